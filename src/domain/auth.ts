@@ -1,0 +1,37 @@
+import { idSchema } from "./common";
+import { userRoles } from "./statuses";
+import { z } from "./zod";
+
+export const usernameSchema = z
+  .string({ error: "Nome utente: campo obbligatorio" })
+  .trim()
+  .min(3, "Nome utente: almeno 3 caratteri")
+  .max(60, "Nome utente: massimo 60 caratteri")
+  .regex(/^[A-Za-z0-9._@-]+$/, "Nome utente: usa solo lettere, numeri e . _ @ -");
+
+export const newPasswordSchema = z
+  .string({ error: "Password: campo obbligatorio" })
+  .min(10, "Password: almeno 10 caratteri")
+  .max(200, "Password: massimo 200 caratteri");
+
+export const loginSchema = z.object({
+  username: z.string({ error: "Nome utente: campo obbligatorio" }).trim().min(1, "Nome utente: campo obbligatorio").max(200),
+  password: z.string({ error: "Password: campo obbligatorio" }).min(1, "Password: campo obbligatorio").max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const sessionUserSchema = z.object({
+  id: idSchema,
+  username: z.string(),
+  role: z.enum(userRoles.values),
+  clientId: idSchema.nullable(),
+  clientName: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const setupSchema = z.object({
+  token: z.string({ error: "Codice di configurazione: campo obbligatorio" }).trim().min(1, "Codice di configurazione: campo obbligatorio"),
+  username: usernameSchema,
+  password: newPasswordSchema,
+});
+export type SetupInput = z.infer<typeof setupSchema>;

@@ -1,0 +1,21 @@
+// Option lists of specification §9.
+export const serviceUnits = ["mq", "ml", "pz", "ore", "kg", "m3"] as const;
+export const serviceCategories = ["Coperture", "Impermeabilizzazione", "Manutenzione", "Isolamento", "Accessori"] as const;
+export const surveyTypes = ["preliminare", "tecnico", "verifica", "perizia", "collaudo", "manutenzione"] as const;
+export const urgencyLevels = ["bassa", "media", "alta", "critica"] as const;
+export const estimatedDurations = ["0.5 ore", "1 ora", "1.5 ore", "2 ore", "3 ore", "4 ore", "Giornata intera"] as const;
+export const weatherConditions = ["sereno", "nuvoloso", "piovoso", "nebbioso", "ventoso", "neve"] as const;
+export const siteWorkTypes = [
+  "ristrutturazione",
+  "nuova_costruzione",
+  "manutenzione",
+  "demolizione",
+  "rifacimento_tetto",
+  "impermeabilizzazione",
+  "isolamento",
+] as const;
+export const DEFAULT_WORKING_HOURS = "08:00-17:00";
+export const DEFAULT_VALIDITY_DAYS = 30;
+export const MATERIALS_SHARE_PERCENT = 60;
+export const EXPIRING_SOON_DAYS = 7;
+export const SLOW_PROGRESS_THRESHOLD = 10;

@@ -1,0 +1,87 @@
+import { labelled } from "./labels";
+
+// Every status enumeration of specification §4, default first, with the labels the screens show.
+
+export const clientTypes = labelled(["privato", "azienda", "condominio"] as const, {
+  privato: "Privato",
+  azienda: "Azienda",
+  condominio: "Condominio",
+});
+export type ClientType = (typeof clientTypes.values)[number];
+
+export const surveyStatuses = labelled(["programmato", "completato", "annullato"] as const, {
+  programmato: "Programmato",
+  completato: "Completato",
+  annullato: "Annullato",
+});
+export type SurveyStatus = (typeof surveyStatuses.values)[number];
+
+export const estimateStatuses = labelled(["bozza", "inviato", "accettato", "rifiutato"] as const, {
+  bozza: "Bozza",
+  inviato: "Inviato",
+  accettato: "Accettato",
+  rifiutato: "Rifiutato",
+});
+export type EstimateStatus = (typeof estimateStatuses.values)[number];
+
+export const siteStatuses = labelled(["programmato", "in_corso", "completato", "sospeso"] as const, {
+  programmato: "Programmato",
+  in_corso: "In corso",
+  completato: "Completato",
+  sospeso: "Sospeso",
+});
+export type SiteStatus = (typeof siteStatuses.values)[number];
+
+export const contractStatuses = labelled(["bozza", "firmato", "attivo", "completato"] as const, {
+  bozza: "Bozza",
+  firmato: "Firmato",
+  attivo: "Attivo",
+  completato: "Completato",
+});
+export type ContractStatus = (typeof contractStatuses.values)[number];
+
+/** "scaduta" is never stored: it is derived from the due date (decisions §5). */
+export const invoiceStatuses = labelled(["bozza", "inviata", "pagata"] as const, {
+  bozza: "Bozza",
+  inviata: "Inviata",
+  pagata: "Pagata",
+});
+export type InvoiceStatus = (typeof invoiceStatuses.values)[number];
+
+export const serviceStatuses = labelled(["attivo", "inattivo"] as const, {
+  attivo: "Attivo",
+  inattivo: "Inattivo",
+});
+export type ServiceStatus = (typeof serviceStatuses.values)[number];
+
+export const supplierStatuses = labelled(["attivo", "inattivo", "sospeso"] as const, {
+  attivo: "Attivo",
+  inattivo: "Inattivo",
+  sospeso: "Sospeso",
+});
+export type SupplierStatus = (typeof supplierStatuses.values)[number];
+
+export const orderStatuses = labelled(["bozza", "inviato", "confermato", "ricevuto", "annullato"] as const, {
+  bozza: "Bozza",
+  inviato: "Inviato",
+  confermato: "Confermato",
+  ricevuto: "Ricevuto",
+  annullato: "Annullato",
+});
+export type OrderStatus = (typeof orderStatuses.values)[number];
+
+export const userRoles = labelled(["admin", "client"] as const, { admin: "Admin", client: "Cliente" });
+export type UserRole = (typeof userRoles.values)[number];
+
+/** VAT treatments of decisions §5: the rate, or reverse charge (rate 0, natura N6.3). */
+export const vatTreatments = labelled(["22", "10", "4", "rc"] as const, {
+  "22": "IVA 22%",
+  "10": "IVA 10% (manutenzione e ristrutturazione abitazioni)",
+  "4": "IVA 4%",
+  rc: "Inversione contabile (N6.3, art. 17 c.6 DPR 633/72)",
+});
+export type VatTreatment = (typeof vatTreatments.values)[number];
+
+export function defaultVatTreatment(clientType: ClientType): VatTreatment {
+  return clientType === "azienda" ? "22" : "10";
+}

@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { authGuard } from "./auth/guard";
+import type { AppDeps } from "./deps";
+import { errorHandler } from "./http/errors";
+import { moduleRoutes } from "./modules";
+
+const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  if (level === "silent") return false;
+  return {
+    level,
+    // Structured JSON logs with nothing secret in them (decisions §1).
+    redact: {
+      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "body.password", "password"],
+      censor: "[nascosto]",
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.tls,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.tls ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Over plain http on a LAN address HSTS would lock the browser out; only behind TLS.
+    strictTransportSecurity: config.tls,
+    referrerPolicy: { policy: "same-origin" },
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: "Colmo API", version: "1.0.0", description: "API del gestionale Colmo" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs });
+
+  for (const routes of moduleRoutes) await app.register(routes, deps);
+
+  const hasWeb = fs.existsSync(path.join(webRoot, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ["index.html"], maxAge: 0 });
+    // Hashed assets never change: let browsers keep them.
+    app.addHook("onSend", async (request, reply) => {
+      if (request.url.startsWith("/assets/")) reply.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.method !== "GET" || !hasWeb) {
+      return reply.status(404).send({ message: "Risorsa non trovata" });
+    }
+    // Client-side routes: the SPA decides, including its own 404 page.
+    return reply.type("text/html").sendFile("index.html");
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,60 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { SessionUser } from "@domain/auth";
+import type { Db } from "../db/client";
+import { clients, sessions, users } from "../db/schema";
+import { hashToken, newToken } from "./tokens";
+
+export const SESSION_COOKIE = "colmo_session";
+/** Refresh the sliding expiry at most once a minute, not on every request. */
+const TOUCH_AFTER_MS = 60_000;
+
+export async function createSession(db: Db, userId: string, idleMs: number, meta: { ip?: string; userAgent?: string }) {
+  const token = newToken();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + idleMs).toISOString(),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+export async function findSessionUser(db: Db, token: string, idleMs: number): Promise<SessionUser | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      clientId: users.clientId,
+      clientName: clients.name,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + idleMs).toISOString() })
+      .where(eq(sessions.id, id));
+  }
+  const { lastSeenAt: _seen, ...user } = row;
+  return user;
+}
+
+export async function deleteSession(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function deleteUserSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

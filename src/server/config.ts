@@ -1,0 +1,50 @@
+import path from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL deve iniziare con postgres://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default("./data"),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  /** Public address used in e-mail links (portal links in sent estimates). */
+  PUBLIC_URL: z.string().optional(),
+  /** Behind TLS: Secure cookies, HSTS and upgrade-insecure-requests. */
+  TRUST_PROXY_TLS: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Configurazione non valida:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
+    smtpUrl: e.SMTP_URL || undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, "") || `http://${e.HOST}:${e.PORT}`,
+    tls: e.TRUST_PROXY_TLS,
+    logLevel: e.NODE_ENV === "test" ? ("silent" as const) : e.LOG_LEVEL,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+  };
+}

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDataDirLock } from "./data-dir-lock";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What query functions take: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgresql";
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+const MIGRATION_LOCK = 7_318_224_911;
+
+/** A real PostgreSQL: pooled, migrations applied under an advisory lock so several processes can start together. */
+export async function openPostgres(url: string, opts: { migrate?: boolean; poolSize?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5000 });
+  pool.on("error", () => {
+    // An idle client lost its connection (server restart): the pool replaces it on next use.
+  });
+  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  if (opts.migrate !== false) {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+  }
+  return { db, kind: "postgresql", close: () => pool.end() };
+}
+
+/** Embedded PostgreSQL (PGlite) persisted in DATA_DIR/pglite, guarded against a second process. */
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir);
+    client = new PGlite(path.join(dataDir, "pglite"));
+  } else {
+    client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { serviceStatuses } from "@domain/statuses";
+import { createdAt, id, money, oneOf, updatedAt, version } from "./columns";
+
+export const services = pgTable(
+  "services",
+  {
+    id: id(),
+    name: text().notNull(),
+    description: text(),
+    category: text(),
+    unitPrice: money().notNull(),
+    unit: text().notNull().default("mq"),
+    status: text({ enum: serviceStatuses.values }).notNull().default("attivo"),
+    notes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check("services_status_check", oneOf(t.status, serviceStatuses.values)),
+    check("services_price_check", sql`${t.unitPrice} >= 0`),
+    index("services_name_idx").on(sql`lower(${t.name})`),
+    index("services_category_status_idx").on(t.category, t.status),
+  ],
+);

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { clientTypes } from "@domain/statuses";
+import { createdAt, id, oneOf, updatedAt, version } from "./columns";
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: id(),
+    name: text().notNull(),
+    type: text({ enum: clientTypes.values }).notNull().default("privato"),
+    address: text().notNull(),
+    city: text(),
+    province: text(),
+    zipCode: text(),
+    phone: text(),
+    email: text(),
+    pec: text(),
+    sdiCode: text(),
+    vatNumber: text(),
+    fiscalCode: text(),
+    notes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check("clients_type_check", oneOf(t.type, clientTypes.values)),
+    index("clients_name_idx").on(sql`lower(${t.name})`),
+    index("clients_type_idx").on(t.type),
+    index("clients_created_idx").on(t.createdAt),
+  ],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: id(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    name: text().notNull(),
+    role: text(),
+    phone: text(),
+    email: text(),
+    notes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [index("contacts_client_idx").on(t.clientId), index("contacts_name_idx").on(sql`lower(${t.name})`)],
+);

@@ -1,0 +1,23 @@
+import { sql, type SQL } from "drizzle-orm";
+import { integer, numeric, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+
+// Column helpers shared by every table, so ids, timestamps, money and versions are declared once.
+
+export const id = () => uuid().primaryKey().defaultRandom();
+export const createdAt = () => timestamp({ withTimezone: true, mode: "string" }).notNull().defaultNow();
+export const updatedAt = () => timestamp({ withTimezone: true, mode: "string" }).notNull().defaultNow();
+export const timestampTz = () => timestamp({ withTimezone: true, mode: "string" });
+/** Money: numeric(10,2) as the specification fixes, read and written as exact strings. */
+export const money = () => numeric({ precision: 10, scale: 2 });
+/** Totals that include VAT may exceed the 10,2 of a taxable amount. */
+export const grossMoney = () => numeric({ precision: 12, scale: 2 });
+export const quantity = () => numeric({ precision: 12, scale: 2 });
+/** Optimistic concurrency: a PUT must carry the version it read (decisions §4). */
+export const version = () => integer().notNull().default(1);
+
+export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.join(
+    values.map((v) => sql.raw(`'${v.replace(/'/g, "''")}'`)),
+    sql`, `,
+  )})`;
+}

@@ -1,0 +1,72 @@
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { contractStatuses, invoiceStatuses, vatTreatments } from "@domain/statuses";
+import { createdAt, grossMoney, id, money, oneOf, timestampTz, updatedAt, version } from "./columns";
+import { estimates } from "./estimates";
+
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: id(),
+    number: text().notNull(),
+    estimateId: uuid()
+      .notNull()
+      .references(() => estimates.id, { onDelete: "restrict" }),
+    terms: text().notNull(),
+    signedDate: date({ mode: "string" }),
+    status: text({ enum: contractStatuses.values }).notNull().default("bozza"),
+    activatedAt: timestampTz(),
+    completedAt: timestampTz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("contracts_number_unique").on(t.number),
+    /** One contract per accepted estimate (decisions §5). */
+    uniqueIndex("contracts_estimate_unique").on(t.estimateId),
+    check("contracts_status_check", oneOf(t.status, contractStatuses.values)),
+    index("contracts_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const invoiceKinds = ["acconto", "sal", "saldo", "libera"] as const;
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    number: text().notNull(),
+    /** Year and progressive of the number: unique, no gaps within a year (Italian law). */
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    contractId: uuid()
+      .notNull()
+      .references(() => contracts.id, { onDelete: "restrict" }),
+    kind: text({ enum: invoiceKinds }).notNull().default("libera"),
+    /** Imponibile. */
+    amount: money().notNull(),
+    vatTreatment: text({ enum: vatTreatments.values }).notNull().default("22"),
+    vatAmount: grossMoney().notNull().default("0"),
+    stampDuty: money().notNull().default("0"),
+    totalAmount: grossMoney().notNull().default("0"),
+    issueDate: date({ mode: "string" }).notNull(),
+    dueDate: date({ mode: "string" }).notNull(),
+    paidDate: date({ mode: "string" }),
+    status: text({ enum: invoiceStatuses.values }).notNull().default("bozza"),
+    notes: text(),
+    sentAt: timestampTz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.number),
+    uniqueIndex("invoices_year_sequence_unique").on(t.year, t.sequence),
+    check("invoices_status_check", oneOf(t.status, invoiceStatuses.values)),
+    check("invoices_kind_check", oneOf(t.kind, invoiceKinds)),
+    index("invoices_contract_idx").on(t.contractId),
+    index("invoices_status_due_idx").on(t.status, t.dueDate),
+    index("invoices_issue_idx").on(t.issueDate),
+  ],
+);
+

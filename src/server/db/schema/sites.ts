@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { siteStatuses } from "@domain/statuses";
+import { createdAt, id, money, oneOf, updatedAt, version } from "./columns";
+import { estimates } from "./estimates";
+
+export const constructionSites = pgTable(
+  "construction_sites",
+  {
+    id: id(),
+    estimateId: uuid()
+      .notNull()
+      .references(() => estimates.id, { onDelete: "restrict" }),
+    name: text().notNull(),
+    address: text().notNull(),
+    startDate: date({ mode: "string" }),
+    endDate: date({ mode: "string" }),
+    estimatedEndDate: date({ mode: "string" }),
+    progress: integer().notNull().default(0),
+    notes: text(),
+    status: text({ enum: siteStatuses.values }).notNull().default("programmato"),
+    workType: text(),
+    surfaceArea: money(),
+    floorsCount: integer(),
+    mainMaterials: text(),
+    siteManager: text(),
+    emergencyPhone: text(),
+    permits: text(),
+    safetyRequirements: text(),
+    estimatedBudget: money(),
+    workingHours: text().default("08:00-17:00"),
+    expectedWorkers: integer(),
+    accessConditions: text(),
+    specialEquipment: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check("sites_status_check", oneOf(t.status, siteStatuses.values)),
+    check("sites_progress_check", sql`${t.progress} between 0 and 100`),
+    index("sites_estimate_idx").on(t.estimateId),
+    index("sites_status_idx").on(t.status, t.createdAt),
+    index("sites_name_idx").on(sql`lower(${t.name})`),
+    index("sites_end_idx").on(t.estimatedEndDate),
+  ],
+);

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { orderStatuses, supplierStatuses } from "@domain/statuses";
+import { createdAt, id, money, oneOf, quantity, timestampTz, updatedAt, version } from "./columns";
+import { constructionSites } from "./sites";
+
+export const suppliers = pgTable(
+  "suppliers",
+  {
+    id: id(),
+    name: text().notNull(),
+    vatNumber: text(),
+    address: text(),
+    city: text().notNull(),
+    province: text(),
+    zipCode: text(),
+    phone: text(),
+    email: text(),
+    website: text(),
+    contactPerson: text(),
+    notes: text(),
+    status: text({ enum: supplierStatuses.values }).notNull().default("attivo"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("suppliers_vat_unique").on(t.vatNumber),
+    check("suppliers_status_check", oneOf(t.status, supplierStatuses.values)),
+    index("suppliers_name_idx").on(sql`lower(${t.name})`),
+    index("suppliers_city_idx").on(sql`lower(${t.city})`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    number: text().notNull(),
+    supplierId: uuid()
+      .notNull()
+      .references(() => suppliers.id, { onDelete: "restrict" }),
+    constructionSiteId: uuid().references((): AnyPgColumn => constructionSites.id, { onDelete: "set null" }),
+    title: text().notNull(),
+    description: text(),
+    orderDate: date({ mode: "string" }).notNull(),
+    expectedDeliveryDate: date({ mode: "string" }),
+    totalAmount: money().notNull().default("0"),
+    status: text({ enum: orderStatuses.values }).notNull().default("bozza"),
+    notes: text(),
+    sentAt: timestampTz(),
+    confirmedAt: timestampTz(),
+    receivedAt: timestampTz(),
+    cancelledAt: timestampTz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_unique").on(t.number),
+    check("orders_status_check", oneOf(t.status, orderStatuses.values)),
+    index("orders_supplier_idx").on(t.supplierId, t.orderDate),
+    index("orders_site_idx").on(t.constructionSiteId),
+    index("orders_status_idx").on(t.status),
+    index("orders_date_idx").on(t.orderDate),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer().notNull().default(0),
+    description: text().notNull(),
+    quantity: quantity().notNull(),
+    unit: text().notNull().default("pz"),
+    unitPrice: money().notNull(),
+    totalPrice: money().notNull(),
+    notes: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId, t.position)],
+);

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { surveyStatuses } from "@domain/statuses";
+import { clients, contacts } from "./clients";
+import { createdAt, id, oneOf, updatedAt, version } from "./columns";
+
+export const surveys = pgTable(
+  "surveys",
+  {
+    id: id(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    contactId: uuid().references(() => contacts.id, { onDelete: "set null" }),
+    date: date({ mode: "string" }).notNull(),
+    time: text(),
+    address: text().notNull(),
+    description: text(),
+    notes: text(),
+    status: text({ enum: surveyStatuses.values }).notNull().default("programmato"),
+    surveyType: text(),
+    estimatedDuration: text(),
+    requiredEquipment: text(),
+    accessConditions: text(),
+    issuesFound: text(),
+    measurements: text(),
+    photosNotes: text(),
+    urgencyLevel: text(),
+    weatherConditions: text(),
+    ownerPresent: boolean().notNull().default(false),
+    safetyNotes: text(),
+    followUpRequired: boolean().notNull().default(false),
+    followUpDate: date({ mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check("surveys_status_check", oneOf(t.status, surveyStatuses.values)),
+    index("surveys_client_idx").on(t.clientId),
+    index("surveys_contact_idx").on(t.contactId),
+    index("surveys_status_date_idx").on(t.status, t.date),
+    index("surveys_date_idx").on(t.date),
+    index("surveys_address_idx").on(sql`lower(${t.address})`),
+  ],
+);

@@ -1,0 +1,10 @@
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+
+/** What every module's routes receive: no module reaches for globals. */
+export interface AppDeps {
+  db: Db;
+  database: Database;
+  config: Config;
+  setup: { token: string | null };
+}

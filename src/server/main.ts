@@ -1,0 +1,31 @@
+import { buildApp } from "./app";
+import { bootstrapAdmin } from "./auth/bootstrap";
+import { purgeExpiredSessions } from "./auth/sessions";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const setupToken = await bootstrapAdmin(database.db, config.admin);
+await purgeExpiredSessions(database.db);
+const app = await buildApp({ db: database.db, database, config, setup: { token: setupToken } });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "arresto in corso");
+  // Stop accepting, let requests in flight finish, then close the database.
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://${config.host}:${config.port}`;
+console.log(`Colmo in ascolto su ${url} (database: ${database.kind})`);
+if (setupToken) {
+  console.log(`\nNessun amministratore configurato. Apri ${url}/setup e usa il codice di configurazione:\n\n    ${setupToken}\n`);
+}

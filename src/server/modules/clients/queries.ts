@@ -1,0 +1,113 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { ClientListQuery } from "@domain/clients";
+import { CLIENT_DETAIL_CONTACTS, CLIENT_DETAIL_ESTIMATES } from "@domain/clients";
+import type { Queryable } from "../../db/client";
+import { clients, contacts, estimates, surveys, users } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+type ListParams = Omit<ClientListQuery, "limit" | "offset"> & { limit: number; offset: number };
+
+function listWhere(params: ListParams): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (params.q) {
+    const p = likePattern(params.q);
+    filters.push(or(ilike(clients.name, p), ilike(clients.email, p), ilike(clients.phone, p)));
+  }
+  if (params.type) filters.push(eq(clients.type, params.type as "privato"));
+  return and(...filters);
+}
+
+export async function listClients(db: Queryable, params: ListParams) {
+  return db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      type: clients.type,
+      address: clients.address,
+      city: clients.city,
+      province: clients.province,
+      zipCode: clients.zipCode,
+      phone: clients.phone,
+      email: clients.email,
+      pec: clients.pec,
+      sdiCode: clients.sdiCode,
+      vatNumber: clients.vatNumber,
+      fiscalCode: clients.fiscalCode,
+      notes: clients.notes,
+      createdAt: clients.createdAt,
+      updatedAt: clients.updatedAt,
+      version: clients.version,
+      total: totalCount,
+    })
+    .from(clients)
+    .where(listWhere(params))
+    .orderBy(...orderBy(params.sort, { name: sql`lower(${clients.name})`, createdAt: clients.createdAt, type: clients.type }, [desc(clients.createdAt), desc(clients.id)]))
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+export async function countClients(db: Queryable, params: ListParams) {
+  const [row] = await db.select({ n: count() }).from(clients).where(listWhere(params));
+  return row?.n ?? 0;
+}
+
+export async function findClient(db: Queryable, id: string) {
+  const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The detail screen in four small queries: counts in one round trip, then the few rows shown. */
+export async function getClientDetail(db: Queryable, id: string) {
+  const client = await findClient(db, id);
+  if (!client) return null;
+  const [counts] = await db
+    .select({
+      contacts: sql<number>`(select count(*) from ${contacts} where ${contacts.clientId} = ${id})`.mapWith(Number),
+      surveys: sql<number>`(select count(*) from ${surveys} where ${surveys.clientId} = ${id})`.mapWith(Number),
+      estimates: sql<number>`(select count(*) from ${estimates} where ${estimates.clientId} = ${id})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  const contactRows = await db
+    .select({ id: contacts.id, name: contacts.name, role: contacts.role, phone: contacts.phone, email: contacts.email })
+    .from(contacts)
+    .where(eq(contacts.clientId, id))
+    .orderBy(contacts.name)
+    .limit(CLIENT_DETAIL_CONTACTS);
+  const latestEstimates = await db
+    .select({
+      id: estimates.id,
+      number: estimates.number,
+      title: estimates.title,
+      status: estimates.status,
+      totalAmount: estimates.totalAmount,
+      createdAt: estimates.createdAt,
+    })
+    .from(estimates)
+    .where(eq(estimates.clientId, id))
+    .orderBy(desc(estimates.createdAt))
+    .limit(CLIENT_DETAIL_ESTIMATES);
+  const [portal] = await db
+    .select({ userId: users.id, username: users.username, active: users.active, lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(and(eq(users.clientId, id), eq(users.role, "client")))
+    .limit(1);
+  return {
+    ...client,
+    counts: counts ?? { contacts: 0, surveys: 0, estimates: 0 },
+    contacts: contactRows,
+    latestEstimates,
+    portalAccess: portal ?? null,
+  };
+}
+
+/** What still refers to a client: a client with documents is not deleted (decisions §4). */
+export async function clientDependents(db: Queryable, id: string) {
+  const [row] = await db
+    .select({
+      contacts: sql<number>`(select count(*) from ${contacts} where ${contacts.clientId} = ${id})`.mapWith(Number),
+      surveys: sql<number>`(select count(*) from ${surveys} where ${surveys.clientId} = ${id})`.mapWith(Number),
+      estimates: sql<number>`(select count(*) from ${estimates} where ${estimates.clientId} = ${id})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { contacts: 0, surveys: 0, estimates: 0 };
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  clientDetailSchema,
+  clientInputSchema,
+  clientListQuerySchema,
+  clientSchema,
+  clientUpdateSchema,
+} from "@domain/clients";
+import { idParams } from "@domain/common";
+import { z } from "@domain/zod";
+import type { Db } from "../../db/client";
+import { clientScope } from "../../auth/guard";
+import { notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { countClients, getClientDetail, listClients } from "./queries";
+import { createClient, deleteClient, updateClient } from "./service";
+
+export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/api/clients",
+    { schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } } },
+    async (request, reply) => {
+      const rows = await listClients(db, request.query);
+      return sendPage(reply, rows, request.query.offset, () => countClients(db, request.query));
+    },
+  );
+
+  app.get(
+    "/api/clients/:id",
+    { config: { access: "user" }, schema: { tags: ["clienti"], params: idParams, response: { 200: clientDetailSchema } } },
+    async (request) => {
+      const scope = clientScope(request);
+      // A portal user asking for another client's id gets the same answer as a missing one.
+      if (scope && scope !== request.params.id) throw notFound("Cliente non trovato");
+      const detail = await getClientDetail(db, request.params.id);
+      if (!detail) throw notFound("Cliente non trovato");
+      return detail;
+    },
+  );
+
+  app.post(
+    "/api/clients",
+    { schema: { tags: ["clienti"], body: clientInputSchema, response: { 201: clientSchema } } },
+    async (request, reply) => reply.status(201).send(await createClient(db, request, request.body)),
+  );
+
+  app.put(
+    "/api/clients/:id",
+    { schema: { tags: ["clienti"], params: idParams, body: clientUpdateSchema, response: { 200: clientSchema } } },
+    async (request) => updateClient(db, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/clients/:id",
+    { schema: { tags: ["clienti"], params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteClient(db, request, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { ClientValues } from "@domain/clients";
+import type { Db } from "../../db/client";
+import { clients } from "../../db/schema";
+import { conflict, notFound, staleVersion } from "../../http/errors";
+import { recordActivity } from "../activity/record";
+import { clientDependents } from "./queries";
+
+const NOT_FOUND = "Cliente non trovato";
+
+export async function createClient(db: Db, request: FastifyRequest, values: ClientValues) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(clients).values(values).returning();
+    await recordActivity(tx, request, {
+      action: "create",
+      entityType: "client",
+      entityId: row!.id,
+      clientId: row!.id,
+      description: `Nuovo cliente ${row!.name}`,
+    });
+    return row!;
+  });
+}
+
+export async function updateClient(db: Db, request: FastifyRequest, id: string, values: ClientValues & { version: number }) {
+  return db.transaction(async (tx) => {
+    const { version, ...fields } = values;
+    const [row] = await tx
+      .update(clients)
+      .set({ ...fields, updatedAt: sql`now()`, version: sql`${clients.version} + 1` })
+      .where(and(eq(clients.id, id), eq(clients.version, version)))
+      .returning();
+    if (!row) {
+      const [exists] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
+      throw exists ? staleVersion() : notFound(NOT_FOUND);
+    }
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: "client",
+      entityId: id,
+      clientId: id,
+      description: `Cliente ${row.name} aggiornato`,
+    });
+    return row;
+  });
+}
+
+export async function deleteClient(db: Db, request: FastifyRequest, id: string) {
+  await db.transaction(async (tx) => {
+    const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, id)).for("update");
+    if (!client) throw notFound(NOT_FOUND);
+    const deps = await clientDependents(tx, id);
+    const parts = [
+      deps.estimates && `${deps.estimates} preventivi`,
+      deps.surveys && `${deps.surveys} sopralluoghi`,
+      deps.contacts && `${deps.contacts} contatti`,
+    ].filter(Boolean);
+    if (parts.length) {
+      throw conflict(`Impossibile eliminare il cliente: ha ancora ${parts.join(", ")}.`);
+    }
+    await tx.delete(clients).where(eq(clients.id, id));
+    await recordActivity(tx, request, {
+      action: "delete",
+      entityType: "client",
+      entityId: null,
+      description: `Cliente ${client.name} eliminato`,
+    });
+  });
+}

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp, type App } from "../app";
+import { hashPassword } from "../auth/passwords";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { loadConfig } from "../config";
+import { openPglite, openPostgres, type Database, type Db } from "../db/client";
+import { clients, users } from "../db/schema";
+import { withDatabase } from "./global-setup";
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  database: Database;
+  /** Cookie header of a logged-in administrator. */
+  admin: string;
+  /** Logs in a new portal user for the given client (creating the client when omitted). */
+  clientUser(clientId?: string): Promise<{ cookie: string; clientId: string; userId: string }>;
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh database per test file: PGlite from the migrated snapshot, or a PostgreSQL copy of the template. */
+async function freshDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  const template = inject("pgTemplate");
+  if (url && template) {
+    const name = `colmo_t_${process.ppid}_${process.pid}_${counter++}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const database = await openPostgres(withDatabase(url, name), { migrate: false });
+    return database;
+  }
+  const snapshot = fs.readFileSync(inject("pgliteSnapshot"));
+  return openPglite(null, { loadDataDir: new Blob([snapshot]) });
+}
+
+export const ADMIN = { username: "admin", password: "password-admin-1" };
+
+export async function buildTestApp(): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data" });
+  const app = await buildApp({ db: database.db, database, config, setup: { token: null } });
+  const db = database.db;
+  await db.insert(users).values({ username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), role: "admin" });
+
+  async function login(username: string, password: string) {
+    const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    return `${SESSION_COOKIE}=${cookie!.value}`;
+  }
+
+  let portalUsers = 0;
+  async function clientUser(clientId?: string) {
+    let id = clientId;
+    if (!id) {
+      const [client] = await db.insert(clients).values({ name: `Cliente Portale ${++portalUsers}`, type: "privato", address: "Via Roma 1" }).returning();
+      id = client!.id;
+    }
+    const username = `portale${Date.now()}${++portalUsers}`;
+    const [user] = await db
+      .insert(users)
+      .values({ username, passwordHash: await hashPassword("password-cliente-1"), role: "client", clientId: id })
+      .returning();
+    return { cookie: await login(username, "password-cliente-1"), clientId: id, userId: user!.id };
+  }
+
+  const admin = await login(ADMIN.username, ADMIN.password);
+  return {
+    app,
+    db,
+    database,
+    admin,
+    clientUser,
+    login,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
