@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -15,6 +16,6 @@ export default defineConfig({
       "@web": here("./src/web"),
     },
   },
-  build: { outDir: here("./dist/web"), emptyOutDir: true, sourcemap: false },
+  build: { outDir: process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : here("./dist/web"), emptyOutDir: true, sourcemap: false },
   server: { proxy: { "/api": "http://127.0.0.1:5000" } },
 });

@@ -89,3 +89,6 @@ export type ClientDetail = z.infer<typeof clientDetailSchema>;
 
 export const CLIENT_DETAIL_CONTACTS = 3;
 export const CLIENT_DETAIL_ESTIMATES = 3;
+
+/** The list parameters as the screens build them. */
+export type ClientListParams = Partial<z.output<typeof clientListQuerySchema>>;

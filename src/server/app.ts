@@ -13,7 +13,8 @@ import type { AppDeps } from "./deps";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
 
-const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+// WEB_DIR lets parallel test runs each serve their own build.
+const webRoot = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 function loggerOptions(level: string): FastifyServerOptions["logger"] {
   if (level === "silent") return false;

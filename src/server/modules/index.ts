@@ -1,8 +1,40 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/routes";
 import type { AppDeps } from "../deps";
+import { attachmentRoutes } from "./attachments/routes";
 import { clientRoutes } from "./clients/routes";
+import { contactRoutes } from "./contacts/routes";
+import { contractRoutes } from "./contracts/routes";
+import { dashboardRoutes } from "./dashboard/routes";
+import { estimateRoutes } from "./estimates/routes";
 import { healthRoutes } from "./health/routes";
+import { invoiceRoutes } from "./invoices/routes";
+import { notificationRoutes } from "./notifications/routes";
+import { orderRoutes } from "./orders/routes";
+import { portalRoutes } from "./portal/routes";
+import { serviceRoutes } from "./services/routes";
+import { settingsRoutes } from "./settings/routes";
+import { siteRoutes } from "./sites/routes";
+import { supplierRoutes } from "./suppliers/routes";
+import { surveyRoutes } from "./surveys/routes";
 
-/** Every route plugin of the API, each a feature folder; app.ts registers them in this order. */
-export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [healthRoutes, authRoutes, clientRoutes];
+/** Every route plugin of the API, one per feature folder; app.ts registers them in this order. */
+export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
+  healthRoutes,
+  authRoutes,
+  settingsRoutes,
+  clientRoutes,
+  contactRoutes,
+  surveyRoutes,
+  serviceRoutes,
+  attachmentRoutes,
+  estimateRoutes,
+  siteRoutes,
+  contractRoutes,
+  invoiceRoutes,
+  supplierRoutes,
+  orderRoutes,
+  portalRoutes,
+  dashboardRoutes,
+  notificationRoutes,
+];

@@ -8,14 +8,14 @@ import {
 } from "@domain/clients";
 import { idParams } from "@domain/common";
 import { z } from "@domain/zod";
-import type { Db } from "../../db/client";
+import type { AppDeps } from "../../deps";
 import { clientScope } from "../../auth/guard";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { countClients, getClientDetail, listClients } from "./queries";
 import { createClient, deleteClient, updateClient } from "./service";
 
-export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/clients",
     { schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } } },

@@ -1,0 +1,32 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config";
+
+/** Every page a test visits is checked: no serious or critical accessibility violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+export async function loginAs(page: Page, role: "admin" | "client", credentials = E2E_ADMIN) {
+  await page.goto(`/login?role=${role}`);
+  await page.getByLabel("Nome utente").fill(credentials.username);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page).toHaveURL(role === "admin" ? /\/admin/ : /\/client/);
+}
+
+/** Screenshots for the people who review the screens; not compared automatically. */
+export async function snap(page: Page, name: string) {
+  const project = base.info().project.name;
+  await page.screenshot({ path: `test-results/screens/${project}-${name}.png`, fullPage: true });
+}
+
+export const test = base.extend<{ adminPage: Page }>({
+  adminPage: async ({ page }, use) => {
+    await loginAs(page, "admin");
+    await use(page);
+  },
+});
+export { expect };

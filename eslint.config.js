@@ -1,0 +1,55 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// Import boundaries of docs/architecture.md: domain is pure, web never reaches the server,
+// and features do not import each other (pages compose them through app/).
+const restrict = (patterns) => ["error", { patterns }];
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "drizzle/**", ".tmp/**", "test-results/**", "playwright-report/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
+  {
+    files: ["src/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": restrict([
+        { group: ["@server/*", "@web/*", "../server/*", "../web/*", "node:*", "drizzle-orm*", "fastify*", "react*"], message: "src/domain è puro: niente I/O, server o web." },
+      ]),
+    },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrict([
+        { group: ["@server/*", "**/server/**", "drizzle-orm*", "fastify*", "pg", "@electric-sql/*"], message: "Il browser non importa codice del server." },
+      ]),
+    },
+  },
+  ...["auth", "clients", "contacts", "surveys", "services", "estimates", "sites", "contracts", "invoices", "suppliers", "orders", "portal", "dashboard", "settings", "notifications", "outbox"].map((feature, _i, all) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": restrict([
+        { group: ["@server/*", "**/server/**", "drizzle-orm*", "fastify*", "pg", "@electric-sql/*"], message: "Il browser non importa codice del server." },
+        {
+          group: all.filter((f) => f !== feature && f !== "auth").flatMap((f) => [`@web/features/${f}`, `@web/features/${f}/**`, `**/features/${f}/**`]),
+          message: "Le feature non si importano a vicenda: condividi in components/ o lib/, o componi nelle pagine di app/.",
+        },
+      ]),
+    },
+  })),
+);

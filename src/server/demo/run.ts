@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { todayIso } from "@domain/dates";
+import { hashPassword } from "../auth/passwords";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { seedClients } from "../modules/clients/demo";
+import type { DemoContext } from "./context";
+import { createRandom } from "./random";
+
+/** Seeders in dependency order; each module adds its own (src/server/modules/<x>/demo.ts). */
+const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [{ name: "clienti", seed: seedClients }];
+
+export const DEMO_LOGINS = {
+  admin: { username: "admin", password: "colmo-admin-2026" },
+  client: { username: "cliente", password: "colmo-cliente-2026" },
+};
+
+export async function runDemo(db: Db, scale: number, log: (line: string) => void = console.log) {
+  const ctx: DemoContext = { db, random: createRandom(), scale, today: todayIso(), ids: {} };
+  for (const { name, seed } of seeders) {
+    const started = Date.now();
+    await seed(ctx);
+    log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  // The administrator (unless one exists) and a portal account for the first demo client.
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  if (!admin) {
+    await db.insert(users).values({ ...DEMO_LOGINS.admin, passwordHash: await hashPassword(DEMO_LOGINS.admin.password), role: "admin" });
+  }
+  const portalClientId = ctx.ids.portalClient?.[0];
+  if (portalClientId) {
+    await db
+      .insert(users)
+      .values({
+        username: DEMO_LOGINS.client.username,
+        passwordHash: await hashPassword(DEMO_LOGINS.client.password),
+        role: "client",
+        clientId: portalClientId,
+      })
+      .onConflictDoNothing();
+  }
+  return { adminCreated: !admin, ctx };
+}

@@ -1,0 +1,46 @@
+import { useEffect, type ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import type { UserRole } from "@domain/statuses";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+import { useMe } from "@web/features/auth/api/me";
+
+/**
+ * Shows its children only to a logged-in user of the given role. Without a session it sends
+ * to the login and back here afterwards. The server enforces the same rule on every call.
+ */
+export function RequireRole({ role, children }: { role: UserRole; children: ReactNode }) {
+  const { data: me, isPending } = useMe();
+  const [location, navigate] = useLocation();
+
+  useEffect(() => {
+    if (!isPending && !me) {
+      const next = location + window.location.search;
+      navigate(`/login?role=${role}&next=${encodeURIComponent(next)}`, { replace: true });
+    }
+  }, [isPending, me, role, location, navigate]);
+
+  if (isPending || !me) {
+    return (
+      <div className="grid min-h-dvh place-items-center">
+        <Spinner label="Caricamento..." />
+      </div>
+    );
+  }
+  if (me.role !== role) {
+    return (
+      <main className="grid min-h-dvh place-items-center px-4 text-center">
+        <div>
+          <h1 className="text-xl font-semibold">Accesso non consentito</h1>
+          <p className="mt-2 text-muted-foreground">
+            {role === "admin" ? "Quest'area è riservata all'amministrazione." : "Il portale è riservato ai clienti."}
+          </p>
+          <Button asChild className="mt-4">
+            <Link href={me.role === "admin" ? "/admin" : "/client"}>Vai alla tua area</Link>
+          </Button>
+        </div>
+      </main>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,33 @@
+import { LogOut } from "lucide-react";
+import type { ReactNode } from "react";
+import { useLocation } from "wouter";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { useLogout } from "@web/features/auth/api/login";
+import { useCompany } from "@web/features/company/use-company";
+import { NotificationsButton } from "./notifications-button";
+
+/** Shared by the admin and the client frames: company name, role badge, notifications, "Esci". */
+export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: ReactNode }) {
+  const { companyName } = useCompany();
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-card px-3 sm:px-4">
+      {leading}
+      <span className="truncate font-semibold">{companyName}</span>
+      <Badge variant={role === "admin" ? "default" : "info"}>{role === "admin" ? "Admin" : "Cliente"}</Badge>
+      <div className="ml-auto flex items-center gap-1">
+        <NotificationsButton />
+        <Button
+          variant="ghost"
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate("/") })}
+          disabled={logout.isPending}
+        >
+          <LogOut aria-hidden className="size-4" />
+          Esci
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ClientDetail } from "@domain/clients";
+import { api } from "@web/lib/api";
+import { clientKeys } from "./keys";
+
+export const clientQueryOptions = (id: string) =>
+  queryOptions({ queryKey: clientKeys.detail(id), queryFn: () => api.get<ClientDetail>(`/api/clients/${id}`) });
+
+export const useClient = (id: string) => useQuery(clientQueryOptions(id));

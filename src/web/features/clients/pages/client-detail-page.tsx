@@ -1,0 +1,206 @@
+import { ArrowLeft, FileText, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { formatDate, formatEuro } from "@domain/format";
+import { estimateStatuses } from "@domain/statuses";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { Spinner } from "@web/components/ui/spinner";
+import { isApiError } from "@web/lib/api";
+import { useClient } from "../api/get-client";
+import { ClientFormDialog } from "../components/client-form-dialog";
+import { ClientTypeBadge } from "../components/client-type-badge";
+import { DeleteClientDialog } from "../components/delete-client-dialog";
+
+function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words">{children || "—"}</dd>
+    </div>
+  );
+}
+
+export default function ClientDetailPage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { data: client, isPending, error } = useClient(id);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (isPending) return <Spinner label="Caricamento cliente..." />;
+  if (!client) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Cliente non trovato" : "Impossibile caricare il cliente"}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/admin/clients">Torna ai clienti</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const moreContacts = client.counts.contacts - client.contacts.length;
+  return (
+    <>
+      <Button asChild variant="ghost" className="mb-2 -ml-2">
+        <Link href="/admin/clients">
+          <ArrowLeft aria-hidden className="size-4" />
+          Clienti
+        </Link>
+      </Button>
+      <div className="mb-6 flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold break-words">{client.name}</h1>
+          <div className="mt-1">
+            <ClientTypeBadge type={client.type} />
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden className="size-4" />
+            Modifica
+          </Button>
+          <Button variant="outline" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden className="size-4 text-destructive" />
+            Elimina
+          </Button>
+        </div>
+      </div>
+
+      <div className="mb-6 grid grid-cols-3 gap-3">
+        {(
+          [
+            ["Contatti", client.counts.contacts],
+            ["Sopralluoghi", client.counts.surveys],
+            ["Preventivi", client.counts.estimates],
+          ] as const
+        ).map(([label, n]) => (
+          <Card key={label}>
+            <CardContent className="pt-4 sm:pt-6">
+              <dl>
+                <dt className="text-sm text-muted-foreground">{label}</dt>
+                <dd className="text-2xl font-semibold">{n}</dd>
+              </dl>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>
+              <h2>Informazioni</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Info label="Indirizzo">
+                <span className="inline-flex items-start gap-1">
+                  <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
+                  {[client.address, client.zipCode, client.city, client.province && `(${client.province})`].filter(Boolean).join(" ")}
+                </span>
+              </Info>
+              <Info label="Telefono">{client.phone ? <a className="text-primary hover:underline" href={`tel:${client.phone}`}>{client.phone}</a> : null}</Info>
+              <Info label="E-mail">{client.email ? <a className="text-primary hover:underline" href={`mailto:${client.email}`}>{client.email}</a> : null}</Info>
+              <Info label="PEC">{client.pec}</Info>
+              <Info label="Partita IVA">{client.vatNumber}</Info>
+              <Info label="Codice fiscale">{client.fiscalCode}</Info>
+              <Info label="Codice SDI">{client.sdiCode}</Info>
+              <Info label="Cliente dal">{formatDate(client.createdAt)}</Info>
+              {client.notes ? (
+                <Info label="Note" className="sm:col-span-2">
+                  <span className="whitespace-pre-line">{client.notes}</span>
+                </Info>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Contatti</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {client.contacts.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nessun contatto associato</p>
+            ) : (
+              <ul className="space-y-3">
+                {client.contacts.map((c) => (
+                  <li key={c.id}>
+                    <Link href={`/admin/contacts/${c.id}`} className="font-medium hover:underline">
+                      {c.name}
+                    </Link>
+                    <div className="text-sm text-muted-foreground">{c.role ?? "Non specificato"}</div>
+                    <div className="flex flex-wrap gap-3 text-sm">
+                      {c.phone ? (
+                        <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1 text-primary">
+                          <Phone aria-hidden className="size-3" />
+                          {c.phone}
+                        </a>
+                      ) : null}
+                      {c.email ? (
+                        <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1 text-primary">
+                          <Mail aria-hidden className="size-3" />
+                          {c.email}
+                        </a>
+                      ) : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {moreContacts > 0 ? (
+              <Link href={`/admin/contacts?clientId=${client.id}`} className="mt-3 block text-sm text-primary hover:underline">
+                +{moreContacts} altri contatti
+              </Link>
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <Card className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle>
+              <h2>Ultimi preventivi</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {client.latestEstimates.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nessun preventivo per questo cliente</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {client.latestEstimates.map((e) => (
+                  <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                    <FileText aria-hidden className="size-4 text-muted-foreground" />
+                    <Link href={`/admin/quotes/${e.id}`} className="font-medium hover:underline">
+                      {e.number}
+                    </Link>
+                    <span className="min-w-0 flex-1 truncate">{e.title}</span>
+                    <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
+                    <span className="font-medium tabular-nums">{formatEuro(e.totalAmount)}</span>
+                    <span className="text-sm text-muted-foreground">{formatDate(e.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <ClientFormDialog open={editing} onOpenChange={setEditing} client={client} />
+      <DeleteClientDialog
+        client={deleting ? client : null}
+        onOpenChange={setDeleting}
+        onDeleted={() => navigate("/admin/clients", { replace: true })}
+      />
+    </>
+  );
+}

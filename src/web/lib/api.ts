@@ -1,0 +1,72 @@
+import type { ErrorBody } from "@domain/common";
+
+/** A failed call: the server's Italian message and, for 400s, the message of each field. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: ErrorBody,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export function withQuery(path: string, query?: Query) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function request(method: string, path: string, body?: unknown): Promise<Response> {
+  const res = await fetch(path, {
+    method,
+    credentials: "include",
+    headers:
+      body === undefined
+        ? { accept: "application/json" }
+        : { "content-type": "application/json", accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) {
+    const text = await res.text();
+    let parsed: ErrorBody | undefined;
+    try {
+      parsed = JSON.parse(text) as ErrorBody;
+    } catch {
+      parsed = undefined;
+    }
+    // Specification §8: "status: body text", or the status text when the body is empty.
+    throw new ApiError(res.status, parsed?.message ?? `${res.status}: ${text || res.statusText}`, parsed);
+  }
+  return res;
+}
+
+export const api = {
+  async get<T>(path: string, query?: Query): Promise<T> {
+    return (await request("GET", withQuery(path, query))).json() as Promise<T>;
+  },
+  /** A list page and the X-Total-Count the server computed for the whole filter. */
+  async list<T>(path: string, query?: Query): Promise<{ rows: T[]; total: number }> {
+    const res = await request("GET", withQuery(path, query));
+    return {
+      rows: (await res.json()) as T[],
+      total: Number(res.headers.get("X-Total-Count") ?? 0),
+    };
+  },
+  async post<T>(path: string, body: unknown = {}): Promise<T> {
+    const res = await request("POST", path, body);
+    return (res.status === 204 ? null : await res.json()) as T;
+  },
+  async put<T>(path: string, body: unknown): Promise<T> {
+    return (await request("PUT", path, body)).json() as Promise<T>;
+  },
+  async delete(path: string): Promise<void> {
+    await request("DELETE", path);
+  },
+};
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
