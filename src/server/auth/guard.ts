@@ -43,7 +43,9 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs:
     }
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await findSessionUser(opts.db, token, opts.idleMs);
-    const access = request.routeOptions.config?.access ?? "admin";
+    // The OpenAPI description and its UI are documentation, not data.
+    const isDocs = request.url === "/api/docs" || request.url.startsWith("/api/docs/");
+    const access = isDocs ? "public" : (request.routeOptions.config?.access ?? "admin");
     if (access === "public" || !request.routeOptions.url) return;
     if (!request.user) throw unauthorized();
     if (access === "admin" && request.user.role !== "admin") throw forbidden();
