@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/routes";
 import type { AppDeps } from "../deps";
+import { activityRoutes } from "./activity/routes";
 import { attachmentRoutes } from "./attachments/routes";
 import { clientRoutes } from "./clients/routes";
 import { contactRoutes } from "./contacts/routes";
@@ -37,4 +38,5 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   portalRoutes,
   dashboardRoutes,
   notificationRoutes,
+  activityRoutes,
 ];
