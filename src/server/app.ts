@@ -40,6 +40,17 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
+  // The route table, so tests can check every route the server registers (none is forgotten).
+  const routeTable: { method: string; url: string; access: string }[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD" || !route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) continue;
+      routeTable.push({ method, url: route.url, access: route.config?.access ?? "admin" });
+    }
+  });
+  app.decorate("routeTable", routeTable);
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -92,3 +103,9 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    routeTable: { method: string; url: string; access: string }[];
+  }
+}
