@@ -1,0 +1,246 @@
+import type { Content, TableCell } from "pdfmake/interfaces";
+import { addMoney, isZeroMoney } from "@domain/money";
+import { formatDateTime, formatDecimal, formatEuro, formatPercent } from "@domain/format";
+import { vatLegalNote, vatRowLabel, type VatTreatment } from "@domain/vat";
+import { COLORS } from "./render";
+
+// Reusable pieces of every company document (estimates, contracts, invoices, orders). Each
+// takes plain data, so the same block prints a client or a supplier, and none queries.
+
+/** The company fields of getSettings() a letterhead prints. */
+export interface CompanyInfo {
+  companyName: string;
+  vatNumber?: string | null;
+  fiscalCode?: string | null;
+  address?: string | null;
+  city?: string | null;
+  province?: string | null;
+  zipCode?: string | null;
+  reaNumber?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  pec?: string | null;
+  iban?: string | null;
+}
+
+const join = (parts: (string | null | undefined)[], sep = " · ") => parts.filter((p) => p && p.trim()).join(sep);
+
+/** "Via Roma 1, 00100 Roma (RM)". */
+export function addressLine(p: { address?: string | null; city?: string | null; province?: string | null; zipCode?: string | null }) {
+  const place = join([p.zipCode, p.city, p.province ? `(${p.province})` : null], " ");
+  return join([p.address, place], ", ");
+}
+
+/**
+ * Company letterhead: logo (a data URL or image bytes, when the company uploaded one) beside
+ * the name, address, tax ids and contacts, with a rule underneath.
+ */
+export function letterhead(company: CompanyInfo, logo?: string | Buffer | null): Content {
+  const details: Content[] = [
+    { text: company.companyName, style: "companyName" },
+    { text: addressLine(company), style: "small" },
+    { text: join([company.vatNumber && `P.IVA ${company.vatNumber}`, company.fiscalCode && `C.F. ${company.fiscalCode}`, company.reaNumber && `REA ${company.reaNumber}`]), style: "small" },
+    { text: join([company.phone && `Tel. ${company.phone}`, company.email, company.pec && `PEC ${company.pec}`]), style: "small" },
+  ];
+  const image = typeof logo === "string" ? logo : logo ? `data:image/png;base64,${logo.toString("base64")}` : null;
+  return {
+    stack: [
+      image
+        ? { columns: [{ image, fit: [110, 55], width: 120 }, { stack: details, width: "*" }], columnGap: 10 }
+        : { stack: details },
+      { canvas: [{ type: "line", x1: 0, y1: 6, x2: 515, y2: 6, lineWidth: 0.8, lineColor: COLORS.accent }], margin: [0, 0, 0, 10] },
+    ],
+  };
+}
+
+/** Title, number and a few label/value rows ("Data", "Valido fino al"…), right-aligned. */
+export function documentHeading(title: string, number: string, rows: [string, string][]): Content {
+  return {
+    stack: [
+      { text: `${title} ${number}`, style: "docTitle" },
+      ...rows.map(([label, value]) => ({ text: [{ text: `${label}: `, style: "muted" }, value] })),
+    ],
+  };
+}
+
+export interface PartyInfo {
+  name: string;
+  address?: string | null;
+  city?: string | null;
+  province?: string | null;
+  zipCode?: string | null;
+  vatNumber?: string | null;
+  fiscalCode?: string | null;
+  email?: string | null;
+  pec?: string | null;
+  phone?: string | null;
+  sdiCode?: string | null;
+}
+
+/** The other party (client or supplier) in a light box: "Cliente" / "Fornitore" above the name. */
+export function partyBlock(heading: string, party: PartyInfo): Content {
+  const lines = [
+    addressLine(party),
+    join([party.vatNumber && `P.IVA ${party.vatNumber}`, party.fiscalCode && `C.F. ${party.fiscalCode}`]),
+    join([party.phone && `Tel. ${party.phone}`, party.email]),
+    join([party.pec && `PEC ${party.pec}`, party.sdiCode && `Codice SDI ${party.sdiCode}`]),
+  ].filter(Boolean);
+  return {
+    table: {
+      widths: ["*"],
+      body: [[{ stack: [{ text: heading, style: "small" }, { text: party.name, bold: true, fontSize: 10 }, ...lines.map((text) => ({ text }))], margin: [6, 4, 6, 4] }]],
+    },
+    layout: { hLineColor: () => COLORS.line, vLineColor: () => COLORS.line },
+  };
+}
+
+export interface PdfLine {
+  description: string;
+  notes?: string | null;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  totalPrice: string;
+}
+
+/**
+ * Lines table: the header row repeats on every page and a long description wraps inside its
+ * cell (rows may break across pages, so one very long line cannot push the table off).
+ */
+export function linesTable(lines: PdfLine[], emptyText = "Nessuna voce"): Content {
+  const header: TableCell[] = [
+    { text: "Descrizione", style: "tableHeader" },
+    { text: "Quantità", style: "tableHeader", alignment: "right" },
+    { text: "Prezzo unit.", style: "tableHeader", alignment: "right" },
+    { text: "Totale", style: "tableHeader", alignment: "right" },
+  ];
+  const body: TableCell[][] = lines.map((line) => [
+    line.notes ? { stack: [{ text: line.description }, { text: line.notes, style: "small", italics: true }] } : { text: line.description },
+    { text: `${formatDecimal(line.quantity)} ${line.unit}`, alignment: "right", noWrap: true },
+    { text: formatEuro(line.unitPrice), alignment: "right", noWrap: true },
+    { text: formatEuro(line.totalPrice), alignment: "right", noWrap: true },
+  ]);
+  if (body.length === 0) body.push([{ text: emptyText, colSpan: 4, style: "muted", italics: true }, {}, {}, {}]);
+  return {
+    table: { headerRows: 1, widths: ["*", 70, 75, 80], body: [header, ...body] },
+    layout: {
+      hLineWidth: (i: number) => (i === 0 ? 0 : 0.5),
+      vLineWidth: () => 0,
+      hLineColor: () => COLORS.line,
+      paddingTop: () => 4,
+      paddingBottom: () => 4,
+    },
+  };
+}
+
+export interface TotalsInput {
+  imponibile: string;
+  vatTreatment: VatTreatment;
+  vatRate: string;
+  vatAmount: string;
+  total: string;
+  /** Bollo, when the document carries it ("2.00"). */
+  stampDuty?: string | null;
+  /** Rows printed before Imponibile, e.g. Materiali / Manodopera. */
+  before?: [string, string][];
+}
+
+/** VAT summary (rate or natura, imponibile, imposta) beside Imponibile / IVA / Totale, and the legal note. */
+export function totalsBlock(t: TotalsInput): Content {
+  const rateCell = t.vatTreatment === "rc" ? "N6.3 (inv. contabile)" : formatPercent(t.vatRate);
+  const summary: Content = {
+    stack: [
+      { text: "Riepilogo IVA", style: "sectionTitle", margin: [0, 0, 0, 4] },
+      {
+        table: {
+          widths: ["auto", "auto", "auto"],
+          body: [
+            [
+              { text: "Aliquota / Natura", style: "tableHeader" },
+              { text: "Imponibile", style: "tableHeader", alignment: "right" },
+              { text: "Imposta", style: "tableHeader", alignment: "right" },
+            ],
+            [rateCell, { text: formatEuro(t.imponibile), alignment: "right" }, { text: formatEuro(t.vatAmount), alignment: "right" }],
+          ],
+        },
+        layout: { hLineColor: () => COLORS.line, vLineColor: () => COLORS.line },
+      },
+    ],
+  };
+  const row = (label: string, value: string, grand = false): TableCell[] => [
+    { text: label, alignment: "right", bold: grand, fontSize: grand ? 11 : 9 },
+    { text: value, alignment: "right", bold: grand, fontSize: grand ? 11 : 9, noWrap: true },
+  ];
+  const hasStamp = !!t.stampDuty && !isZeroMoney(t.stampDuty);
+  const grand = hasStamp ? addMoney(t.total, t.stampDuty!) : t.total;
+  const rows: TableCell[][] = [
+    ...(t.before ?? []).map(([label, value]) => row(label, value)),
+    row("Imponibile", formatEuro(t.imponibile)),
+    row(vatRowLabel(t.vatTreatment), formatEuro(t.vatAmount)),
+    ...(hasStamp ? [row("Imposta di bollo", formatEuro(t.stampDuty))] : []),
+    row("Totale", formatEuro(grand), true),
+  ];
+  const note = vatLegalNote(t.vatTreatment);
+  return {
+    stack: [
+      {
+        columns: [
+          { width: "*", stack: [summary] },
+          {
+            width: 220,
+            table: { widths: ["*", "auto"], body: rows },
+            layout: { hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 1 ? 0.8 : 0), vLineWidth: () => 0, hLineColor: () => COLORS.text },
+          },
+        ],
+        columnGap: 16,
+        margin: [0, 10, 0, 0],
+      },
+      ...(note ? [{ text: note, style: "small", italics: true, margin: [0, 6, 0, 0] } as Content] : []),
+    ],
+    unbreakable: true,
+  };
+}
+
+/** A titled paragraph (description, terms, notes); nothing when the text is empty. */
+export function textSection(title: string, text: string | null | undefined): Content {
+  if (!text || !text.trim()) return { text: "" };
+  return { stack: [{ text: title, style: "sectionTitle" }, { text: text.trim() }] };
+}
+
+export interface Signature {
+  name: string;
+  at: string;
+  ip?: string | null;
+}
+
+/**
+ * Two signature boxes: the company's and the counterparty's. Once the document was accepted
+ * the counterparty's box shows who accepted it, when and from which address.
+ */
+export function signatureBlock(opts: { companyName: string; partyLabel: string; signed?: Signature | null; heading?: string }): Content {
+  const box = (title: string, body: Content[]): Content => ({
+    stack: [{ text: title, bold: true, margin: [0, 0, 0, 18] }, ...body],
+  });
+  const blankLine: Content = { canvas: [{ type: "line", x1: 0, y1: 0, x2: 200, y2: 0, lineWidth: 0.5, lineColor: COLORS.muted }] };
+  const signedBody: Content[] = opts.signed
+    ? [
+        { text: `Accettato da: ${opts.signed.name}`, bold: true },
+        { text: `Data e ora: ${formatDateTime(opts.signed.at)}` },
+        ...(opts.signed.ip ? [{ text: `Indirizzo IP: ${opts.signed.ip}`, style: "small" } as Content] : []),
+        { text: "Accettazione elettronica tramite portale clienti", style: "small" },
+      ]
+    : [blankLine, { text: "Data e firma", style: "small", margin: [0, 2, 0, 0] }];
+  return {
+    stack: [
+      { text: opts.heading ?? "Accettazione", style: "sectionTitle", margin: [0, 18, 0, 8] },
+      {
+        columns: [
+          box(`Per ${opts.companyName}`, [blankLine, { text: "Timbro e firma", style: "small", margin: [0, 2, 0, 0] }]),
+          box(opts.partyLabel, signedBody),
+        ],
+        columnGap: 30,
+      },
+    ],
+    unbreakable: true,
+  };
+}

@@ -1,0 +1,17 @@
+export { a4Document, renderPdf, COLORS, type PdfOptions } from "./render";
+export {
+  addressLine,
+  documentHeading,
+  letterhead,
+  linesTable,
+  partyBlock,
+  signatureBlock,
+  textSection,
+  totalsBlock,
+  type CompanyInfo,
+  type PartyInfo,
+  type PdfLine,
+  type Signature,
+  type TotalsInput,
+} from "./blocks";
+export { companyLogo } from "./logo";

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { documentTotals } from "@domain/vat";
+import { a4Document, documentHeading, letterhead, linesTable, partyBlock, renderPdf, signatureBlock, textSection, totalsBlock } from "./index";
+import { extractPdfText, pdfText } from "./extract-text";
+
+const company = {
+  companyName: "Coperture Città Alta S.r.l.",
+  vatNumber: "01234567897",
+  fiscalCode: "01234567897",
+  address: "Via dell'Università 3",
+  city: "Forlì",
+  province: "FC",
+  zipCode: "47121",
+  phone: "0543 123456",
+  email: "info@coperture.it",
+  pec: "coperture@pec.it",
+};
+// 1×1 transparent PNG: proves an uploaded logo is embedded without breaking the layout.
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+describe("PDF blocks", () => {
+  it("renders a multi-page A4 document with accents, repeated table header, totals and signature", async () => {
+    const lines = Array.from({ length: 45 }, (_, i) => ({
+      description: `Voce ${i + 1} - rifacimento manto di copertura in coppi, qualità superiore, già comprensivo di smaltimento è più ${"lungo testo descrittivo ".repeat(i % 5 === 0 ? 8 : 1)}`,
+      notes: i === 0 ? "Nota: perché sì" : null,
+      quantity: "12.50",
+      unit: "mq",
+      unitPrice: "1234.56",
+      totalPrice: "15432.00",
+    }));
+    const totals = documentTotals("694440.00", "10");
+    const doc = a4Document(
+      [
+        letterhead(company, PNG),
+        { columns: [documentHeading("Preventivo", "PRV-2026-007", [["Data", "01/02/2026"]]), partyBlock("Cliente", { name: "Rossi Niccolò", address: "Via Roma 1", city: "Cesena", province: "FC", zipCode: "47521" })] },
+        textSection("Descrizione", "Lavori di manutenzione straordinaria"),
+        linesTable(lines),
+        totalsBlock({ ...totals, vatTreatment: "10", before: [["Materiali (60%)", "1,00 €"]] }),
+        signatureBlock({ companyName: company.companyName, partyLabel: "Per accettazione (il cliente)", signed: { name: "Niccolò Rossi", at: "2026-02-03T10:15:00Z", ip: "203.0.113.7" } }),
+      ],
+      { title: "Preventivo PRV-2026-007", author: company.companyName },
+    );
+    const pdf = await renderPdf(doc);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const pages = await extractPdfText(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    const all = pages.join(" ").replace(/\s+/g, " ");
+    for (const text of ["Coperture Città Alta S.r.l.", "Forlì", "P.IVA 01234567897", "PRV-2026-007", "Rossi Niccolò", "qualità superiore, già", "1.234,56 €", "694.440,00 €", "69.444,00 €", "763.884,00 €", "IVA 10%", "Niccolò Rossi", "203.0.113.7", "Pagina 1 di"]) {
+      expect(all, text).toContain(text);
+    }
+    // The header row repeats on the pages the table continues on.
+    expect(pages.filter((p) => p.includes("Prezzo unit.")).length).toBeGreaterThan(1);
+    // Every one of the 45 lines is printed.
+    for (let i = 1; i <= 45; i++) expect(all).toContain(`Voce ${i} -`);
+  });
+
+  it("prints the reverse-charge note and the stamp duty, and an empty table", async () => {
+    const totals = documentTotals("100.00", "rc");
+    const pdf = await renderPdf(a4Document([letterhead({ companyName: "Ditta" }), linesTable([]), totalsBlock({ ...totals, vatTreatment: "rc", stampDuty: "2.00" }), signatureBlock({ companyName: "Ditta", partyLabel: "Il cliente" })], { title: "t" }));
+    const text = await pdfText(pdf);
+    expect(text).toContain("Nessuna voce");
+    expect(text).toContain("art. 17, comma 6");
+    expect(text).toContain("Imposta di bollo");
+    expect(text).toContain("102,00 €");
+    expect(text).toContain("Data e firma");
+  });
+});
