@@ -1,4 +1,60 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "@domain/common";
+import {
+  supplierDetailSchema,
+  supplierInputSchema,
+  supplierListQuerySchema,
+  supplierSchema,
+  supplierUpdateSchema,
+} from "@domain/suppliers";
+import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { countSuppliers, getSupplierDetail, listSuppliers } from "./queries";
+import { createSupplier, deleteSupplier, SUPPLIER_NOT_FOUND, updateSupplier } from "./service";
 
-export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+// Suppliers are company data: every route stays admin-only (the default access).
+export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const tags = ["fornitori"];
+
+  app.get(
+    "/api/suppliers",
+    { schema: { tags, querystring: supplierListQuerySchema, response: { 200: z.array(supplierSchema) } } },
+    async (request, reply) => {
+      const rows = await listSuppliers(db, request.query);
+      return sendPage(reply, rows, request.query.offset, () => countSuppliers(db, request.query));
+    },
+  );
+
+  app.get(
+    "/api/suppliers/:id",
+    { schema: { tags, params: idParams, response: { 200: supplierDetailSchema } } },
+    async (request) => {
+      const detail = await getSupplierDetail(db, request.params.id);
+      if (!detail) throw notFound(SUPPLIER_NOT_FOUND);
+      return detail;
+    },
+  );
+
+  app.post(
+    "/api/suppliers",
+    { schema: { tags, body: supplierInputSchema, response: { 201: supplierSchema } } },
+    async (request, reply) => reply.status(201).send(await createSupplier(db, request, request.body)),
+  );
+
+  app.put(
+    "/api/suppliers/:id",
+    { schema: { tags, params: idParams, body: supplierUpdateSchema, response: { 200: supplierSchema } } },
+    async (request) => updateSupplier(db, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/suppliers/:id",
+    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteSupplier(db, request, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,117 @@
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { SUPPLIER_DETAIL_ORDERS, type supplierListQuerySchema } from "@domain/suppliers";
+import type { z } from "@domain/zod";
+import type { Queryable } from "../../db/client";
+import { orders, suppliers } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+type ListParams = z.output<typeof supplierListQuerySchema>;
+
+function listWhere(params: ListParams): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (params.q) {
+    const p = likePattern(params.q);
+    filters.push(or(ilike(suppliers.name, p), ilike(suppliers.city, p), ilike(suppliers.email, p)));
+  }
+  if (params.status) filters.push(eq(suppliers.status, params.status));
+  return and(...filters);
+}
+
+/** Every column the API returns, spelled out so the list's select stays an allowlist. */
+const suppliersColumns = {
+  id: suppliers.id,
+  name: suppliers.name,
+  vatNumber: suppliers.vatNumber,
+  address: suppliers.address,
+  city: suppliers.city,
+  province: suppliers.province,
+  zipCode: suppliers.zipCode,
+  phone: suppliers.phone,
+  email: suppliers.email,
+  website: suppliers.website,
+  contactPerson: suppliers.contactPerson,
+  notes: suppliers.notes,
+  status: suppliers.status,
+  createdAt: suppliers.createdAt,
+  updatedAt: suppliers.updatedAt,
+  version: suppliers.version,
+};
+
+export async function listSuppliers(db: Queryable, params: ListParams) {
+  return db
+    .select({ ...suppliersColumns, total: totalCount })
+    .from(suppliers)
+    .where(listWhere(params))
+    .orderBy(
+      ...orderBy(
+        params.sort,
+        { name: sql`lower(${suppliers.name})`, city: sql`lower(${suppliers.city})`, createdAt: suppliers.createdAt, status: suppliers.status },
+        [sql`lower(${suppliers.name})`, desc(suppliers.id)],
+      ),
+    )
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+
+export async function countSuppliers(db: Queryable, params: ListParams) {
+  const [row] = await db.select({ n: count() }).from(suppliers).where(listWhere(params));
+  return row?.n ?? 0;
+}
+
+export async function findSupplier(db: Queryable, id: string) {
+  const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Another supplier already holding this partita IVA, if any. */
+export async function supplierWithVat(db: Queryable, vatNumber: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: suppliers.id, name: suppliers.name })
+    .from(suppliers)
+    .where(and(eq(suppliers.vatNumber, vatNumber), exceptId ? ne(suppliers.id, exceptId) : undefined))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Statistics in one aggregate: ricevuto orders are the completed ones (§4); value and
+ * average leave out annullato orders. Sums stay numeric in SQL, so they come back exact.
+ */
+export async function supplierStats(db: Queryable, id: string) {
+  const [row] = await db
+    .select({
+      totalOrders: sql<number>`count(*)`.mapWith(Number),
+      completedOrders: sql<number>`count(*) filter (where ${orders.status} = 'ricevuto')`.mapWith(Number),
+      totalValue: sql<string>`coalesce(sum(${orders.totalAmount}) filter (where ${orders.status} <> 'annullato'), 0)::numeric(12,2)::text`,
+      averageValue: sql<string>`coalesce(round(avg(${orders.totalAmount}) filter (where ${orders.status} <> 'annullato'), 2), 0)::numeric(12,2)::text`,
+    })
+    .from(orders)
+    .where(eq(orders.supplierId, id));
+  return row ?? { totalOrders: 0, completedOrders: 0, totalValue: "0.00", averageValue: "0.00" };
+}
+
+export async function getSupplierDetail(db: Queryable, id: string) {
+  const supplier = await findSupplier(db, id);
+  if (!supplier) return null;
+  const stats = await supplierStats(db, id);
+  const latestOrders = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      title: orders.title,
+      status: orders.status,
+      orderDate: orders.orderDate,
+      totalAmount: orders.totalAmount,
+    })
+    .from(orders)
+    .where(eq(orders.supplierId, id))
+    .orderBy(desc(orders.orderDate), desc(orders.createdAt))
+    .limit(SUPPLIER_DETAIL_ORDERS);
+  return { ...supplier, stats, latestOrders };
+}
+
+export async function supplierOrderCount(db: Queryable, id: string) {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.supplierId, id));
+  return Number(row?.n ?? 0);
+}
