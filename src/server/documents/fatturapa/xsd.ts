@@ -8,7 +8,8 @@ import { validateXML } from "xmllint-wasm";
  * tests read it from there, or from FATTURAPA_SCHEMA_DIR.
  */
 export const FATTURAPA_SCHEMA_DIR =
-  process.env.FATTURAPA_SCHEMA_DIR ?? path.resolve(fileURLToPath(new URL("../../../../", import.meta.url)), "../shared/fatturapa");
+  process.env.FATTURAPA_SCHEMA_DIR ??
+  path.resolve(fileURLToPath(new URL("../../../../", import.meta.url)), "../shared/fatturapa");
 
 const MAIN = "Schema_VFPR12_v1.2.3.xsd";
 const DSIG = "xmldsig-core-schema.xsd";

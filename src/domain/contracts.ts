@@ -1,0 +1,172 @@
+import { idSchema, listQuery, requiredText, versionField } from "./common";
+import { isoDateSchema } from "./dates";
+import { compareMoney, maxMoney, ratio, subMoney, sumMoney } from "./money";
+import { contractStatuses, invoiceStatuses, type ContractStatus } from "./statuses";
+import { z } from "./zod";
+
+// ---- transitions ------------------------------------------------------------------------
+
+/** The only moves a contract makes (decisions §5): bozza → firmato → attivo → completato. */
+export const contractActions = {
+  sign: { from: "bozza", to: "firmato", label: "Segna come firmato", done: "Contratto firmato" },
+  activate: { from: "firmato", to: "attivo", label: "Attiva contratto", done: "Contratto attivato" },
+  complete: { from: "attivo", to: "completato", label: "Segna come completato", done: "Contratto completato" },
+} as const satisfies Record<string, { from: ContractStatus; to: ContractStatus; label: string; done: string }>;
+export type ContractAction = keyof typeof contractActions;
+
+/** The action available from a status, if any (the detail screen shows one button). */
+export function nextContractAction(status: ContractStatus): ContractAction | null {
+  const entry = Object.entries(contractActions).find(([, a]) => a.from === status);
+  return entry ? (entry[0] as ContractAction) : null;
+}
+
+/** Italian refusal for a transition that is not allowed, or null when it is. */
+export function contractTransitionError(status: ContractStatus, action: ContractAction): string | null {
+  const { from, to } = contractActions[action];
+  if (status === from) return null;
+  return `Impossibile passare il contratto da "${contractStatuses.label(status)}" a "${contractStatuses.label(to)}": serve lo stato "${contractStatuses.label(from)}"`;
+}
+
+/** Terms and the contract itself change only while it is a draft. */
+export const isContractEditable = (status: ContractStatus) => status === "bozza";
+
+// ---- input --------------------------------------------------------------------------------
+
+export const contractCreateSchema = z.object({
+  estimateId: idSchema.or(z.literal("")).refine((v) => v !== "", "Preventivo: campo obbligatorio"),
+});
+export type ContractCreateValues = z.output<typeof contractCreateSchema>;
+
+export const contractTermsSchema = z.object({ terms: requiredText("Condizioni contrattuali", 20_000) });
+export const contractUpdateSchema = contractTermsSchema.extend({ version: versionField });
+export type ContractTermsValues = z.output<typeof contractTermsSchema>;
+
+export const contractSignSchema = z.object({ signedDate: isoDateSchema });
+export type ContractSignValues = z.output<typeof contractSignSchema>;
+
+// ---- output -------------------------------------------------------------------------------
+
+export const contractSchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  estimateId: idSchema,
+  terms: z.string(),
+  signedDate: z.string().nullable(),
+  status: z.enum(contractStatuses.values),
+  activatedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Contract = z.infer<typeof contractSchema>;
+
+export const contractListItemSchema = contractSchema.omit({ terms: true }).extend({
+  estimateNumber: z.string(),
+  estimateTitle: z.string(),
+  estimateTotal: z.string(),
+  clientId: idSchema,
+  clientName: z.string(),
+});
+export type ContractListItem = z.infer<typeof contractListItemSchema>;
+
+export const contractListQuerySchema = listQuery(["number", "createdAt", "signedDate", "status"] as const).extend({
+  status: z.preprocess(
+    (v) => (v === "" || v === "all" ? undefined : v),
+    z.enum(contractStatuses.values, { error: "Stato non valido" }).optional(),
+  ),
+  estimateId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+});
+export type ContractListParams = Partial<z.output<typeof contractListQuerySchema>>;
+
+export const contractEstimateOptionSchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  title: z.string(),
+  clientName: z.string(),
+  totalAmount: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+export type ContractEstimateOption = z.infer<typeof contractEstimateOptionSchema>;
+
+// ---- financial situation ----------------------------------------------------------------
+
+export interface ContractInvoiceFigures {
+  amount: string;
+  status: string;
+}
+
+/**
+ * The "situazione finanziaria" box (specification §9): invoiced against the estimate value
+ * (the bar is capped at 100 % even when an override billed more), paid = pagata invoices.
+ * All figures are imponibile, like the estimate value they are compared with.
+ */
+export function contractFinancials(value: string, invoices: readonly ContractInvoiceFigures[]) {
+  const invoiced = sumMoney(invoices.map((i) => i.amount));
+  const paid = sumMoney(invoices.filter((i) => i.status === "pagata").map((i) => i.amount));
+  const percent = ratio(invoiced, value, 1);
+  return {
+    value,
+    invoiced,
+    paid,
+    remaining: maxMoney("0.00", subMoney(value, invoiced)),
+    invoicedPercent: percent,
+    /** Width of the progress bar: never beyond 100. */
+    barPercent: Math.min(100, Number(percent)),
+    overInvoiced: compareMoney(invoiced, value) > 0,
+    toCollect: maxMoney("0.00", subMoney(invoiced, paid)),
+  };
+}
+export type ContractFinancials = ReturnType<typeof contractFinancials>;
+
+export const contractFinancialsSchema = z.object({
+  value: z.string(),
+  invoiced: z.string(),
+  paid: z.string(),
+  remaining: z.string(),
+  invoicedPercent: z.string(),
+  barPercent: z.number(),
+  overInvoiced: z.boolean(),
+  toCollect: z.string(),
+});
+
+export const contractDetailSchema = contractSchema.extend({
+  editable: z.boolean(),
+  estimate: z.object({
+    id: idSchema,
+    number: z.string(),
+    title: z.string(),
+    description: z.string(),
+    totalAmount: z.string(),
+    vatTreatment: z.string(),
+    vatAmount: z.string(),
+    grossTotal: z.string(),
+    acceptedAt: z.string().nullable(),
+    acceptedBy: z.string().nullable(),
+  }),
+  client: z.object({
+    id: idSchema,
+    name: z.string(),
+    type: z.string(),
+    address: z.string(),
+    city: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  invoices: z.array(
+    z.object({
+      id: idSchema,
+      number: z.string(),
+      kind: z.string(),
+      amount: z.string(),
+      totalAmount: z.string(),
+      status: z.enum(invoiceStatuses.values),
+      issueDate: z.string(),
+      dueDate: z.string(),
+      paidDate: z.string().nullable(),
+    }),
+  ),
+  sites: z.array(z.object({ id: idSchema, name: z.string(), status: z.string(), progress: z.number() })),
+  financials: contractFinancialsSchema,
+});
+export type ContractDetail = z.infer<typeof contractDetailSchema>;

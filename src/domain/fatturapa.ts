@@ -1,0 +1,386 @@
+import { addMoney, isZeroMoney, lineTotal, subMoney, sumMoney, toCents, vatOf } from "./money";
+import {
+  isValidCap,
+  isValidCodiceFiscale,
+  isValidIban,
+  isValidPartitaIva,
+  isValidProvincia,
+  isValidSdiCode,
+} from "./validators";
+
+// FatturaPA FPR12 (decisions §5, ../shared/fatturapa/NOTES.md): a pure builder plus the checks
+// the SdI would otherwise reject the file for. No I/O: the server loads the data and serves it.
+
+export type Natura = "N1" | "N6.3";
+
+export interface FpParty {
+  name: string;
+  vatNumber: string | null;
+  fiscalCode: string | null;
+  address: string | null;
+  zipCode: string | null;
+  city: string | null;
+  province: string | null;
+}
+
+export interface FpSeller extends FpParty {
+  regimeFiscale: string;
+  iban: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface FpBuyer extends FpParty {
+  sdiCode: string | null;
+  pec: string | null;
+}
+
+export interface FpLine {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  total: string;
+  /** Percent, two decimals: "22.00", "0.00". */
+  rate: string;
+  natura: Natura | null;
+}
+
+export interface FpDocument {
+  /** TD01 invoice, TD02 acconto. */
+  type: "TD01" | "TD02";
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  /** Progressive of the file name and ProgressivoInvio (5 alphanumerics). */
+  progressive: string;
+  lines: FpLine[];
+  stampDuty: string;
+  /** Imponibile + IVA + bollo. */
+  total: string;
+  notes: string | null;
+}
+
+export interface FpInput {
+  seller: FpSeller;
+  buyer: FpBuyer;
+  document: FpDocument;
+  today: string;
+}
+
+export const RIFERIMENTO_NORMATIVO: Record<Natura, string> = {
+  "N6.3": "Inversione contabile art. 17 c. 6 lett. a) DPR 633/72",
+  N1: "Escluso art. 15 DPR 633/72 (rimborso imposta di bollo)",
+};
+
+/**
+ * ProgressivoInvio and file-name progressive: 5 alphanumerics, unique per invoice and stable
+ * (downloading twice gives the same name). The year is one base-36 character after 2000,
+ * the sequence four (1,679,615 invoices a year).
+ */
+export function fatturaProgressive(year: number, sequence: number): string {
+  const y = (year - 2000).toString(36).toUpperCase();
+  return (y + sequence.toString(36).toUpperCase().padStart(4, "0")).slice(-5).padStart(5, "0");
+}
+
+export const fatturaFileName = (vatNumber: string, progressive: string) => `IT${vatNumber}_${progressive}.xml`;
+
+// ---- text ---------------------------------------------------------------------------------
+
+const TRANSLITERATE: Record<string, string> = {
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201A": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u201E": '"',
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2026": "...",
+  "\u20AC": "EUR",
+  "\u00A0": " ",
+  "\u2022": "-",
+  "\u0141": "L",
+  "\u0142": "l",
+  "\u0152": "OE",
+  "\u0153": "oe",
+  "\u0110": "D",
+  "\u0111": "d",
+  "\u0131": "i",
+};
+
+/**
+ * Text the SdI accepts in a Latin-1 field: typographic quotes and dashes become ASCII, € becomes
+ * EUR, letters outside Latin-1 lose their accent (ő → o), anything else and control characters go.
+ */
+export function toLatin1(text: string): string {
+  let out = "";
+  for (const ch of text.replace(/\r\n?/g, "\n")) {
+    const mapped = TRANSLITERATE[ch];
+    if (mapped !== undefined) {
+      out += mapped;
+      continue;
+    }
+    const code = ch.codePointAt(0)!;
+    if (code === 0x0a || code === 0x09) out += " ";
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
+    else if (code <= 0xff) out += ch;
+    else {
+      const base = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+      if ([...base].every((c) => c.codePointAt(0)! <= 0xff)) out += base;
+    }
+  }
+  return out.replace(/ {2,}/g, " ").trim();
+}
+
+/** Basic Latin only (Numero, ProgressivoInvio, UnitaMisura). */
+const toAscii = (text: string) => toLatin1(text).replace(/[^\x20-\x7e]/g, "");
+
+const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+
+/** Latin-1, cut to the field's length (counted before escaping, as the parser counts), escaped. */
+const latin = (text: string, max: number) => escapeXml([...toLatin1(text)].slice(0, max).join("").trim());
+
+// ---- checks -------------------------------------------------------------------------------
+
+export interface FpProblem {
+  /** SdI error code, or "dati" for data the app itself requires. */
+  code: string;
+  field: string;
+  message: string;
+}
+
+function partyProblems(p: FpParty, who: "seller" | "buyer", label: string): FpProblem[] {
+  const out: FpProblem[] = [];
+  const add = (field: string, message: string, code = "dati") =>
+    out.push({ code, field: `${who}.${field}`, message: `${label}: ${message}` });
+  if (!p.name.trim()) add("name", "ragione sociale mancante");
+  if (who === "seller") {
+    if (!p.vatNumber) add("vatNumber", "partita IVA mancante");
+    else if (!isValidPartitaIva(p.vatNumber)) add("vatNumber", "partita IVA non valida", "00305");
+  } else {
+    if (!p.vatNumber && !p.fiscalCode) add("vatNumber", "serve la partita IVA o il codice fiscale", "00417");
+    if (p.vatNumber && !isValidPartitaIva(p.vatNumber)) add("vatNumber", "partita IVA non valida", "00305");
+  }
+  if (p.fiscalCode && !isValidCodiceFiscale(p.fiscalCode)) add("fiscalCode", "codice fiscale non valido", "00306");
+  if (!p.address?.trim()) add("address", "indirizzo mancante");
+  if (!p.zipCode) add("zipCode", "CAP mancante");
+  else if (!isValidCap(p.zipCode)) add("zipCode", "CAP non valido");
+  if (!p.city?.trim()) add("city", "comune mancante");
+  if (!p.province) add("province", "provincia mancante");
+  else if (!isValidProvincia(p.province)) add("province", "sigla provincia non valida");
+  return out;
+}
+
+function grouped(lines: readonly FpLine[]) {
+  const groups = new Map<string, { rate: string; natura: Natura | null; imponibile: string }>();
+  for (const line of lines) {
+    const key = `${line.rate}|${line.natura ?? ""}`;
+    const g = groups.get(key) ?? { rate: line.rate, natura: line.natura, imponibile: "0.00" };
+    g.imponibile = addMoney(g.imponibile, line.total);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => ({ ...g, imposta: vatOf(g.imponibile, g.rate) }));
+}
+
+/** Everything that would make the SdI (or the XSD) refuse the file, in Italian; empty when it can go. */
+export function fatturaPaProblems(input: FpInput): FpProblem[] {
+  const { seller, buyer, document: doc } = input;
+  const out: FpProblem[] = [
+    ...partyProblems(seller, "seller", "Dati aziendali"),
+    ...partyProblems(buyer, "buyer", "Cliente"),
+  ];
+  if (!/^RF(0[1-9]|1[0-9]|20)$/.test(seller.regimeFiscale) || seller.regimeFiscale === "RF03") {
+    out.push({ code: "dati", field: "seller.regimeFiscale", message: "Dati aziendali: regime fiscale non valido" });
+  }
+  if (!seller.iban)
+    out.push({
+      code: "dati",
+      field: "seller.iban",
+      message: "Dati aziendali: IBAN mancante (serve per il pagamento con bonifico)",
+    });
+  else if (!isValidIban(seller.iban))
+    out.push({ code: "dati", field: "seller.iban", message: "Dati aziendali: IBAN non valido" });
+  if (buyer.sdiCode && !isValidSdiCode(buyer.sdiCode)) {
+    out.push({
+      code: "00427",
+      field: "buyer.sdiCode",
+      message: "Cliente: il codice destinatario SDI deve avere 7 caratteri",
+    });
+  }
+  if (!/\d/.test(doc.number) || doc.number.length > 20)
+    out.push({ code: "00425", field: "number", message: "Numero fattura non valido" });
+  if (doc.issueDate > input.today)
+    out.push({ code: "00403", field: "issueDate", message: "La data della fattura è nel futuro" });
+  if (!/^[0-9A-Z]{5}$/.test(doc.progressive))
+    out.push({ code: "00001", field: "progressive", message: "Progressivo del file non valido" });
+  if (doc.lines.length === 0) out.push({ code: "00200", field: "lines", message: "La fattura non ha righe" });
+  for (const [i, line] of doc.lines.entries()) {
+    const n = i + 1;
+    if (isZeroMoney(line.rate) && !line.natura)
+      out.push({ code: "00400", field: `lines.${n}`, message: `Riga ${n}: aliquota 0 senza natura` });
+    if (!isZeroMoney(line.rate) && line.natura)
+      out.push({ code: "00401", field: `lines.${n}`, message: `Riga ${n}: natura con aliquota diversa da 0` });
+    const expected = lineTotal(line.quantity, line.unitPrice);
+    if (abs(subMoney(expected, line.total)) > 1n) {
+      out.push({
+        code: "00423",
+        field: `lines.${n}`,
+        message: `Riga ${n}: prezzo totale diverso da quantità × prezzo unitario`,
+      });
+    }
+    if (!toLatin1(line.description))
+      out.push({ code: "00200", field: `lines.${n}`, message: `Riga ${n}: descrizione vuota` });
+  }
+  return out;
+}
+
+const abs = (money: string) => {
+  const c = toCents(money);
+  return c < 0n ? -c : c;
+};
+
+// ---- XML ----------------------------------------------------------------------------------
+
+const el = (name: string, value: string | null | undefined) =>
+  value == null || value === "" ? "" : `<${name}>${value}</${name}>`;
+
+function sede(p: FpParty): string {
+  return (
+    "<Sede>" +
+    el("Indirizzo", latin(p.address ?? "", 60)) +
+    el("CAP", p.zipCode) +
+    el("Comune", latin(p.city ?? "", 60)) +
+    el("Provincia", p.province?.toUpperCase()) +
+    el("Nazione", "IT") +
+    "</Sede>"
+  );
+}
+
+function anagrafica(p: FpParty) {
+  return `<Anagrafica>${el("Denominazione", latin(p.name, 80))}</Anagrafica>`;
+}
+
+/** Builds the FPR12 document. Call fatturaPaProblems first: this assumes the data passed. */
+export function buildFatturaPa(input: FpInput): { fileName: string; xml: string } {
+  const { seller, buyer, document: doc } = input;
+  const sellerVat = seller.vatNumber!;
+  const sdi = buyer.sdiCode && isValidSdiCode(buyer.sdiCode) ? buyer.sdiCode : "0000000";
+  const pec = sdi === "0000000" && buyer.pec ? buyer.pec : null;
+  const summaries = grouped(doc.lines);
+
+  const header =
+    "<FatturaElettronicaHeader>" +
+    "<DatiTrasmissione>" +
+    `<IdTrasmittente>${el("IdPaese", "IT")}${el("IdCodice", sellerVat)}</IdTrasmittente>` +
+    el("ProgressivoInvio", doc.progressive) +
+    el("FormatoTrasmissione", "FPR12") +
+    el("CodiceDestinatario", sdi) +
+    el("PECDestinatario", pec ? escapeXml(toAscii(pec)) : null) +
+    "</DatiTrasmissione>" +
+    "<CedentePrestatore><DatiAnagrafici>" +
+    `<IdFiscaleIVA>${el("IdPaese", "IT")}${el("IdCodice", sellerVat)}</IdFiscaleIVA>` +
+    el("CodiceFiscale", seller.fiscalCode) +
+    anagrafica(seller) +
+    el("RegimeFiscale", seller.regimeFiscale) +
+    "</DatiAnagrafici>" +
+    sede(seller) +
+    (seller.phone || seller.email
+      ? "<Contatti>" +
+        el("Telefono", seller.phone ? escapeXml(toAscii(seller.phone).slice(0, 12)) : null) +
+        el("Email", seller.email ? escapeXml(toAscii(seller.email)) : null) +
+        "</Contatti>"
+      : "") +
+    "</CedentePrestatore>" +
+    "<CessionarioCommittente><DatiAnagrafici>" +
+    (buyer.vatNumber ? `<IdFiscaleIVA>${el("IdPaese", "IT")}${el("IdCodice", buyer.vatNumber)}</IdFiscaleIVA>` : "") +
+    el("CodiceFiscale", buyer.fiscalCode) +
+    anagrafica(buyer) +
+    "</DatiAnagrafici>" +
+    sede(buyer) +
+    "</CessionarioCommittente>" +
+    "</FatturaElettronicaHeader>";
+
+  const causali = doc.notes ? chunk(toLatin1(doc.notes), 200).slice(0, 5) : [];
+  const generali =
+    "<DatiGenerali><DatiGeneraliDocumento>" +
+    el("TipoDocumento", doc.type) +
+    el("Divisa", "EUR") +
+    el("Data", doc.issueDate) +
+    el("Numero", escapeXml(toAscii(doc.number))) +
+    (isZeroMoney(doc.stampDuty)
+      ? ""
+      : `<DatiBollo>${el("BolloVirtuale", "SI")}${el("ImportoBollo", doc.stampDuty)}</DatiBollo>`) +
+    el("ImportoTotaleDocumento", doc.total) +
+    causali.map((c) => el("Causale", escapeXml(c))).join("") +
+    "</DatiGeneraliDocumento></DatiGenerali>";
+
+  const lines = doc.lines
+    .map(
+      (line, i) =>
+        "<DettaglioLinee>" +
+        el("NumeroLinea", String(i + 1)) +
+        el("Descrizione", latin(line.description, 1000)) +
+        el("Quantita", line.quantity) +
+        el("PrezzoUnitario", line.unitPrice) +
+        el("PrezzoTotale", line.total) +
+        el("AliquotaIVA", line.rate) +
+        el("Natura", line.natura) +
+        "</DettaglioLinee>",
+    )
+    .join("");
+  const riepilogo = summaries
+    .map(
+      (s) =>
+        "<DatiRiepilogo>" +
+        el("AliquotaIVA", s.rate) +
+        el("Natura", s.natura) +
+        el("ImponibileImporto", s.imponibile) +
+        el("Imposta", s.imposta) +
+        // Reverse charge is never split payment (00420); excluded amounts carry no VAT at all.
+        (s.natura ? "" : el("EsigibilitaIVA", "I")) +
+        el("RiferimentoNormativo", s.natura ? latin(RIFERIMENTO_NORMATIVO[s.natura], 100) : null) +
+        "</DatiRiepilogo>",
+    )
+    .join("");
+
+  const pagamento =
+    "<DatiPagamento>" +
+    el("CondizioniPagamento", "TP02") +
+    "<DettaglioPagamento>" +
+    el("ModalitaPagamento", "MP05") +
+    el("DataScadenzaPagamento", doc.dueDate) +
+    el("ImportoPagamento", doc.total) +
+    el("IBAN", seller.iban?.replace(/\s+/g, "").toUpperCase()) +
+    "</DettaglioPagamento></DatiPagamento>";
+
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<p:FatturaElettronica versione="FPR12" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2" xmlns:ds="http://www.w3.org/2000/09/xmldsig#">' +
+    header +
+    "<FatturaElettronicaBody>" +
+    generali +
+    `<DatiBeniServizi>${lines}${riepilogo}</DatiBeniServizi>` +
+    pagamento +
+    "</FatturaElettronicaBody>" +
+    "</p:FatturaElettronica>\n";
+  return { fileName: fatturaFileName(sellerVat, doc.progressive), xml };
+}
+
+function chunk(text: string, size: number): string[] {
+  const chars = [...text];
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(""));
+  return out;
+}
+
+/** The summary blocks the builder writes, exposed for the PDF and the tests. */
+export const fatturaSummaries = grouped;
+
+/** Sum of the lines' totals (imponibile of the document). */
+export const linesTotal = (lines: readonly FpLine[]) => sumMoney(lines.map((l) => l.total));

@@ -1,0 +1,281 @@
+import { idSchema, listQuery, optionalText, versionField } from "./common";
+import { dueState, isoDateSchema, optionalIsoDate, type DueState } from "./dates";
+import { addMoney, compareMoney, isZeroMoney, moneySchema, percentOf, percentSchema, subMoney } from "./money";
+import { invoiceStatuses, vatTreatments, type InvoiceStatus, type VatTreatment } from "./statuses";
+import { documentTotals, stampDutyAmount } from "./vat";
+import { z } from "./zod";
+
+// ---- kinds ----------------------------------------------------------------------------------
+
+export const invoiceKinds = ["acconto", "sal", "saldo", "libera"] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+export const invoiceKindLabels: Record<InvoiceKind, string> = {
+  acconto: "Acconto",
+  sal: "SAL (stato avanzamento lavori)",
+  saldo: "Saldo",
+  libera: "Importo libero",
+};
+export const invoiceKindOptions = invoiceKinds.map((value) => ({ value, label: invoiceKindLabels[value] }));
+
+/** The list filter also offers the derived "scaduta" (decisions §5: never stored). */
+export const invoiceStatusFilters = [...invoiceStatuses.options, { value: "scaduta", label: "Scaduta" }] as const;
+export const invoiceDisplayLabel = (status: InvoiceStatus, due: DueState | null) =>
+  due === "overdue" ? "Scaduta" : invoiceStatuses.label(status);
+
+// ---- amounts ------------------------------------------------------------------------------
+
+export interface InvoicingSituation {
+  /** Contract value: the accepted estimate's imponibile. */
+  contractValue: string;
+  /** Imponibile of every invoice already issued on the contract (any status). */
+  invoiced: string;
+  /** Progress of the linked site(s), 0–100, or null when the estimate has no site. */
+  siteProgress: number | null;
+}
+
+export type AmountRequest = { kind: InvoiceKind; percent?: string | null; amount?: string | null };
+
+export type AmountResult =
+  { ok: true; amount: string } | { ok: false; field: "kind" | "percent" | "amount"; message: string };
+
+/**
+ * The imponibile of a new invoice (decisions §5):
+ * - acconto: a percentage of the contract value, or an amount;
+ * - SAL: site progress × contract value, less what was already invoiced;
+ * - saldo: the remainder, i.e. the contract value less every earlier invoice (acconti included);
+ * - libera: the amount given.
+ * The same function previews the figure in the dialog and fixes it on the server.
+ */
+export function invoiceAmount(req: AmountRequest, s: InvoicingSituation): AmountResult {
+  const remaining = subMoney(s.contractValue, s.invoiced);
+  switch (req.kind) {
+    case "acconto": {
+      if (req.percent && req.amount)
+        return {
+          ok: false,
+          field: "percent",
+          message: "Acconto: indica la percentuale oppure l'importo, non entrambi",
+        };
+      if (req.percent) {
+        if (isZeroMoney(req.percent))
+          return { ok: false, field: "percent", message: "Percentuale: deve essere maggiore di zero" };
+        return positive(percentOf(s.contractValue, req.percent), "percent");
+      }
+      if (req.amount) return positive(req.amount, "amount");
+      return { ok: false, field: "percent", message: "Acconto: indica una percentuale o un importo" };
+    }
+    case "sal": {
+      if (s.siteProgress === null) {
+        return { ok: false, field: "kind", message: "SAL: il preventivo del contratto non ha un cantiere collegato" };
+      }
+      const done = percentOf(s.contractValue, s.siteProgress);
+      const due = subMoney(done, s.invoiced);
+      if (compareMoney(due, "0") <= 0) {
+        return {
+          ok: false,
+          field: "kind",
+          message: `SAL: nulla da fatturare, il ${s.siteProgress}% dei lavori è già coperto dalle fatture emesse`,
+        };
+      }
+      return { ok: true, amount: due };
+    }
+    case "saldo": {
+      if (compareMoney(remaining, "0") <= 0) {
+        return { ok: false, field: "kind", message: "Saldo: il valore del contratto è già interamente fatturato" };
+      }
+      return { ok: true, amount: remaining };
+    }
+    case "libera":
+      if (!req.amount) return { ok: false, field: "amount", message: "Importo: campo obbligatorio" };
+      return positive(req.amount, "amount");
+  }
+}
+
+function positive(amount: string, field: "percent" | "amount"): AmountResult {
+  if (compareMoney(amount, "0") <= 0) return { ok: false, field, message: "Importo: deve essere maggiore di zero" };
+  return { ok: true, amount };
+}
+
+/** True when adding `amount` would bill more than the contract value (allowed only with an explicit override). */
+export function exceedsContract(amount: string, s: Pick<InvoicingSituation, "contractValue" | "invoiced">): boolean {
+  return compareMoney(addMoney(s.invoiced, amount), s.contractValue) > 0;
+}
+
+export interface InvoiceTotals {
+  amount: string;
+  vatRate: string;
+  vatAmount: string;
+  stampDuty: string;
+  /** Imponibile + IVA + bollo: what the client pays. */
+  totalAmount: string;
+}
+
+/** Imponibile, IVA, bollo and total of an invoice, from vat.ts's rules. */
+export function invoiceTotals(amount: string, treatment: VatTreatment): InvoiceTotals {
+  const t = documentTotals(amount, treatment);
+  const stampDuty = stampDutyAmount(t);
+  const totalAmount = addMoney(t.total, stampDuty);
+  return { amount: t.imponibile, vatRate: t.vatRate, vatAmount: t.vatAmount, stampDuty, totalAmount };
+}
+
+// ---- transitions --------------------------------------------------------------------------
+
+export const invoiceActions = {
+  send: { from: "bozza", to: "inviata", label: "Segna come inviata", done: "Fattura inviata" },
+  pay: { from: "inviata", to: "pagata", label: "Registra pagamento", done: "Pagamento registrato" },
+} as const satisfies Record<string, { from: InvoiceStatus; to: InvoiceStatus; label: string; done: string }>;
+export type InvoiceAction = keyof typeof invoiceActions;
+
+export function invoiceTransitionError(status: InvoiceStatus, action: InvoiceAction): string | null {
+  const { from, to } = invoiceActions[action];
+  if (status === from) return null;
+  return `Impossibile passare la fattura da "${invoiceStatuses.label(status)}" a "${invoiceStatuses.label(to)}": serve lo stato "${invoiceStatuses.label(from)}"`;
+}
+
+/** A sent or paid invoice is a fiscal document: its amounts never change, it is never deleted (decisions §4). */
+export const isInvoiceEditable = (status: InvoiceStatus) => status === "bozza";
+
+export const invoiceDueState = (inv: { dueDate: string; status: InvoiceStatus }, today: string) =>
+  dueState(inv.dueDate, today, inv.status === "pagata");
+
+// ---- input --------------------------------------------------------------------------------
+
+const optionalAmount = z
+  .union([z.literal(""), z.null(), z.undefined(), moneySchema])
+  .transform((v) => (v === "" || v == null ? null : v));
+const optionalPercent = z
+  .union([z.literal(""), z.null(), z.undefined(), percentSchema])
+  .transform((v) => (v === "" || v == null ? null : v));
+
+function checkDates(v: { issueDate?: string | null; dueDate?: string | null }, ctx: z.RefinementCtx) {
+  if (v.issueDate && v.dueDate && v.dueDate < v.issueDate) {
+    ctx.addIssue({ code: "custom", path: ["dueDate"], message: "Scadenza: non può precedere la data di emissione" });
+  }
+}
+
+export const invoiceCreateSchema = z
+  .object({
+    contractId: idSchema.or(z.literal("")).refine((v) => v !== "", "Contratto: campo obbligatorio"),
+    kind: z.enum(invoiceKinds, { error: "Tipo fattura: scegli acconto, SAL, saldo o importo libero" }),
+    percent: optionalPercent,
+    amount: optionalAmount,
+    issueDate: optionalIsoDate,
+    dueDate: optionalIsoDate,
+    notes: optionalText("Note", 2000),
+    /** Bill beyond the contract value on purpose (variants, extras). */
+    override: z.boolean().default(false),
+  })
+  .superRefine(checkDates);
+export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
+export type InvoiceCreateValues = z.output<typeof invoiceCreateSchema>;
+
+/** A draft can be corrected: amount, dates and notes. */
+export const invoiceUpdateSchema = z
+  .object({
+    amount: moneySchema,
+    issueDate: isoDateSchema,
+    dueDate: isoDateSchema,
+    notes: optionalText("Note", 2000),
+    override: z.boolean().default(false),
+    version: versionField,
+  })
+  .superRefine(checkDates);
+export type InvoiceUpdateValues = z.output<typeof invoiceUpdateSchema>;
+
+export const invoicePaySchema = z.object({ paidDate: isoDateSchema });
+
+// ---- output -------------------------------------------------------------------------------
+
+export const invoiceSchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  year: z.number().int(),
+  sequence: z.number().int(),
+  contractId: idSchema,
+  kind: z.enum(invoiceKinds),
+  amount: z.string(),
+  vatTreatment: z.enum(vatTreatments.values),
+  vatAmount: z.string(),
+  stampDuty: z.string(),
+  totalAmount: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  paidDate: z.string().nullable(),
+  status: z.enum(invoiceStatuses.values),
+  notes: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+const dueStateSchema = z.enum(["overdue", "due-soon"]).nullable();
+
+export const invoiceListItemSchema = invoiceSchema.omit({ notes: true }).extend({
+  contractNumber: z.string(),
+  clientId: idSchema,
+  clientName: z.string(),
+  dueState: dueStateSchema,
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
+
+export const invoiceListQuerySchema = listQuery([
+  "number",
+  "issueDate",
+  "dueDate",
+  "amount",
+  "totalAmount",
+  "status",
+] as const).extend({
+  status: z.preprocess(
+    (v) => (v === "" || v === "all" ? undefined : v),
+    z.enum([...invoiceStatuses.values, "scaduta"], { error: "Stato non valido" }).optional(),
+  ),
+  contractId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+});
+export type InvoiceListParams = Partial<z.output<typeof invoiceListQuerySchema>>;
+
+export const invoiceDetailSchema = invoiceSchema.extend({
+  dueState: dueStateSchema,
+  editable: z.boolean(),
+  vatRate: z.string(),
+  description: z.string(),
+  contract: z.object({ id: idSchema, number: z.string(), status: z.string(), signedDate: z.string().nullable() }),
+  estimate: z.object({ id: idSchema, number: z.string(), title: z.string(), totalAmount: z.string() }),
+  client: z.object({
+    id: idSchema,
+    name: z.string(),
+    type: z.string(),
+    address: z.string(),
+    city: z.string().nullable(),
+    province: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    fiscalCode: z.string().nullable(),
+  }),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+/** The one line an invoice carries, worded from its kind (PDF and FatturaPA say the same). */
+export function invoiceLineDescription(
+  inv: { kind: InvoiceKind; amount: string },
+  ctx: { contractNumber: string; estimateNumber: string; estimateTitle: string; contractValue: string },
+): string {
+  const ref = `contratto ${ctx.contractNumber} (preventivo ${ctx.estimateNumber}: ${ctx.estimateTitle})`;
+  switch (inv.kind) {
+    case "acconto":
+      return `Acconto sui lavori di cui al ${ref}`;
+    case "sal":
+      return `Stato avanzamento lavori di cui al ${ref}`;
+    case "saldo":
+      return `Saldo dei lavori di cui al ${ref}, dedotti gli acconti e i SAL già fatturati`;
+    case "libera":
+      return `Lavori di cui al ${ref}`;
+  }
+}
+
+/** Default payment term when the settings say nothing (specification: 30 days). */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;

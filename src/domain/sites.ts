@@ -1,0 +1,254 @@
+import { siteWorkTypes, DEFAULT_WORKING_HOURS } from "./catalogue";
+import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
+import { isSiteLate, isSlowProgress, optionalIsoDate } from "./dates";
+import { moneySchema, percentOf, ratio, subMoney, maxMoney } from "./money";
+import { siteStatuses, type SiteStatus } from "./statuses";
+import { phoneSchema } from "./validators";
+import { z } from "./zod";
+
+export const workTypeLabels: Record<(typeof siteWorkTypes)[number], string> = {
+  ristrutturazione: "Ristrutturazione",
+  nuova_costruzione: "Nuova costruzione",
+  manutenzione: "Manutenzione",
+  demolizione: "Demolizione",
+  rifacimento_tetto: "Rifacimento tetto",
+  impermeabilizzazione: "Impermeabilizzazione",
+  isolamento: "Isolamento",
+};
+export const workTypeOptions = siteWorkTypes.map((value) => ({ value, label: workTypeLabels[value] }));
+
+/** The portal once spoke of "pianificato": it is the same state as programmato (decisions §3). */
+export const siteStatusSchema = z.preprocess(
+  (v) => (v === "pianificato" ? "programmato" : v),
+  z.enum(siteStatuses.values, { error: "Stato: scegli Programmato, In corso, Completato o Sospeso" }),
+);
+
+/** An optional whole number typed in a form: empty means "not given". */
+const optionalCount = (label: string) =>
+  z
+    .union([z.literal(""), z.null(), z.undefined(), z.coerce.number({ error: `${label}: numero non valido` })])
+    .transform((v, ctx) => {
+      if (v === "" || v == null) return null;
+      if (!Number.isInteger(v)) ctx.addIssue({ code: "custom", message: `${label}: deve essere un numero intero` });
+      else if (v < 1) ctx.addIssue({ code: "custom", message: `${label}: minimo 1` });
+      else if (v > 10_000) ctx.addIssue({ code: "custom", message: `${label}: massimo 10000` });
+      return v as number;
+    });
+
+const optionalMoney = (label: string) =>
+  z
+    .union([z.literal(""), z.null(), z.undefined(), moneySchema])
+    .transform((v) => (v === "" || v == null ? null : v))
+    .pipe(z.string({ error: `${label}: importo non valido` }).nullable());
+
+const WORKING_HOURS_RE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
+
+const siteFields = z.object({
+  estimateId: idSchema.or(z.literal("")).refine((v) => v !== "", "Preventivo: campo obbligatorio"),
+  name: requiredText("Nome cantiere", 200),
+  address: requiredText("Indirizzo", 300),
+  status: siteStatusSchema.default("programmato"),
+  progress: z.coerce
+    .number({ error: "Avanzamento: numero non valido" })
+    .int("Avanzamento: deve essere un numero intero")
+    .min(0, "Avanzamento: minimo 0")
+    .max(100, "Avanzamento: massimo 100")
+    .default(0),
+  startDate: optionalIsoDate,
+  estimatedEndDate: optionalIsoDate,
+  endDate: optionalIsoDate,
+  workType: z
+    .union([z.literal(""), z.null(), z.undefined(), z.enum(siteWorkTypes, { error: "Tipo di lavoro non valido" })])
+    .transform((v) => (v ? v : null)),
+  surfaceArea: optionalMoney("Superficie"),
+  floorsCount: optionalCount("Piani"),
+  expectedWorkers: optionalCount("Operai previsti"),
+  estimatedBudget: optionalMoney("Budget stimato"),
+  workingHours: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v.replace(/\s+/g, "") : DEFAULT_WORKING_HOURS))
+    .refine((v) => WORKING_HOURS_RE.test(v), "Orario di lavoro: formato HH:MM-HH:MM"),
+  mainMaterials: optionalText("Materiali principali", 1000),
+  siteManager: optionalText("Responsabile di cantiere", 200),
+  emergencyPhone: optionalFormat(phoneSchema),
+  permits: optionalText("Permessi", 2000),
+  safetyRequirements: optionalText("Requisiti di sicurezza", 2000),
+  accessConditions: optionalText("Condizioni di accesso", 2000),
+  specialEquipment: optionalText("Attrezzature speciali", 2000),
+  notes: optionalText("Note"),
+});
+
+function checkDates(
+  v: { startDate: string | null; estimatedEndDate: string | null; endDate: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.startDate && v.estimatedEndDate && v.estimatedEndDate < v.startDate) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["estimatedEndDate"],
+      message: "Fine prevista: non può precedere la data di inizio",
+    });
+  }
+  if (v.startDate && v.endDate && v.endDate < v.startDate) {
+    ctx.addIssue({ code: "custom", path: ["endDate"], message: "Data di fine: non può precedere la data di inizio" });
+  }
+}
+
+export const siteInputSchema = siteFields.superRefine(checkDates);
+export type SiteInput = z.input<typeof siteInputSchema>;
+export type SiteValues = z.output<typeof siteInputSchema>;
+
+export const siteUpdateSchema = siteFields.extend({ version: versionField }).superRefine(checkDates);
+
+export const siteSchema = z.object({
+  id: idSchema,
+  estimateId: idSchema,
+  name: z.string(),
+  address: z.string(),
+  status: z.enum(siteStatuses.values),
+  progress: z.number().int(),
+  startDate: z.string().nullable(),
+  estimatedEndDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  workType: z.string().nullable(),
+  surfaceArea: z.string().nullable(),
+  floorsCount: z.number().nullable(),
+  expectedWorkers: z.number().nullable(),
+  estimatedBudget: z.string().nullable(),
+  workingHours: z.string().nullable(),
+  mainMaterials: z.string().nullable(),
+  siteManager: z.string().nullable(),
+  emergencyPhone: z.string().nullable(),
+  permits: z.string().nullable(),
+  safetyRequirements: z.string().nullable(),
+  accessConditions: z.string().nullable(),
+  specialEquipment: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+/** A list row: the site plus what the cards show about its estimate and client. */
+export const siteListItemSchema = siteSchema.extend({
+  estimateNumber: z.string(),
+  estimateTitle: z.string(),
+  clientId: idSchema,
+  clientName: z.string(),
+  late: z.boolean(),
+});
+export type SiteListItem = z.infer<typeof siteListItemSchema>;
+
+export const siteListQuerySchema = listQuery([
+  "name",
+  "createdAt",
+  "startDate",
+  "estimatedEndDate",
+  "progress",
+] as const).extend({
+  status: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), siteStatusSchema.optional()),
+  estimateId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+});
+export type SiteListQuery = z.input<typeof siteListQuerySchema>;
+export type SiteListParams = Partial<z.output<typeof siteListQuerySchema>>;
+
+/** Cost analysis of specification §9: orders against the estimate, and the value of the work done. */
+export function siteCostAnalysis(estimateTotal: string, ordersTotal: string, progress: number) {
+  const valueDone = percentOf(estimateTotal, progress);
+  return {
+    estimateTotal,
+    ordersTotal,
+    /** Orders total / estimate total × 100, one decimal. */
+    costPercent: ratio(ordersTotal, estimateTotal, 1),
+    valueDone,
+    valueRemaining: maxMoney("0.00", subMoney(estimateTotal, valueDone)),
+  };
+}
+
+export interface SiteAlert {
+  kind: "late" | "slow";
+  message: string;
+}
+
+/** The alerts panel of the site detail (specification §4). */
+export function siteAlerts(
+  site: { status: SiteStatus; progress: number; estimatedEndDate: string | null },
+  today: string,
+): SiteAlert[] {
+  const alerts: SiteAlert[] = [];
+  if (isSiteLate(site.estimatedEndDate, site.status, today)) {
+    alerts.push({ kind: "late", message: "Cantiere in ritardo: la data di fine prevista è superata" });
+  }
+  if (isSlowProgress(site.progress, site.status)) {
+    alerts.push({ kind: "slow", message: "Progresso lento: avanzamento inferiore al 10%" });
+  }
+  return alerts;
+}
+
+export const siteEstimateOptionSchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  title: z.string(),
+  clientName: z.string(),
+  totalAmount: z.string(),
+});
+export type SiteEstimateOption = z.infer<typeof siteEstimateOptionSchema>;
+
+const moneyOut = z.string();
+
+export const siteDetailSchema = siteSchema.extend({
+  late: z.boolean(),
+  slowProgress: z.boolean(),
+  estimate: z.object({
+    id: idSchema,
+    number: z.string(),
+    title: z.string(),
+    status: z.string(),
+    totalAmount: moneyOut,
+    grossTotal: moneyOut,
+    createdAt: z.string(),
+  }),
+  client: z.object({
+    id: idSchema,
+    name: z.string(),
+    type: z.string(),
+    address: z.string(),
+    city: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  contracts: z.array(
+    z.object({
+      id: idSchema,
+      number: z.string(),
+      status: z.string(),
+      signedDate: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Internal figures: only administrators get them (null for portal users). */
+  costAnalysis: z
+    .object({
+      estimateTotal: moneyOut,
+      ordersTotal: moneyOut,
+      costPercent: z.string(),
+      valueDone: moneyOut,
+      valueRemaining: moneyOut,
+    })
+    .nullable(),
+  orders: z.array(
+    z.object({
+      id: idSchema,
+      number: z.string(),
+      title: z.string(),
+      status: z.string(),
+      orderDate: z.string(),
+      totalAmount: moneyOut,
+      supplierName: z.string(),
+    }),
+  ),
+});
+export type SiteDetail = z.infer<typeof siteDetailSchema>;

@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  buildFatturaPa,
+  fatturaPaProblems,
+  fatturaProgressive,
+  toLatin1,
+  type FpInput,
+  type FpLine,
+} from "@domain/fatturapa";
+import { invoiceTotals } from "@domain/invoices";
+import type { VatTreatment } from "@domain/statuses";
+import { vatNatura } from "@domain/vat";
+import { makePartitaIva } from "@domain/validators";
+import { FATTURAPA_SCHEMA_DIR, validateFatturaPa } from "./xsd";
+
+const sellerVat = makePartitaIva(777);
+const buyerVat = makePartitaIva(4242);
+
+function invoice(
+  treatment: VatTreatment,
+  amount: string,
+  opts: { type?: "TD01" | "TD02"; description?: string; buyer?: Partial<FpInput["buyer"]> } = {},
+): FpInput {
+  const t = invoiceTotals(amount, treatment);
+  const lines: FpLine[] = [
+    {
+      description: opts.description ?? "Rifacimento manto di copertura",
+      quantity: "1.00",
+      unitPrice: t.amount,
+      total: t.amount,
+      rate: t.vatRate,
+      natura: vatNatura(treatment),
+    },
+  ];
+  if (t.stampDuty !== "0.00") {
+    lines.push({
+      description: "Imposta di bollo",
+      quantity: "1.00",
+      unitPrice: t.stampDuty,
+      total: t.stampDuty,
+      rate: "0.00",
+      natura: "N1",
+    });
+  }
+  return {
+    today: "2026-03-01",
+    seller: {
+      name: "Colmo Coperture S.r.l.",
+      vatNumber: sellerVat,
+      fiscalCode: null,
+      address: "Via dell'Artigianato 4",
+      zipCode: "20900",
+      city: "Monza",
+      province: "MB",
+      regimeFiscale: "RF01",
+      iban: "IT60X0542811101000000123456",
+      phone: "+39 039 123456",
+      email: "amministrazione@colmo.it",
+    },
+    buyer: {
+      name: "Edilizia Brambilla S.r.l.",
+      vatNumber: buyerVat,
+      fiscalCode: null,
+      address: "Via Lombardia 14",
+      zipCode: "20900",
+      city: "Monza",
+      province: "MB",
+      sdiCode: "ABC1234",
+      pec: null,
+      ...opts.buyer,
+    },
+    document: {
+      type: opts.type ?? "TD01",
+      number: "FAT-2026-007",
+      issueDate: "2026-02-15",
+      dueDate: "2026-03-17",
+      progressive: fatturaProgressive(2026, 7),
+      lines,
+      stampDuty: t.stampDuty,
+      total: t.totalAmount,
+      notes: "Pagamento a 30 giorni – grazie “per” la fiducia €",
+    },
+  };
+}
+
+describe("FatturaPA FPR12 against the official XSD", () => {
+  it("reads the schema from ../shared/fatturapa, unmodified", () => {
+    expect(fs.existsSync(path.join(FATTURAPA_SCHEMA_DIR, "Schema_VFPR12_v1.2.3.xsd"))).toBe(true);
+  });
+
+  it("accepts the published minimal example (the validator itself works)", async () => {
+    const xml = fs.readFileSync(path.join(FATTURAPA_SCHEMA_DIR, "minimal-FPR12.xml"), "utf8");
+    expect(await validateFatturaPa(xml)).toEqual([]);
+    expect(
+      (await validateFatturaPa(xml.replace("<Divisa>EUR</Divisa>", "<Divisa>EURO</Divisa>"))).length,
+    ).toBeGreaterThan(0);
+  });
+
+  const cases: [string, FpInput][] = [
+    ["22 %", invoice("22", "12500.00")],
+    [
+      "10 % to a private client with codice fiscale and PEC",
+      invoice("10", "8400.50", {
+        buyer: {
+          name: "Rossi Mario",
+          vatNumber: null,
+          fiscalCode: "RSSMRA80A01H501U",
+          sdiCode: null,
+          pec: "mario.rossi@pec.it",
+        },
+      }),
+    ],
+    ["4 %", invoice("4", "999.99")],
+    ["reverse charge N6.3 with bollo", invoice("rc", "20000.00")],
+    [
+      "acconto TD02",
+      invoice("22", "3000.00", { type: "TD02", description: "Acconto del 30% sul contratto CTR-2026-001" }),
+    ],
+    ["reverse charge under the bollo threshold", invoice("rc", "77.47")],
+  ];
+  for (const [name, input] of cases) {
+    it(`validates: ${name}`, async () => {
+      expect(fatturaPaProblems(input)).toEqual([]);
+      const { xml, fileName } = buildFatturaPa(input);
+      expect(fileName).toBe(`IT${sellerVat}_${fatturaProgressive(2026, 7)}.xml`);
+      expect(await validateFatturaPa(xml, fileName)).toEqual([]);
+    });
+  }
+
+  it("writes one DatiRiepilogo per rate or natura, DatiBollo and the N1 bollo line when due", () => {
+    const { xml } = buildFatturaPa(invoice("rc", "20000.00"));
+    expect(xml.match(/<DatiRiepilogo>/g)).toHaveLength(2);
+    expect(xml).toContain("<Natura>N6.3</Natura>");
+    expect(xml).toContain("<Natura>N1</Natura>");
+    expect(xml).toContain("<DatiBollo><BolloVirtuale>SI</BolloVirtuale><ImportoBollo>2.00</ImportoBollo></DatiBollo>");
+    expect(xml).toContain("<ImportoTotaleDocumento>20002.00</ImportoTotaleDocumento>");
+    expect(xml).toContain("<ModalitaPagamento>MP05</ModalitaPagamento>");
+    expect(xml).not.toContain("EsigibilitaIVA>S");
+    const plain = buildFatturaPa(invoice("22", "100.00")).xml;
+    expect(plain).toContain(
+      "<ImponibileImporto>100.00</ImponibileImporto><Imposta>22.00</Imposta><EsigibilitaIVA>I</EsigibilitaIVA>",
+    );
+    expect(plain).not.toContain("DatiBollo");
+    expect(buildFatturaPa(invoice("22", "100.00", { type: "TD02" })).xml).toContain(
+      "<TipoDocumento>TD02</TipoDocumento>",
+    );
+  });
+
+  it("keeps Latin-1 fields Latin-1: quotes, dashes, € and foreign letters are transliterated", () => {
+    expect(toLatin1("“Tetto” – lavori € 10… Łódź 😀 perché")).toBe('"Tetto" - lavori EUR 10... Lódz perché');
+    const { xml } = buildFatturaPa(
+      invoice("22", "100.00", { description: "Coppi “antichi” – 30 m² ✓ & <sigillatura>" }),
+    );
+    expect(xml).toContain("Coppi &quot;antichi&quot; - 30 m² &amp; &lt;sigillatura&gt;");
+    // Every character of the file is Latin-1.
+    expect([...xml].every((c) => c.codePointAt(0)! <= 0xff)).toBe(true);
+  });
+
+  it("lists what the SdI would reject, with its code", () => {
+    const input = invoice("22", "100.00", {
+      buyer: { vatNumber: null, fiscalCode: null, sdiCode: "ABC12", zipCode: null },
+    });
+    input.seller.vatNumber = null;
+    input.seller.iban = null;
+    input.document.issueDate = "2026-04-01";
+    input.document.number = "FAT-ABC";
+    input.document.lines[0] = { ...input.document.lines[0]!, rate: "0.00", natura: null, total: "99.00" };
+    const codes = fatturaPaProblems(input).map((p) => p.code);
+    expect(codes).toEqual(expect.arrayContaining(["00417", "00427", "00403", "00425", "00400", "00423", "dati"]));
+    const messages = fatturaPaProblems(input).map((p) => p.message);
+    expect(messages).toContain("Dati aziendali: partita IVA mancante");
+    expect(messages).toContain("Cliente: serve la partita IVA o il codice fiscale");
+    expect(messages).toContain("Cliente: CAP mancante");
+    const natura = invoice("22", "100.00");
+    natura.document.lines[0]!.natura = "N6.3";
+    expect(fatturaPaProblems(natura).map((p) => p.code)).toContain("00401");
+  });
+
+  it("numbers files with a stable 5-character progressive", () => {
+    expect(fatturaProgressive(2026, 1)).toBe("Q0001");
+    expect(fatturaProgressive(2026, 1000)).toBe("Q00RS");
+    expect(fatturaProgressive(2027, 1)).toBe("R0001");
+    expect(new Set(Array.from({ length: 2000 }, (_, i) => fatturaProgressive(2026, i + 1))).size).toBe(2000);
+  });
+});
