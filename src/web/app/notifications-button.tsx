@@ -1,11 +1,6 @@
-import { Bell } from "lucide-react";
-import { Button } from "@web/components/ui/button";
+import { NotificationsMenu } from "@web/features/notifications/components/notifications-menu";
 
-/** The bell of both frames; the notifications module (dashboard issue) fills it. */
+/** The bell of both frames (admin and portal): the notifications feature renders it. */
 export function NotificationsButton() {
-  return (
-    <Button variant="ghost" size="icon" aria-label="Notifiche">
-      <Bell aria-hidden className="size-5" />
-    </Button>
-  );
+  return <NotificationsMenu />;
 }
