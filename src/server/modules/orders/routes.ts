@@ -1,4 +1,82 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "@domain/common";
+import {
+  orderActionSchema,
+  orderDetailSchema,
+  orderInputSchema,
+  orderListQuerySchema,
+  orderSchema,
+  orderUpdateSchema,
+  type OrderAction,
+} from "@domain/orders";
+import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { itemRoutes } from "./item-routes";
+import { orderPdf } from "./pdf";
+import { countOrders, getOrderDetail, listOrders } from "./queries";
+import { sendOrder } from "./send";
+import { applyOrderAction, createOrder, deleteOrder, ORDER_NOT_FOUND, updateOrder } from "./service";
 
-export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+// Supplier orders are internal: every route stays admin-only (the default access).
+export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  const tags = ["ordini"];
+
+  app.get(
+    "/api/orders",
+    { schema: { tags, querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } } },
+    async (request, reply) => {
+      const rows = await listOrders(db, request.query);
+      return sendPage(reply, rows, request.query.offset, () => countOrders(db, request.query));
+    },
+  );
+
+  app.get("/api/orders/:id", { schema: { tags, params: idParams, response: { 200: orderDetailSchema } } }, async (request) => {
+    const detail = await getOrderDetail(db, request.params.id);
+    if (!detail) throw notFound(ORDER_NOT_FOUND);
+    return detail;
+  });
+
+  app.post(
+    "/api/orders",
+    { schema: { tags, body: orderInputSchema, response: { 201: orderSchema } } },
+    async (request, reply) => reply.status(201).send(await createOrder(db, request, request.body)),
+  );
+
+  app.put(
+    "/api/orders/:id",
+    { schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
+    async (request) => updateOrder(db, request, request.params.id, request.body),
+  );
+
+  app.delete("/api/orders/:id", { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    await deleteOrder(db, request, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.post(
+    "/api/orders/:id/send",
+    { schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
+    async (request) => sendOrder(db, request, request.params.id, request.body?.version, deps.config),
+  );
+
+  for (const action of ["confirm", "receive", "cancel"] as const satisfies OrderAction[]) {
+    app.post(
+      `/api/orders/:id/${action}`,
+      { schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
+      async (request) => applyOrderAction(db, request, request.params.id, action, { version: request.body?.version }),
+    );
+  }
+
+  app.get("/api/orders/:id/pdf", { schema: { tags, params: idParams } }, async (request, reply) => {
+    const { fileName, pdf } = await orderPdf(db, request.params.id, deps.config.dataDir);
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `inline; filename="${fileName}"`)
+      .send(pdf);
+  });
+
+  await app.register(itemRoutes, deps);
+};
