@@ -12,10 +12,15 @@ import type { AppDeps } from "../../deps";
 import { clientScope } from "../../auth/guard";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
+import { portalAccessRoutes } from "./portal-access-routes";
 import { countClients, getClientDetail, listClients } from "./queries";
 import { createClient, deleteClient, updateClient } from "./service";
 
-export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  // Portal accounts of a client and the one-time activation link (portal-access-routes.ts).
+  await app.register(portalAccessRoutes, deps);
+
   app.get(
     "/api/clients",
     { schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } } },

@@ -1,4 +1,135 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { idParams, listQuery } from "@domain/common";
+import { todayIso } from "@domain/dates";
+import {
+  informationRequestSchema,
+  paymentCausale,
+  portalDashboardSchema,
+  portalEstimateSchema,
+  portalInvoiceSchema,
+  portalInvoiceSummarySchema,
+  portalProjectSchema,
+  surveyRequestResultSchema,
+  surveyRequestSchema,
+} from "@domain/portal";
+import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { requireUser } from "../../auth/guard";
+import { forbidden, notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { DEFAULT_CONTRACT_TERMS } from "../contracts/create-contract";
+import { getSettings } from "../settings/queries";
+import {
+  countPortalInvoices,
+  getPortalDashboard,
+  getPortalEstimate,
+  getPortalInvoice,
+  getPortalProject,
+  listPortalInvoices,
+} from "./queries";
+import { createSurveyRequest, sendInformationRequest } from "./service";
 
-export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+/** The portal's screens belong to a client user; the client always comes from the session. */
+function portalUser(request: FastifyRequest) {
+  const user = requireUser(request);
+  if (user.role !== "client" || !user.clientId) throw forbidden("Area riservata ai clienti");
+  return { userId: user.id, clientId: user.clientId };
+}
+
+const invoiceListQuery = listQuery(["issueDate"] as const);
+const user = { access: "user" as const };
+const tags = ["portale"];
+
+export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get("/api/portal/dashboard", { config: user, schema: { tags, response: { 200: portalDashboardSchema } } }, async (request) => {
+    const { clientId, userId } = portalUser(request);
+    const dashboard = await getPortalDashboard(db, clientId, userId);
+    if (!dashboard) throw notFound("Cliente non trovato");
+    return dashboard;
+  });
+
+  app.get(
+    "/api/portal/projects/:id",
+    { config: user, schema: { tags, params: idParams, response: { 200: portalProjectSchema } } },
+    async (request) => {
+      const project = await getPortalProject(db, portalUser(request).clientId, request.params.id);
+      if (!project) throw notFound("Progetto non trovato");
+      return project;
+    },
+  );
+
+  app.get(
+    "/api/portal/estimates/:id",
+    { config: user, schema: { tags, params: idParams, response: { 200: portalEstimateSchema } } },
+    async (request) => {
+      const row = await getPortalEstimate(db, portalUser(request).clientId, request.params.id);
+      if (!row) throw notFound("Preventivo non trovato");
+      const { estimate, client, items } = row;
+      const expired = estimate.expiresAt < todayIso();
+      const settings = await getSettings(db);
+      return {
+        ...estimate,
+        expired,
+        canAccept: estimate.status === "inviato" && !expired,
+        items,
+        client,
+        contractTerms: settings.contractTerms?.trim() || DEFAULT_CONTRACT_TERMS,
+      };
+    },
+  );
+
+  app.get(
+    "/api/portal/invoices",
+    { config: user, schema: { tags, querystring: invoiceListQuery, response: { 200: z.array(portalInvoiceSummarySchema) } } },
+    async (request, reply) => {
+      const { clientId } = portalUser(request);
+      const rows = await listPortalInvoices(db, clientId, request.query.limit, request.query.offset);
+      return sendPage(reply, rows, request.query.offset, () => countPortalInvoices(db, clientId));
+    },
+  );
+
+  app.get(
+    "/api/portal/invoices/:id",
+    { config: user, schema: { tags, params: idParams, response: { 200: portalInvoiceSchema } } },
+    async (request) => {
+      const row = await getPortalInvoice(db, portalUser(request).clientId, request.params.id);
+      if (!row) throw notFound("Fattura non trovata");
+      const settings = await getSettings(db);
+      const { estimateId, estimateNumber, estimateTitle, clientType, clientFiscalCode, ...invoice } = row;
+      return {
+        ...invoice,
+        estimate: { id: estimateId, number: estimateNumber, title: estimateTitle },
+        payment: {
+          beneficiary: settings.companyName,
+          iban: settings.iban,
+          ...paymentCausale({
+            invoiceNumber: invoice.number,
+            issueDate: invoice.issueDate,
+            clientType,
+            clientFiscalCode,
+            companyVatNumber: settings.vatNumber,
+          }),
+        },
+      };
+    },
+  );
+
+  app.post(
+    "/api/portal/survey-requests",
+    { config: user, schema: { tags, body: surveyRequestSchema, response: { 201: surveyRequestResultSchema } } },
+    async (request, reply) => {
+      const survey = await createSurveyRequest(db, request, portalUser(request).clientId, request.body);
+      return reply.status(201).send(survey);
+    },
+  );
+
+  app.post(
+    "/api/portal/information-requests",
+    { config: user, schema: { tags, body: informationRequestSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await sendInformationRequest(db, request, portalUser(request).clientId, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,311 @@
+import { newPasswordSchema, usernameSchema } from "./auth";
+import { idSchema, optionalText, requiredText } from "./common";
+import { isoDateSchema, todayIso } from "./dates";
+import { labelled } from "./labels";
+import { estimateStatuses, invoiceStatuses, siteStatuses, type SiteStatus } from "./statuses";
+import { z } from "./zod";
+
+// The client portal (specification §2 "Client dashboard" … "Survey request form", §9).
+
+/** Survey request time slots and urgency levels with the labels of specification §9. */
+export const surveyRequestTimeSlots = labelled(["mattina", "pomeriggio", "sera"] as const, {
+  mattina: "Mattina (8:00 - 12:00)",
+  pomeriggio: "Pomeriggio (14:00 - 18:00)",
+  sera: "Sera (18:00 - 20:00)",
+});
+export type SurveyRequestTimeSlot = (typeof surveyRequestTimeSlots.values)[number];
+
+export const surveyRequestUrgencies = labelled(["bassa", "media", "alta"] as const, {
+  bassa: "Bassa - Entro 1-2 settimane",
+  media: "Media - Entro qualche giorno",
+  alta: "Alta - Urgente",
+});
+export type SurveyRequestUrgency = (typeof surveyRequestUrgencies.values)[number];
+
+/** Response times by urgency (specification §9). */
+export const surveyResponseTimes: { urgency: SurveyRequestUrgency; label: string; time: string }[] = [
+  { urgency: "alta", label: "Urgenza Alta", time: "24-48 ore" },
+  { urgency: "media", label: "Urgenza Media", time: "2-5 giorni" },
+  { urgency: "bassa", label: "Urgenza Bassa", time: "1-2 settimane" },
+];
+export const SURVEY_RESPONSE_PROMISE = "24-48 ore";
+
+export const PREFERRED_DATE_PAST = "Data Preferita: non può essere nel passato";
+
+/**
+ * What a client sends. There is no clientId and no status: the server always uses the
+ * user's own client and "programmato" (decisions §2), so an unknown key is simply dropped.
+ */
+export const surveyRequestSchema = z.object({
+  address: requiredText("Indirizzo del Sopralluogo", 300),
+  description: requiredText("Descrizione del Problema/Lavoro", 5000),
+  preferredDate: z
+    .string({ error: "Data Preferita: campo obbligatorio" })
+    .trim()
+    .min(1, "Data Preferita: campo obbligatorio")
+    .pipe(isoDateSchema)
+    // Evaluated at each parse: "today" is the day the request is made, in Rome.
+    .refine((v) => v >= todayIso(), PREFERRED_DATE_PAST),
+  preferredTimeSlot: z
+    .enum(surveyRequestTimeSlots.values, { error: "Fascia Oraria Preferita: scegli Mattina, Pomeriggio o Sera" })
+    .default("mattina"),
+  urgency: z.enum(surveyRequestUrgencies.values, { error: "Urgenza: scegli Bassa, Media o Alta" }).default("media"),
+  notes: optionalText("Note Aggiuntive", 5000),
+});
+export type SurveyRequestInput = z.input<typeof surveyRequestSchema>;
+export type SurveyRequestValues = z.output<typeof surveyRequestSchema>;
+
+/**
+ * Specification §7: the stored notes are the client's notes, a blank line, "Urgenza: {value}",
+ * a newline and "Fascia oraria preferita: {value}". Without notes the two lines stand alone
+ * (no leading blank line).
+ */
+export function foldSurveyRequestNotes(notes: string | null, urgency: string, timeSlot: string): string {
+  const tail = `Urgenza: ${urgency}\nFascia oraria preferita: ${timeSlot}`;
+  return notes ? `${notes}\n\n${tail}` : tail;
+}
+
+export const surveyRequestResultSchema = z.object({
+  id: idSchema,
+  date: z.string(),
+  address: z.string(),
+  status: z.string(),
+});
+export type SurveyRequestResult = z.infer<typeof surveyRequestResultSchema>;
+
+/** "Richiedi Informazioni" and what it may refer to. */
+export const informationEntityTypes = ["site", "estimate", "invoice"] as const;
+export const informationRequestSchema = z.object({
+  subject: requiredText("Oggetto", 200),
+  message: requiredText("Messaggio", 5000),
+  entityType: z.enum(informationEntityTypes, { error: "Riferimento non valido" }).optional(),
+  entityId: idSchema.optional(),
+});
+export type InformationRequestInput = z.input<typeof informationRequestSchema>;
+export type InformationRequestValues = z.output<typeof informationRequestSchema>;
+
+/** "Richiedi Modifiche": the estimates module's request-changes body. */
+export const changeRequestSchema = z.object({ message: requiredText("Messaggio", 5000) });
+
+/** The portal labels every site status other than in_corso and completato as "Programmato". */
+export function portalSiteStatusLabel(status: SiteStatus | string): string {
+  if (status === "in_corso") return "In Corso";
+  if (status === "completato") return "Completato";
+  return siteStatuses.label("programmato");
+}
+
+const portalEstimateSummary = z.object({
+  id: idSchema,
+  number: z.string(),
+  title: z.string(),
+  status: z.enum(estimateStatuses.values),
+  totalAmount: z.string(),
+  grossTotal: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+
+export const portalInvoiceSummarySchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  paidDate: z.string().nullable(),
+  status: z.enum(invoiceStatuses.values),
+  amount: z.string(),
+  totalAmount: z.string(),
+});
+export type PortalInvoiceSummary = z.infer<typeof portalInvoiceSummarySchema>;
+
+export const portalProjectSummarySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  status: z.enum(siteStatuses.values),
+  address: z.string(),
+  progress: z.number().int(),
+  estimatedEndDate: z.string().nullable(),
+});
+
+export const PORTAL_DASHBOARD_PROJECTS = 3;
+export const PORTAL_DASHBOARD_ESTIMATES = 2;
+export const PORTAL_DASHBOARD_INVOICES = 2;
+
+export const portalDashboardSchema = z.object({
+  client: z.object({ id: idSchema, name: z.string() }),
+  lastLoginAt: z.string().nullable(),
+  counters: z.object({
+    activeEstimates: z.number().int(),
+    sitesInProgress: z.number().int(),
+    pendingInvoices: z.number().int(),
+    completedProjects: z.number().int(),
+  }),
+  projects: z.array(portalProjectSummarySchema),
+  estimates: z.array(portalEstimateSummary),
+  invoices: z.array(portalInvoiceSummarySchema),
+});
+export type PortalDashboard = z.infer<typeof portalDashboardSchema>;
+
+export const portalPhotoSchema = z.object({
+  id: idSchema,
+  fileName: z.string(),
+  mimeType: z.string(),
+  createdAt: z.string(),
+  url: z.string(),
+});
+
+export const portalProjectSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  status: z.enum(siteStatuses.values),
+  address: z.string(),
+  notes: z.string().nullable(),
+  startDate: z.string().nullable(),
+  estimatedEndDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  progress: z.number().int(),
+  workType: z.string().nullable(),
+  estimate: z.object({ id: idSchema, number: z.string(), title: z.string() }),
+  photos: z.array(portalPhotoSchema),
+});
+export type PortalProject = z.infer<typeof portalProjectSchema>;
+
+export const portalEstimateItemSchema = z.object({
+  id: idSchema,
+  description: z.string(),
+  quantity: z.string(),
+  unit: z.string(),
+  unitPrice: z.string(),
+  totalPrice: z.string(),
+  notes: z.string().nullable(),
+});
+
+export const portalEstimateSchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(estimateStatuses.values),
+  createdAt: z.string(),
+  validityDays: z.number().int(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+  canAccept: z.boolean(),
+  materialsCost: z.string(),
+  laborCost: z.string(),
+  totalAmount: z.string(),
+  vatTreatment: z.string(),
+  vatAmount: z.string(),
+  grossTotal: z.string(),
+  acceptedAt: z.string().nullable(),
+  acceptedBy: z.string().nullable(),
+  items: z.array(portalEstimateItemSchema),
+  /** The contract terms the client agrees to by accepting (company template). */
+  contractTerms: z.string(),
+  client: z.object({
+    name: z.string(),
+    address: z.string(),
+    city: z.string().nullable(),
+    province: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    fiscalCode: z.string().nullable(),
+  }),
+});
+export type PortalEstimate = z.infer<typeof portalEstimateSchema>;
+
+export const portalInvoiceSchema = portalInvoiceSummarySchema.extend({
+  kind: z.string(),
+  vatTreatment: z.string(),
+  vatAmount: z.string(),
+  stampDuty: z.string(),
+  notes: z.string().nullable(),
+  contractNumber: z.string(),
+  estimate: z.object({ id: idSchema, number: z.string(), title: z.string() }),
+  payment: z.object({
+    beneficiary: z.string(),
+    iban: z.string().nullable(),
+    causale: z.string(),
+    /** True for private clients: the causale is a "bonifico parlante" for the tax deduction. */
+    taxDeduction: z.boolean(),
+    missingFiscalCode: z.boolean(),
+  }),
+});
+export type PortalInvoice = z.infer<typeof portalInvoiceSchema>;
+
+export const TAX_DEDUCTION_LAW = "art. 16-bis DPR 917/1986";
+
+/**
+ * The causale of the bank transfer. For a private client it is the "bonifico parlante" the
+ * home-renovation deduction requires: the law, the invoice number and date, the codice fiscale
+ * of whoever claims the deduction and the partita IVA of the company that did the work.
+ */
+export function paymentCausale(input: {
+  invoiceNumber: string;
+  issueDate: string;
+  clientType: string;
+  clientFiscalCode: string | null;
+  companyVatNumber: string | null;
+}): { causale: string; taxDeduction: boolean; missingFiscalCode: boolean } {
+  const [y, m, d] = input.issueDate.split("-");
+  const invoiceRef = `fattura n. ${input.invoiceNumber} del ${d}/${m}/${y}`;
+  if (input.clientType !== "privato") {
+    return { causale: `Pagamento ${invoiceRef}`, taxDeduction: false, missingFiscalCode: false };
+  }
+  const cf = input.clientFiscalCode ?? "[codice fiscale]";
+  const piva = input.companyVatNumber ?? "[partita IVA]";
+  return {
+    causale:
+      `Bonifico relativo a lavori edilizi che danno diritto alla detrazione prevista dall'${TAX_DEDUCTION_LAW} - ` +
+      `Pagamento ${invoiceRef} - C.F. beneficiario della detrazione ${cf} - P.IVA beneficiario del bonifico ${piva}`,
+    taxDeduction: true,
+    missingFiscalCode: !input.clientFiscalCode,
+  };
+}
+
+/** Portal accounts (decisions §2). Without a password the client gets a one-time link. */
+export const ACTIVATION_LINK_DAYS = 7;
+
+const optionalPassword = z
+  .union([
+    z.literal(""),
+    z.string().min(10, "Password: almeno 10 caratteri").max(200, "Password: massimo 200 caratteri"),
+  ])
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const portalAccessCreateSchema = z.object({
+  username: usernameSchema,
+  password: optionalPassword,
+  /** E-mail the one-time link to the client's address. */
+  sendEmail: z.boolean().default(false),
+});
+export type PortalAccessCreateInput = z.input<typeof portalAccessCreateSchema>;
+
+export const portalAccessResetSchema = z.object({
+  password: optionalPassword,
+  sendEmail: z.boolean().default(false),
+});
+export type PortalAccessResetInput = z.input<typeof portalAccessResetSchema>;
+
+export const portalAccessSchema = z.object({
+  userId: idSchema,
+  username: z.string(),
+  active: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  /** Shown once: the server keeps only a hash of the token. */
+  activationUrl: z.string().nullable(),
+  activationExpiresAt: z.string().nullable(),
+  emailedTo: z.string().nullable(),
+});
+export type PortalAccess = z.infer<typeof portalAccessSchema>;
+
+export const activationTokenSchema = z.object({
+  token: z.string({ error: "Link non valido" }).trim().min(20, "Link non valido").max(200, "Link non valido"),
+});
+export const activateSchema = activationTokenSchema.extend({
+  password: newPasswordSchema,
+});
+export type ActivateInput = z.input<typeof activateSchema>;
+export const ACTIVATION_INVALID = "Link non valido o scaduto. Chiedi all'impresa un nuovo link di accesso.";

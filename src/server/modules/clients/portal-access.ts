@@ -1,0 +1,210 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { ACTIVATION_INVALID, ACTIVATION_LINK_DAYS } from "@domain/portal";
+import type { Config } from "../../config";
+import type { Db, Queryable } from "../../db/client";
+import { clients, sessions, users } from "../../db/schema";
+import { conflict, notFound } from "../../http/errors";
+import { hashPassword } from "../../auth/passwords";
+import { hashToken, newToken } from "../../auth/tokens";
+import { recordActivity } from "../activity/record";
+import { sendText } from "../portal/mail";
+import { getSettings } from "../settings/queries";
+
+// Portal accounts (decisions §2): one client user per client, created by the admin with a
+// password or a one-time link (7 days) that lets the client choose one.
+
+const NO_ACCESS = "Il cliente non ha un accesso al portale";
+
+interface Secret {
+  password: string | null;
+  sendEmail: boolean;
+}
+
+/** The password hash, or a fresh link token (only its hash is stored; the URL is shown once). */
+async function credentials(secret: Secret) {
+  if (secret.password) return { passwordHash: await hashPassword(secret.password), token: null, expiresAt: null };
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ACTIVATION_LINK_DAYS * 86_400_000).toISOString();
+  return { passwordHash: null, token, expiresAt };
+}
+
+async function findClient(db: Queryable, clientId: string) {
+  const [row] = await db.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients).where(eq(clients.id, clientId));
+  if (!row) throw notFound("Cliente non trovato");
+  return row;
+}
+
+async function findPortalUser(db: Queryable, clientId: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, active: users.active, lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(and(eq(users.clientId, clientId), eq(users.role, "client")))
+    .limit(1);
+  return row ?? null;
+}
+
+async function mailLink(db: Db, to: string | null, clientName: string, username: string, url: string, expiresAt: string) {
+  if (!to) return null;
+  const settings = await getSettings(db);
+  await sendText(
+    db,
+    to,
+    `Accesso al portale clienti di ${settings.companyName}`,
+    [
+      `Gentile ${clientName},`,
+      "",
+      `è stato attivato il suo accesso al portale clienti di ${settings.companyName}: potrà seguire i lavori, consultare preventivi e fatture e richiedere sopralluoghi.`,
+      "",
+      `Nome utente: ${username}`,
+      `Per scegliere la password apra questo link (valido fino al ${new Date(expiresAt).toLocaleDateString("it-IT", { timeZone: "Europe/Rome" })}):`,
+      url,
+      "",
+      "Cordiali saluti,",
+      settings.companyName,
+    ].join("\n"),
+  );
+  return to;
+}
+
+function result(
+  user: { id: string; username: string; active: boolean; lastLoginAt: string | null },
+  link: { url: string | null; expiresAt: string | null },
+  emailedTo: string | null,
+) {
+  return {
+    userId: user.id,
+    username: user.username,
+    active: user.active,
+    lastLoginAt: user.lastLoginAt,
+    activationUrl: link.url,
+    activationExpiresAt: link.expiresAt,
+    emailedTo,
+  };
+}
+
+const activationUrl = (config: Config, token: string | null) =>
+  token ? `${config.publicUrl}/portal/activate?token=${encodeURIComponent(token)}` : null;
+
+export async function createPortalAccess(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  clientId: string,
+  input: Secret & { username: string },
+) {
+  const secret = await credentials(input);
+  const { user, client } = await db.transaction(async (tx) => {
+    const client = await findClient(tx, clientId);
+    if (await findPortalUser(tx, clientId)) throw conflict("Il cliente ha già un accesso al portale: usa Reimposta accesso");
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
+    if (taken) throw conflict("Nome utente già in uso", { username: "Nome utente già in uso" });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        role: "client",
+        clientId,
+        passwordHash: secret.passwordHash,
+        inviteTokenHash: secret.token ? hashToken(secret.token) : null,
+        inviteExpiresAt: secret.expiresAt,
+      })
+      .returning({ id: users.id, username: users.username, active: users.active, lastLoginAt: users.lastLoginAt });
+    await recordActivity(tx, request, {
+      action: "create",
+      entityType: "client",
+      entityId: clientId,
+      clientId,
+      description: `Accesso al portale creato per ${client.name} (utente ${input.username})`,
+    });
+    return { user: user!, client };
+  });
+  const url = activationUrl(config, secret.token);
+  const emailedTo = url && input.sendEmail ? await mailLink(db, client.email, client.name, user.username, url, secret.expiresAt!) : null;
+  return result(user, { url, expiresAt: secret.expiresAt }, emailedTo);
+}
+
+/** New password or new link; the old password and every open session stop working. */
+export async function resetPortalAccess(db: Db, config: Config, request: FastifyRequest, clientId: string, input: Secret) {
+  const secret = await credentials(input);
+  const { user, client } = await db.transaction(async (tx) => {
+    const client = await findClient(tx, clientId);
+    const existing = await findPortalUser(tx, clientId);
+    if (!existing) throw notFound(NO_ACCESS);
+    const [user] = await tx
+      .update(users)
+      .set({
+        active: true,
+        passwordHash: secret.passwordHash,
+        inviteTokenHash: secret.token ? hashToken(secret.token) : null,
+        inviteExpiresAt: secret.expiresAt,
+      })
+      .where(eq(users.id, existing.id))
+      .returning({ id: users.id, username: users.username, active: users.active, lastLoginAt: users.lastLoginAt });
+    await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: "client",
+      entityId: clientId,
+      clientId,
+      description: `Accesso al portale reimpostato per ${client.name}`,
+    });
+    return { user: user!, client };
+  });
+  const url = activationUrl(config, secret.token);
+  const emailedTo = url && input.sendEmail ? await mailLink(db, client.email, client.name, user.username, url, secret.expiresAt!) : null;
+  return result(user, { url, expiresAt: secret.expiresAt }, emailedTo);
+}
+
+/** Disabled, not deleted: the login stops working at once and every session of it ends. */
+export async function disablePortalAccess(db: Db, request: FastifyRequest, clientId: string) {
+  await db.transaction(async (tx) => {
+    const client = await findClient(tx, clientId);
+    const existing = await findPortalUser(tx, clientId);
+    if (!existing) throw notFound(NO_ACCESS);
+    await tx.update(users).set({ active: false, inviteTokenHash: null, inviteExpiresAt: null }).where(eq(users.id, existing.id));
+    await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: "client",
+      entityId: clientId,
+      clientId,
+      description: `Accesso al portale disattivato per ${client.name}`,
+    });
+  });
+}
+
+async function userForToken(db: Queryable, token: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, clientId: users.clientId, clientName: clients.name })
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .where(and(eq(users.inviteTokenHash, hashToken(token)), gt(users.inviteExpiresAt, sql`now()`), eq(users.active, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function checkActivation(db: Db, token: string) {
+  const user = await userForToken(db, token);
+  if (!user) throw notFound(ACTIVATION_INVALID);
+  return { username: user.username, clientName: user.clientName };
+}
+
+/** The client chooses a password with the link; the link works once. */
+export async function activate(db: Db, request: FastifyRequest, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const user = await userForToken(tx, token);
+    if (!user) throw notFound(ACTIVATION_INVALID);
+    await tx.update(users).set({ passwordHash, inviteTokenHash: null, inviteExpiresAt: null }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: "client",
+      entityId: user.clientId,
+      clientId: user.clientId,
+      description: `${user.username} ha scelto la password del portale`,
+    });
+    return { username: user.username, clientName: user.clientName };
+  });
+}
