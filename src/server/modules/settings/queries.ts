@@ -9,3 +9,22 @@ export async function getSettings(db: Queryable) {
   const [created] = await db.insert(companySettings).values({ id: 1 }).onConflictDoNothing().returning();
   return created ?? (await db.select().from(companySettings).where(eq(companySettings.id, 1)))[0]!;
 }
+
+export type SettingsRow = Awaited<ReturnType<typeof getSettings>>;
+
+/** Public address of the uploaded logo; the key in the query changes with each upload, so caches refresh. */
+export const logoUrlOf = (row: Pick<SettingsRow, "logoKey">) => (row.logoKey ? `/api/company/logo?v=${encodeURIComponent(row.logoKey)}` : null);
+
+/** The settings as the API returns them: storage details stay inside. */
+export function toSettings(row: SettingsRow) {
+  const { id: _id, logoKey: _key, logoMime: _mime, ...rest } = row;
+  return { ...rest, logoUrl: logoUrlOf(row) };
+}
+
+/** The logo's bytes for documents (PDF letterhead), or null when none was uploaded. */
+export async function loadLogo(db: Queryable, storage: { get(key: string): Promise<Buffer | null> }) {
+  const s = await getSettings(db);
+  if (!s.logoKey || !s.logoMime) return null;
+  const data = await storage.get(s.logoKey);
+  return data ? { data, mime: s.logoMime } : null;
+}

@@ -1,15 +1,74 @@
+import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publicCompanySchema } from "@domain/settings";
+import {
+  detectLogoType,
+  LOGO_MAX_BYTES,
+  LOGO_SIZE_ERROR,
+  LOGO_TYPE_ERROR,
+  publicCompanySchema,
+  settingsInputSchema,
+  settingsSchema,
+} from "@domain/settings";
+import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
-import { getSettings } from "./queries";
+import { badRequest, notFound } from "../../http/errors";
+import { storageFor } from "../../storage";
+import { getSettings, logoUrlOf, toSettings } from "./queries";
+import { replaceLogo, updateSettings } from "./service";
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const storage = storageFor(config);
+  // One small file per request; parsing exists only inside this plugin.
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 } });
+
   app.get(
     "/api/company",
     { config: { access: "public" }, schema: { tags: ["impostazioni"], response: { 200: publicCompanySchema } } },
     async () => {
       const s = await getSettings(db);
-      return { companyName: s.companyName, phone: s.phone, email: s.email };
+      return { companyName: s.companyName, phone: s.phone, email: s.email, logoUrl: logoUrlOf(s) };
     },
+  );
+
+  app.get(
+    "/api/company/logo",
+    { config: { access: "public" }, schema: { tags: ["impostazioni"], querystring: z.object({ v: z.string().max(300).optional() }) } },
+    async (_request, reply) => {
+      const s = await getSettings(db);
+      const data = s.logoKey ? await storage.get(s.logoKey) : null;
+      if (!data || !s.logoMime) throw notFound("Logo non trovato");
+      return reply
+        .type(s.logoMime)
+        .header("Cache-Control", "public, max-age=3600")
+        .header("Content-Disposition", "inline")
+        .send(data);
+    },
+  );
+
+  app.get("/api/settings", { schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } }, async () => toSettings(await getSettings(db)));
+
+  app.put(
+    "/api/settings",
+    { schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } } },
+    async (request) => toSettings(await updateSettings(db, request, request.body)),
+  );
+
+  app.post(
+    "/api/settings/logo",
+    { schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } } },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { logo: "Scegli un'immagine" });
+      const file = await request.file();
+      if (!file) throw badRequest("Nessun file ricevuto: scegli un'immagine", { logo: "Scegli un'immagine" });
+      const data = await file.toBuffer();
+      if (file.file.truncated || data.length > LOGO_MAX_BYTES) throw badRequest(LOGO_SIZE_ERROR, { logo: LOGO_SIZE_ERROR });
+      const type = detectLogoType(data);
+      if (!type) throw badRequest(LOGO_TYPE_ERROR, { logo: LOGO_TYPE_ERROR });
+      return toSettings(await replaceLogo(db, storage, request, { data, ...type }));
+    },
+  );
+
+  app.delete("/api/settings/logo", { schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } }, async (request) =>
+    toSettings(await replaceLogo(db, storage, request, null)),
   );
 };
