@@ -1,4 +1,52 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "@domain/common";
+import { contactDetailSchema, contactInputSchema, contactListQuerySchema, contactSchema, contactUpdateSchema } from "@domain/contacts";
+import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { countContacts, getContactDetail, listContacts } from "./queries";
+import { createContact, deleteContact, updateContact } from "./service";
 
-export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+// Contacts are the company's address book: admin only (the default access).
+export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    "/api/contacts",
+    { schema: { tags: ["contatti"], querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } },
+    async (request, reply) => {
+      const rows = await listContacts(db, request.query);
+      return sendPage(reply, rows, request.query.offset, () => countContacts(db, request.query));
+    },
+  );
+
+  app.get(
+    "/api/contacts/:id",
+    { schema: { tags: ["contatti"], params: idParams, response: { 200: contactDetailSchema } } },
+    async (request) => {
+      const detail = await getContactDetail(db, request.params.id);
+      if (!detail) throw notFound("Contatto non trovato");
+      return detail;
+    },
+  );
+
+  app.post(
+    "/api/contacts",
+    { schema: { tags: ["contatti"], body: contactInputSchema, response: { 201: contactSchema } } },
+    async (request, reply) => reply.status(201).send(await createContact(db, request, request.body)),
+  );
+
+  app.put(
+    "/api/contacts/:id",
+    { schema: { tags: ["contatti"], params: idParams, body: contactUpdateSchema, response: { 200: contactSchema } } },
+    async (request) => updateContact(db, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/contacts/:id",
+    { schema: { tags: ["contatti"], params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteContact(db, request, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

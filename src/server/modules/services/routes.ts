@@ -1,4 +1,53 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "@domain/common";
+import { serviceInputSchema, serviceListQuerySchema, serviceSchema, serviceUpdateSchema } from "@domain/services";
+import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { countServices, findService, listServices } from "./queries";
+import { createService, deleteService, updateService } from "./service";
 
-export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+// The catalogue is the company's price list: admin only. The estimate form asks for
+// `?status=attivo&q=…` (specification §4: only active services are offered).
+export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    "/api/services",
+    { schema: { tags: ["servizi"], querystring: serviceListQuerySchema, response: { 200: z.array(serviceSchema) } } },
+    async (request, reply) => {
+      const rows = await listServices(db, request.query);
+      return sendPage(reply, rows, request.query.offset, () => countServices(db, request.query));
+    },
+  );
+
+  app.get(
+    "/api/services/:id",
+    { schema: { tags: ["servizi"], params: idParams, response: { 200: serviceSchema } } },
+    async (request) => {
+      const row = await findService(db, request.params.id);
+      if (!row) throw notFound("Servizio non trovato");
+      return row;
+    },
+  );
+
+  app.post(
+    "/api/services",
+    { schema: { tags: ["servizi"], body: serviceInputSchema, response: { 201: serviceSchema } } },
+    async (request, reply) => reply.status(201).send(await createService(db, request, request.body)),
+  );
+
+  app.put(
+    "/api/services/:id",
+    { schema: { tags: ["servizi"], params: idParams, body: serviceUpdateSchema, response: { 200: serviceSchema } } },
+    async (request) => updateService(db, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/services/:id",
+    { schema: { tags: ["servizi"], params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteService(db, request, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

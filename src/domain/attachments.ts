@@ -1,0 +1,82 @@
+import { idSchema } from "./common";
+import { z } from "./zod";
+
+/** Records that carry photos and documents; sites share some of theirs with the portal. */
+export const attachmentEntityTypes = ["survey", "site"] as const;
+export type AttachmentEntityType = (typeof attachmentEntityTypes)[number];
+
+export const MAX_ATTACHMENT_MB = 15;
+export const MAX_ATTACHMENT_BYTES = MAX_ATTACHMENT_MB * 1024 * 1024;
+/** Files accepted in one upload: a phone's burst of photos, not a whole archive. */
+export const MAX_FILES_PER_UPLOAD = 20;
+/** What the file picker offers; the server checks the bytes anyway. */
+export const ATTACHMENT_ACCEPT = "image/*,application/pdf";
+
+export const attachmentTypeError = (fileName: string) =>
+  `Il file "${fileName}" non è di un tipo consentito: sono ammessi immagini (JPEG, PNG, WEBP, HEIC) e PDF`;
+export const attachmentSizeError = (fileName: string) =>
+  `Il file "${fileName}" supera la dimensione massima di ${MAX_ATTACHMENT_MB} MB`;
+
+export interface DetectedType {
+  mime: "image/jpeg" | "image/png" | "image/webp" | "image/heic" | "application/pdf";
+  ext: "jpg" | "png" | "webp" | "heic" | "pdf";
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+// ISO-BMFF brands used by iPhones and Android for HEIC/HEIF stills.
+const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]);
+
+/**
+ * The real type of a file from its first bytes, whatever name or type the browser declared:
+ * a renamed executable is not a photo. Null when it is none of the accepted types.
+ */
+export function detectFileType(bytes: Uint8Array): DetectedType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mime: "image/jpeg", ext: "jpg" };
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) {
+    return { mime: "image/png", ext: "png" };
+  }
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return { mime: "image/webp", ext: "webp" };
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(bytes, 8, 12))) return { mime: "image/heic", ext: "heic" };
+  if (bytes.length >= 5 && ascii(bytes, 0, 5) === "%PDF-") return { mime: "application/pdf", ext: "pdf" };
+  return null;
+}
+
+export const isImageMime = (mime: string) => mime.startsWith("image/");
+/** Browsers other than Safari cannot draw HEIC: those get an icon, not a thumbnail. */
+export const isPreviewableImage = (mime: string) => mime === "image/jpeg" || mime === "image/png" || mime === "image/webp";
+
+/** A display name safe for headers and file systems: no path, no control characters. */
+export function cleanFileName(name: string | undefined, fallbackExt: string): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  return cleaned || `file.${fallbackExt}`;
+}
+
+export const attachmentQuerySchema = z.object({
+  entityType: z.enum(attachmentEntityTypes, { error: "entityType: usa survey o site" }),
+  entityId: idSchema,
+});
+export type AttachmentQuery = z.infer<typeof attachmentQuerySchema>;
+
+export const attachmentSchema = z.object({
+  id: idSchema,
+  entityType: z.enum(attachmentEntityTypes),
+  entityId: idSchema,
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  sharedWithClient: z.boolean(),
+  createdAt: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const attachmentPatchSchema = z.object({
+  sharedWithClient: z.boolean({ error: "sharedWithClient: valore non valido" }),
+});
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
+}

@@ -1,0 +1,139 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_ATTACHMENT_BYTES } from "@domain/attachments";
+import { loadConfig } from "../../config";
+import { attachments, clients, constructionSites, estimates, surveys } from "../../db/schema";
+import { storageFor } from "../../storage";
+import { buildTestApp, type TestApp } from "../../test/app";
+
+let t: TestApp;
+let surveyId: string;
+let siteId: string;
+let siteClientId: string;
+const storage = storageFor(loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data" }));
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 2)]);
+const PDF = Buffer.from("%PDF-1.4\n% documento di prova\n");
+const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(30)]);
+
+type Part = { name?: string; fileName: string; type: string; data: Buffer };
+function multipart(parts: Part[]) {
+  const boundary = "----colmo" + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name ?? "files"}"; filename="${p.fileName}"\r\nContent-Type: ${p.type}\r\n\r\n`));
+    chunks.push(p.data, Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+const upload = (entityType: string, entityId: string, parts: Part[], cookie = t.admin) => {
+  const body = multipart(parts);
+  return t.app.inject({ method: "POST", url: `/api/attachments?entityType=${entityType}&entityId=${entityId}`, headers: { cookie, ...body.headers }, payload: body.payload });
+};
+const rowCount = async () => (await t.db.select({ n: count() }).from(attachments))[0]!.n;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [client] = await t.db.insert(clients).values({ name: "Ferri Anna", type: "privato", address: "Via Dante 3" }).returning();
+  siteClientId = client!.id;
+  const [survey] = await t.db.insert(surveys).values({ clientId: client!.id, date: "2026-03-02", address: "Via Dante 3" }).returning();
+  surveyId = survey!.id;
+  const [estimate] = await t.db
+    .insert(estimates)
+    .values({ number: "PRV-2026-500", clientId: client!.id, title: "Tetto", description: "Rifacimento", status: "accettato", expiresAt: "2026-12-31" })
+    .returning();
+  const [site] = await t.db.insert(constructionSites).values({ estimateId: estimate!.id, name: "Cantiere Dante", address: "Via Dante 3" }).returning();
+  siteId = site!.id;
+});
+afterAll(async () => t.close());
+
+describe("attachments API", () => {
+  it("uploads several files at once, typed from their bytes, and lists them", async () => {
+    const res = await upload("survey", surveyId, [
+      { fileName: "tetto.png", type: "image/png", data: PNG },
+      { fileName: "foto.jpeg", type: "application/octet-stream", data: JPEG },
+      { fileName: "relazione.pdf", type: "application/pdf", data: PDF },
+    ]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().map((a: { mimeType: string }) => a.mimeType)).toEqual(["image/png", "image/jpeg", "application/pdf"]);
+    const list = await t.app.inject({ url: `/api/attachments?entityType=survey&entityId=${surveyId}`, headers: { cookie: t.admin } });
+    expect(list.json().map((a: { fileName: string }) => a.fileName)).toEqual(["tetto.png", "foto.jpeg", "relazione.pdf"]);
+
+    const file = await t.app.inject({ url: `/api/attachments/${res.json()[0].id}/file?thumb=1`, headers: { cookie: t.admin } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/png");
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    const download = await t.app.inject({ url: `/api/attachments/${res.json()[2].id}/file?download=1`, headers: { cookie: t.admin } });
+    expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="relazione.pdf"/);
+  });
+
+  it("refuses a disguised file, an oversized one and an empty upload with Italian messages; stores nothing", async () => {
+    const before = await rowCount();
+    const fake = await upload("survey", surveyId, [
+      { fileName: "ok.png", type: "image/png", data: PNG },
+      { fileName: "virus.jpg", type: "image/jpeg", data: EXE },
+    ]);
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toContain('"virus.jpg" non è di un tipo consentito');
+    const big = await upload("survey", surveyId, [{ fileName: "enorme.jpg", type: "image/jpeg", data: Buffer.concat([JPEG, Buffer.alloc(MAX_ATTACHMENT_BYTES)]) }]);
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toContain("supera la dimensione massima di 15 MB");
+    const none = await upload("survey", surveyId, []);
+    expect(none.statusCode).toBe(400);
+    const json = await t.app.inject({ method: "POST", url: `/api/attachments?entityType=survey&entityId=${surveyId}`, headers: { cookie: t.admin }, payload: {} });
+    expect(json.statusCode).toBe(400);
+    expect(await rowCount()).toBe(before);
+  });
+
+  it("validates the target: unknown type 400, missing record 404", async () => {
+    expect((await upload("invoice", surveyId, [{ fileName: "a.png", type: "image/png", data: PNG }])).statusCode).toBe(400);
+    const missing = await upload("survey", "00000000-0000-4000-8000-000000000000", [{ fileName: "a.png", type: "image/png", data: PNG }]);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("Sopralluogo non trovato");
+  });
+
+  it("shares a site photo with the client: portal users read only shared files of their own sites", async () => {
+    const [shared, internal] = (
+      await upload("site", siteId, [
+        { fileName: "avanzamento.jpg", type: "image/jpeg", data: JPEG },
+        { fileName: "interno.pdf", type: "application/pdf", data: PDF },
+      ])
+    ).json();
+    const patched = await t.app.inject({ method: "PATCH", url: `/api/attachments/${shared.id}`, headers: { cookie: t.admin }, payload: { sharedWithClient: true } });
+    expect(patched.json().sharedWithClient).toBe(true);
+
+    const owner = await t.clientUser(siteClientId);
+    const list = await t.app.inject({ url: `/api/attachments?entityType=site&entityId=${siteId}`, headers: { cookie: owner.cookie } });
+    expect(list.json().map((a: { fileName: string }) => a.fileName)).toEqual(["avanzamento.jpg"]);
+    expect((await t.app.inject({ url: `/api/attachments/${shared.id}/file`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/attachments/${internal.id}/file`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    const surveyFiles = await t.app.inject({ url: `/api/attachments?entityType=survey&entityId=${surveyId}`, headers: { cookie: owner.cookie } });
+    expect(surveyFiles.json()).toEqual([]);
+
+    const stranger = await t.clientUser();
+    expect((await t.app.inject({ url: `/api/attachments/${shared.id}/file`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/attachments?entityType=site&entityId=${siteId}`, headers: { cookie: stranger.cookie } })).json()).toEqual([]);
+    // Writing stays with the company.
+    expect((await upload("site", siteId, [{ fileName: "a.png", type: "image/png", data: PNG }], owner.cookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "PATCH", url: `/api/attachments/${shared.id}`, headers: { cookie: owner.cookie }, payload: { sharedWithClient: false } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/attachments/${shared.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/attachments/${shared.id}/file` })).statusCode).toBe(401);
+  });
+
+  it("deletes an attachment and its file; deleting a survey removes its files", async () => {
+    const [one] = (await upload("survey", surveyId, [{ fileName: "via.png", type: "image/png", data: PNG }])).json();
+    const [row] = await t.db.select({ key: attachments.storageKey }).from(attachments).where((await import("drizzle-orm")).eq(attachments.id, one.id));
+    expect(await storage.get(row!.key)).not.toBeNull();
+    expect((await t.app.inject({ method: "DELETE", url: `/api/attachments/${one.id}`, headers: { cookie: t.admin } })).statusCode).toBe(204);
+    expect(await storage.get(row!.key)).toBeNull();
+    expect((await t.app.inject({ method: "DELETE", url: `/api/attachments/${one.id}`, headers: { cookie: t.admin } })).statusCode).toBe(404);
+
+    const keys = (await t.db.select({ key: attachments.storageKey }).from(attachments)).map((r) => r.key).filter((k) => k.startsWith("survey/"));
+    expect(keys.length).toBeGreaterThan(0);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/surveys/${surveyId}`, headers: { cookie: t.admin } })).statusCode).toBe(204);
+    for (const key of keys) expect(await storage.get(key)).toBeNull();
+    expect((await t.app.inject({ url: `/api/attachments?entityType=survey&entityId=${surveyId}`, headers: { cookie: t.admin } })).json()).toEqual([]);
+  });
+});

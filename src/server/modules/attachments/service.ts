@@ -1,0 +1,123 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Multipart } from "@fastify/multipart";
+import {
+  attachmentSizeError,
+  attachmentTypeError,
+  cleanFileName,
+  detectFileType,
+  MAX_ATTACHMENT_BYTES,
+  type AttachmentEntityType,
+} from "@domain/attachments";
+import type { Db, Queryable } from "../../db/client";
+import { attachments } from "../../db/schema";
+import { badRequest, notFound } from "../../http/errors";
+import { newStorageKey, type FileStorage } from "../../storage";
+import { recordActivity } from "../activity/record";
+import { attachmentColumns, findAttachment, findOwner, type AttachmentRow } from "./queries";
+
+const NOT_FOUND = "Allegato non trovato";
+const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = { survey: "Sopralluogo non trovato", site: "Cantiere non trovato" };
+
+interface Stored {
+  key: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
+/**
+ * Stores every file of a multipart upload, checking each one's real type from its bytes and
+ * its size; if any file is refused, those already stored are removed and nothing is recorded.
+ */
+export async function uploadAttachments(
+  db: Db,
+  storage: FileStorage,
+  request: FastifyRequest,
+  entityType: AttachmentEntityType,
+  entityId: string,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<AttachmentRow[]> {
+  const owner = await findOwner(db, entityType, entityId);
+  if (!owner) throw notFound(ENTITY_NOT_FOUND[entityType]);
+  const stored: Stored[] = [];
+  try {
+    for await (const part of parts) {
+      if (part.type !== "file") continue;
+      const data = await part.toBuffer();
+      const name = part.filename || "file";
+      if (part.file.truncated || data.length > MAX_ATTACHMENT_BYTES) {
+        throw badRequest(attachmentSizeError(name), { files: attachmentSizeError(name) });
+      }
+      if (data.length === 0) throw badRequest(`Il file "${name}" è vuoto`, { files: `Il file "${name}" è vuoto` });
+      const type = detectFileType(data);
+      if (!type) throw badRequest(attachmentTypeError(name), { files: attachmentTypeError(name) });
+      const key = newStorageKey(`${entityType}/${entityId}`, type.ext);
+      await storage.put(key, data);
+      stored.push({ key, fileName: cleanFileName(part.filename, type.ext), mimeType: type.mime, size: data.length });
+    }
+    if (stored.length === 0) throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });
+    // One statement gives every row the same now(): a millisecond apart keeps the upload order.
+    const base = Date.now();
+    return await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(attachments)
+        .values(stored.map((s, i) => ({ createdAt: new Date(base + i).toISOString(), entityType, entityId, fileName: s.fileName, mimeType: s.mimeType, size: s.size, storageKey: s.key, uploadedBy: request.user?.id ?? null })))
+        .returning(attachmentColumns);
+      await recordActivity(tx, request, {
+        action: "upload",
+        entityType,
+        entityId,
+        clientId: owner.clientId,
+        description: stored.length === 1 ? `Allegato ${stored[0]!.fileName} aggiunto al ${owner.label}` : `${stored.length} allegati aggiunti al ${owner.label}`,
+      });
+      return rows as AttachmentRow[];
+    });
+  } catch (err) {
+    await Promise.all(stored.map((s) => storage.delete(s.key).catch(() => undefined)));
+    throw err;
+  }
+}
+
+export async function setShared(db: Db, request: FastifyRequest, id: string, sharedWithClient: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(attachments).set({ sharedWithClient }).where(eq(attachments.id, id)).returning(attachmentColumns);
+    if (!row) throw notFound(NOT_FOUND);
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: row.entityType,
+      entityId: row.entityId,
+      description: `Allegato ${row.fileName} ${sharedWithClient ? "condiviso con il cliente" : "non più condiviso con il cliente"}`,
+    });
+    return row as AttachmentRow;
+  });
+}
+
+export async function deleteAttachment(db: Db, storage: FileStorage, request: FastifyRequest, id: string) {
+  const key = await db.transaction(async (tx) => {
+    const row = await findAttachment(tx, id);
+    if (!row) throw notFound(NOT_FOUND);
+    await tx.delete(attachments).where(eq(attachments.id, id));
+    await recordActivity(tx, request, {
+      action: "delete",
+      entityType: row.entityType,
+      entityId: row.entityId,
+      description: `Allegato ${row.fileName} eliminato`,
+    });
+    return row.storageKey;
+  });
+  await storage.delete(key).catch(() => undefined);
+}
+
+/**
+ * Removes the attachment rows of a record being deleted, inside the caller's transaction,
+ * and returns their storage keys: the caller deletes the files after committing.
+ */
+export async function detachAll(tx: Queryable, entityType: AttachmentEntityType, entityId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: attachments.id, key: attachments.storageKey })
+    .from(attachments)
+    .where(and(eq(attachments.entityType, entityType), eq(attachments.entityId, entityId)));
+  if (rows.length) await tx.delete(attachments).where(inArray(attachments.id, rows.map((r) => r.id)));
+  return rows.map((r) => r.key);
+}

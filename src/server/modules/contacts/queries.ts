@@ -1,0 +1,83 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { CONTACT_DETAIL_SURVEYS, type ContactListParams } from "@domain/contacts";
+import type { Queryable } from "../../db/client";
+import { clients, contacts, surveys } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+type ListParams = ContactListParams & { limit: number; offset: number };
+
+const columns = {
+  id: contacts.id,
+  clientId: contacts.clientId,
+  clientName: clients.name,
+  name: contacts.name,
+  role: contacts.role,
+  phone: contacts.phone,
+  email: contacts.email,
+  notes: contacts.notes,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+  version: contacts.version,
+};
+
+function listWhere(params: ListParams): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (params.q) {
+    const p = likePattern(params.q);
+    filters.push(or(ilike(contacts.name, p), ilike(contacts.email, p), ilike(contacts.phone, p)));
+  }
+  if (params.clientId) filters.push(eq(contacts.clientId, params.clientId));
+  return and(...filters);
+}
+
+export async function listContacts(db: Queryable, params: ListParams) {
+  return db
+    .select({ ...columns, total: totalCount })
+    .from(contacts)
+    .leftJoin(clients, eq(clients.id, contacts.clientId))
+    .where(listWhere(params))
+    .orderBy(
+      ...orderBy(
+        params.sort,
+        { name: sql`lower(${contacts.name})`, createdAt: contacts.createdAt, clientName: sql`lower(${clients.name})` },
+        [sql`lower(${contacts.name})`, desc(contacts.id)],
+      ),
+    )
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+export async function countContacts(db: Queryable, params: ListParams) {
+  const [row] = await db.select({ n: count() }).from(contacts).where(listWhere(params));
+  return row?.n ?? 0;
+}
+
+export async function findContact(db: Queryable, id: string) {
+  const [row] = await db.select(columns).from(contacts).leftJoin(clients, eq(clients.id, contacts.clientId)).where(eq(contacts.id, id));
+  return row ?? null;
+}
+
+/** The detail screen: the contact, its client, how many surveys name it and the latest five. */
+export async function getContactDetail(db: Queryable, id: string) {
+  const contact = await findContact(db, id);
+  if (!contact) return null;
+  const [client] = await db
+    .select({ id: clients.id, name: clients.name, type: clients.type, phone: clients.phone, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, contact.clientId));
+  const [counted] = await db.select({ n: count() }).from(surveys).where(eq(surveys.contactId, id));
+  const surveyRows = await db
+    .select({
+      id: surveys.id,
+      date: surveys.date,
+      time: surveys.time,
+      address: surveys.address,
+      description: surveys.description,
+      status: surveys.status,
+    })
+    .from(surveys)
+    .where(eq(surveys.contactId, id))
+    .orderBy(desc(surveys.date), desc(surveys.time))
+    .limit(CONTACT_DETAIL_SURVEYS);
+  return { ...contact, client: client ?? null, surveyCount: Number(counted?.n ?? 0), surveys: surveyRows };
+}

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SurveyListParams } from "@domain/surveys";
+import type { Queryable } from "../../db/client";
+import { clients, contacts, estimates, surveys } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+type ListParams = SurveyListParams & { limit: number; offset: number };
+
+export const surveyColumns = {
+  id: surveys.id,
+  clientId: surveys.clientId,
+  clientName: clients.name,
+  contactId: surveys.contactId,
+  contactName: contacts.name,
+  date: surveys.date,
+  time: surveys.time,
+  address: surveys.address,
+  description: surveys.description,
+  notes: surveys.notes,
+  status: surveys.status,
+  surveyType: surveys.surveyType,
+  estimatedDuration: surveys.estimatedDuration,
+  requiredEquipment: surveys.requiredEquipment,
+  accessConditions: surveys.accessConditions,
+  issuesFound: surveys.issuesFound,
+  measurements: surveys.measurements,
+  photosNotes: surveys.photosNotes,
+  urgencyLevel: surveys.urgencyLevel,
+  weatherConditions: surveys.weatherConditions,
+  ownerPresent: surveys.ownerPresent,
+  safetyNotes: surveys.safetyNotes,
+  followUpRequired: surveys.followUpRequired,
+  followUpDate: surveys.followUpDate,
+  createdAt: surveys.createdAt,
+  updatedAt: surveys.updatedAt,
+  version: surveys.version,
+};
+
+/** `scope`: a portal user's client; null for an administrator. */
+function listWhere(params: ListParams, scope: string | null): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (params.q) {
+    const p = likePattern(params.q);
+    filters.push(or(ilike(surveys.description, p), ilike(clients.name, p), ilike(surveys.address, p)));
+  }
+  if (params.status) filters.push(eq(surveys.status, params.status));
+  if (params.clientId) filters.push(eq(surveys.clientId, params.clientId));
+  if (params.contactId) filters.push(eq(surveys.contactId, params.contactId));
+  if (params.from) filters.push(gte(surveys.date, params.from));
+  if (params.to) filters.push(lte(surveys.date, params.to));
+  if (scope) filters.push(eq(surveys.clientId, scope));
+  return and(...filters);
+}
+
+export async function listSurveys(db: Queryable, params: ListParams, scope: string | null) {
+  // A calendar range reads in day order; the list shows the most recent first.
+  const fallback = params.from || params.to ? [asc(surveys.date), sql`${surveys.time} asc nulls first`, asc(surveys.id)] : [desc(surveys.date), sql`${surveys.time} desc nulls last`, desc(surveys.id)];
+  return db
+    .select({ ...surveyColumns, total: totalCount })
+    .from(surveys)
+    .leftJoin(clients, eq(clients.id, surveys.clientId))
+    .leftJoin(contacts, eq(contacts.id, surveys.contactId))
+    .where(listWhere(params, scope))
+    .orderBy(
+      ...orderBy(
+        params.sort,
+        { date: surveys.date, createdAt: surveys.createdAt, status: surveys.status, clientName: sql`lower(${clients.name})` },
+        fallback,
+      ),
+    )
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+export async function countSurveys(db: Queryable, params: ListParams, scope: string | null) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(surveys)
+    .leftJoin(clients, eq(clients.id, surveys.clientId))
+    .where(listWhere(params, scope));
+  return row?.n ?? 0;
+}
+
+export async function findSurvey(db: Queryable, id: string) {
+  const [row] = await db
+    .select(surveyColumns)
+    .from(surveys)
+    .leftJoin(clients, eq(clients.id, surveys.clientId))
+    .leftJoin(contacts, eq(contacts.id, surveys.contactId))
+    .where(eq(surveys.id, id));
+  return row ?? null;
+}
+
+/** The detail: the survey, its client and contact cards, and the estimates made from it. */
+export async function getSurveyDetail(db: Queryable, id: string) {
+  const survey = await findSurvey(db, id);
+  if (!survey) return null;
+  const [client] = await db
+    .select({ id: clients.id, name: clients.name, address: clients.address, phone: clients.phone, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, survey.clientId));
+  const [contact] = survey.contactId
+    ? await db
+        .select({ id: contacts.id, name: contacts.name, role: contacts.role, phone: contacts.phone, email: contacts.email })
+        .from(contacts)
+        .where(eq(contacts.id, survey.contactId))
+    : [];
+  const estimateRows = await db
+    .select({
+      id: estimates.id,
+      number: estimates.number,
+      title: estimates.title,
+      status: estimates.status,
+      totalAmount: estimates.totalAmount,
+      createdAt: estimates.createdAt,
+    })
+    .from(estimates)
+    .where(eq(estimates.surveyId, id))
+    .orderBy(desc(estimates.createdAt));
+  return { ...survey, client: client ?? null, contact: contact ?? null, estimates: estimateRows };
+}

@@ -1,0 +1,104 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { formatDate } from "@domain/format";
+import type { SurveyValues } from "@domain/surveys";
+import type { Db, Queryable } from "../../db/client";
+import { clients, contacts, surveys } from "../../db/schema";
+import { badRequest, notFound, staleVersion } from "../../http/errors";
+import type { FileStorage } from "../../storage";
+import { recordActivity } from "../activity/record";
+import { detachAll } from "../attachments/service";
+import { findSurvey } from "./queries";
+
+const NOT_FOUND = "Sopralluogo non trovato";
+
+/** The client must exist and the contact, when given, must be one of that client's. */
+async function checkReferences(tx: Queryable, values: Pick<SurveyValues, "clientId" | "contactId">) {
+  const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, values.clientId));
+  if (!client) throw badRequest("Dati non validi. Cliente non trovato", { clientId: "Cliente non trovato" });
+  if (values.contactId) {
+    const [contact] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.id, values.contactId), eq(contacts.clientId, values.clientId)));
+    if (!contact) {
+      throw badRequest("Dati non validi. Il contatto non appartiene al cliente scelto", {
+        contactId: "Il contatto non appartiene al cliente scelto",
+      });
+    }
+  }
+  return client.name;
+}
+
+export async function createSurvey(db: Db, request: FastifyRequest, values: SurveyValues) {
+  return db.transaction(async (tx) => {
+    const clientName = await checkReferences(tx, values);
+    const [row] = await tx.insert(surveys).values(values).returning({ id: surveys.id });
+    await recordActivity(tx, request, {
+      action: request.user?.role === "client" ? "request" : "create",
+      entityType: "survey",
+      entityId: row!.id,
+      clientId: values.clientId,
+      description:
+        request.user?.role === "client"
+          ? `Richiesta di sopralluogo da ${clientName} per il ${formatDate(values.date)}`
+          : `Nuovo sopralluogo per ${clientName} il ${formatDate(values.date)}`,
+    });
+    return (await findSurvey(tx, row!.id))!;
+  });
+}
+
+export async function updateSurvey(db: Db, request: FastifyRequest, id: string, values: SurveyValues & { version: number }) {
+  return db.transaction(async (tx) => {
+    const { version, ...fields } = values;
+    const [before] = await tx.select({ date: surveys.date, time: surveys.time, status: surveys.status }).from(surveys).where(eq(surveys.id, id));
+    if (!before) throw notFound(NOT_FOUND);
+    const clientName = await checkReferences(tx, fields);
+    const [row] = await tx
+      .update(surveys)
+      .set({ ...fields, updatedAt: sql`now()`, version: sql`${surveys.version} + 1` })
+      .where(and(eq(surveys.id, id), eq(surveys.version, version)))
+      .returning({ id: surveys.id });
+    if (!row) throw staleVersion();
+    const moved = before.date !== fields.date || (before.time ?? null) !== fields.time;
+    const description =
+      before.status !== fields.status
+        ? `Sopralluogo di ${clientName}: stato ${fields.status}`
+        : moved
+          ? `Sopralluogo di ${clientName} spostato al ${formatDate(fields.date)}${fields.time ? ` alle ${fields.time}` : ""}`
+          : `Sopralluogo di ${clientName} aggiornato`;
+    await recordActivity(tx, request, {
+      action: before.status !== fields.status ? "status" : "update",
+      entityType: "survey",
+      entityId: id,
+      clientId: fields.clientId,
+      description,
+    });
+    return (await findSurvey(tx, id))!;
+  });
+}
+
+/** Estimates made from the survey keep existing (their surveyId becomes null); its files go. */
+export async function deleteSurvey(db: Db, storage: FileStorage, request: FastifyRequest, id: string) {
+  const keys = await db.transaction(async (tx) => {
+    const [survey] = await tx
+      .select({ clientId: surveys.clientId, date: surveys.date, clientName: clients.name })
+      .from(surveys)
+      .leftJoin(clients, eq(clients.id, surveys.clientId))
+      .where(eq(surveys.id, id))
+      .for("update", { of: surveys });
+    if (!survey) throw notFound(NOT_FOUND);
+    const removed = await detachAll(tx, "survey", id);
+    await tx.delete(surveys).where(eq(surveys.id, id));
+    await recordActivity(tx, request, {
+      action: "delete",
+      entityType: "survey",
+      entityId: null,
+      clientId: survey.clientId,
+      description: `Sopralluogo di ${survey.clientName ?? "cliente"} del ${formatDate(survey.date)} eliminato`,
+    });
+    return removed;
+  });
+  // Files go only once the rows are gone for good; a leftover file is harmless, a dangling row is not.
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}
