@@ -140,12 +140,15 @@ export const invoiceDueState = (inv: { dueDate: string; status: InvoiceStatus },
 
 // ---- input --------------------------------------------------------------------------------
 
-const optionalAmount = z
-  .union([z.literal(""), z.null(), z.undefined(), moneySchema])
-  .transform((v) => (v === "" || v == null ? null : v));
-const optionalPercent = z
-  .union([z.literal(""), z.null(), z.undefined(), percentSchema])
-  .transform((v) => (v === "" || v == null ? null : v));
+/** A key that may be missing altogether: missing, like empty, becomes null. */
+const orNull = <T extends z.ZodType>(schema: T) =>
+  schema.optional().transform((v) => (v === undefined ? null : v) as Exclude<z.output<T>, undefined> | null);
+const optionalAmount = orNull(
+  z.union([z.literal(""), z.null(), moneySchema]).transform((v) => (v === "" || v == null ? null : v)),
+);
+const optionalPercent = orNull(
+  z.union([z.literal(""), z.null(), percentSchema]).transform((v) => (v === "" || v == null ? null : v)),
+);
 
 function checkDates(v: { issueDate?: string | null; dueDate?: string | null }, ctx: z.RefinementCtx) {
   if (v.issueDate && v.dueDate && v.dueDate < v.issueDate) {
@@ -159,8 +162,8 @@ export const invoiceCreateSchema = z
     kind: z.enum(invoiceKinds, { error: "Tipo fattura: scegli acconto, SAL, saldo o importo libero" }),
     percent: optionalPercent,
     amount: optionalAmount,
-    issueDate: optionalIsoDate,
-    dueDate: optionalIsoDate,
+    issueDate: orNull(optionalIsoDate),
+    dueDate: orNull(optionalIsoDate),
     notes: optionalText("Note", 2000),
     /** Bill beyond the contract value on purpose (variants, extras). */
     override: z.boolean().default(false),

@@ -23,6 +23,10 @@ export const siteStatusSchema = z.preprocess(
   z.enum(siteStatuses.values, { error: "Stato: scegli Programmato, In corso, Completato o Sospeso" }),
 );
 
+/** A key that may be missing altogether: missing, like empty, is stored as null. */
+const orNull = <T extends z.ZodType>(schema: T) =>
+  schema.optional().transform((v) => (v === undefined ? null : v) as Exclude<z.output<T>, undefined> | null);
+
 /** An optional whole number typed in a form: empty means "not given". */
 const optionalCount = (label: string) =>
   z
@@ -54,16 +58,18 @@ const siteFields = z.object({
     .min(0, "Avanzamento: minimo 0")
     .max(100, "Avanzamento: massimo 100")
     .default(0),
-  startDate: optionalIsoDate,
-  estimatedEndDate: optionalIsoDate,
-  endDate: optionalIsoDate,
-  workType: z
-    .union([z.literal(""), z.null(), z.undefined(), z.enum(siteWorkTypes, { error: "Tipo di lavoro non valido" })])
-    .transform((v) => (v ? v : null)),
-  surfaceArea: optionalMoney("Superficie"),
-  floorsCount: optionalCount("Piani"),
-  expectedWorkers: optionalCount("Operai previsti"),
-  estimatedBudget: optionalMoney("Budget stimato"),
+  startDate: orNull(optionalIsoDate),
+  estimatedEndDate: orNull(optionalIsoDate),
+  endDate: orNull(optionalIsoDate),
+  workType: orNull(
+    z
+      .union([z.literal(""), z.null(), z.enum(siteWorkTypes, { error: "Tipo di lavoro non valido" })])
+      .transform((v) => (v ? v : null)),
+  ),
+  surfaceArea: orNull(optionalMoney("Superficie")),
+  floorsCount: orNull(optionalCount("Piani")),
+  expectedWorkers: orNull(optionalCount("Operai previsti")),
+  estimatedBudget: orNull(optionalMoney("Budget stimato")),
   workingHours: z
     .string()
     .trim()

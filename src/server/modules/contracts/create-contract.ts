@@ -32,8 +32,14 @@ export async function createContractForEstimate(tx: Tx, request: FastifyRequest 
     .where(eq(estimates.id, estimateId))
     .for("update");
   if (!estimate) throw notFound("Preventivo non trovato");
-  const [existing] = await tx.select({ number: contracts.number }).from(contracts).where(eq(contracts.estimateId, estimateId));
-  if (existing) throw conflict(`Il preventivo ${estimate.number} ha già il contratto ${existing.number}`, { estimateId: "Contratto già presente" });
+  const [existing] = await tx
+    .select({ number: contracts.number })
+    .from(contracts)
+    .where(eq(contracts.estimateId, estimateId));
+  if (existing)
+    throw conflict(`Il preventivo ${estimate.number} ha già il contratto ${existing.number}`, {
+      estimateId: "Contratto già presente",
+    });
 
   const settings = await getSettings(tx);
   const terms = settings.contractTerms?.trim() || DEFAULT_CONTRACT_TERMS;

@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { todayIso, isSiteLate, isSlowProgress } from "@domain/dates";
+import { siteCostAnalysis, type siteListQuerySchema } from "@domain/sites";
+import type { z } from "@domain/zod";
+import type { Queryable } from "../../db/client";
+import { clients, constructionSites, contracts, estimates, orders, suppliers } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+type ListParams = z.output<typeof siteListQuerySchema>;
+
+const s = constructionSites;
+
+/** Every column a site answer carries (the response schema is the allowlist). */
+export const siteColumns = {
+  id: s.id,
+  estimateId: s.estimateId,
+  name: s.name,
+  address: s.address,
+  status: s.status,
+  progress: s.progress,
+  startDate: s.startDate,
+  estimatedEndDate: s.estimatedEndDate,
+  endDate: s.endDate,
+  workType: s.workType,
+  surfaceArea: s.surfaceArea,
+  floorsCount: s.floorsCount,
+  expectedWorkers: s.expectedWorkers,
+  estimatedBudget: s.estimatedBudget,
+  workingHours: s.workingHours,
+  mainMaterials: s.mainMaterials,
+  siteManager: s.siteManager,
+  emergencyPhone: s.emergencyPhone,
+  permits: s.permits,
+  safetyRequirements: s.safetyRequirements,
+  accessConditions: s.accessConditions,
+  specialEquipment: s.specialEquipment,
+  notes: s.notes,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+  version: s.version,
+};
+
+function listWhere(params: ListParams, scope: string | null): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (params.q) {
+    const p = likePattern(params.q);
+    filters.push(or(ilike(s.name, p), ilike(s.address, p)));
+  }
+  if (params.status) filters.push(eq(s.status, params.status));
+  if (params.estimateId) filters.push(eq(s.estimateId, params.estimateId));
+  if (scope) filters.push(eq(estimates.clientId, scope));
+  return and(...filters);
+}
+
+export async function listSites(db: Queryable, params: ListParams, scope: string | null) {
+  const rows = await db
+    .select({
+      ...siteColumns,
+      estimateNumber: estimates.number,
+      estimateTitle: estimates.title,
+      clientId: clients.id,
+      clientName: clients.name,
+      total: totalCount,
+    })
+    .from(s)
+    .innerJoin(estimates, eq(estimates.id, s.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(listWhere(params, scope))
+    .orderBy(
+      ...orderBy(
+        params.sort,
+        {
+          name: sql`lower(${s.name})`,
+          createdAt: s.createdAt,
+          startDate: s.startDate,
+          estimatedEndDate: s.estimatedEndDate,
+          progress: s.progress,
+        },
+        [desc(s.createdAt), desc(s.id)],
+      ),
+    )
+    .limit(params.limit)
+    .offset(params.offset);
+  const today = todayIso();
+  return rows.map((r) => ({ ...r, late: isSiteLate(r.estimatedEndDate, r.status, today) }));
+}
+
+export async function countSites(db: Queryable, params: ListParams, scope: string | null) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(s)
+    .innerJoin(estimates, eq(estimates.id, s.estimateId))
+    .where(listWhere(params, scope));
+  return row?.n ?? 0;
+}
+
+/** The site and the client it belongs to (through its estimate), for scoping and writes. */
+export async function findSite(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ site: siteColumns, clientId: estimates.clientId })
+    .from(s)
+    .innerJoin(estimates, eq(estimates.id, s.estimateId))
+    .where(eq(s.id, id))
+    .limit(1);
+  return row ? { ...row.site, clientId: row.clientId } : null;
+}
+
+/**
+ * The detail screen in a handful of small queries. Portal users (scope set) get their own
+ * site only, and never the internal cost figures or supplier orders.
+ */
+export async function getSiteDetail(db: Queryable, id: string, scope: string | null) {
+  const [row] = await db
+    .select({
+      site: siteColumns,
+      estimate: {
+        id: estimates.id,
+        number: estimates.number,
+        title: estimates.title,
+        status: estimates.status,
+        totalAmount: estimates.totalAmount,
+        grossTotal: estimates.grossTotal,
+        createdAt: estimates.createdAt,
+      },
+      client: {
+        id: clients.id,
+        name: clients.name,
+        type: clients.type,
+        address: clients.address,
+        city: clients.city,
+        phone: clients.phone,
+        email: clients.email,
+      },
+    })
+    .from(s)
+    .innerJoin(estimates, eq(estimates.id, s.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(scope ? and(eq(s.id, id), eq(estimates.clientId, scope)) : eq(s.id, id))
+    .limit(1);
+  if (!row) return null;
+  const today = todayIso();
+  const contractRows = await db
+    .select({
+      id: contracts.id,
+      number: contracts.number,
+      status: contracts.status,
+      signedDate: contracts.signedDate,
+      createdAt: contracts.createdAt,
+    })
+    .from(contracts)
+    .where(eq(contracts.estimateId, row.estimate.id))
+    .orderBy(asc(contracts.createdAt));
+  const base = {
+    ...row.site,
+    late: isSiteLate(row.site.estimatedEndDate, row.site.status, today),
+    slowProgress: isSlowProgress(row.site.progress, row.site.status),
+    estimate: row.estimate,
+    client: row.client,
+    contracts: contractRows,
+  };
+  if (scope) return { ...base, costAnalysis: null, orders: [] };
+
+  const orderRows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      title: orders.title,
+      status: orders.status,
+      orderDate: orders.orderDate,
+      totalAmount: orders.totalAmount,
+      supplierName: suppliers.name,
+    })
+    .from(orders)
+    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
+    .where(eq(orders.constructionSiteId, id))
+    .orderBy(desc(orders.orderDate), desc(orders.id));
+  // Cancelled orders cost nothing; every other order counts, as the specification sums "the orders".
+  const [sum] = await db
+    .select({ total: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::numeric(12,2)::text` })
+    .from(orders)
+    .where(and(eq(orders.constructionSiteId, id), sql`${orders.status} <> 'annullato'`));
+  return {
+    ...base,
+    costAnalysis: siteCostAnalysis(row.estimate.totalAmount, sum?.total ?? "0.00", row.site.progress),
+    orders: orderRows,
+  };
+}
+
+/** Accepted estimates a site can be opened on (specification §4), searched by number, title or client. */
+export async function siteEstimateOptions(db: Queryable, q: string | undefined) {
+  const filters: (SQL | undefined)[] = [eq(estimates.status, "accettato")];
+  if (q) {
+    const p = likePattern(q);
+    filters.push(or(ilike(estimates.number, p), ilike(estimates.title, p), ilike(clients.name, p)));
+  }
+  return db
+    .select({
+      id: estimates.id,
+      number: estimates.number,
+      title: estimates.title,
+      clientName: clients.name,
+      totalAmount: estimates.totalAmount,
+    })
+    .from(estimates)
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(and(...filters))
+    .orderBy(desc(estimates.createdAt), desc(estimates.id))
+    .limit(50);
+}

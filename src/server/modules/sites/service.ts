@@ -1,0 +1,108 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { todayIso } from "@domain/dates";
+import type { SiteValues } from "@domain/sites";
+import { siteStatuses } from "@domain/statuses";
+import type { Db, Tx } from "../../db/client";
+import { constructionSites, estimates } from "../../db/schema";
+import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
+import { recordActivity } from "../activity/record";
+import { detachAll } from "../attachments/service";
+
+export const SITE_NOT_FOUND = "Cantiere non trovato";
+
+/** Only an accepted estimate can be built (specification §4); returns its client for the activity log. */
+async function acceptedEstimate(tx: Tx, estimateId: string) {
+  const [estimate] = await tx
+    .select({ id: estimates.id, status: estimates.status, clientId: estimates.clientId, number: estimates.number })
+    .from(estimates)
+    .where(eq(estimates.id, estimateId));
+  if (!estimate) throw badRequest("Dati non validi. Preventivo non trovato", { estimateId: "Preventivo non trovato" });
+  if (estimate.status !== "accettato") {
+    throw conflict(
+      `Il preventivo ${estimate.number} non è accettato: solo i preventivi accettati possono avere un cantiere`,
+      {
+        estimateId: "Scegli un preventivo accettato",
+      },
+    );
+  }
+  return estimate;
+}
+
+/** A completed site is at 100 % and has ended: the server keeps the two consistent. */
+function normalise(values: SiteValues): SiteValues {
+  if (values.status !== "completato") return values;
+  return { ...values, progress: 100, endDate: values.endDate ?? todayIso() };
+}
+
+export async function createSite(db: Db, request: FastifyRequest, input: SiteValues) {
+  return db.transaction(async (tx) => {
+    const estimate = await acceptedEstimate(tx, input.estimateId);
+    const values = normalise(input);
+    const [row] = await tx.insert(constructionSites).values(values).returning();
+    await recordActivity(tx, request, {
+      action: "create",
+      entityType: "site",
+      entityId: row!.id,
+      clientId: estimate.clientId,
+      description: `Nuovo cantiere ${row!.name} (preventivo ${estimate.number})`,
+    });
+    return row!;
+  });
+}
+
+export async function updateSite(db: Db, request: FastifyRequest, id: string, input: SiteValues & { version: number }) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(constructionSites).where(eq(constructionSites.id, id)).for("update");
+    if (!current) throw notFound(SITE_NOT_FOUND);
+    const { version, ...fields } = input;
+    if (current.version !== version) throw staleVersion();
+    const estimate = fields.estimateId === current.estimateId ? null : await acceptedEstimate(tx, fields.estimateId);
+    const values = normalise(fields);
+    const [row] = await tx
+      .update(constructionSites)
+      .set({ ...values, updatedAt: sql`now()`, version: sql`${constructionSites.version} + 1` })
+      .where(and(eq(constructionSites.id, id), eq(constructionSites.version, version)))
+      .returning();
+    if (!row) throw staleVersion();
+    const [owner] = await tx
+      .select({ clientId: estimates.clientId })
+      .from(estimates)
+      .where(eq(estimates.id, row.estimateId));
+    const changes: string[] = [];
+    if (current.status !== row.status) changes.push(`stato ${siteStatuses.label(row.status)}`);
+    if (current.progress !== row.progress) changes.push(`avanzamento ${row.progress}%`);
+    if (estimate) changes.push(`preventivo ${estimate.number}`);
+    await recordActivity(tx, request, {
+      action: current.status !== row.status ? "status" : "update",
+      entityType: "site",
+      entityId: id,
+      clientId: owner?.clientId ?? null,
+      description: `Cantiere ${row.name} aggiornato${changes.length ? `: ${changes.join(", ")}` : ""}`,
+    });
+    return row;
+  });
+}
+
+/** Deletes the site; its orders stay (unlinked) and its files go. Returns the storage keys to remove. */
+export async function deleteSite(db: Db, request: FastifyRequest, id: string) {
+  return db.transaction(async (tx) => {
+    const [site] = await tx
+      .select({ name: constructionSites.name, clientId: estimates.clientId })
+      .from(constructionSites)
+      .innerJoin(estimates, eq(estimates.id, constructionSites.estimateId))
+      .where(eq(constructionSites.id, id))
+      .for("update", { of: constructionSites });
+    if (!site) throw notFound(SITE_NOT_FOUND);
+    const keys = await detachAll(tx, "site", id);
+    await tx.delete(constructionSites).where(eq(constructionSites.id, id));
+    await recordActivity(tx, request, {
+      action: "delete",
+      entityType: "site",
+      entityId: id,
+      clientId: site.clientId,
+      description: `Cantiere ${site.name} eliminato`,
+    });
+    return keys;
+  });
+}
