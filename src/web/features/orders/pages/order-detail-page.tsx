@@ -1,5 +1,224 @@
-import { PendingPage } from "@web/app/pending-page";
+import { ArrowLeft, HardHat, Mail, MapPin, Phone, Trash2, Truck, User } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { formatDate, formatDateTime, formatEuro } from "@domain/format";
+import { isOrderDeletable } from "@domain/orders";
+import { siteStatuses } from "@domain/statuses";
+import { OrderStatusBadge } from "@web/components/order-status-badge";
+import { Timeline } from "@web/components/timeline";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { Spinner } from "@web/components/ui/spinner";
+import { isApiError } from "@web/lib/api";
+import { useOrder } from "../api/get-order";
+import { DeleteOrderDialog } from "../components/delete-order-dialog";
+import { OrderActions } from "../components/order-actions";
+import { OrderItemsTable } from "../components/order-items-table";
+import { OrderStatusTracker } from "../components/order-status-tracker";
+
+function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words">{children || "—"}</dd>
+    </div>
+  );
+}
 
 export default function OrderDetailPage() {
-  return <PendingPage title="Ordine" />;
+  const { id = "" } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { data: order, isPending, error } = useOrder(id);
+  const [deleting, setDeleting] = useState(false);
+
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Caricamento ordine..." className="[&_svg]:size-8" />
+      </div>
+    );
+  }
+  if (!order) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Ordine non trovato" : "Impossibile caricare l'ordine"}
+        description={missing ? "L'ordine richiesto non esiste o è stato rimosso." : "Riprova tra poco."}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/admin/dashboard">
+              <ArrowLeft aria-hidden className="size-4" />
+              Torna alla Dashboard
+            </Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const { supplier, constructionSite: site } = order;
+  return (
+    <>
+      <Button asChild variant="ghost" className="mb-2 -ml-2">
+        <Link href="/admin/orders">
+          <ArrowLeft aria-hidden className="size-4" />
+          Ordini
+        </Link>
+      </Button>
+      <div className="mb-6 flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold">Ordine {order.number}</h1>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="mt-1 text-muted-foreground">{order.title}</p>
+        </div>
+        {isOrderDeletable(order.status) ? (
+          <Button variant="outline" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden className="size-4 text-destructive" />
+            Elimina
+          </Button>
+        ) : null}
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid content-start gap-4 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Stato dell'ordine</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OrderStatusTracker order={order} />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Informazioni ordine</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-3">
+                <Info label="Data ordine">{formatDate(order.orderDate)}</Info>
+                <Info label="Consegna prevista">{order.expectedDeliveryDate ? formatDate(order.expectedDeliveryDate) : "Non indicata"}</Info>
+                <Info label="Importo totale">
+                  <span className="text-lg font-semibold tabular-nums">{formatEuro(order.totalAmount)}</span>
+                </Info>
+                {order.description ? (
+                  <Info label="Descrizione" className="sm:col-span-3">
+                    <span className="whitespace-pre-line">{order.description}</span>
+                  </Info>
+                ) : null}
+                {order.notes ? (
+                  <Info label="Note" className="sm:col-span-3">
+                    <span className="whitespace-pre-line">{order.notes}</span>
+                  </Info>
+                ) : null}
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Articoli</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OrderItemsTable items={order.items} total={order.totalAmount} />
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="grid content-start gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>Azioni</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OrderActions order={order} />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Truck aria-hidden className="size-5 text-muted-foreground" />
+                Fornitore
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2 text-sm">
+              <Link href={`/admin/suppliers/${supplier.id}`} className="text-base font-medium text-primary hover:underline">
+                {supplier.name}
+              </Link>
+              {supplier.vatNumber ? <span className="text-muted-foreground">P.IVA {supplier.vatNumber}</span> : null}
+              <span className="flex items-start gap-2">
+                <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                {[supplier.address, [supplier.zipCode, supplier.city, supplier.province && `(${supplier.province})`].filter(Boolean).join(" ")]
+                  .filter(Boolean)
+                  .join(", ")}
+              </span>
+              {supplier.contactPerson ? (
+                <span className="flex items-center gap-2">
+                  <User aria-hidden className="size-4 text-muted-foreground" />
+                  {supplier.contactPerson}
+                </span>
+              ) : null}
+              {supplier.phone ? (
+                <a href={`tel:${supplier.phone}`} className="flex items-center gap-2 text-primary hover:underline">
+                  <Phone aria-hidden className="size-4" />
+                  {supplier.phone}
+                </a>
+              ) : null}
+              {supplier.email ? (
+                <a href={`mailto:${supplier.email}`} className="flex items-center gap-2 break-all text-primary hover:underline">
+                  <Mail aria-hidden className="size-4" />
+                  {supplier.email}
+                </a>
+              ) : null}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <HardHat aria-hidden className="size-5 text-muted-foreground" />
+                Cantiere associato
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-1 text-sm">
+              {site ? (
+                <>
+                  <Link href={`/admin/sites/${site.id}`} className="text-base font-medium text-primary hover:underline">
+                    {site.name}
+                  </Link>
+                  <span>{site.address}</span>
+                  <span>
+                    <Badge variant="outline">{siteStatuses.label(site.status)}</Badge>
+                  </span>
+                </>
+              ) : (
+                <p className="text-muted-foreground">Nessun cantiere associato: consegna presso la sede.</p>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Cronologia</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Timeline entityType="order" entityId={order.id} limit={10} />
+              <p className="mt-4 text-xs text-muted-foreground">Creato il {formatDateTime(order.createdAt)}</p>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <DeleteOrderDialog
+        order={deleting ? order : null}
+        onOpenChange={setDeleting}
+        onDeleted={() => navigate("/admin/orders", { replace: true })}
+      />
+    </>
+  );
 }

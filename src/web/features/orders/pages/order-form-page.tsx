@@ -1,5 +1,84 @@
-import { PendingPage } from "@web/app/pending-page";
+import { ArrowLeft, Lock } from "lucide-react";
+import { Link, useLocation, useParams, useSearch } from "wouter";
+import { isOrderEditable } from "@domain/orders";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { PageHeader } from "@web/components/ui/page-header";
+import { Spinner } from "@web/components/ui/spinner";
+import { toastSuccess } from "@web/components/ui/toast";
+import { isApiError } from "@web/lib/api";
+import { useOrder } from "../api/get-order";
+import { useSaveOrder } from "../api/save-order";
+import { OrderForm } from "../components/order-form";
 
+/** /admin/orders/new (optionally ?supplierId=…) and /admin/orders/{id}/edit. */
 export default function OrderFormPage() {
-  return <PendingPage title="Ordine" />;
+  const { id } = useParams<{ id?: string }>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const editing = Boolean(id);
+  const { data: order, isPending, error } = useOrder(id ?? "", editing);
+  const save = useSaveOrder();
+  const supplierId = new URLSearchParams(search).get("supplierId") ?? undefined;
+  const back = id ? `/admin/orders/${id}` : "/admin/orders";
+
+  if (editing && isPending) return <Spinner label="Caricamento ordine..." />;
+  if (editing && !order) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Ordine non trovato" : "Impossibile caricare l'ordine"}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/admin/orders">Torna agli ordini</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (order && !isOrderEditable(order.status)) {
+    return (
+      <EmptyState
+        icon={Lock}
+        title={`L'ordine ${order.number} non è modificabile`}
+        description="Solo gli ordini in bozza possono essere modificati: una volta inviato, il fornitore ne ha già una copia."
+        action={
+          <Button asChild variant="outline">
+            <Link href={`/admin/orders/${order.id}`}>Torna all'ordine</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <Button asChild variant="ghost" className="mb-2 -ml-2">
+        <Link href={back}>
+          <ArrowLeft aria-hidden className="size-4" />
+          {order ? order.number : "Ordini"}
+        </Link>
+      </Button>
+      <PageHeader
+        title={order ? `Modifica Ordine ${order.number}` : "Nuovo Ordine"}
+        description={order ? "I campi con l'asterisco sono obbligatori." : "Il numero d'ordine viene assegnato al salvataggio. I campi con l'asterisco sono obbligatori."}
+      />
+      <Card className="max-w-4xl">
+        <CardContent className="pt-4 sm:pt-6">
+          <OrderForm
+            key={order?.id ?? `new-${supplierId ?? ""}`}
+            order={order}
+            supplierId={supplierId}
+            onCancel={() => navigate(back)}
+            onSubmit={async (values) => {
+              const saved = await save.mutateAsync({ id: order?.id, version: order?.version, values });
+              toastSuccess(order ? "Ordine aggiornato con successo" : `Ordine ${saved.number} creato con successo`);
+              navigate(`/admin/orders/${saved.id}`, { replace: true });
+            }}
+          />
+        </CardContent>
+      </Card>
+    </>
+  );
 }

@@ -1,5 +1,238 @@
-import { PendingPage } from "@web/app/pending-page";
+import { ArrowLeft, Globe, Mail, MapPin, Pencil, Phone, Plus, User } from "lucide-react";
+import { Link, useParams } from "wouter";
+import { formatDate, formatDateTime, formatEuro, formatEuroNoDecimals } from "@domain/format";
+import { supplierAddressLine, websiteHref } from "@domain/suppliers";
+import { OrderStatusBadge } from "@web/components/order-status-badge";
+import { Timeline } from "@web/components/timeline";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { Spinner } from "@web/components/ui/spinner";
+import { StatCard } from "@web/components/ui/stat-card";
+import { isApiError } from "@web/lib/api";
+import { useSupplier } from "../api/get-supplier";
+import { SupplierStatusBadge } from "../components/supplier-status-badge";
+
+function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words">{children || "—"}</dd>
+    </div>
+  );
+}
 
 export default function SupplierDetailPage() {
-  return <PendingPage title="Fornitore" />;
+  const { id = "" } = useParams<{ id: string }>();
+  const { data: supplier, isPending, error } = useSupplier(id);
+
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Caricamento fornitore..." className="[&_svg]:size-8" />
+      </div>
+    );
+  }
+  if (!supplier) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Fornitore non trovato" : "Impossibile caricare il fornitore"}
+        description={missing ? "Il fornitore richiesto non esiste o è stato rimosso." : "Riprova tra poco."}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/admin/dashboard">
+              <ArrowLeft aria-hidden className="size-4" />
+              Torna alla Dashboard
+            </Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const { stats, latestOrders } = supplier;
+  const moreOrders = stats.totalOrders - latestOrders.length;
+  return (
+    <>
+      <Button asChild variant="ghost" className="mb-2 -ml-2">
+        <Link href="/admin/suppliers">
+          <ArrowLeft aria-hidden className="size-4" />
+          Fornitori
+        </Link>
+      </Button>
+      <div className="mb-6 flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <h1 className="text-2xl font-semibold break-words">{supplier.name}</h1>
+          <div className="mt-1">
+            <SupplierStatusBadge status={supplier.status} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link href={`/admin/orders/new?supplierId=${supplier.id}`}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Ordine
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href={`/admin/suppliers/${supplier.id}/edit`}>
+              <Pencil aria-hidden className="size-4" />
+              Modifica Fornitore
+            </Link>
+          </Button>
+          {supplier.email ? (
+            <Button asChild variant="outline">
+              <a href={`mailto:${supplier.email}`}>
+                <Mail aria-hidden className="size-4" />
+                Invia Email
+              </a>
+            </Button>
+          ) : null}
+          {supplier.phone ? (
+            <Button asChild variant="outline">
+              <a href={`tel:${supplier.phone}`}>
+                <Phone aria-hidden className="size-4" />
+                Chiama
+              </a>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="supplier-stats" className="mb-6">
+        <h2 id="supplier-stats" className="sr-only">
+          Statistiche ordini
+        </h2>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatCard title="Ordini totali" value={stats.totalOrders} />
+          <StatCard title="Completati" value={stats.completedOrders} hint="Ordini ricevuti" />
+          <StatCard title="Valore totale" value={formatEuroNoDecimals(stats.totalValue)} hint="Esclusi gli annullati" />
+          <StatCard title="Ordine medio" value={formatEuroNoDecimals(stats.averageValue)} />
+        </div>
+      </section>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Informazioni generali</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Info label="Ragione Sociale">{supplier.name}</Info>
+              {supplier.vatNumber ? <Info label="Partita IVA">{supplier.vatNumber}</Info> : null}
+              <Info label="Indirizzo" className="sm:col-span-2">
+                <span className="inline-flex items-start gap-1">
+                  <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
+                  {supplierAddressLine(supplier)}
+                </span>
+              </Info>
+              {supplier.notes ? (
+                <Info label="Note" className="sm:col-span-2">
+                  <span className="whitespace-pre-line">{supplier.notes}</span>
+                </Info>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Contatti</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="space-y-3 text-sm">
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden className="size-4 text-muted-foreground" />
+                <span className="sr-only">Telefono:</span>
+                {supplier.phone ? <a className="text-primary hover:underline" href={`tel:${supplier.phone}`}>{supplier.phone}</a> : "Non indicato"}
+              </li>
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden className="size-4 text-muted-foreground" />
+                <span className="sr-only">E-mail:</span>
+                {supplier.email ? <a className="break-all text-primary hover:underline" href={`mailto:${supplier.email}`}>{supplier.email}</a> : "Non indicata"}
+              </li>
+              <li className="flex items-center gap-2">
+                <Globe aria-hidden className="size-4 text-muted-foreground" />
+                <span className="sr-only">Sito web:</span>
+                {supplier.website ? (
+                  <a className="break-all text-primary hover:underline" href={websiteHref(supplier.website)} target="_blank" rel="noreferrer">
+                    {supplier.website}
+                  </a>
+                ) : (
+                  "Non indicato"
+                )}
+              </li>
+              <li className="flex items-center gap-2">
+                <User aria-hidden className="size-4 text-muted-foreground" />
+                <span className="sr-only">Referente:</span>
+                {supplier.contactPerson ?? "Nessun referente"}
+              </li>
+            </ul>
+          </CardContent>
+        </Card>
+
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Ultimi ordini</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {latestOrders.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nessun ordine trovato per questo fornitore</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {latestOrders.map((o) => (
+                  <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5">
+                    <div className="min-w-0 flex-1 basis-48">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-medium">{o.number}</span>
+                        <OrderStatusBadge status={o.status} />
+                      </div>
+                      <div className="truncate text-sm">{o.title}</div>
+                      <div className="text-xs text-muted-foreground">{formatDate(o.orderDate)}</div>
+                    </div>
+                    <span className="font-medium tabular-nums">{formatEuro(o.totalAmount)}</span>
+                    <Button asChild variant="link" size="sm">
+                      <Link href={`/admin/orders/${o.id}`} aria-label={`Visualizza ordine ${o.number}`}>
+                        Visualizza
+                      </Link>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {moreOrders > 0 ? (
+              <Link href={`/admin/orders?supplierId=${supplier.id}`} className="mt-2 block text-sm text-primary hover:underline">
+                E altri {moreOrders} ordini...
+              </Link>
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Informazioni di sistema</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              <Info label="Data di creazione">{formatDateTime(supplier.createdAt)}</Info>
+              <Info label="Ultima modifica">{formatDateTime(supplier.updatedAt)}</Info>
+              <Info label="ID fornitore">
+                <code className="text-xs break-all">{supplier.id}</code>
+              </Info>
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle>Attività</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Timeline entityType="supplier" entityId={supplier.id} limit={10} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,9 @@
+/** One key factory per feature: a mutation invalidates exactly what it changed. */
+export const orderKeys = {
+  all: ["orders"] as const,
+  lists: () => [...orderKeys.all, "list"] as const,
+  list: (params: Record<string, unknown>) => [...orderKeys.lists(), params] as const,
+  detail: (id: string) => [...orderKeys.all, "detail", id] as const,
+  supplierOptions: (q: string) => [...orderKeys.all, "supplier-options", q] as const,
+  siteOptions: (q: string) => [...orderKeys.all, "site-options", q] as const,
+};
