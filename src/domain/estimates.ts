@@ -131,6 +131,8 @@ export type EstimateItemValues = z.output<typeof estimateItemInputSchema>;
 
 /** The separate item routes (specification §7) name the estimate in the body. */
 export const estimateItemCreateSchema = estimateItemFields.extend({ estimateId: idSchema }).superRefine(checkItem);
+/** PUT /api/estimate-items/{id}: the line's fields; estimateId, when sent, must be its own. */
+export const estimateItemUpdateSchema = estimateItemFields.extend({ estimateId: idSchema.optional() }).superRefine(checkItem);
 export const estimateItemListQuerySchema = z.object({ estimateId: idSchema });
 
 const estimateFields = z.object({

@@ -1,0 +1,237 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { todayIso } from "@domain/dates";
+import { estimateActionRefusal, portalAcceptRefusal, type EstimateDetail } from "@domain/estimates";
+import { formatDate, formatEuro } from "@domain/format";
+import { notificationKinds } from "@domain/notifications";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { estimates } from "../../db/schema";
+import { conflict, notFound, staleVersion } from "../../http/errors";
+import { sendMail, type MailResult } from "../../mail";
+import { recordActivity } from "../activity/record";
+import { createContractForEstimate } from "../contracts/create-contract";
+import { notify } from "../notifications/notify";
+import { getSettings } from "../settings/queries";
+import { renderEstimatePdf } from "./pdf";
+import { getEstimateDetail, findEstimate } from "./queries";
+import { ESTIMATE_NOT_FOUND, lockEstimate } from "./service";
+import type { AcceptedSnapshot } from "./snapshot";
+
+type Deps = { db: Db; config: Config };
+
+async function detailOrNotFound(db: Db, id: string, scope: string | null) {
+  const detail = await getEstimateDetail(db, id, scope);
+  if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
+  return detail as EstimateDetail;
+}
+
+function sendMessage(detail: EstimateDetail, companyName: string, link: string) {
+  return [
+    `Gentile ${detail.client.name},`,
+    "",
+    `in allegato trova il preventivo ${detail.number} "${detail.title}" per un totale di ${formatEuro(detail.grossTotal)} (IVA inclusa), valido fino al ${formatDate(detail.expiresAt)}.`,
+    "",
+    `Può consultarlo, accettarlo o chiedere modifiche dal portale clienti: ${link}`,
+    "",
+    "Restiamo a disposizione per qualsiasi chiarimento.",
+    "",
+    "Cordiali saluti,",
+    companyName,
+  ].join("\n");
+}
+
+/**
+ * "Invia": bozza (or inviato, to deliver it again) → inviato, and the client gets the PDF with a
+ * portal link. Without SMTP the mail is stored in the outbox in the same transaction; with SMTP
+ * it leaves after the commit, and a refused delivery is recorded in the outbox, not undone.
+ */
+export async function sendEstimate({ db, config }: Deps, request: FastifyRequest, id: string, version?: number) {
+  const before = await detailOrNotFound(db, id, null);
+  const refusal = estimateActionRefusal(before.status, "send");
+  if (refusal) throw conflict(refusal);
+  if (version !== undefined && version !== before.version) throw staleVersion();
+  if (!before.client.email) {
+    throw conflict("Il cliente non ha un indirizzo e-mail: aggiungilo nella sua scheda prima di inviare il preventivo", { email: "E-mail del cliente mancante" });
+  }
+  const settings = await getSettings(db);
+  // Rendered before the transaction (PGlite has one connection); the version check below
+  // guarantees the PDF shows exactly what is being sent.
+  const { pdf, fileName } = await renderEstimatePdf(db, config, before, null);
+  const message = {
+    to: before.client.email,
+    subject: `Preventivo ${before.number} - ${before.title}`,
+    text: sendMessage(before, settings.companyName, `${config.publicUrl}/client/estimates/${id}`),
+    attachments: [{ fileName, mimeType: "application/pdf", content: pdf }],
+  };
+  let mail: MailResult | null = null;
+  await db.transaction(async (tx) => {
+    const current = await lockEstimate(tx, id);
+    if (current.version !== before.version) throw staleVersion();
+    await tx
+      .update(estimates)
+      .set({ status: "inviato", sentAt: sql`now()`, updatedAt: sql`now()`, version: sql`${estimates.version} + 1` })
+      .where(eq(estimates.id, id));
+    await recordActivity(tx, request, {
+      action: "send",
+      entityType: "estimate",
+      entityId: id,
+      clientId: current.clientId,
+      description: `Preventivo ${current.number} ${current.status === "inviato" ? "inviato di nuovo" : "inviato"} a ${before.client.email}`,
+    });
+    if (!config.smtpUrl) mail = await sendMail(tx, message, config);
+  });
+  mail ??= await sendMail(db, message, config);
+  const estimate = (await findEstimate(db, id))!;
+  return { ...estimate, mailStatus: (mail as MailResult).status };
+}
+
+/**
+ * Acceptance, by the client in the portal (scope = their client) or recorded by the admin on
+ * their behalf (scope = null). In one transaction: the signatory, time and IP, the frozen
+ * version, the contract (bozza), the activity and the admin's notification.
+ */
+export async function acceptEstimate(db: Db, request: FastifyRequest, id: string, signedBy: string, scope: string | null) {
+  return db.transaction(async (tx) => {
+    const current = await lockEstimate(tx, id, scope);
+    const refusal = scope ? portalAcceptRefusal(current, todayIso()) : estimateActionRefusal(current.status, "accept");
+    if (refusal) throw conflict(refusal);
+    const detail = (await getEstimateDetail(tx, id, null))!;
+    const acceptedAt = new Date().toISOString();
+    const channel = scope ? "portale" : "amministrazione";
+    const acceptedIp = scope ? request.ip : null;
+    const snapshot: AcceptedSnapshot = {
+      number: detail.number,
+      title: detail.title,
+      description: detail.description,
+      clientId: detail.clientId,
+      clientName: detail.clientName,
+      validityDays: detail.validityDays,
+      expiresAt: detail.expiresAt,
+      vatTreatment: detail.vatTreatment,
+      items: detail.items.map((i) => ({
+        serviceId: i.serviceId,
+        description: i.description,
+        quantity: i.quantity,
+        unit: i.unit,
+        unitPrice: i.unitPrice,
+        totalPrice: i.totalPrice,
+        notes: i.notes,
+      })),
+      order: detail.order ? { number: detail.order.number, title: detail.order.title, totalAmount: detail.order.totalAmount } : null,
+      totals: {
+        totalAmount: detail.totalAmount,
+        materialsCost: detail.materialsCost,
+        laborCost: detail.laborCost,
+        vatAmount: detail.vatAmount,
+        grossTotal: detail.grossTotal,
+      },
+      acceptedAt,
+      acceptedBy: signedBy,
+      acceptedIp,
+      channel,
+    };
+    await tx
+      .update(estimates)
+      .set({
+        status: "accettato",
+        acceptedAt,
+        acceptedBy: signedBy,
+        acceptedIp,
+        acceptedSnapshot: snapshot,
+        updatedAt: sql`now()`,
+        version: sql`${estimates.version} + 1`,
+      })
+      .where(eq(estimates.id, id));
+    await recordActivity(tx, request, {
+      action: "accept",
+      entityType: "estimate",
+      entityId: id,
+      clientId: current.clientId,
+      description: scope
+        ? `Preventivo ${current.number} accettato dal cliente (${signedBy})`
+        : `Accettazione del preventivo ${current.number} registrata per conto del cliente (${signedBy})`,
+    });
+    const contract = await createContractForEstimate(tx, request, id);
+    if (scope) {
+      await notify(tx, {
+        kind: notificationKinds.estimateAccepted,
+        title: `Preventivo ${current.number} accettato`,
+        body: `${detail.clientName} ha accettato il preventivo "${current.title}" (${signedBy}). Creato il contratto ${contract.number}.`,
+        link: `/admin/quotes/${id}`,
+        entityType: "estimate",
+        entityId: id,
+      });
+    }
+    const estimate = (await findEstimate(tx, id))!;
+    return { ...estimate, contract: { id: contract.id, number: contract.number } };
+  });
+}
+
+/** The admin records the client's refusal: inviato → rifiutato. */
+export async function rejectEstimate(db: Db, request: FastifyRequest, id: string, version?: number) {
+  return db.transaction(async (tx) => {
+    const current = await lockEstimate(tx, id);
+    if (version !== undefined && version !== current.version) throw staleVersion();
+    const refusal = estimateActionRefusal(current.status, "reject");
+    if (refusal) throw conflict(refusal);
+    await tx
+      .update(estimates)
+      .set({ status: "rifiutato", rejectedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${estimates.version} + 1` })
+      .where(eq(estimates.id, id));
+    await recordActivity(tx, request, {
+      action: "reject",
+      entityType: "estimate",
+      entityId: id,
+      clientId: current.clientId,
+      description: `Preventivo ${current.number} rifiutato dal cliente`,
+    });
+    return (await findEstimate(tx, id))!;
+  });
+}
+
+/**
+ * "Richiedi Modifiche" from the portal: the message reaches the admin as a notification, in
+ * the estimate's timeline, and by e-mail to the company address when the settings have one.
+ */
+export async function requestEstimateChanges({ db, config }: Deps, request: FastifyRequest, id: string, message: string, scope: string | null) {
+  let mailTo: string | null = null;
+  let subject = "";
+  let text = "";
+  await db.transaction(async (tx) => {
+    const current = await lockEstimate(tx, id, scope);
+    const refusal = estimateActionRefusal(current.status, "requestChanges");
+    if (refusal) throw conflict(refusal);
+    const detail = (await getEstimateDetail(tx, id, null))!;
+    await recordActivity(tx, request, {
+      action: "request",
+      entityType: "estimate",
+      entityId: id,
+      clientId: current.clientId,
+      description: `Richiesta di modifiche al preventivo ${current.number}: ${message.slice(0, 300)}`,
+    });
+    await notify(tx, {
+      kind: notificationKinds.estimateChangesRequested,
+      title: `Richiesta modifiche al preventivo ${current.number}`,
+      body: `${detail.clientName}: ${message.slice(0, 500)}`,
+      link: `/admin/quotes/${id}`,
+      entityType: "estimate",
+      entityId: id,
+    });
+    const settings = await getSettings(tx);
+    if (settings.email) {
+      mailTo = settings.email;
+      subject = `Richiesta modifiche al preventivo ${current.number}`;
+      text = [
+        `Il cliente ${detail.clientName} chiede modifiche al preventivo ${current.number} "${current.title}".`,
+        "",
+        "Messaggio:",
+        message,
+        "",
+        `Apri il preventivo: ${config.publicUrl}/admin/quotes/${id}`,
+      ].join("\n");
+      if (!config.smtpUrl) await sendMail(tx, { to: mailTo, subject, text, replyTo: detail.client.email ?? undefined }, config);
+    }
+  });
+  if (mailTo && config.smtpUrl) await sendMail(db, { to: mailTo, subject, text }, config);
+}

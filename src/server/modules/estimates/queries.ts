@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
+import type { estimateListQuerySchema } from "@domain/estimates";
+import type { z } from "@domain/zod";
+import type { EstimateStatus } from "@domain/statuses";
+import type { Queryable } from "../../db/client";
+import { clients, constructionSites, contracts, estimateItems, estimates, orders, surveys } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+type ListParams = z.output<typeof estimateListQuerySchema>;
+
+/** The columns every estimate answer carries (estimateSchema), client name included. */
+export const estimateColumns = {
+  id: estimates.id,
+  number: estimates.number,
+  clientId: estimates.clientId,
+  clientName: clients.name,
+  surveyId: estimates.surveyId,
+  orderId: estimates.orderId,
+  title: estimates.title,
+  description: estimates.description,
+  materialsCost: estimates.materialsCost,
+  laborCost: estimates.laborCost,
+  totalAmount: estimates.totalAmount,
+  vatTreatment: estimates.vatTreatment,
+  vatAmount: estimates.vatAmount,
+  grossTotal: estimates.grossTotal,
+  validityDays: estimates.validityDays,
+  status: estimates.status,
+  expiresAt: estimates.expiresAt,
+  sentAt: estimates.sentAt,
+  acceptedAt: estimates.acceptedAt,
+  acceptedBy: estimates.acceptedBy,
+  rejectedAt: estimates.rejectedAt,
+  createdAt: estimates.createdAt,
+  updatedAt: estimates.updatedAt,
+  version: estimates.version,
+};
+
+/** `scope`: the portal user's client; null for an administrator. */
+function listWhere(params: ListParams, scope: string | null): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (scope) filters.push(eq(estimates.clientId, scope));
+  if (params.q) {
+    const p = likePattern(params.q);
+    filters.push(or(ilike(estimates.title, p), ilike(estimates.number, p), ilike(clients.name, p)));
+  }
+  if (params.status) filters.push(eq(estimates.status, params.status as EstimateStatus));
+  if (params.clientId) filters.push(eq(estimates.clientId, params.clientId));
+  if (params.withoutContract) {
+    filters.push(notExists(sql`(select 1 from ${contracts} where ${contracts.estimateId} = ${estimates.id})`));
+  }
+  return and(...filters);
+}
+
+export async function listEstimates(db: Queryable, params: ListParams, scope: string | null) {
+  return db
+    .select({ ...estimateColumns, total: totalCount })
+    .from(estimates)
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(listWhere(params, scope))
+    .orderBy(
+      ...orderBy(
+        params.sort,
+        {
+          number: estimates.number,
+          createdAt: estimates.createdAt,
+          totalAmount: estimates.totalAmount,
+          title: sql`lower(${estimates.title})`,
+          status: estimates.status,
+          clientName: sql`lower(${clients.name})`,
+          expiresAt: estimates.expiresAt,
+        },
+        [desc(estimates.createdAt), desc(estimates.number)],
+      ),
+    )
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+export async function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(estimates)
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(listWhere(params, scope));
+  return row?.n ?? 0;
+}
+
+/** One estimate as the API returns it, or null (also when outside the portal user's scope). */
+export async function findEstimate(db: Queryable, id: string, scope: string | null = null) {
+  const [row] = await db
+    .select(estimateColumns)
+    .from(estimates)
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(and(eq(estimates.id, id), scope ? eq(estimates.clientId, scope) : undefined))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listEstimateItems(db: Queryable, estimateId: string) {
+  return db.select().from(estimateItems).where(eq(estimateItems.estimateId, estimateId)).orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
+}
+
+/** The detail screen: the estimate, its lines, client, survey, order, contracts and sites. */
+export async function getEstimateDetail(db: Queryable, id: string, scope: string | null) {
+  const [row] = await db
+    .select({ ...estimateColumns, acceptedIp: estimates.acceptedIp })
+    .from(estimates)
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(and(eq(estimates.id, id), scope ? eq(estimates.clientId, scope) : undefined))
+    .limit(1);
+  if (!row) return null;
+  const [client] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      type: clients.type,
+      address: clients.address,
+      city: clients.city,
+      province: clients.province,
+      zipCode: clients.zipCode,
+      email: clients.email,
+      phone: clients.phone,
+      vatNumber: clients.vatNumber,
+      fiscalCode: clients.fiscalCode,
+    })
+    .from(clients)
+    .where(eq(clients.id, row.clientId));
+  const items = await listEstimateItems(db, id);
+  const [survey] = row.surveyId
+    ? await db.select({ id: surveys.id, date: surveys.date, address: surveys.address, status: surveys.status }).from(surveys).where(eq(surveys.id, row.surveyId))
+    : [];
+  const [order] = row.orderId
+    ? await db.select({ id: orders.id, number: orders.number, title: orders.title, totalAmount: orders.totalAmount, status: orders.status }).from(orders).where(eq(orders.id, row.orderId))
+    : [];
+  const contractRows = await db
+    .select({ id: contracts.id, number: contracts.number, status: contracts.status, signedDate: contracts.signedDate, createdAt: contracts.createdAt })
+    .from(contracts)
+    .where(eq(contracts.estimateId, id))
+    .orderBy(desc(contracts.createdAt));
+  const siteRows = await db
+    .select({ id: constructionSites.id, name: constructionSites.name, status: constructionSites.status, progress: constructionSites.progress })
+    .from(constructionSites)
+    .where(eq(constructionSites.estimateId, id))
+    .orderBy(desc(constructionSites.createdAt));
+  return { ...row, client: client!, items, survey: survey ?? null, order: order ?? null, contracts: contractRows, sites: siteRows };
+}
+
+/** What still hangs off an estimate and blocks its deletion. */
+export async function estimateDependents(db: Queryable, id: string) {
+  const [row] = await db
+    .select({
+      contracts: sql<number>`(select count(*) from ${contracts} where ${contracts.estimateId} = ${id})`.mapWith(Number),
+      sites: sql<number>`(select count(*) from ${constructionSites} where ${constructionSites.estimateId} = ${id})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { contracts: 0, sites: 0 };
+}
