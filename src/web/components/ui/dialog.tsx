@@ -7,7 +7,7 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-const widths = { default: "sm:max-w-lg", wide: "sm:max-w-3xl" } as const;
+const widths = { default: "sm:max-w-lg", wide: "sm:max-w-3xl", xl: "sm:max-w-5xl" } as const;
 
 export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   size?: keyof typeof widths;
