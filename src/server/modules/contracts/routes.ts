@@ -1,4 +1,129 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "@domain/common";
+import {
+  contractCreateSchema,
+  contractDetailSchema,
+  contractEstimateOptionSchema,
+  contractListItemSchema,
+  contractListQuerySchema,
+  contractSchema,
+  contractSignSchema,
+  contractUpdateSchema,
+  type ContractAction,
+} from "@domain/contracts";
+import { z } from "@domain/zod";
+import { clientScope } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { renderContractPdf } from "./pdf";
+import {
+  contractEstimateOptions,
+  countContracts,
+  findContractWithParties,
+  getContractDetail,
+  listContracts,
+} from "./queries";
+import { CONTRACT_NOT_FOUND, createContract, deleteContract, transitionContract, updateContractTerms } from "./service";
 
-export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+const tags = ["contratti"];
+
+/** Contracts (decisions §4–§5): one per accepted estimate, explicit transitions, PDF. Portal users read their own. */
+export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.get(
+    "/api/contracts",
+    {
+      config: { access: "user" },
+      schema: { tags, querystring: contractListQuerySchema, response: { 200: z.array(contractListItemSchema) } },
+    },
+    async (request, reply) => {
+      const scope = clientScope(request);
+      const rows = await listContracts(db, request.query, scope);
+      return sendPage(reply, rows, request.query.offset, () => countContracts(db, request.query, scope));
+    },
+  );
+
+  app.get(
+    "/api/contracts/estimate-options",
+    {
+      schema: {
+        tags,
+        summary: "Preventivi accettati ancora senza contratto",
+        querystring: z.object({ q: z.string().trim().max(200).optional() }),
+        response: { 200: z.array(contractEstimateOptionSchema) },
+      },
+    },
+    async (request) => contractEstimateOptions(db, request.query.q),
+  );
+
+  app.get(
+    "/api/contracts/:id",
+    { config: { access: "user" }, schema: { tags, params: idParams, response: { 200: contractDetailSchema } } },
+    async (request) => {
+      const detail = await getContractDetail(db, request.params.id, clientScope(request));
+      if (!detail) throw notFound(CONTRACT_NOT_FOUND);
+      return detail;
+    },
+  );
+
+  app.get(
+    "/api/contracts/:id/pdf",
+    {
+      config: { access: "user" },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
+        response: { 200: z.any().describe("application/pdf") },
+      },
+    },
+    async (request, reply) => {
+      const row = await findContractWithParties(db, request.params.id, clientScope(request));
+      if (!row) throw notFound(CONTRACT_NOT_FOUND);
+      const { pdf, fileName } = await renderContractPdf(db, config, row);
+      return reply
+        .header("Content-Type", "application/pdf")
+        .header(
+          "Content-Disposition",
+          `${request.query.download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
+        )
+        .header("Cache-Control", "private, no-store")
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    "/api/contracts",
+    { schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } } },
+    async (request, reply) => reply.status(201).send(await createContract(db, request, request.body.estimateId)),
+  );
+
+  app.put(
+    "/api/contracts/:id",
+    { schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } } },
+    async (request) => updateContractTerms(db, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/contracts/:id",
+    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteContract(db, request, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/contracts/:id/sign",
+    { schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } } },
+    async (request) => transitionContract(db, request, request.params.id, "sign", request.body.signedDate),
+  );
+
+  for (const action of ["activate", "complete"] as const satisfies ContractAction[]) {
+    app.post(
+      `/api/contracts/:id/${action}`,
+      { schema: { tags, params: idParams, response: { 200: contractSchema } } },
+      async (request) => transitionContract(db, request, request.params.id, action),
+    );
+  }
+};

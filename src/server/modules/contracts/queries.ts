@@ -1,0 +1,187 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { contractFinancials, isContractEditable, type contractListQuerySchema } from "@domain/contracts";
+import type { z } from "@domain/zod";
+import type { Queryable } from "../../db/client";
+import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+type ListParams = z.output<typeof contractListQuerySchema>;
+
+const c = contracts;
+
+export const contractColumns = {
+  id: c.id,
+  number: c.number,
+  estimateId: c.estimateId,
+  terms: c.terms,
+  signedDate: c.signedDate,
+  status: c.status,
+  activatedAt: c.activatedAt,
+  completedAt: c.completedAt,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+  version: c.version,
+};
+
+function listWhere(params: ListParams, scope: string | null): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (params.q) {
+    const p = likePattern(params.q);
+    filters.push(or(ilike(c.number, p), ilike(estimates.title, p)));
+  }
+  if (params.status) filters.push(eq(c.status, params.status));
+  if (params.estimateId) filters.push(eq(c.estimateId, params.estimateId));
+  if (scope) filters.push(eq(estimates.clientId, scope));
+  return and(...filters);
+}
+
+export async function listContracts(db: Queryable, params: ListParams, scope: string | null) {
+  const { terms: _terms, ...columns } = contractColumns;
+  return db
+    .select({
+      ...columns,
+      estimateNumber: estimates.number,
+      estimateTitle: estimates.title,
+      estimateTotal: estimates.totalAmount,
+      clientId: clients.id,
+      clientName: clients.name,
+      total: totalCount,
+    })
+    .from(c)
+    .innerJoin(estimates, eq(estimates.id, c.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(listWhere(params, scope))
+    .orderBy(
+      ...orderBy(
+        params.sort,
+        { number: c.number, createdAt: c.createdAt, signedDate: c.signedDate, status: c.status },
+        [desc(c.createdAt), desc(c.id)],
+      ),
+    )
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+export async function countContracts(db: Queryable, params: ListParams, scope: string | null) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(c)
+    .innerJoin(estimates, eq(estimates.id, c.estimateId))
+    .where(listWhere(params, scope));
+  return row?.n ?? 0;
+}
+
+/** Contract, estimate and client in one query; null when absent or outside the caller's scope. */
+export async function findContractWithParties(db: Queryable, id: string, scope: string | null) {
+  const [row] = await db
+    .select({
+      contract: contractColumns,
+      estimate: {
+        id: estimates.id,
+        number: estimates.number,
+        title: estimates.title,
+        description: estimates.description,
+        totalAmount: estimates.totalAmount,
+        vatTreatment: estimates.vatTreatment,
+        vatAmount: estimates.vatAmount,
+        grossTotal: estimates.grossTotal,
+        acceptedAt: estimates.acceptedAt,
+        acceptedBy: estimates.acceptedBy,
+        acceptedIp: estimates.acceptedIp,
+      },
+      client: {
+        id: clients.id,
+        name: clients.name,
+        type: clients.type,
+        address: clients.address,
+        city: clients.city,
+        province: clients.province,
+        zipCode: clients.zipCode,
+        email: clients.email,
+        phone: clients.phone,
+        pec: clients.pec,
+        vatNumber: clients.vatNumber,
+        fiscalCode: clients.fiscalCode,
+        sdiCode: clients.sdiCode,
+      },
+    })
+    .from(c)
+    .innerJoin(estimates, eq(estimates.id, c.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(scope ? and(eq(c.id, id), eq(estimates.clientId, scope)) : eq(c.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function contractInvoices(db: Queryable, contractId: string) {
+  return db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      kind: invoices.kind,
+      amount: invoices.amount,
+      totalAmount: invoices.totalAmount,
+      status: invoices.status,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      paidDate: invoices.paidDate,
+    })
+    .from(invoices)
+    .where(eq(invoices.contractId, contractId))
+    .orderBy(asc(invoices.year), asc(invoices.sequence));
+}
+
+export async function estimateSites(db: Queryable, estimateId: string) {
+  return db
+    .select({
+      id: constructionSites.id,
+      name: constructionSites.name,
+      status: constructionSites.status,
+      progress: constructionSites.progress,
+    })
+    .from(constructionSites)
+    .where(eq(constructionSites.estimateId, estimateId))
+    .orderBy(asc(constructionSites.createdAt));
+}
+
+export async function getContractDetail(db: Queryable, id: string, scope: string | null) {
+  const row = await findContractWithParties(db, id, scope);
+  if (!row) return null;
+  const invoiceRows = await contractInvoices(db, id);
+  const sites = await estimateSites(db, row.estimate.id);
+  const { acceptedIp: _ip, ...estimate } = row.estimate;
+  const { province: _p, zipCode: _z, pec: _pec, vatNumber: _v, fiscalCode: _f, sdiCode: _s, ...client } = row.client;
+  return {
+    ...row.contract,
+    editable: isContractEditable(row.contract.status),
+    estimate,
+    client,
+    invoices: invoiceRows,
+    sites,
+    financials: contractFinancials(row.estimate.totalAmount, invoiceRows),
+  };
+}
+
+/** Accepted estimates that have no contract yet: what "Nuovo Contratto" offers (decisions §5). */
+export async function contractEstimateOptions(db: Queryable, q: string | undefined) {
+  const filters: (SQL | undefined)[] = [eq(estimates.status, "accettato"), isNull(c.id)];
+  if (q) {
+    const p = likePattern(q);
+    filters.push(or(ilike(estimates.number, p), ilike(estimates.title, p), ilike(clients.name, p)));
+  }
+  return db
+    .select({
+      id: estimates.id,
+      number: estimates.number,
+      title: estimates.title,
+      clientName: clients.name,
+      totalAmount: estimates.totalAmount,
+      acceptedAt: estimates.acceptedAt,
+    })
+    .from(estimates)
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .leftJoin(c, eq(c.estimateId, estimates.id))
+    .where(and(...filters))
+    .orderBy(desc(sql`coalesce(${estimates.acceptedAt}, ${estimates.createdAt})`), desc(estimates.id))
+    .limit(50);
+}

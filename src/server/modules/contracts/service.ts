@@ -1,0 +1,143 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { contractActions, contractTransitionError, isContractEditable, type ContractAction } from "@domain/contracts";
+import { todayIso } from "@domain/dates";
+import { contractStatuses } from "@domain/statuses";
+import type { Db, Tx } from "../../db/client";
+import { contracts, estimates, invoices } from "../../db/schema";
+import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
+import { recordActivity } from "../activity/record";
+import { createContractForEstimate } from "./create-contract";
+
+export const CONTRACT_NOT_FOUND = "Contratto non trovato";
+
+/** The contract row locked for a change, with its client for the activity log. */
+async function lockContract(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ contract: contracts, clientId: estimates.clientId })
+    .from(contracts)
+    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .where(eq(contracts.id, id))
+    .for("update", { of: contracts });
+  if (!row) throw notFound(CONTRACT_NOT_FOUND);
+  return row;
+}
+
+/** "Nuovo Contratto": only an accepted estimate without a contract (decisions §5). */
+export async function createContract(db: Db, request: FastifyRequest, estimateId: string) {
+  return db.transaction(async (tx) => {
+    const [estimate] = await tx
+      .select({ status: estimates.status, number: estimates.number })
+      .from(estimates)
+      .where(eq(estimates.id, estimateId));
+    if (!estimate)
+      throw badRequest("Dati non validi. Preventivo non trovato", { estimateId: "Preventivo non trovato" });
+    if (estimate.status !== "accettato") {
+      throw conflict(
+        `Il preventivo ${estimate.number} non è accettato: il contratto nasce solo da un preventivo accettato`,
+        {
+          estimateId: "Scegli un preventivo accettato",
+        },
+      );
+    }
+    return createContractForEstimate(tx, request, estimateId);
+  });
+}
+
+export async function updateContractTerms(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  values: { terms: string; version: number },
+) {
+  return db.transaction(async (tx) => {
+    const { contract, clientId } = await lockContract(tx, id);
+    if (contract.version !== values.version) throw staleVersion();
+    if (!isContractEditable(contract.status)) {
+      throw conflict(
+        `Il contratto ${contract.number} è ${contractStatuses.label(contract.status).toLowerCase()}: le condizioni si modificano solo in bozza`,
+      );
+    }
+    const [row] = await tx
+      .update(contracts)
+      .set({ terms: values.terms, updatedAt: sql`now()`, version: sql`${contracts.version} + 1` })
+      .where(eq(contracts.id, id))
+      .returning();
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: "contract",
+      entityId: id,
+      clientId,
+      description: `Condizioni del contratto ${contract.number} aggiornate`,
+    });
+    return row!;
+  });
+}
+
+/** sign | activate | complete, checked against the allowed transitions (409 otherwise). */
+export async function transitionContract(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  action: ContractAction,
+  signedDate?: string,
+) {
+  return db.transaction(async (tx) => {
+    const { contract, clientId } = await lockContract(tx, id);
+    const error = contractTransitionError(contract.status, action);
+    if (error) throw conflict(error);
+    const step = contractActions[action];
+    const set: Partial<typeof contracts.$inferInsert> = { status: step.to };
+    if (action === "sign") {
+      if (!signedDate)
+        throw badRequest("Dati non validi. Data di firma: campo obbligatorio", {
+          signedDate: "Data di firma: campo obbligatorio",
+        });
+      if (signedDate > todayIso())
+        throw badRequest("Dati non validi. Data di firma: non può essere nel futuro", {
+          signedDate: "Data di firma: non può essere nel futuro",
+        });
+      set.signedDate = signedDate;
+    }
+    if (action === "activate") set.activatedAt = new Date().toISOString();
+    if (action === "complete") set.completedAt = new Date().toISOString();
+    const [row] = await tx
+      .update(contracts)
+      .set({ ...set, updatedAt: sql`now()`, version: sql`${contracts.version} + 1` })
+      .where(eq(contracts.id, id))
+      .returning();
+    await recordActivity(tx, request, {
+      action: "status",
+      entityType: "contract",
+      entityId: id,
+      clientId,
+      description: `${step.done}: ${contract.number}`,
+    });
+    return row!;
+  });
+}
+
+/** A draft contract without invoices may go; anything else is a document with consequences. */
+export async function deleteContract(db: Db, request: FastifyRequest, id: string) {
+  await db.transaction(async (tx) => {
+    const { contract, clientId } = await lockContract(tx, id);
+    if (!isContractEditable(contract.status)) {
+      throw conflict(
+        `Impossibile eliminare il contratto ${contract.number}: è ${contractStatuses.label(contract.status).toLowerCase()}`,
+      );
+    }
+    const [n] = await tx
+      .select({ n: count() })
+      .from(invoices)
+      .where(and(eq(invoices.contractId, id)));
+    if (n && n.n > 0) throw conflict(`Impossibile eliminare il contratto ${contract.number}: ha ancora ${n.n} fatture`);
+    await tx.delete(contracts).where(eq(contracts.id, id));
+    await recordActivity(tx, request, {
+      action: "delete",
+      entityType: "contract",
+      entityId: id,
+      clientId,
+      description: `Contratto ${contract.number} eliminato`,
+    });
+  });
+}
