@@ -4,11 +4,17 @@ import { hashPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { seedClients } from "../modules/clients/demo";
+import { seedOrders } from "../modules/orders/demo";
+import { seedSuppliers } from "../modules/suppliers/demo";
 import type { DemoContext } from "./context";
 import { createRandom } from "./random";
 
 /** Seeders in dependency order; each module adds its own (src/server/modules/<x>/demo.ts). */
-const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [{ name: "clienti", seed: seedClients }];
+const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
+  { name: "clienti", seed: seedClients },
+  { name: "fornitori", seed: seedSuppliers },
+  { name: "ordini", seed: seedOrders },
+];
 
 export const DEMO_LOGINS = {
   admin: { username: "admin", password: "colmo-admin-2026" },
