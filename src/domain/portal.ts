@@ -84,9 +84,6 @@ export const informationRequestSchema = z.object({
 export type InformationRequestInput = z.input<typeof informationRequestSchema>;
 export type InformationRequestValues = z.output<typeof informationRequestSchema>;
 
-/** "Richiedi Modifiche": the estimates module's request-changes body. */
-export const changeRequestSchema = z.object({ message: requiredText("Messaggio", 5000) });
-
 /** The portal labels every site status other than in_corso and completato as "Programmato". */
 export function portalSiteStatusLabel(status: SiteStatus | string): string {
   if (status === "in_corso") return "In Corso";
@@ -309,3 +306,8 @@ export const activateSchema = activationTokenSchema.extend({
 });
 export type ActivateInput = z.input<typeof activateSchema>;
 export const ACTIVATION_INVALID = "Link non valido o scaduto. Chiedi all'impresa un nuovo link di accesso.";
+
+/** The activation page's form: the password typed twice. */
+export const activationFormSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string({ error: "Conferma password: campo obbligatorio" }) })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Le due password non coincidono" });

@@ -38,6 +38,9 @@ const pages = {
   project: page(() => import("@web/features/portal/pages/project-detail-page")),
   portalEstimate: page(() => import("@web/features/portal/pages/portal-estimate-page")),
   surveyRequest: page(() => import("@web/features/portal/pages/survey-request-page")),
+  portalInvoices: page(() => import("@web/features/portal/pages/portal-invoices-page")),
+  portalInvoice: page(() => import("@web/features/portal/pages/portal-invoice-page")),
+  activate: page(() => import("@web/features/portal/pages/activate-page")),
 };
 
 /** The admin routes of specification §2, in the admin frame, for administrators only. */
@@ -74,6 +77,8 @@ const portalRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/client/projects/:id", pages.project],
   ["/client/estimates/:id", pages.portalEstimate],
   ["/client/surveys/request", pages.surveyRequest],
+  ["/client/invoices", pages.portalInvoices],
+  ["/client/invoices/:id", pages.portalInvoice],
 ];
 
 /** The alternative links of specification §2 lead to the canonical routes (decisions §3). */
@@ -96,6 +101,7 @@ export function AppRouter() {
         <Route path="/" component={pages.landing} />
         <Route path="/login" component={pages.login} />
         <Route path="/setup" component={pages.setup} />
+        <Route path="/portal/activate" component={pages.activate} />
         {redirects.map(([path, to]) => (
           <Route key={path} path={path}>
             {(params: Record<string, string | undefined>) => <Redirect to={to(params.id ?? "")} replace />}

@@ -8,7 +8,7 @@ import { conflict, notFound } from "../../http/errors";
 import { hashPassword } from "../../auth/passwords";
 import { hashToken, newToken } from "../../auth/tokens";
 import { recordActivity } from "../activity/record";
-import { sendText } from "../portal/mail";
+import { sendMail } from "../../mail";
 import { getSettings } from "../settings/queries";
 
 // Portal accounts (decisions §2): one client user per client, created by the admin with a
@@ -30,7 +30,10 @@ async function credentials(secret: Secret) {
 }
 
 async function findClient(db: Queryable, clientId: string) {
-  const [row] = await db.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients).where(eq(clients.id, clientId));
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, clientId));
   if (!row) throw notFound("Cliente non trovato");
   return row;
 }
@@ -44,25 +47,36 @@ async function findPortalUser(db: Queryable, clientId: string) {
   return row ?? null;
 }
 
-async function mailLink(db: Db, to: string | null, clientName: string, username: string, url: string, expiresAt: string) {
+async function mailLink(
+  db: Db,
+  config: Config,
+  to: string | null,
+  clientName: string,
+  username: string,
+  url: string,
+  expiresAt: string,
+) {
   if (!to) return null;
   const settings = await getSettings(db);
-  await sendText(
+  await sendMail(
     db,
-    to,
-    `Accesso al portale clienti di ${settings.companyName}`,
-    [
-      `Gentile ${clientName},`,
-      "",
-      `è stato attivato il suo accesso al portale clienti di ${settings.companyName}: potrà seguire i lavori, consultare preventivi e fatture e richiedere sopralluoghi.`,
-      "",
-      `Nome utente: ${username}`,
-      `Per scegliere la password apra questo link (valido fino al ${new Date(expiresAt).toLocaleDateString("it-IT", { timeZone: "Europe/Rome" })}):`,
-      url,
-      "",
-      "Cordiali saluti,",
-      settings.companyName,
-    ].join("\n"),
+    {
+      to,
+      subject: `Accesso al portale clienti di ${settings.companyName}`,
+      text: [
+        `Gentile ${clientName},`,
+        "",
+        `è stato attivato il suo accesso al portale clienti di ${settings.companyName}: potrà seguire i lavori, consultare preventivi e fatture e richiedere sopralluoghi.`,
+        "",
+        `Nome utente: ${username}`,
+        `Per scegliere la password apra questo link (valido fino al ${new Date(expiresAt).toLocaleDateString("it-IT", { timeZone: "Europe/Rome" })}):`,
+        url,
+        "",
+        "Cordiali saluti,",
+        settings.companyName,
+      ].join("\n"),
+    },
+    config,
   );
   return to;
 }
@@ -96,8 +110,12 @@ export async function createPortalAccess(
   const secret = await credentials(input);
   const { user, client } = await db.transaction(async (tx) => {
     const client = await findClient(tx, clientId);
-    if (await findPortalUser(tx, clientId)) throw conflict("Il cliente ha già un accesso al portale: usa Reimposta accesso");
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
+    if (await findPortalUser(tx, clientId))
+      throw conflict("Il cliente ha già un accesso al portale: usa Reimposta accesso");
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
     if (taken) throw conflict("Nome utente già in uso", { username: "Nome utente già in uso" });
     const [user] = await tx
       .insert(users)
@@ -120,12 +138,21 @@ export async function createPortalAccess(
     return { user: user!, client };
   });
   const url = activationUrl(config, secret.token);
-  const emailedTo = url && input.sendEmail ? await mailLink(db, client.email, client.name, user.username, url, secret.expiresAt!) : null;
+  const emailedTo =
+    url && input.sendEmail
+      ? await mailLink(db, config, client.email, client.name, user.username, url, secret.expiresAt!)
+      : null;
   return result(user, { url, expiresAt: secret.expiresAt }, emailedTo);
 }
 
 /** New password or new link; the old password and every open session stop working. */
-export async function resetPortalAccess(db: Db, config: Config, request: FastifyRequest, clientId: string, input: Secret) {
+export async function resetPortalAccess(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  clientId: string,
+  input: Secret,
+) {
   const secret = await credentials(input);
   const { user, client } = await db.transaction(async (tx) => {
     const client = await findClient(tx, clientId);
@@ -152,7 +179,10 @@ export async function resetPortalAccess(db: Db, config: Config, request: Fastify
     return { user: user!, client };
   });
   const url = activationUrl(config, secret.token);
-  const emailedTo = url && input.sendEmail ? await mailLink(db, client.email, client.name, user.username, url, secret.expiresAt!) : null;
+  const emailedTo =
+    url && input.sendEmail
+      ? await mailLink(db, config, client.email, client.name, user.username, url, secret.expiresAt!)
+      : null;
   return result(user, { url, expiresAt: secret.expiresAt }, emailedTo);
 }
 
@@ -162,7 +192,10 @@ export async function disablePortalAccess(db: Db, request: FastifyRequest, clien
     const client = await findClient(tx, clientId);
     const existing = await findPortalUser(tx, clientId);
     if (!existing) throw notFound(NO_ACCESS);
-    await tx.update(users).set({ active: false, inviteTokenHash: null, inviteExpiresAt: null }).where(eq(users.id, existing.id));
+    await tx
+      .update(users)
+      .set({ active: false, inviteTokenHash: null, inviteExpiresAt: null })
+      .where(eq(users.id, existing.id));
     await tx.delete(sessions).where(eq(sessions.userId, existing.id));
     await recordActivity(tx, request, {
       action: "update",
@@ -179,7 +212,9 @@ async function userForToken(db: Queryable, token: string) {
     .select({ id: users.id, username: users.username, clientId: users.clientId, clientName: clients.name })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.clientId))
-    .where(and(eq(users.inviteTokenHash, hashToken(token)), gt(users.inviteExpiresAt, sql`now()`), eq(users.active, true)))
+    .where(
+      and(eq(users.inviteTokenHash, hashToken(token)), gt(users.inviteExpiresAt, sql`now()`), eq(users.active, true)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -196,7 +231,10 @@ export async function activate(db: Db, request: FastifyRequest, token: string, p
   return db.transaction(async (tx) => {
     const user = await userForToken(tx, token);
     if (!user) throw notFound(ACTIVATION_INVALID);
-    await tx.update(users).set({ passwordHash, inviteTokenHash: null, inviteExpiresAt: null }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, inviteTokenHash: null, inviteExpiresAt: null })
+      .where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await recordActivity(tx, request, {
       action: "update",

@@ -41,7 +41,7 @@ const invoiceListQuery = listQuery(["issueDate"] as const);
 const user = { access: "user" as const };
 const tags = ["portale"];
 
-export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get("/api/portal/dashboard", { config: user, schema: { tags, response: { 200: portalDashboardSchema } } }, async (request) => {
     const { clientId, userId } = portalUser(request);
     const dashboard = await getPortalDashboard(db, clientId, userId);
@@ -119,7 +119,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     "/api/portal/survey-requests",
     { config: user, schema: { tags, body: surveyRequestSchema, response: { 201: surveyRequestResultSchema } } },
     async (request, reply) => {
-      const survey = await createSurveyRequest(db, request, portalUser(request).clientId, request.body);
+      const survey = await createSurveyRequest(db, config, request, portalUser(request).clientId, request.body);
       return reply.status(201).send(survey);
     },
   );
@@ -128,7 +128,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     "/api/portal/information-requests",
     { config: user, schema: { tags, body: informationRequestSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await sendInformationRequest(db, request, portalUser(request).clientId, request.body);
+      await sendInformationRequest(db, config, request, portalUser(request).clientId, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -9,6 +9,7 @@ import {
   type SurveyRequestValues,
 } from "@domain/portal";
 import { formatDate } from "@domain/format";
+import type { Config } from "../../config";
 import type { Db, Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, invoices, surveys } from "../../db/schema";
 import { notFound } from "../../http/errors";
@@ -27,7 +28,7 @@ async function clientName(db: Queryable, clientId: string) {
  * the preferred date, with urgency and time slot folded into the notes (specification §7).
  * The company is told in its bell and by e-mail.
  */
-export async function createSurveyRequest(db: Db, request: FastifyRequest, clientId: string, values: SurveyRequestValues) {
+export async function createSurveyRequest(db: Db, config: Config, request: FastifyRequest, clientId: string, values: SurveyRequestValues) {
   const { survey, name } = await db.transaction(async (tx) => {
     const name = await clientName(tx, clientId);
     const [survey] = await tx
@@ -59,7 +60,7 @@ export async function createSurveyRequest(db: Db, request: FastifyRequest, clien
     });
     return { survey: survey!, name };
   });
-  await mailCompany(db, `Richiesta di sopralluogo da ${name}`, [
+  await mailCompany(db, config, `Richiesta di sopralluogo da ${name}`, [
     `${name} ha richiesto un sopralluogo dal portale clienti.`,
     "",
     `Indirizzo: ${values.address}`,
@@ -71,7 +72,7 @@ export async function createSurveyRequest(db: Db, request: FastifyRequest, clien
     values.description,
     ...(values.notes ? ["", "Note aggiuntive:", values.notes] : []),
     "",
-    `Apri il sopralluogo: /admin/surveys/${survey.id}`,
+    `Apri il sopralluogo: ${config.publicUrl}/admin/surveys/${survey.id}`,
   ]);
   return survey;
 }
@@ -106,7 +107,7 @@ async function referencedRecord(db: Queryable, clientId: string, type: keyof typ
 }
 
 /** "Richiedi Informazioni": a question to the company, optionally about one of the client's records. */
-export async function sendInformationRequest(db: Db, request: FastifyRequest, clientId: string, values: InformationRequestValues) {
+export async function sendInformationRequest(db: Db, config: Config, request: FastifyRequest, clientId: string, values: InformationRequestValues) {
   const { name, about } = await db.transaction(async (tx) => {
     const name = await clientName(tx, clientId);
     let about: { type: keyof typeof entityLabels; id: string; label: string } | null = null;
@@ -134,7 +135,7 @@ export async function sendInformationRequest(db: Db, request: FastifyRequest, cl
     });
     return { name, about };
   });
-  await mailCompany(db, `Richiesta di informazioni da ${name}: ${values.subject}`, [
+  await mailCompany(db, config, `Richiesta di informazioni da ${name}: ${values.subject}`, [
     `${name} ha inviato una richiesta di informazioni dal portale clienti.`,
     ...(about ? [`Riferimento: ${entityLabels[about.type]} ${about.label}`] : []),
     "",

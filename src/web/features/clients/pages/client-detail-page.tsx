@@ -13,6 +13,7 @@ import { useClient } from "../api/get-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientTypeBadge } from "../components/client-type-badge";
 import { DeleteClientDialog } from "../components/delete-client-dialog";
+import { PortalAccessCard } from "../components/portal-access-card";
 
 function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
   return (
@@ -166,7 +167,7 @@ export default function ClientDetailPage() {
           </CardContent>
         </Card>
 
-        <Card className="lg:col-span-3">
+        <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>
               <h2>Ultimi preventivi</h2>
@@ -193,6 +194,7 @@ export default function ClientDetailPage() {
             )}
           </CardContent>
         </Card>
+        <PortalAccessCard client={client} />
       </div>
 
       <ClientFormDialog open={editing} onOpenChange={setEditing} client={client} />

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PortalAccess, PortalAccessCreateInput, PortalAccessResetInput } from "@domain/portal";
+import { api } from "@web/lib/api";
+import { clientKeys } from "./keys";
+
+// The client's portal account (decisions §2, §4); each call refreshes the client detail.
+
+export function useCreatePortalAccess(clientId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PortalAccessCreateInput) => api.post<PortalAccess>(`/api/clients/${clientId}/portal-access`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
+  });
+}
+
+export function useResetPortalAccess(clientId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PortalAccessResetInput) => api.post<PortalAccess>(`/api/clients/${clientId}/portal-access/reset`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
+  });
+}
+
+export function useDisablePortalAccess(clientId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(`/api/clients/${clientId}/portal-access`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
+  });
+}

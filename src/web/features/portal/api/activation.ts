@@ -1,0 +1,19 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "@web/lib/api";
+
+export interface Activation {
+  username: string;
+  clientName: string | null;
+}
+
+/** Who the one-time link belongs to; the token goes in a POST body, never in a logged URL. */
+export const useActivationCheck = (token: string) =>
+  useQuery({
+    queryKey: ["activation", token],
+    queryFn: () => api.post<Activation>("/api/auth/activate/check", { token }),
+    enabled: token.length > 0,
+    retry: false,
+  });
+
+export const useActivate = () =>
+  useMutation({ mutationFn: (body: { token: string; password: string }) => api.post<Activation>("/api/auth/activate", body) });

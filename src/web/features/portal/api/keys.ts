@@ -1,0 +1,9 @@
+/** One key factory for the portal: a mutation invalidates exactly what it changed. */
+export const portalKeys = {
+  all: ["portal"] as const,
+  dashboard: () => [...portalKeys.all, "dashboard"] as const,
+  project: (id: string) => [...portalKeys.all, "project", id] as const,
+  estimate: (id: string) => [...portalKeys.all, "estimate", id] as const,
+  invoices: (params: Record<string, unknown>) => [...portalKeys.all, "invoices", params] as const,
+  invoice: (id: string) => [...portalKeys.all, "invoice", id] as const,
+};

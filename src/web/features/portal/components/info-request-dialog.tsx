@@ -1,0 +1,60 @@
+import { MessageSquare } from "lucide-react";
+import { useState } from "react";
+import { informationRequestSchema, type InformationRequestInput } from "@domain/portal";
+import { Form, FormActions, SubmitButton, TextareaField, TextField } from "@web/components/form";
+import { Button, type ButtonVariant } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { toastSuccess } from "@web/components/ui/toast";
+import { useRequestInformation } from "../api/request-information";
+
+/** "Richiedi Informazioni": a message to the company, about one record when given. */
+export function InfoRequestButton({
+  subject,
+  entityType,
+  entityId,
+  variant = "outline",
+}: {
+  subject: string;
+  entityType?: "site" | "estimate" | "invoice";
+  entityId?: string;
+  variant?: ButtonVariant;
+}) {
+  const [open, setOpen] = useState(false);
+  const send = useRequestInformation();
+  const defaults: InformationRequestInput = { subject, message: "", entityType, entityId };
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        <MessageSquare aria-hidden />
+        Richiedi Informazioni
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Richiedi Informazioni</DialogTitle>
+            <DialogDescription>Il messaggio arriva subito all'impresa, che ti risponderà ai tuoi recapiti.</DialogDescription>
+          </DialogHeader>
+          <Form
+            schema={informationRequestSchema}
+            defaultValues={defaults}
+            aria-label="Richiesta di informazioni"
+            onSubmit={async (values) => {
+              await send.mutateAsync(values);
+              toastSuccess("Richiesta inviata: ti risponderemo al più presto");
+              setOpen(false);
+            }}
+          >
+            <TextField name="subject" label="Oggetto" required />
+            <TextareaField name="message" label="Messaggio" required rows={5} />
+            <FormActions>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Annulla
+              </Button>
+              <SubmitButton label="Invia" pendingLabel="Invio in corso..." />
+            </FormActions>
+          </Form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

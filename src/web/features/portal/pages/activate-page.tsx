@@ -1,0 +1,79 @@
+import { CheckCircle2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useSearch } from "wouter";
+import { activationFormSchema } from "@domain/portal";
+import { Form, SubmitButton, TextField } from "@web/components/form";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
+import { Spinner } from "@web/components/ui/spinner";
+import { useCompany } from "@web/features/company/use-company";
+import { useActivate, useActivationCheck } from "../api/activation";
+
+/** The one-time link of a new portal account: the client chooses a password (decisions §2). */
+export default function ActivatePage() {
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const { companyName } = useCompany();
+  const check = useActivationCheck(token);
+  const activate = useActivate();
+  const [done, setDone] = useState(false);
+
+  let body;
+  if (!token || check.isError) {
+    body = (
+      <>
+        <CardDescription>Link non valido o scaduto. Chiedi all'impresa un nuovo link di accesso.</CardDescription>
+        <Button asChild variant="outline" className="mt-4 w-full">
+          <Link href="/">Torna alla pagina iniziale</Link>
+        </Button>
+      </>
+    );
+  } else if (check.isPending) {
+    body = <Spinner label="Verifica del link..." />;
+  } else if (done) {
+    body = (
+      <div role="status" className="grid justify-items-center gap-3 text-center">
+        <CheckCircle2 aria-hidden className="size-10 text-success" />
+        <p>Password impostata. Ora puoi accedere con il nome utente <strong>{check.data.username}</strong>.</p>
+        <Button asChild className="w-full">
+          <Link href="/login?role=client">Accedi al portale</Link>
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <CardDescription className="mb-4">
+          {check.data.clientName ? `${check.data.clientName}: ` : ""}scegli la password per il nome utente{" "}
+          <strong className="text-foreground">{check.data.username}</strong>.
+        </CardDescription>
+        <Form
+          schema={activationFormSchema}
+          defaultValues={{ password: "", confirm: "" }}
+          aria-label="Scelta della password"
+          onSubmit={async ({ password }) => {
+            await activate.mutateAsync({ token, password });
+            setDone(true);
+          }}
+        >
+          {/* Lets password managers store the pair. */}
+          <input type="text" name="username" value={check.data.username} autoComplete="username" readOnly hidden />
+          <TextField name="password" label="Nuova password" type="password" autoComplete="new-password" required description="Almeno 10 caratteri." />
+          <TextField name="confirm" label="Conferma password" type="password" autoComplete="new-password" required />
+          <SubmitButton className="w-full" label="Imposta password" pendingLabel="Salvataggio..." />
+        </Form>
+      </>
+    );
+  }
+
+  return (
+    <main className="grid min-h-dvh place-items-center bg-background px-4 py-10">
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <p className="text-sm font-medium text-primary">{companyName}</p>
+          <h1 className="text-lg leading-tight font-semibold">Attiva il tuo accesso</h1>
+        </CardHeader>
+        <CardContent>{body}</CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,190 @@
+import { Copy, Landmark } from "lucide-react";
+import { Link, useParams } from "wouter";
+import { todayIso } from "@domain/dates";
+import { formatDate, formatEuro } from "@domain/format";
+import type { PortalInvoice } from "@domain/portal";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { Spinner } from "@web/components/ui/spinner";
+import { toastError, toastSuccess } from "@web/components/ui/toast";
+import { isApiError } from "@web/lib/api";
+import { usePortalInvoice } from "../api/get-invoice";
+import { BackButton } from "../components/back-button";
+import { InvoiceStatusBadge } from "../components/document-status-badge";
+import { InfoRequestButton } from "../components/info-request-dialog";
+import { PdfButton } from "../components/pdf-button";
+import { SupportCard } from "../components/support-card";
+
+async function copy(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toastSuccess(`${what} copiato`);
+  } catch {
+    toastError("Copia non riuscita: seleziona il testo e copialo a mano");
+  }
+}
+
+function Payment({ invoice }: { invoice: PortalInvoice }) {
+  const p = invoice.payment;
+  if (invoice.status === "pagata") {
+    return (
+      <p role="status" className="rounded-lg border border-success/40 bg-success-soft p-4 text-success-soft-foreground">
+        Fattura pagata{invoice.paidDate ? ` il ${formatDate(invoice.paidDate)}` : ""}. Grazie!
+      </p>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Landmark aria-hidden className="size-5" /> Come pagare
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <p>
+          Bonifico bancario di <strong>{formatEuro(invoice.totalAmount)}</strong> entro il <strong>{formatDate(invoice.dueDate)}</strong>.
+        </p>
+        <dl className="grid gap-3">
+          <div>
+            <dt className="text-muted-foreground">Beneficiario</dt>
+            <dd className="font-medium">{p.beneficiary}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">IBAN</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              {p.iban ? (
+                <>
+                  <span className="font-mono font-medium break-all">{p.iban.replace(/(.{4})/g, "$1 ").trim()}</span>
+                  <Button size="sm" variant="ghost" onClick={() => void copy(p.iban!, "IBAN")} aria-label="Copia IBAN">
+                    <Copy aria-hidden />
+                  </Button>
+                </>
+              ) : (
+                <span>Chiedi le coordinate bancarie all'impresa.</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Causale</dt>
+            <dd className="flex items-start gap-2">
+              <span className="rounded-md bg-muted p-2 font-mono break-words">{p.causale}</span>
+              <Button size="sm" variant="ghost" onClick={() => void copy(p.causale, "Causale")} aria-label="Copia causale">
+                <Copy aria-hidden />
+              </Button>
+            </dd>
+          </div>
+        </dl>
+        {p.taxDeduction ? (
+          <div className="rounded-lg border border-info/40 bg-info-soft p-3 text-info-soft-foreground">
+            <p className="font-medium">Detrazione fiscale per i lavori sulla casa</p>
+            <p className="mt-1">
+              Per usufruire della detrazione per il recupero del patrimonio edilizio (art. 16-bis DPR 917/1986) paga con un{" "}
+              <strong>bonifico parlante</strong> (in banca o in home banking: "bonifico per ristrutturazione edilizia") e usa esattamente
+              questa causale, con il codice fiscale di chi beneficia della detrazione e la partita IVA dell'impresa.
+            </p>
+            {p.missingFiscalCode ? (
+              <p className="mt-1">Sostituisci [codice fiscale] con il codice fiscale di chi usufruisce della detrazione.</p>
+            ) : null}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function PortalInvoicePage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const { data: invoice, isPending, error } = usePortalInvoice(id);
+
+  if (isPending) return <Spinner label="Caricamento fattura..." />;
+  if (!invoice) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Fattura non trovata" : "Impossibile caricare la fattura"}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/client/invoices">Torna alle fatture</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  const rows: [string, string][] = [
+    ["Imponibile", invoice.amount],
+    [invoice.vatTreatment === "rc" ? "IVA (inversione contabile)" : `IVA ${invoice.vatTreatment}%`, invoice.vatAmount],
+    ...(Number(invoice.stampDuty) > 0 ? ([["Bollo", invoice.stampDuty]] as [string, string][]) : []),
+  ];
+
+  return (
+    <>
+      <BackButton href="/client/invoices" label="Le Mie Fatture" />
+      <div className="mb-6 flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <h1 className="text-2xl font-semibold">Fattura {invoice.number}</h1>
+          <div className="mt-2">
+            <InvoiceStatusBadge status={invoice.status} dueDate={invoice.dueDate} today={todayIso()} />
+          </div>
+        </div>
+        <PdfButton href={`/api/invoices/${invoice.id}/pdf`} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid content-start gap-4 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Dettagli</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <div>
+                  <dt className="text-sm text-muted-foreground">Data di emissione</dt>
+                  <dd>{formatDate(invoice.issueDate)}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-muted-foreground">Scadenza</dt>
+                  <dd>{formatDate(invoice.dueDate)}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-muted-foreground">Contratto</dt>
+                  <dd>{invoice.contractNumber}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-muted-foreground">Preventivo</dt>
+                  <dd>
+                    <Link href={`/client/estimates/${invoice.estimate.id}`} className="text-primary hover:underline">
+                      {invoice.estimate.number}
+                    </Link>{" "}
+                    · {invoice.estimate.title}
+                  </dd>
+                </div>
+              </dl>
+              <dl className="mt-4 grid gap-2 border-t border-border pt-4">
+                {rows.map(([label, value]) => (
+                  <div key={label} className="flex justify-between gap-4">
+                    <dt className="text-muted-foreground">{label}</dt>
+                    <dd className="tabular-nums">{formatEuro(value)}</dd>
+                  </div>
+                ))}
+                <div className="flex justify-between gap-4 border-t border-border pt-2 text-lg font-semibold">
+                  <dt>Totale</dt>
+                  <dd className="tabular-nums">{formatEuro(invoice.totalAmount)}</dd>
+                </div>
+              </dl>
+              {invoice.notes ? <p className="mt-4 text-sm whitespace-pre-line text-muted-foreground">{invoice.notes}</p> : null}
+            </CardContent>
+          </Card>
+          <Payment invoice={invoice} />
+        </div>
+        <div className="grid content-start gap-4">
+          <Card>
+            <CardContent className="grid gap-2 pt-4 *:w-full sm:pt-6">
+              <InfoRequestButton subject={`Informazioni sulla fattura ${invoice.number}`} entityType="invoice" entityId={invoice.id} />
+            </CardContent>
+          </Card>
+          <SupportCard />
+        </div>
+      </div>
+    </>
+  );
+}
