@@ -64,6 +64,9 @@ export const api = {
   async put<T>(path: string, body: unknown): Promise<T> {
     return (await request("PUT", path, body)).json() as Promise<T>;
   },
+  async patch<T>(path: string, body: unknown): Promise<T> {
+    return (await request("PATCH", path, body)).json() as Promise<T>;
+  },
   async delete(path: string): Promise<void> {
     await request("DELETE", path);
   },

@@ -1,0 +1,2 @@
+export { AttachmentsPanel, type AttachmentsPanelProps } from "./attachments-panel";
+export { attachmentKeys, fileUrl } from "./api";
