@@ -12,6 +12,7 @@ import { healthRoutes } from "./health/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { orderRoutes } from "./orders/routes";
+import { outboxRoutes } from "./outbox/routes";
 import { portalRoutes } from "./portal/routes";
 import { serviceRoutes } from "./services/routes";
 import { settingsRoutes } from "./settings/routes";
@@ -39,4 +40,5 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   dashboardRoutes,
   notificationRoutes,
   activityRoutes,
+  outboxRoutes,
 ];

@@ -5,9 +5,11 @@ import {
   FileText,
   HardHat,
   LayoutDashboard,
+  Mail,
   type LucideIcon,
   Package,
   Receipt,
+  Settings,
   Truck,
   Users,
   Wrench,
@@ -32,6 +34,8 @@ export const adminNav: NavItem[] = [
   { href: "/admin/invoices", label: "Fatture", icon: Receipt },
   { href: "/admin/suppliers", label: "Fornitori", icon: Truck },
   { href: "/admin/orders", label: "Ordini", icon: Package },
+  { href: "/admin/outbox", label: "Posta in uscita", icon: Mail },
+  { href: "/admin/settings", label: "Impostazioni", icon: Settings },
 ];
 
 /** Specification §2: active when the link's path equals, or is a prefix of, the current route. */

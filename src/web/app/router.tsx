@@ -38,6 +38,8 @@ const pages = {
   project: page(() => import("@web/features/portal/pages/project-detail-page")),
   portalEstimate: page(() => import("@web/features/portal/pages/portal-estimate-page")),
   surveyRequest: page(() => import("@web/features/portal/pages/survey-request-page")),
+  settings: page(() => import("@web/features/settings/pages/settings-page")),
+  outbox: page(() => import("@web/features/outbox/pages/outbox-page")),
   portalInvoices: page(() => import("@web/features/portal/pages/portal-invoices-page")),
   portalInvoice: page(() => import("@web/features/portal/pages/portal-invoice-page")),
   activate: page(() => import("@web/features/portal/pages/activate-page")),
@@ -70,6 +72,8 @@ const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/admin/orders/new", pages.orderForm],
   ["/admin/orders/:id/edit", pages.orderForm],
   ["/admin/orders/:id", pages.order],
+  ["/admin/settings", pages.settings],
+  ["/admin/outbox", pages.outbox],
 ];
 
 const portalRoutes: [string, LazyExoticComponent<ComponentType>][] = [

@@ -47,7 +47,7 @@ const rules: Rule[] = [
         clientId: r.clientId,
         title: `Fattura scaduta: ${r.number}`,
         body: `Scaduta il ${formatDate(r.dueDate)} · ${formatEuro(r.total)}`,
-        link: audience === "admin" ? `/admin/invoices/${r.id}` : "/client",
+        link: audience === "admin" ? `/admin/invoices/${r.id}` : `/client/invoices/${r.id}`,
       }));
     },
   },

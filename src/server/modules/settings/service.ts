@@ -32,7 +32,7 @@ export async function replaceLogo(db: Db, storage: FileStorage, request: Fastify
       const before = await getSettings(tx);
       const [updated] = await tx
         .update(companySettings)
-        .set({ logoKey: key, logoMime: logo?.mime ?? null, updatedAt: sql`now()` })
+        .set({ logoKey: key, logoMime: logo?.mime ?? null })
         .where(eq(companySettings.id, 1))
         .returning();
       await recordActivity(tx, request, {

@@ -1,0 +1,27 @@
+import { idSchema, listQuery } from "./common";
+import { z } from "./zod";
+
+/** "Posta in uscita" (decisions §1): every e-mail the product sent or stored. */
+export const outboxStatuses = ["sent", "stored", "failed"] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+export const outboxStatusLabels: Record<OutboxStatus, string> = { sent: "Inviata", stored: "In archivio", failed: "Non inviata" };
+
+export const outboxAttachmentSchema = z.object({ index: z.number().int(), fileName: z.string(), mimeType: z.string() });
+
+export const outboxMessageSchema = z.object({
+  id: idSchema,
+  createdAt: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(outboxStatuses),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+  attachments: z.array(outboxAttachmentSchema),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxDetailSchema = outboxMessageSchema.extend({ text: z.string() });
+export type OutboxDetail = z.infer<typeof outboxDetailSchema>;
+
+export const outboxListQuerySchema = listQuery(["createdAt", "to", "subject"] as const);
+export type OutboxListParams = Partial<z.output<typeof outboxListQuerySchema>>;

@@ -1,0 +1,65 @@
+import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { outbox } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+interface ListParams {
+  q?: string | undefined;
+  sort?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+type Row = typeof outbox.$inferSelect;
+
+const listWhere = (params: ListParams): SQL | undefined => {
+  if (!params.q) return undefined;
+  const p = likePattern(params.q);
+  return or(ilike(outbox.to, p), ilike(outbox.subject, p));
+};
+
+/** What the screens show: a status instead of the raw columns, attachments without storage keys. */
+export function toMessage(row: Omit<Row, "text"> & { text?: string }) {
+  const status = row.sentAt ? "sent" : row.error ? "failed" : "stored";
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    to: row.to,
+    subject: row.subject,
+    status: status as "sent" | "stored" | "failed",
+    sentAt: row.sentAt,
+    error: row.error,
+    attachments: (row.attachments ?? []).map((a, index) => ({ index, fileName: a.fileName, mimeType: a.mimeType })),
+    ...(row.text !== undefined ? { text: row.text } : {}),
+  };
+}
+
+export async function listOutboxMessages(db: Queryable, params: ListParams) {
+  const rows = await db
+    .select({
+      id: outbox.id,
+      createdAt: outbox.createdAt,
+      to: outbox.to,
+      subject: outbox.subject,
+      attachments: outbox.attachments,
+      sentAt: outbox.sentAt,
+      error: outbox.error,
+      total: totalCount,
+    })
+    .from(outbox)
+    .where(listWhere(params))
+    .orderBy(...orderBy(params.sort, { createdAt: outbox.createdAt, to: sql`lower(${outbox.to})`, subject: sql`lower(${outbox.subject})` }, [desc(outbox.createdAt), desc(outbox.id)]))
+    .limit(params.limit)
+    .offset(params.offset);
+  return rows.map(({ total, ...row }) => ({ ...toMessage(row), total }));
+}
+
+export async function countOutboxMessages(db: Queryable, params: ListParams) {
+  const [row] = await db.select({ n: count() }).from(outbox).where(listWhere(params));
+  return Number(row?.n ?? 0);
+}
+
+export async function findOutboxMessage(db: Queryable, id: string) {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "@domain/common";
+import { outboxDetailSchema, outboxListQuerySchema, outboxMessageSchema } from "@domain/outbox";
+import { z } from "@domain/zod";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { storageFor } from "../../storage";
+import { countOutboxMessages, findOutboxMessage, listOutboxMessages, toMessage } from "./queries";
+
+const NOT_FOUND = "Messaggio non trovato";
+
+function disposition(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** "Posta in uscita": read-only for the administrator; the mail module writes it. */
+export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const storage = storageFor(config);
+
+  app.get(
+    "/api/outbox",
+    { schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } } },
+    async (request, reply) => {
+      const rows = await listOutboxMessages(db, request.query);
+      return sendPage(reply, rows, request.query.offset, () => countOutboxMessages(db, request.query));
+    },
+  );
+
+  app.get(
+    "/api/outbox/:id",
+    { schema: { tags: ["posta"], params: idParams, response: { 200: outboxDetailSchema } } },
+    async (request) => {
+      const row = await findOutboxMessage(db, request.params.id);
+      if (!row) throw notFound(NOT_FOUND);
+      return toMessage(row) as z.infer<typeof outboxDetailSchema>;
+    },
+  );
+
+  app.get(
+    "/api/outbox/:id/attachments/:index",
+    { schema: { tags: ["posta"], params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }) } },
+    async (request, reply) => {
+      const row = await findOutboxMessage(db, request.params.id);
+      const attachment = row?.attachments?.[request.params.index];
+      if (!attachment) throw notFound("Allegato non trovato");
+      const data = await storage.get(attachment.storageKey);
+      if (!data) throw notFound("Allegato non trovato");
+      return reply.type(attachment.mimeType).header("Content-Disposition", disposition(attachment.fileName)).send(data);
+    },
+  );
+};
