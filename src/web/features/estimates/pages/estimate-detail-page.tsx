@@ -1,5 +1,282 @@
-import { PendingPage } from "@web/app/pending-page";
+import { ArrowLeft, ClipboardList, FileSignature, HardHat, Package, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "wouter";
+import type { EstimateDetail } from "@domain/estimates";
+import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } from "@domain/format";
+import { ratio } from "@domain/money";
+import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses, vatTreatments } from "@domain/statuses";
+import { vatLegalNote, vatRate, vatRowLabel } from "@domain/vat";
+import { Timeline } from "@web/components/timeline";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { Progress } from "@web/components/ui/progress";
+import { Spinner } from "@web/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { isApiError } from "@web/lib/api";
+import { useEstimate } from "../api/get-estimate";
+import { EstimateActionsBar } from "../components/estimate-actions-bar";
+import { EstimateExpiryBadge, EstimateStatusBadge } from "../components/estimate-badges";
+
+function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words">{children || "—"}</dd>
+    </div>
+  );
+}
+
+function Section({ title, icon: Icon, children }: { title: string; icon?: typeof UserRound; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          {Icon ? <Icon aria-hidden className="size-4 text-muted-foreground" /> : null}
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function CostAnalysis({ e }: { e: EstimateDetail }) {
+  const share = (part: string) => formatPercent(ratio(part, e.totalAmount, 1));
+  const note = vatLegalNote(e.vatTreatment);
+  return (
+    <Section title="Analisi dei costi">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(
+          [
+            ["Materiali", e.materialsCost],
+            ["Manodopera", e.laborCost],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-md border border-border p-3">
+            <div className="flex justify-between text-sm">
+              <span className="text-muted-foreground">{label}</span>
+              <span>{share(value)}</span>
+            </div>
+            <div className="mt-1 text-lg font-semibold tabular-nums">{formatEuro(value)}</div>
+            <Progress value={Number(ratio(value, e.totalAmount, 0))} className="mt-2" label={`${label}: ${share(value)} del totale`} />
+          </div>
+        ))}
+      </div>
+
+      <h3 className="mt-6 mb-2 font-semibold">Voci</h3>
+      {e.items.length === 0 && !e.order ? (
+        <p className="text-sm text-muted-foreground">Nessuna voce.</p>
+      ) : (
+        <Table aria-label="Voci del preventivo">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Descrizione</TableHead>
+              <TableHead className="text-right">Quantità</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Prezzo unit.</TableHead>
+              <TableHead className="text-right">Totale</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {e.items.map((i) => (
+              <TableRow key={i.id}>
+                <TableCell>
+                  <div className="min-w-40">{i.description}</div>
+                  {i.notes ? <div className="text-sm text-muted-foreground">{i.notes}</div> : null}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  {formatDecimal(i.quantity)} {i.unit}
+                </TableCell>
+                <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(i.unitPrice)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuro(i.totalPrice)}</TableCell>
+              </TableRow>
+            ))}
+            {e.order ? (
+              <TableRow>
+                <TableCell>
+                  Materiali da ordine{" "}
+                  <Link href={`/admin/orders/${e.order.id}`} className="underline">
+                    {e.order.number}
+                  </Link>{" "}
+                  - {e.order.title}
+                </TableCell>
+                <TableCell className="text-right">1</TableCell>
+                <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatEuro(e.order.totalAmount)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatEuro(e.order.totalAmount)}</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      )}
+
+      <h3 className="mt-6 mb-2 font-semibold">Riepilogo IVA</h3>
+      <dl className="grid gap-1 text-sm sm:ml-auto sm:w-80">
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">Imponibile</dt>
+          <dd className="tabular-nums">{formatEuro(e.totalAmount)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">
+            {vatRowLabel(e.vatTreatment)}
+            {e.vatTreatment === "rc" ? "" : ` (aliquota ${formatPercent(vatRate(e.vatTreatment))})`}
+          </dt>
+          <dd className="tabular-nums">{formatEuro(e.vatAmount)}</dd>
+        </div>
+        <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-semibold">
+          <dt>Totale</dt>
+          <dd className="tabular-nums">{formatEuro(e.grossTotal)}</dd>
+        </div>
+      </dl>
+      {note ? <p className="mt-2 text-xs text-muted-foreground">{note}</p> : null}
+    </Section>
+  );
+}
 
 export default function EstimateDetailPage() {
-  return <PendingPage title="Preventivo" />;
+  const { id = "" } = useParams<{ id: string }>();
+  const { data: e, isPending, error } = useEstimate(id);
+
+  if (isPending) return <Spinner label="Caricamento preventivo..." />;
+  if (!e) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Preventivo non trovato" : "Impossibile caricare il preventivo"}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/admin/quotes">Torna ai preventivi</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <Button asChild variant="ghost" className="mb-2 -ml-2">
+        <Link href="/admin/quotes">
+          <ArrowLeft aria-hidden className="size-4" />
+          Preventivi
+        </Link>
+      </Button>
+      <div className="mb-6 grid gap-3">
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">Preventivo {e.number}</p>
+          <h1 className="text-2xl font-semibold break-words">{e.title}</h1>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <EstimateStatusBadge status={e.status} />
+            <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
+          </div>
+        </div>
+        <EstimateActionsBar estimate={e} clientEmail={e.client.email} />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:col-span-2">
+          <Section title="Informazioni generali">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Info label="Numero">{e.number}</Info>
+              <Info label="Data di creazione">{formatDate(e.createdAt)}</Info>
+              <Info label="Validità">{`${e.validityDays} giorni`}</Info>
+              <Info label="Valido fino al">{formatDate(e.expiresAt)}</Info>
+              <Info label="Trattamento IVA">{vatTreatments.label(e.vatTreatment)}</Info>
+              <Info label="Totale (IVA inclusa)">
+                <span className="font-semibold">{formatEuro(e.grossTotal)}</span>
+              </Info>
+              {e.sentAt ? <Info label="Inviato il">{formatDateTime(e.sentAt)}</Info> : null}
+              {e.acceptedAt ? (
+                <Info label="Accettato">
+                  {`${e.acceptedBy ?? ""} · ${formatDateTime(e.acceptedAt)}`}
+                  {e.acceptedIp ? <span className="block text-sm text-muted-foreground">IP {e.acceptedIp}</span> : null}
+                </Info>
+              ) : null}
+              {e.rejectedAt ? <Info label="Rifiutato il">{formatDateTime(e.rejectedAt)}</Info> : null}
+              <Info label="Descrizione dei lavori" className="sm:col-span-2">
+                <span className="whitespace-pre-line">{e.description}</span>
+              </Info>
+            </dl>
+          </Section>
+          <CostAnalysis e={e} />
+          <Section title="Cronologia">
+            <Timeline entityType="estimate" entityId={e.id} />
+          </Section>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Section title="Cliente" icon={UserRound}>
+            <Link href={`/admin/clients/${e.client.id}`} className="font-medium hover:underline">
+              {e.client.name}
+            </Link>
+            <div className="mt-1">
+              <Badge variant="outline">{clientTypes.label(e.client.type)}</Badge>
+            </div>
+            <dl className="mt-3 grid gap-2 text-sm">
+              <Info label="Indirizzo">{[e.client.address, e.client.city].filter(Boolean).join(", ")}</Info>
+              <Info label="E-mail">{e.client.email ? <a href={`mailto:${e.client.email}`} className="underline">{e.client.email}</a> : null}</Info>
+              <Info label="Telefono">{e.client.phone ? <a href={`tel:${e.client.phone}`} className="underline">{e.client.phone}</a> : null}</Info>
+            </dl>
+          </Section>
+          <Section title="Sopralluogo" icon={ClipboardList}>
+            {e.survey ? (
+              <Link href={`/admin/surveys/${e.survey.id}`} className="block hover:underline">
+                <span className="font-medium">{formatDate(e.survey.date)}</span> · {e.survey.address}
+                <span className="block text-sm text-muted-foreground">{surveyStatuses.label(e.survey.status)}</span>
+              </Link>
+            ) : (
+              <p className="text-sm text-muted-foreground">Nessun sopralluogo collegato</p>
+            )}
+          </Section>
+          {e.order ? (
+            <Section title="Ordine collegato" icon={Package}>
+              <Link href={`/admin/orders/${e.order.id}`} className="font-medium hover:underline">
+                {e.order.number}
+              </Link>
+              <p className="text-sm">{e.order.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {orderStatuses.label(e.order.status)} · {formatEuro(e.order.totalAmount)}
+              </p>
+            </Section>
+          ) : null}
+          <Section title="Contratti generati" icon={FileSignature}>
+            {e.contracts.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Il contratto viene creato quando il preventivo è accettato.</p>
+            ) : (
+              <ul className="grid gap-2">
+                {e.contracts.map((c) => (
+                  <li key={c.id}>
+                    <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
+                      {c.number}
+                    </Link>
+                    <span className="block text-sm text-muted-foreground">
+                      {contractStatuses.label(c.status)} · {c.signedDate ? `firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+          <Section title="Cantieri collegati" icon={HardHat}>
+            {e.sites.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nessun cantiere collegato</p>
+            ) : (
+              <ul className="grid gap-3">
+                {e.sites.map((s) => (
+                  <li key={s.id}>
+                    <Link href={`/admin/sites/${s.id}`} className="font-medium hover:underline">
+                      {s.name}
+                    </Link>
+                    <span className="block text-sm text-muted-foreground">
+                      {siteStatuses.label(s.status)} · {s.progress}%
+                    </span>
+                    <Progress value={s.progress} className="mt-1" label={`Avanzamento ${s.name}`} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,16 @@
+/** One key factory for the feature: a mutation invalidates exactly what it changed. */
+export const estimateKeys = {
+  all: ["estimates"] as const,
+  lists: () => [...estimateKeys.all, "list"] as const,
+  list: (params: Record<string, unknown>) => [...estimateKeys.lists(), params] as const,
+  detail: (id: string) => [...estimateKeys.all, "detail", id] as const,
+};
+
+/** The choices the form offers (clients, services, surveys, orders), cached apart from estimates. */
+export const lookupKeys = {
+  clients: (q: string) => ["estimate-lookups", "clients", q] as const,
+  client: (id: string) => ["estimate-lookups", "client", id] as const,
+  services: () => ["estimate-lookups", "services"] as const,
+  surveys: (clientId: string) => ["estimate-lookups", "surveys", clientId] as const,
+  orders: () => ["estimate-lookups", "orders"] as const,
+};
