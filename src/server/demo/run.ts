@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { seedClients } from "../modules/clients/demo";
 import { seedOrders } from "../modules/orders/demo";
+import { seedPortalDemo } from "../modules/portal/demo";
 import { seedSuppliers } from "../modules/suppliers/demo";
 import type { DemoContext } from "./context";
 import { createRandom } from "./random";
@@ -14,6 +15,8 @@ const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
   { name: "clienti", seed: seedClients },
   { name: "fornitori", seed: seedSuppliers },
   { name: "ordini", seed: seedOrders },
+  // Last: the portal client's documents, after every document seeder.
+  { name: "portale cliente", seed: seedPortalDemo },
 ];
 
 export const DEMO_LOGINS = {
