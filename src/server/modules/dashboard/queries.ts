@@ -1,0 +1,107 @@
+import { and, count, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { lastMonths, monthRange } from "@domain/dashboard";
+import { estimateStatuses, siteStatuses } from "@domain/statuses";
+import type { Queryable } from "../../db/client";
+import { clients, constructionSites, estimates, invoices } from "../../db/schema";
+
+/** Sum of a money column as an exact "1234.50" string, "0.00" when there are no rows. */
+const moneySum = (column: typeof invoices.amount | typeof invoices.totalAmount | typeof estimates.totalAmount) =>
+  sql<string>`coalesce(sum(${column}), 0)::numeric(14,2)::text`;
+const int = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
+
+/** The four cards of specification §9 in one round trip. */
+async function cards(db: Queryable, today: string) {
+  const month = monthRange(today);
+  const [row] = await db
+    .select({
+      activeClients: int(sql`(select count(*) from ${clients})`),
+      quotesInProgress: int(sql`(select count(*) from ${estimates} where ${estimates.status} in ('bozza', 'inviato'))`),
+      activeSites: int(sql`(select count(*) from ${constructionSites} where ${constructionSites.status} = 'in_corso')`),
+      monthlyRevenue: sql<string>`(select coalesce(sum(${invoices.amount}), 0)::numeric(14,2)::text from ${invoices}
+        where ${invoices.status} = 'pagata' and ${invoices.issueDate} >= ${month.start} and ${invoices.issueDate} < ${month.end})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+/**
+ * Invoiced (issued, not draft, by issue month) and collected (paid, by payment month) over
+ * the last twelve months; months without invoices are filled with zero.
+ */
+async function revenueByMonth(db: Queryable, today: string) {
+  const months = lastMonths(today);
+  const start = `${months[0]}-01`;
+  const end = monthRange(today).end;
+  const issuedMonth = sql<string>`to_char(${invoices.issueDate}, 'YYYY-MM')`;
+  const paidMonth = sql<string>`to_char(${invoices.paidDate}, 'YYYY-MM')`;
+  const invoiced = await db
+    .select({ month: issuedMonth, total: moneySum(invoices.amount) })
+    .from(invoices)
+    .where(and(ne(invoices.status, "bozza"), gte(invoices.issueDate, start), lt(invoices.issueDate, end)))
+    .groupBy(issuedMonth);
+  const collected = await db
+    .select({ month: paidMonth, total: moneySum(invoices.amount) })
+    .from(invoices)
+    .where(and(eq(invoices.status, "pagata"), gte(invoices.paidDate, start), lt(invoices.paidDate, end)))
+    .groupBy(paidMonth);
+  const byMonth = (rows: { month: string; total: string }[]) => new Map(rows.map((r) => [r.month, r.total]));
+  const inv = byMonth(invoiced);
+  const col = byMonth(collected);
+  return months.map((month) => ({ month, invoiced: inv.get(month) ?? "0.00", collected: col.get(month) ?? "0.00" }));
+}
+
+async function estimatesByStatus(db: Queryable) {
+  const rows = await db
+    .select({ status: estimates.status, count: count(), total: moneySum(estimates.totalAmount) })
+    .from(estimates)
+    .groupBy(estimates.status);
+  const found = new Map(rows.map((r) => [r.status, r]));
+  const byStatus = estimateStatuses.values.map((status) => ({
+    status,
+    count: Number(found.get(status)?.count ?? 0),
+    total: found.get(status)?.total ?? "0.00",
+  }));
+  const accepted = found.get("accettato")?.count ?? 0;
+  const decided = Number(accepted) + Number(found.get("rifiutato")?.count ?? 0);
+  // Exact to one decimal with integer arithmetic, rounded half up: 2 of 3 → "66.7".
+  const acceptanceRate = decided ? (Math.round((Number(accepted) * 1000) / decided) / 10).toFixed(1) : null;
+  return { byStatus, acceptanceRate };
+}
+
+async function sitesByStatus(db: Queryable, today: string) {
+  const late = sql<number>`count(*) filter (where ${constructionSites.estimatedEndDate} < ${today} and ${constructionSites.status} <> 'completato')`.mapWith(Number);
+  const rows = await db.select({ status: constructionSites.status, count: count(), late }).from(constructionSites).groupBy(constructionSites.status);
+  const found = new Map(rows.map((r) => [r.status, r]));
+  const byStatus = siteStatuses.values.map((status) => ({ status, count: Number(found.get(status)?.count ?? 0), late: found.get(status)?.late ?? 0 }));
+  return { byStatus, late: byStatus.reduce((n, s) => n + s.late, 0) };
+}
+
+/** Overdue as specification §4 derives it: not pagata and the due day has passed. Gross totals: what is owed. */
+async function overdueInvoices(db: Queryable, today: string) {
+  const [row] = await db
+    .select({ count: count(), total: moneySum(invoices.totalAmount) })
+    .from(invoices)
+    .where(and(ne(invoices.status, "pagata"), lt(invoices.dueDate, today)));
+  return { count: Number(row?.count ?? 0), total: row?.total ?? "0.00" };
+}
+
+export async function getDashboard(db: Queryable, today: string) {
+  const [c, revenue, est, sites, overdue] = [
+    await cards(db, today),
+    await revenueByMonth(db, today),
+    await estimatesByStatus(db),
+    await sitesByStatus(db, today),
+    await overdueInvoices(db, today),
+  ];
+  return {
+    date: today,
+    cards: c,
+    revenueByMonth: revenue,
+    estimatesByStatus: est.byStatus,
+    acceptanceRate: est.acceptanceRate,
+    sitesByStatus: sites.byStatus,
+    lateSites: sites.late,
+    overdueInvoices: overdue,
+  };
+}
+
