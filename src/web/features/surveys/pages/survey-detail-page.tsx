@@ -1,5 +1,241 @@
-import { PendingPage } from "@web/app/pending-page";
+import { ArrowLeft, CalendarClock, Clock, FileText, Mail, MapPin, MoveRight, Pencil, Phone, Trash2, UserRound } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { formatDate, formatEuro, formatLongDate } from "@domain/format";
+import { estimateStatuses } from "@domain/statuses";
+import { AttachmentsPanel } from "@web/components/attachments";
+import { Timeline } from "@web/components/timeline";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { Spinner } from "@web/components/ui/spinner";
+import { isApiError } from "@web/lib/api";
+import { useSurvey } from "../api/get-survey";
+import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
+import { MoveSurveyDialog } from "../components/move-survey-dialog";
+import { SurveyFormDialog } from "../components/survey-form-dialog";
+import { SurveyStatusBadge } from "../components/survey-status-badge";
+
+function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words whitespace-pre-line">{children || "—"}</dd>
+    </div>
+  );
+}
+const cap = (v: string | null) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : null);
 
 export default function SurveyDetailPage() {
-  return <PendingPage title="Sopralluogo" />;
+  const { id = "" } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { data: survey, isPending, error } = useSurvey(id);
+  const [editing, setEditing] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (isPending) return <Spinner label="Caricamento sopralluogo..." />;
+  if (!survey) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Sopralluogo non trovato" : "Impossibile caricare il sopralluogo"}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/admin/surveys">Torna ai sopralluoghi</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <Button asChild variant="ghost" className="mb-2 -ml-2">
+        <Link href="/admin/surveys">
+          <ArrowLeft aria-hidden className="size-4" />
+          Sopralluoghi
+        </Link>
+      </Button>
+      <div className="mb-6 flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold break-words">Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}</h1>
+          <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
+            <SurveyStatusBadge status={survey.status} />
+            <span className="inline-flex items-center gap-1 capitalize">
+              <CalendarClock aria-hidden className="size-4" />
+              {formatLongDate(survey.date)}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden className="size-4" />
+              {survey.time ?? "Orario da definire"}
+            </span>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setMoving(true)}>
+            <MoveRight aria-hidden className="size-4" />
+            Sposta
+          </Button>
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden className="size-4" />
+            Modifica
+          </Button>
+          <Button variant="outline" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden className="size-4 text-destructive" />
+            Elimina
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid content-start gap-4 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Dettagli</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Info label="Indirizzo" className="sm:col-span-2">
+                  <span className="inline-flex items-start gap-1">
+                    <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
+                    {survey.address}
+                  </span>
+                </Info>
+                <Info label="Descrizione" className="sm:col-span-2">
+                  {survey.description ?? <span className="text-muted-foreground">Nessuna descrizione</span>}
+                </Info>
+                <Info label="Tipo di sopralluogo">{cap(survey.surveyType)}</Info>
+                <Info label="Urgenza">{cap(survey.urgencyLevel)}</Info>
+                <Info label="Durata stimata">{survey.estimatedDuration}</Info>
+                <Info label="Condizioni meteo">{cap(survey.weatherConditions)}</Info>
+                <Info label="Proprietario presente">{survey.ownerPresent ? "Sì" : "No"}</Info>
+                <Info label="Follow-up">{survey.followUpRequired ? (survey.followUpDate ? `Sì, il ${formatDate(survey.followUpDate)}` : "Sì") : "No"}</Info>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Note tecniche</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Info label="Problemi riscontrati">{survey.issuesFound}</Info>
+                <Info label="Misurazioni">{survey.measurements}</Info>
+                <Info label="Attrezzatura necessaria">{survey.requiredEquipment}</Info>
+                <Info label="Condizioni di accesso">{survey.accessConditions}</Info>
+                <Info label="Note sulla sicurezza">{survey.safetyNotes}</Info>
+                <Info label="Note sulle foto">{survey.photosNotes}</Info>
+                <Info label="Note" className="sm:col-span-2">
+                  {survey.notes}
+                </Info>
+              </dl>
+            </CardContent>
+          </Card>
+          <AttachmentsPanel entityType="survey" entityId={survey.id} />
+        </div>
+
+        <div className="grid content-start gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>Cliente</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {survey.client ? (
+                <div className="grid gap-1 text-sm">
+                  <Link href={`/admin/clients/${survey.client.id}`} className="text-base font-medium hover:underline">
+                    {survey.client.name}
+                  </Link>
+                  <span className="text-muted-foreground">{survey.client.address}</span>
+                  {survey.client.phone ? (
+                    <a href={`tel:${survey.client.phone}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+                      <Phone aria-hidden className="size-3" />
+                      {survey.client.phone}
+                    </a>
+                  ) : null}
+                  {survey.client.email ? (
+                    <a href={`mailto:${survey.client.email}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+                      <Mail aria-hidden className="size-3" />
+                      {survey.client.email}
+                    </a>
+                  ) : null}
+                </div>
+              ) : (
+                <p className="text-sm text-muted-foreground">Cliente non trovato</p>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Contatto di riferimento</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {survey.contact ? (
+                <div className="grid gap-1 text-sm">
+                  <Link href={`/admin/contacts/${survey.contact.id}`} className="inline-flex items-center gap-1 text-base font-medium hover:underline">
+                    <UserRound aria-hidden className="size-4" />
+                    {survey.contact.name}
+                  </Link>
+                  <span className="text-muted-foreground">{survey.contact.role ?? "Non specificato"}</span>
+                  {survey.contact.phone ? (
+                    <a href={`tel:${survey.contact.phone}`} className="text-primary hover:underline">
+                      {survey.contact.phone}
+                    </a>
+                  ) : null}
+                  {survey.contact.email ? (
+                    <a href={`mailto:${survey.contact.email}`} className="text-primary hover:underline">
+                      {survey.contact.email}
+                    </a>
+                  ) : null}
+                </div>
+              ) : (
+                <p className="text-sm text-muted-foreground">Nessun contatto di riferimento</p>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Preventivi generati</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {survey.estimates.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nessun preventivo generato da questo sopralluogo</p>
+              ) : (
+                <ul className="divide-y divide-border">
+                  {survey.estimates.map((e) => (
+                    <li key={e.id} className="grid gap-0.5 py-2">
+                      <div className="flex items-center gap-2">
+                        <FileText aria-hidden className="size-4 text-muted-foreground" />
+                        <Link href={`/admin/quotes/${e.id}`} className="font-medium hover:underline">
+                          {e.number}
+                        </Link>
+                        <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
+                      </div>
+                      <span className="truncate text-sm">{e.title}</span>
+                      <span className="text-sm text-muted-foreground tabular-nums">
+                        {formatEuro(e.totalAmount)} · {formatDate(e.createdAt)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Cronologia</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Timeline entityType="survey" entityId={survey.id} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <SurveyFormDialog open={editing} onOpenChange={setEditing} survey={survey} />
+      <MoveSurveyDialog survey={moving ? survey : null} onOpenChange={setMoving} />
+      <DeleteSurveyDialog survey={deleting ? survey : null} onOpenChange={setDeleting} onDeleted={() => navigate("/admin/surveys", { replace: true })} />
+    </>
+  );
 }

@@ -1,0 +1,6 @@
+export const surveyKeys = {
+  all: ["surveys"] as const,
+  lists: () => [...surveyKeys.all, "list"] as const,
+  list: (params: Record<string, unknown>) => [...surveyKeys.lists(), params] as const,
+  detail: (id: string) => [...surveyKeys.all, "detail", id] as const,
+};

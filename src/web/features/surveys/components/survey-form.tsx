@@ -1,0 +1,121 @@
+import { useEffect } from "react";
+import { useWatch } from "react-hook-form";
+import { estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } from "@domain/catalogue";
+import { todayIso } from "@domain/dates";
+import { surveyStatuses } from "@domain/statuses";
+import { surveyInputSchema, type Survey, type SurveyInput, type SurveyValues } from "@domain/surveys";
+import { CheckboxField, Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm } from "@web/components/form";
+import { ClientPicker } from "@web/components/pickers/client-picker";
+import { Button } from "@web/components/ui/button";
+import { useClientContacts } from "../api/client-contacts";
+import { surveyToInput } from "../api/mutations";
+
+const capitalised = (values: readonly string[]) => values.map((v) => ({ value: v, label: v.charAt(0).toUpperCase() + v.slice(1) }));
+
+export function emptySurvey(date = todayIso()): SurveyInput {
+  return {
+    clientId: "",
+    contactId: "",
+    date,
+    time: "",
+    address: "",
+    description: "",
+    notes: "",
+    status: "programmato",
+    surveyType: "",
+    estimatedDuration: "",
+    requiredEquipment: "",
+    accessConditions: "",
+    issuesFound: "",
+    measurements: "",
+    photosNotes: "",
+    urgencyLevel: "",
+    weatherConditions: "",
+    ownerPresent: false,
+    safetyNotes: "",
+    followUpRequired: false,
+    followUpDate: "",
+  };
+}
+
+/** Contact choices follow the client: none until a client is chosen (specification §5). */
+function ContactSelect({ form }: { form: ReturnType<typeof useZodForm<typeof surveyInputSchema>> }) {
+  const clientId = useWatch({ control: form.control, name: "clientId" }) as string;
+  const contactId = useWatch({ control: form.control, name: "contactId" }) as string | null | undefined;
+  const { data } = useClientContacts(clientId || undefined);
+  const options = (data?.rows ?? []).map((c) => ({ value: c.id, label: c.role ? `${c.name} (${c.role})` : c.name }));
+  // A contact of the previous client must not travel with the new one.
+  useEffect(() => {
+    if (data && contactId && !data.rows.some((c) => c.id === contactId)) form.setValue("contactId", "");
+  }, [data, contactId, form]);
+  return (
+    <SelectField
+      name="contactId"
+      label="Contatto di riferimento"
+      disabled={!clientId}
+      placeholder={clientId ? (options.length ? "Nessun contatto" : "Il cliente non ha contatti") : "Seleziona prima un cliente"}
+      options={options}
+    />
+  );
+}
+
+/** The long survey form, in the sections of specification §2. */
+export function SurveyForm({
+  survey,
+  defaultDate,
+  onSubmit,
+  onCancel,
+}: {
+  survey?: Survey;
+  defaultDate?: string;
+  onSubmit: (values: SurveyValues) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useZodForm(surveyInputSchema, survey ? surveyToInput(survey) : emptySurvey(defaultDate));
+  const followUp = useWatch({ control: form.control, name: "followUpRequired" });
+  return (
+    <Form schema={surveyInputSchema} form={form} onSubmit={onSubmit} aria-label="Dati del sopralluogo">
+      <FormSection title="Cliente e contatto">
+        <ClientPicker initialName={survey?.clientName} />
+        <ContactSelect form={form} />
+      </FormSection>
+      <FormSection title="Dettagli">
+        <SelectField name="surveyType" label="Tipo di sopralluogo" placeholder="Non specificato" options={capitalised(surveyTypes)} />
+        <SelectField name="urgencyLevel" label="Urgenza" placeholder="Non specificata" options={capitalised(urgencyLevels)} />
+        <TextareaField name="description" label="Descrizione" rows={3} className="sm:col-span-2" />
+      </FormSection>
+      <FormSection title="Programmazione">
+        <TextField name="date" label="Data" type="date" required />
+        <TextField name="time" label="Ora" type="time" />
+        <SelectField name="estimatedDuration" label="Durata stimata" placeholder="Non specificata" options={estimatedDurations.map((d) => ({ value: d, label: d }))} />
+        <SelectField name="status" label="Stato" required options={surveyStatuses.options} />
+      </FormSection>
+      <FormSection title="Luogo">
+        <TextField name="address" label="Indirizzo" required autoComplete="street-address" className="sm:col-span-2" />
+        <TextareaField name="accessConditions" label="Condizioni di accesso" rows={2} />
+        <SelectField name="weatherConditions" label="Condizioni meteo" placeholder="Non specificate" options={capitalised(weatherConditions)} />
+      </FormSection>
+      <FormSection title="Attrezzatura e sicurezza">
+        <TextareaField name="requiredEquipment" label="Attrezzatura necessaria" rows={2} />
+        <TextareaField name="safetyNotes" label="Note sulla sicurezza" rows={2} />
+        <CheckboxField name="ownerPresent" label="Proprietario presente" />
+      </FormSection>
+      <FormSection title="Risultati">
+        <TextareaField name="issuesFound" label="Problemi riscontrati" rows={3} />
+        <TextareaField name="measurements" label="Misurazioni" rows={3} />
+        <TextareaField name="photosNotes" label="Note sulle foto" rows={2} className="sm:col-span-2" />
+      </FormSection>
+      <FormSection title="Follow-up">
+        <CheckboxField name="followUpRequired" label="Follow-up necessario" />
+        {followUp ? <TextField name="followUpDate" label="Data del follow-up" type="date" /> : null}
+      </FormSection>
+      <TextareaField name="notes" label="Note tecniche" rows={3} />
+      <FormActions>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Annulla
+        </Button>
+        <SubmitButton label={survey ? "Salva modifiche" : "Crea sopralluogo"} />
+      </FormActions>
+    </Form>
+  );
+}
