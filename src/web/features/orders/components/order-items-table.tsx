@@ -11,7 +11,7 @@ export function OrderItemsTable({ items, total }: { items: OrderItem[]; total: s
         <TableRow>
           <TableHead>Descrizione</TableHead>
           <TableHead className="text-right">Quantità</TableHead>
-          <TableHead className="text-right">Prezzo Unit.</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Prezzo Unit.</TableHead>
           <TableHead className="text-right">Totale</TableHead>
         </TableRow>
       </TableHeader>
@@ -24,13 +24,18 @@ export function OrderItemsTable({ items, total }: { items: OrderItem[]; total: s
             </TableCell>
             <TableCell className="text-right whitespace-nowrap tabular-nums">
               {formatDecimal(item.quantity)} {item.unit}
+              {/* Phones drop the unit price column: the price rides under the quantity. */}
+              <div className="text-xs text-muted-foreground sm:hidden">× {formatEuro(item.unitPrice)}</div>
             </TableCell>
-            <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuro(item.unitPrice)}</TableCell>
+            <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(item.unitPrice)}</TableCell>
             <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuro(item.totalPrice)}</TableCell>
           </TableRow>
         ))}
         <TableRow className="hover:bg-transparent">
-          <TableCell colSpan={3} className="text-right font-semibold">
+          <TableCell colSpan={2} className="text-right font-semibold sm:hidden">
+            Totale ordine
+          </TableCell>
+          <TableCell colSpan={3} className="hidden text-right font-semibold sm:table-cell">
             Totale ordine
           </TableCell>
           <TableCell className="text-right font-semibold whitespace-nowrap tabular-nums">{formatEuro(total)}</TableCell>

@@ -21,7 +21,7 @@ export function SupplierPicker({ initialName }: { initialName?: string }) {
   if (missing && selected) options.unshift({ value: selected, label: current ? `${current.name} — ${current.city}` : (initialName ?? "Fornitore selezionato") });
 
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <SearchInput label="Cerca fornitore" placeholder="Cerca fornitore attivo..." onDebouncedChange={setQ} />
       <SelectField name="supplierId" label="Fornitore" required placeholder="Seleziona un fornitore" options={options} />
       {data && data.total > rows.length ? (
@@ -44,7 +44,7 @@ export function SitePicker({ initialName }: { initialName?: string | null }) {
   if (selected && !rows.some((s) => s.id === selected)) options.unshift({ value: selected, label: initialName ?? "Cantiere selezionato" });
 
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <SearchInput label="Cerca cantiere" placeholder="Cerca cantiere..." onDebouncedChange={setQ} />
       <SelectField
         name="constructionSiteId"

@@ -83,8 +83,8 @@ export default function OrderDetailPage() {
         ) : null}
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="grid content-start gap-4 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-4 lg:col-span-2">
           <Card>
             <CardHeader>
               <CardTitle>Stato dell'ordine</CardTitle>
@@ -129,7 +129,7 @@ export default function OrderDetailPage() {
           </Card>
         </div>
 
-        <div className="grid content-start gap-4">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-4">
           <Card>
             <CardHeader>
               <CardTitle>Azioni</CardTitle>

@@ -115,24 +115,28 @@ export default function OrdersPage() {
             <Table aria-label="Elenco ordini" scrollLabel="Elenco ordini">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Numero</TableHead>
+                  <TableHead className="hidden sm:table-cell">Numero</TableHead>
                   <TableHead>Titolo/Fornitore</TableHead>
                   <TableHead className="hidden lg:table-cell">Cantiere</TableHead>
                   <TableHead className="hidden md:table-cell">Date</TableHead>
                   <TableHead className="text-right">Importo</TableHead>
-                  <TableHead>Stato</TableHead>
+                  <TableHead className="hidden sm:table-cell">Stato</TableHead>
                   <TableHead className="text-right">Azioni</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {data.rows.map((order) => (
                   <TableRow key={order.id} className="cursor-pointer" onClick={(event) => !isInteractive(event.target) && setViewing(order.id)}>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell className="hidden whitespace-nowrap sm:table-cell">
                       <button type="button" className="font-medium hover:underline" onClick={() => setViewing(order.id)}>
                         {order.number}
                       </button>
                     </TableCell>
-                    <TableCell className="min-w-40">
+                    <TableCell className="min-w-36">
+                      {/* Phones fold the number and the status into the first columns. */}
+                      <button type="button" className="text-sm font-medium text-primary hover:underline sm:hidden" onClick={() => setViewing(order.id)}>
+                        {order.number}
+                      </button>
                       <div className="font-medium">{order.title}</div>
                       <div className="text-sm text-muted-foreground">{order.supplierName}</div>
                     </TableCell>
@@ -143,8 +147,13 @@ export default function OrdersPage() {
                         {order.expectedDeliveryDate ? `Consegna ${formatDate(order.expectedDeliveryDate)}` : "Consegna da definire"}
                       </div>
                     </TableCell>
-                    <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">{formatEuro(order.totalAmount)}</TableCell>
-                    <TableCell>
+                    <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+                      {formatEuro(order.totalAmount)}
+                      <div className="mt-1 sm:hidden">
+                        <OrderStatusBadge status={order.status} />
+                      </div>
+                    </TableCell>
+                    <TableCell className="hidden sm:table-cell">
                       <OrderStatusBadge status={order.status} />
                     </TableCell>
                     <TableCell>
@@ -155,19 +164,20 @@ export default function OrdersPage() {
                           </Link>
                         </Button>
                         {isOrderEditable(order.status) ? (
-                          <Button asChild variant="ghost" size="icon">
+                          <Button asChild variant="ghost" size="icon" className="max-sm:hidden">
                             <Link href={`/admin/orders/${order.id}/edit`} aria-label={`Modifica ${order.number}`}>
                               <Pencil aria-hidden className="size-4" />
                             </Link>
                           </Button>
                         ) : (
-                          <Button variant="ghost" size="icon" disabled aria-label={`Modifica ${order.number} (solo ordini in bozza)`} title="Solo gli ordini in bozza sono modificabili">
+                          <Button variant="ghost" size="icon" className="max-sm:hidden" disabled aria-label={`Modifica ${order.number} (solo ordini in bozza)`} title="Solo gli ordini in bozza sono modificabili">
                             <Pencil aria-hidden className="size-4" />
                           </Button>
                         )}
                         <Button
                           variant="ghost"
                           size="icon"
+                          className="max-sm:hidden"
                           aria-label={`Elimina ${order.number}`}
                           disabled={!isOrderDeletable(order.status)}
                           title={isOrderDeletable(order.status) ? undefined : "Un ordine inviato si annulla, non si elimina"}
