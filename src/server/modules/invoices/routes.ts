@@ -1,4 +1,130 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "@domain/common";
+import {
+  invoiceCreateSchema,
+  invoiceDetailSchema,
+  invoiceListItemSchema,
+  invoiceListQuerySchema,
+  invoicePaySchema,
+  invoiceSchema,
+  invoiceUpdateSchema,
+} from "@domain/invoices";
+import { z } from "@domain/zod";
+import { clientScope } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
+import { invoiceFatturaPa } from "../../documents/fatturapa/invoice";
+import { notFound } from "../../http/errors";
+import { sendPage } from "../../lib/list";
+import { renderInvoicePdf } from "./pdf";
+import { countInvoices, findInvoiceDocument, getInvoiceDetail, listInvoices } from "./queries";
+import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, transitionInvoice, updateInvoice } from "./service";
 
-export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+const tags = ["fatture"];
+const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
+
+/** Invoices (decisions §4–§5): created from a contract, gap-free numbers, PDF and FatturaPA. Portal users read their own. */
+export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.get(
+    "/api/invoices",
+    {
+      config: { access: "user" },
+      schema: { tags, querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceListItemSchema) } },
+    },
+    async (request, reply) => {
+      const scope = clientScope(request);
+      const rows = await listInvoices(db, request.query, scope);
+      return sendPage(reply, rows, request.query.offset, () => countInvoices(db, request.query, scope));
+    },
+  );
+
+  app.get(
+    "/api/invoices/:id",
+    { config: { access: "user" }, schema: { tags, params: idParams, response: { 200: invoiceDetailSchema } } },
+    async (request) => {
+      const detail = await getInvoiceDetail(db, request.params.id, clientScope(request));
+      if (!detail) throw notFound(INVOICE_NOT_FOUND);
+      return detail;
+    },
+  );
+
+  app.get(
+    "/api/invoices/:id/pdf",
+    {
+      config: { access: "user" },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: fileQuery,
+        response: { 200: z.any().describe("application/pdf") },
+      },
+    },
+    async (request, reply) => {
+      const doc = await findInvoiceDocument(db, request.params.id, clientScope(request));
+      if (!doc) throw notFound(INVOICE_NOT_FOUND);
+      const { pdf, fileName } = await renderInvoicePdf(db, config, doc);
+      return reply
+        .header("Content-Type", "application/pdf")
+        .header(
+          "Content-Disposition",
+          `${request.query.download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
+        )
+        .header("Cache-Control", "private, no-store")
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    "/api/invoices/:id/fatturapa",
+    {
+      schema: {
+        tags,
+        summary: "Fattura elettronica FatturaPA (FPR12)",
+        params: idParams,
+        response: { 200: z.any().describe("application/xml") },
+      },
+    },
+    async (request, reply) => {
+      const doc = await findInvoiceDocument(db, request.params.id, null);
+      if (!doc) throw notFound(INVOICE_NOT_FOUND);
+      const { xml, fileName } = await invoiceFatturaPa(db, doc);
+      return reply
+        .header("Content-Type", "application/xml; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="${fileName}"`)
+        .header("Cache-Control", "private, no-store")
+        .send(xml);
+    },
+  );
+
+  app.post(
+    "/api/invoices",
+    { schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceSchema } } },
+    async (request, reply) => reply.status(201).send(await createInvoice(db, request, request.body)),
+  );
+
+  app.put(
+    "/api/invoices/:id",
+    { schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } } },
+    async (request) => updateInvoice(db, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/invoices/:id",
+    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteInvoice(db, request, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/invoices/:id/send",
+    { schema: { tags, params: idParams, response: { 200: invoiceSchema } } },
+    async (request) => transitionInvoice(db, request, request.params.id, "send"),
+  );
+
+  app.post(
+    "/api/invoices/:id/pay",
+    { schema: { tags, params: idParams, body: invoicePaySchema, response: { 200: invoiceSchema } } },
+    async (request) => transitionInvoice(db, request, request.params.id, "pay", request.body.paidDate),
+  );
+};

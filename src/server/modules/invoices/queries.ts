@@ -1,0 +1,174 @@
+import { and, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { todayIso } from "@domain/dates";
+import {
+  invoiceDueState,
+  invoiceLineDescription,
+  isInvoiceEditable,
+  type invoiceListQuerySchema,
+} from "@domain/invoices";
+import { vatRate } from "@domain/vat";
+import type { z } from "@domain/zod";
+import type { Queryable } from "../../db/client";
+import { clients, contracts, estimates, invoices } from "../../db/schema";
+import { likePattern, orderBy, totalCount } from "../../lib/list";
+
+type ListParams = z.output<typeof invoiceListQuerySchema>;
+
+const i = invoices;
+
+export const invoiceColumns = {
+  id: i.id,
+  number: i.number,
+  year: i.year,
+  sequence: i.sequence,
+  contractId: i.contractId,
+  kind: i.kind,
+  amount: i.amount,
+  vatTreatment: i.vatTreatment,
+  vatAmount: i.vatAmount,
+  stampDuty: i.stampDuty,
+  totalAmount: i.totalAmount,
+  issueDate: i.issueDate,
+  dueDate: i.dueDate,
+  paidDate: i.paidDate,
+  status: i.status,
+  notes: i.notes,
+  sentAt: i.sentAt,
+  createdAt: i.createdAt,
+  updatedAt: i.updatedAt,
+  version: i.version,
+};
+
+function listWhere(params: ListParams, scope: string | null, today: string): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (params.q) {
+    const p = likePattern(params.q);
+    filters.push(or(ilike(i.number, p), ilike(contracts.number, p)));
+  }
+  // "scaduta" is derived (decisions §5): not paid and the due date is past.
+  if (params.status === "scaduta") filters.push(and(ne(i.status, "pagata"), lt(i.dueDate, today)));
+  else if (params.status) filters.push(eq(i.status, params.status));
+  if (params.contractId) filters.push(eq(i.contractId, params.contractId));
+  if (scope) filters.push(eq(estimates.clientId, scope));
+  return and(...filters);
+}
+
+export async function listInvoices(db: Queryable, params: ListParams, scope: string | null) {
+  const today = todayIso();
+  const { notes: _notes, ...columns } = invoiceColumns;
+  const rows = await db
+    .select({
+      ...columns,
+      contractNumber: contracts.number,
+      clientId: clients.id,
+      clientName: clients.name,
+      total: totalCount,
+    })
+    .from(i)
+    .innerJoin(contracts, eq(contracts.id, i.contractId))
+    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(listWhere(params, scope, today))
+    .orderBy(
+      ...orderBy(
+        params.sort,
+        {
+          number: sql`${i.year}, ${i.sequence}`,
+          issueDate: i.issueDate,
+          dueDate: i.dueDate,
+          amount: i.amount,
+          totalAmount: i.totalAmount,
+          status: i.status,
+        },
+        [desc(i.year), desc(i.sequence)],
+      ),
+    )
+    .limit(params.limit)
+    .offset(params.offset);
+  return rows.map((r) => ({ ...r, dueState: invoiceDueState(r, today) }));
+}
+
+export async function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(i)
+    .innerJoin(contracts, eq(contracts.id, i.contractId))
+    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .where(listWhere(params, scope, todayIso()));
+  return row?.n ?? 0;
+}
+
+/** Invoice, contract, estimate and client in one query; null when absent or outside the caller's scope. */
+export async function findInvoiceDocument(db: Queryable, id: string, scope: string | null) {
+  const [row] = await db
+    .select({
+      invoice: invoiceColumns,
+      contract: {
+        id: contracts.id,
+        number: contracts.number,
+        status: contracts.status,
+        signedDate: contracts.signedDate,
+      },
+      estimate: {
+        id: estimates.id,
+        number: estimates.number,
+        title: estimates.title,
+        totalAmount: estimates.totalAmount,
+      },
+      client: {
+        id: clients.id,
+        name: clients.name,
+        type: clients.type,
+        address: clients.address,
+        city: clients.city,
+        province: clients.province,
+        zipCode: clients.zipCode,
+        email: clients.email,
+        phone: clients.phone,
+        pec: clients.pec,
+        sdiCode: clients.sdiCode,
+        vatNumber: clients.vatNumber,
+        fiscalCode: clients.fiscalCode,
+      },
+    })
+    .from(i)
+    .innerJoin(contracts, eq(contracts.id, i.contractId))
+    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(scope ? and(eq(i.id, id), eq(estimates.clientId, scope)) : eq(i.id, id))
+    .limit(1);
+  if (!row) return null;
+  const description = invoiceLineDescription(row.invoice, {
+    contractNumber: row.contract.number,
+    estimateNumber: row.estimate.number,
+    estimateTitle: row.estimate.title,
+    contractValue: row.estimate.totalAmount,
+  });
+  return { ...row, description };
+}
+export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof findInvoiceDocument>>>;
+
+export async function getInvoiceDetail(db: Queryable, id: string, scope: string | null) {
+  const doc = await findInvoiceDocument(db, id, scope);
+  if (!doc) return null;
+  const { pec: _pec, sdiCode: _sdi, ...client } = doc.client;
+  return {
+    ...doc.invoice,
+    dueState: invoiceDueState(doc.invoice, todayIso()),
+    editable: isInvoiceEditable(doc.invoice.status),
+    vatRate: vatRate(doc.invoice.vatTreatment),
+    description: doc.description,
+    contract: doc.contract,
+    estimate: doc.estimate,
+    client,
+  };
+}
+
+/** Imponibile of the contract's other invoices issued before this one (PDF summary). */
+export async function invoicedBefore(db: Queryable, contractId: string, year: number, sequence: number) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${i.amount}), 0)::numeric(12,2)::text` })
+    .from(i)
+    .where(and(eq(i.contractId, contractId), sql`(${i.year}, ${i.sequence}) < (${year}, ${sequence})`));
+  return row?.total ?? "0.00";
+}

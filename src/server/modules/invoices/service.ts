@@ -1,0 +1,300 @@
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { addDays, todayIso } from "@domain/dates";
+import { formatEuro } from "@domain/format";
+import {
+  exceedsContract,
+  invoiceActions,
+  invoiceAmount,
+  invoiceKindLabels,
+  invoiceTotals,
+  invoiceTransitionError,
+  isInvoiceEditable,
+  type InvoiceAction,
+  type InvoiceCreateValues,
+  type InvoiceUpdateValues,
+} from "@domain/invoices";
+import { addMoney } from "@domain/money";
+import { invoiceStatuses } from "@domain/statuses";
+import type { Db, Tx } from "../../db/client";
+import { constructionSites, contracts, documentCounters, estimates, invoices } from "../../db/schema";
+import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
+import { nextDocumentNumber } from "../../lib/numbering";
+import { recordActivity } from "../activity/record";
+import { getSettings } from "../settings/queries";
+
+export const INVOICE_NOT_FOUND = "Fattura non trovata";
+
+/**
+ * The contract locked for invoicing, with what the amount rules need. The lock serialises
+ * invoices on one contract, so two concurrent ones cannot both slip under the contract value.
+ */
+async function invoicingContext(tx: Tx, contractId: string, excludeInvoiceId?: string) {
+  const [row] = await tx
+    .select({
+      id: contracts.id,
+      number: contracts.number,
+      status: contracts.status,
+      estimateId: estimates.id,
+      value: estimates.totalAmount,
+      vatTreatment: estimates.vatTreatment,
+      clientId: estimates.clientId,
+    })
+    .from(contracts)
+    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .where(eq(contracts.id, contractId))
+    .for("update", { of: contracts });
+  if (!row) return null;
+  const [sum] = await tx
+    .select({ total: sql<string>`coalesce(sum(${invoices.amount}), 0)::numeric(12,2)::text` })
+    .from(invoices)
+    .where(
+      excludeInvoiceId
+        ? and(eq(invoices.contractId, contractId), ne(invoices.id, excludeInvoiceId))
+        : eq(invoices.contractId, contractId),
+    );
+  // Several sites on one estimate: SAL follows their average progress, rounded down.
+  const [progress] = await tx
+    .select({ avg: sql<number | null>`floor(avg(${constructionSites.progress}))::int` })
+    .from(constructionSites)
+    .where(eq(constructionSites.estimateId, row.estimateId));
+  return { ...row, invoiced: sum?.total ?? "0.00", siteProgress: progress?.avg ?? null };
+}
+
+function capError(amount: string, ctx: { invoiced: string; value: string }) {
+  return conflict(
+    `L'importo totale fatturato (${formatEuro(addMoney(ctx.invoiced, amount))}) supererebbe il valore del contratto (${formatEuro(ctx.value)}). Conferma il superamento per procedere.`,
+    { amount: "Supera il valore del contratto" },
+  );
+}
+
+/** Italian law: numbers follow the dates. A new invoice may not be dated before the last one of its year. */
+async function assertChronological(tx: Tx, year: number, sequence: number, issueDate: string) {
+  const [later] = await tx
+    .select({ number: invoices.number, issueDate: invoices.issueDate })
+    .from(invoices)
+    .where(and(eq(invoices.year, year), lt(invoices.sequence, sequence), gt(invoices.issueDate, issueDate)))
+    .orderBy(desc(invoices.sequence))
+    .limit(1);
+  if (later) {
+    throw conflict(
+      `La data di emissione non può precedere quella della fattura ${later.number} (${later.issueDate}): la numerazione deve seguire l'ordine delle date`,
+      {
+        issueDate: "Data precedente all'ultima fattura emessa",
+      },
+    );
+  }
+}
+
+export async function createInvoice(db: Db, request: FastifyRequest, input: InvoiceCreateValues) {
+  return db.transaction(async (tx) => {
+    const ctx = await invoicingContext(tx, input.contractId);
+    if (!ctx) throw badRequest("Dati non validi. Contratto non trovato", { contractId: "Contratto non trovato" });
+    if (ctx.status === "bozza") {
+      throw conflict(`Il contratto ${ctx.number} è ancora in bozza: firmalo prima di emettere fatture`, {
+        contractId: "Contratto non firmato",
+      });
+    }
+    const result = invoiceAmount(
+      { kind: input.kind, percent: input.percent, amount: input.amount },
+      { contractValue: ctx.value, invoiced: ctx.invoiced, siteProgress: ctx.siteProgress },
+    );
+    if (!result.ok) {
+      // Missing or wrong figures are the caller's input (400); "nothing to bill" is the contract's state (409).
+      if (result.field === "kind") throw conflict(result.message, { kind: result.message });
+      throw badRequest(`Dati non validi. ${result.message}`, { [result.field]: result.message });
+    }
+    if (!input.override && exceedsContract(result.amount, { contractValue: ctx.value, invoiced: ctx.invoiced })) {
+      throw capError(result.amount, ctx);
+    }
+    const today = todayIso();
+    const issueDate = input.issueDate ?? today;
+    if (issueDate > today)
+      throw badRequest("Dati non validi. Data di emissione: non può essere nel futuro", {
+        issueDate: "Non può essere nel futuro",
+      });
+    const settings = await getSettings(tx);
+    const dueDate = input.dueDate ?? addDays(issueDate, settings.paymentTermsDays);
+    if (dueDate < issueDate)
+      throw badRequest("Dati non validi. Scadenza: non può precedere la data di emissione", {
+        dueDate: "Precede l'emissione",
+      });
+
+    const year = Number(issueDate.slice(0, 4));
+    const { number, sequence } = await nextDocumentNumber(tx, "FAT", year);
+    await assertChronological(tx, year, sequence, issueDate);
+    const totals = invoiceTotals(result.amount, ctx.vatTreatment);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        number,
+        year,
+        sequence,
+        contractId: ctx.id,
+        kind: input.kind,
+        amount: totals.amount,
+        vatTreatment: ctx.vatTreatment,
+        vatAmount: totals.vatAmount,
+        stampDuty: totals.stampDuty,
+        totalAmount: totals.totalAmount,
+        issueDate,
+        dueDate,
+        notes: input.notes,
+        status: "bozza",
+      })
+      .returning();
+    await recordActivity(tx, request, {
+      action: "create",
+      entityType: "invoice",
+      entityId: row!.id,
+      clientId: ctx.clientId,
+      description: `Fattura ${number} (${invoiceKindLabels[input.kind].toLowerCase()}) di ${formatEuro(totals.totalAmount)} sul contratto ${ctx.number}`,
+    });
+    return row!;
+  });
+}
+
+async function lockInvoice(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ invoice: invoices, clientId: estimates.clientId })
+    .from(invoices)
+    .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .where(eq(invoices.id, id))
+    .for("update", { of: invoices });
+  if (!row) throw notFound(INVOICE_NOT_FOUND);
+  return row;
+}
+
+const notEditable = (number: string, status: string) =>
+  conflict(
+    `La fattura ${number} è ${invoiceStatuses.label(status).toLowerCase()}: una fattura emessa non si modifica né si elimina (si corregge con una nota di credito)`,
+  );
+
+/** A draft's amount, dates and notes; the number and the year stay. */
+export async function updateInvoice(db: Db, request: FastifyRequest, id: string, input: InvoiceUpdateValues) {
+  return db.transaction(async (tx) => {
+    const { invoice } = await lockInvoice(tx, id);
+    if (invoice.version !== input.version) throw staleVersion();
+    if (!isInvoiceEditable(invoice.status)) throw notEditable(invoice.number, invoice.status);
+    if (Number(input.issueDate.slice(0, 4)) !== invoice.year) {
+      throw badRequest(
+        `Dati non validi. Data di emissione: deve restare nel ${invoice.year}, l'anno del numero ${invoice.number}`,
+        {
+          issueDate: `Deve restare nel ${invoice.year}`,
+        },
+      );
+    }
+    if (input.issueDate > todayIso())
+      throw badRequest("Dati non validi. Data di emissione: non può essere nel futuro", {
+        issueDate: "Non può essere nel futuro",
+      });
+    const ctx = (await invoicingContext(tx, invoice.contractId, id))!;
+    if (!input.override && exceedsContract(input.amount, { contractValue: ctx.value, invoiced: ctx.invoiced }))
+      throw capError(input.amount, ctx);
+    await assertChronological(tx, invoice.year, invoice.sequence, input.issueDate);
+    const totals = invoiceTotals(input.amount, invoice.vatTreatment);
+    const [row] = await tx
+      .update(invoices)
+      .set({
+        amount: totals.amount,
+        vatAmount: totals.vatAmount,
+        stampDuty: totals.stampDuty,
+        totalAmount: totals.totalAmount,
+        issueDate: input.issueDate,
+        dueDate: input.dueDate,
+        notes: input.notes,
+        updatedAt: sql`now()`,
+        version: sql`${invoices.version} + 1`,
+      })
+      .where(eq(invoices.id, id))
+      .returning();
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: "invoice",
+      entityId: id,
+      clientId: ctx.clientId,
+      description: `Fattura ${invoice.number} aggiornata`,
+    });
+    return row!;
+  });
+}
+
+/**
+ * Only the latest draft of its year may be deleted, and its number is given back: invoice
+ * numbers have no gaps (decisions §3). Any other correction goes through a credit note.
+ */
+export async function deleteInvoice(db: Db, request: FastifyRequest, id: string) {
+  await db.transaction(async (tx) => {
+    const { invoice, clientId } = await lockInvoice(tx, id);
+    if (!isInvoiceEditable(invoice.status)) throw notEditable(invoice.number, invoice.status);
+    const [counter] = await tx
+      .update(documentCounters)
+      .set({ lastValue: sql`${documentCounters.lastValue} - 1` })
+      .where(
+        and(
+          eq(documentCounters.kind, "FAT"),
+          eq(documentCounters.year, invoice.year),
+          eq(documentCounters.lastValue, invoice.sequence),
+        ),
+      )
+      .returning();
+    if (!counter) {
+      throw conflict(
+        `Impossibile eliminare la fattura ${invoice.number}: non è l'ultima del ${invoice.year} e la numerazione non può avere buchi. Modificala invece di eliminarla.`,
+      );
+    }
+    await tx.delete(invoices).where(eq(invoices.id, id));
+    await recordActivity(tx, request, {
+      action: "delete",
+      entityType: "invoice",
+      entityId: id,
+      clientId,
+      description: `Fattura ${invoice.number} eliminata`,
+    });
+  });
+}
+
+/** send | pay, checked against the allowed transitions (409 otherwise). */
+export async function transitionInvoice(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  action: InvoiceAction,
+  paidDate?: string,
+) {
+  return db.transaction(async (tx) => {
+    const { invoice, clientId } = await lockInvoice(tx, id);
+    const error = invoiceTransitionError(invoice.status, action);
+    if (error) throw conflict(error);
+    const set: Partial<typeof invoices.$inferInsert> = { status: invoiceActions[action].to };
+    if (action === "send") set.sentAt = new Date().toISOString();
+    if (action === "pay") {
+      if (!paidDate)
+        throw badRequest("Dati non validi. Data di pagamento: campo obbligatorio", { paidDate: "Campo obbligatorio" });
+      if (paidDate > todayIso())
+        throw badRequest("Dati non validi. Data di pagamento: non può essere nel futuro", {
+          paidDate: "Non può essere nel futuro",
+        });
+      if (paidDate < invoice.issueDate) {
+        throw badRequest("Dati non validi. Data di pagamento: non può precedere l'emissione della fattura", {
+          paidDate: "Precede l'emissione",
+        });
+      }
+      set.paidDate = paidDate;
+    }
+    const [row] = await tx
+      .update(invoices)
+      .set({ ...set, updatedAt: sql`now()`, version: sql`${invoices.version} + 1` })
+      .where(eq(invoices.id, id))
+      .returning();
+    await recordActivity(tx, request, {
+      action: action === "send" ? "send" : "status",
+      entityType: "invoice",
+      entityId: id,
+      clientId,
+      description: `${invoiceActions[action].done}: ${invoice.number}`,
+    });
+    return row!;
+  });
+}
