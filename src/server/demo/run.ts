@@ -4,15 +4,21 @@ import { hashPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { seedClients } from "../modules/clients/demo";
+import { seedContacts } from "../modules/contacts/demo";
 import { seedOrders } from "../modules/orders/demo";
 import { seedPortalDemo } from "../modules/portal/demo";
+import { seedServices } from "../modules/services/demo";
 import { seedSuppliers } from "../modules/suppliers/demo";
+import { seedSurveys } from "../modules/surveys/demo";
 import type { DemoContext } from "./context";
 import { createRandom } from "./random";
 
 /** Seeders in dependency order; each module adds its own (src/server/modules/<x>/demo.ts). */
 const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
   { name: "clienti", seed: seedClients },
+  { name: "contatti", seed: seedContacts },
+  { name: "servizi", seed: seedServices },
+  { name: "sopralluoghi", seed: seedSurveys },
   { name: "fornitori", seed: seedSuppliers },
   { name: "ordini", seed: seedOrders },
   // Last: the portal client's documents, after every document seeder.
