@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { seedClients } from "../modules/clients/demo";
 import { seedContacts } from "../modules/contacts/demo";
+import { seedEstimates } from "../modules/estimates/demo";
 import { seedOrders } from "../modules/orders/demo";
 import { seedPortalDemo } from "../modules/portal/demo";
 import { seedServices } from "../modules/services/demo";
@@ -21,6 +22,7 @@ const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
   { name: "sopralluoghi", seed: seedSurveys },
   { name: "fornitori", seed: seedSuppliers },
   { name: "ordini", seed: seedOrders },
+  { name: "preventivi", seed: seedEstimates },
   // Last: the portal client's documents, after every document seeder.
   { name: "portale cliente", seed: seedPortalDemo },
 ];

@@ -5,7 +5,7 @@ import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } from "@domain/format";
 import { ratio } from "@domain/money";
 import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses, vatTreatments } from "@domain/statuses";
-import { vatLegalNote, vatRate, vatRowLabel } from "@domain/vat";
+import { vatLegalNote, vatRowLabel } from "@domain/vat";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -117,10 +117,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
           <dd className="tabular-nums">{formatEuro(e.totalAmount)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt className="text-muted-foreground">
-            {vatRowLabel(e.vatTreatment)}
-            {e.vatTreatment === "rc" ? "" : ` (aliquota ${formatPercent(vatRate(e.vatTreatment))})`}
-          </dt>
+          <dt className="text-muted-foreground">{vatRowLabel(e.vatTreatment)}</dt>
           <dd className="tabular-nums">{formatEuro(e.vatAmount)}</dd>
         </div>
         <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-semibold">

@@ -120,10 +120,10 @@ export default function EstimatesPage() {
             <Table aria-label="Elenco preventivi">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Numero</TableHead>
+                  <TableHead className="hidden sm:table-cell">Numero</TableHead>
                   <TableHead className="hidden md:table-cell">Cliente</TableHead>
                   <TableHead>Titolo</TableHead>
-                  <TableHead className="text-right">Importo</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">Importo</TableHead>
                   <TableHead className="hidden sm:table-cell">Stato</TableHead>
                   <TableHead className="hidden lg:table-cell">Data</TableHead>
                   <TableHead className="text-right">Azioni</TableHead>
@@ -132,22 +132,25 @@ export default function EstimatesPage() {
               <TableBody>
                 {data.rows.map((e) => (
                   <TableRow key={e.id}>
-                    <TableCell className="font-medium whitespace-nowrap">
+                    <TableCell className="hidden font-medium whitespace-nowrap sm:table-cell">
                       <Link href={`/admin/quotes/${e.id}`} className="hover:underline">
                         {e.number}
                       </Link>
                     </TableCell>
                     <TableCell className="hidden md:table-cell">{e.clientName}</TableCell>
                     <TableCell>
+                      <div className="text-sm font-medium sm:hidden">{e.number}</div>
                       <div className="max-w-xs truncate" title={e.title}>
                         {e.title}
                       </div>
                       <div className="text-sm text-muted-foreground md:hidden">{e.clientName}</div>
+                      <div className="text-sm tabular-nums sm:hidden">{formatEuro(e.totalAmount)}</div>
                       <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
                         <EstimateStatusBadge status={e.status} />
+                        <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
                       </div>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums whitespace-nowrap">
+                    <TableCell className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
                       {formatEuro(e.totalAmount)}
                       <div className="text-xs text-muted-foreground">IVA incl. {formatEuro(e.grossTotal)}</div>
                     </TableCell>
@@ -171,12 +174,12 @@ export default function EstimatesPage() {
                           </a>
                         </Button>
                         {canApplyEstimateAction(e.status, "edit") ? (
-                          <Button variant="ghost" size="icon" aria-label={`Modifica ${e.number}`} onClick={() => setEditing(e)}>
+                          <Button variant="ghost" size="icon" className="hidden sm:inline-flex" aria-label={`Modifica ${e.number}`} onClick={() => setEditing(e)}>
                             <Pencil aria-hidden className="size-4" />
                           </Button>
                         ) : null}
                         {canApplyEstimateAction(e.status, "delete") ? (
-                          <Button variant="ghost" size="icon" aria-label={`Elimina ${e.number}`} onClick={() => setDeleting(e)}>
+                          <Button variant="ghost" size="icon" className="hidden sm:inline-flex" aria-label={`Elimina ${e.number}`} onClick={() => setDeleting(e)}>
                             <Trash2 aria-hidden className="size-4 text-destructive" />
                           </Button>
                         ) : null}
