@@ -36,12 +36,13 @@ export function addressLine(p: { address?: string | null; city?: string | null; 
  * the name, address, tax ids and contacts, with a rule underneath.
  */
 export function letterhead(company: CompanyInfo, logo?: string | Buffer | null): Content {
-  const details: Content[] = [
-    { text: company.companyName, style: "companyName" },
-    { text: addressLine(company), style: "small" },
-    { text: join([company.vatNumber && `P.IVA ${company.vatNumber}`, company.fiscalCode && `C.F. ${company.fiscalCode}`, company.reaNumber && `REA ${company.reaNumber}`]), style: "small" },
-    { text: join([company.phone && `Tel. ${company.phone}`, company.email, company.pec && `PEC ${company.pec}`]), style: "small" },
-  ];
+  // Lines the company has not filled in yet are left out instead of leaving blank gaps.
+  const lines = [
+    addressLine(company),
+    join([company.vatNumber && `P.IVA ${company.vatNumber}`, company.fiscalCode && `C.F. ${company.fiscalCode}`, company.reaNumber && `REA ${company.reaNumber}`]),
+    join([company.phone && `Tel. ${company.phone}`, company.email, company.pec && `PEC ${company.pec}`]),
+  ].filter(Boolean);
+  const details: Content[] = [{ text: company.companyName, style: "companyName" }, ...lines.map((text) => ({ text, style: "small" }))];
   const image = typeof logo === "string" ? logo : logo ? `data:image/png;base64,${logo.toString("base64")}` : null;
   return {
     stack: [

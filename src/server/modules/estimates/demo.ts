@@ -75,9 +75,10 @@ export async function seedEstimates(ctx: DemoContext) {
     const lineCount = random.int(1, 6);
     for (let l = 0; l < lineCount; l++) {
       const useCatalogue = serviceRows.length > 0 && random.chance(0.75);
-      const quantity = `${random.int(1, 250)}.${random.pick(["00", "50"])}`;
       if (useCatalogue) {
         const s = random.pick(serviceRows);
+        // Surfaces and lengths come with halves; pieces and hours are whole.
+        const quantity = ["mq", "ml", "m3"].includes(s.unit) ? `${random.int(5, 250)}.${random.pick(["00", "50"])}` : String(random.int(1, 12));
         items.push({ position: l, serviceId: s.id, description: serviceLineDescription(s), quantity, unitPrice: s.unitPrice, unit: s.unit, totalPrice: lineTotal(quantity, s.unitPrice) });
       } else {
         const [description, unit, min, max] = random.pick(customLines);
