@@ -1,5 +1,314 @@
-import { PendingPage } from "@web/app/pending-page";
+import { AlertTriangle, ArrowLeft, FileText, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { daysBetween, todayIso } from "@domain/dates";
+import { formatDate, formatDateTime, formatEuro } from "@domain/format";
+import { siteAlerts, workTypeLabels } from "@domain/sites";
+import { contractStatuses, estimateStatuses, orderStatuses } from "@domain/statuses";
+import { AttachmentsPanel } from "@web/components/attachments";
+import { Timeline } from "@web/components/timeline";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { Progress } from "@web/components/ui/progress";
+import { Spinner } from "@web/components/ui/spinner";
+import { isApiError } from "@web/lib/api";
+import { useSite } from "../api/get-site";
+import { DeleteSiteDialog } from "../components/delete-site-dialog";
+import { ProgressRing } from "../components/progress-ring";
+import { SiteFormDialog } from "../components/site-form-dialog";
+import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
+
+function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words">{children || "—"}</dd>
+    </div>
+  );
+}
+
+function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
 
 export default function SiteDetailPage() {
-  return <PendingPage title="Cantiere" />;
+  const { id = "" } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { data: site, isPending, error } = useSite(id);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (isPending) return <Spinner label="Caricamento dettagli cantiere..." />;
+  if (!site) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Cantiere non trovato" : "Impossibile caricare il cantiere"}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/admin/sites">Torna ai cantieri</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const today = todayIso();
+  const alerts = siteAlerts(site, today);
+  const cost = site.costAnalysis;
+  const daysLeft = site.estimatedEndDate ? daysBetween(today, site.estimatedEndDate) : null;
+  const daysRunning = site.startDate ? Math.max(0, daysBetween(site.startDate, today)) : null;
+
+  return (
+    <>
+      <Button asChild variant="ghost" className="mb-2 -ml-2">
+        <Link href="/admin/sites">
+          <ArrowLeft aria-hidden className="size-4" />
+          Cantieri
+        </Link>
+      </Button>
+      <div className="mb-6 flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold break-words">{site.name}</h1>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <SiteStatusBadge status={site.status} />
+            {site.late ? <LateBadge /> : null}
+          </div>
+          <p className="mt-2 flex items-start gap-1 text-sm text-muted-foreground">
+            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {site.address}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden className="size-4" />
+            Modifica
+          </Button>
+          <Button variant="outline" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden className="size-4 text-destructive" />
+            Elimina
+          </Button>
+        </div>
+      </div>
+
+      <Card className="mb-4">
+        <CardContent className="pt-5">
+          <div className="mb-2 flex justify-between">
+            <h2 className="font-semibold">Avanzamento lavori</h2>
+            <span className="font-semibold tabular-nums">{site.progress}%</span>
+          </div>
+          <Progress value={site.progress} label="Avanzamento lavori" />
+          {cost ? (
+            <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+              <Info label="Completato">{formatEuro(cost.valueDone)}</Info>
+              <Info label="Rimanente">{formatEuro(cost.valueRemaining)}</Info>
+              <Info label="Valore totale">{formatEuro(cost.estimateTotal)}</Info>
+            </dl>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {alerts.length ? (
+        <section aria-label="Avvisi" className="mb-4 space-y-2">
+          {alerts.map((a) => (
+            <p
+              key={a.kind}
+              role="status"
+              className="flex items-center gap-2 rounded-md border border-warning/40 bg-warning-soft px-3 py-2 text-sm text-warning-soft-foreground"
+            >
+              <AlertTriangle aria-hidden className="size-4 shrink-0" />
+              {a.kind === "slow" ? <strong>Progresso lento</strong> : <strong>In ritardo</strong>}
+              <span>{a.message}</span>
+            </p>
+          ))}
+        </section>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Panel title="Informazioni cantiere">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Info label="Data di inizio">{site.startDate ? formatDate(site.startDate) : "Da definire"}</Info>
+              <Info label="Fine prevista">
+                {site.estimatedEndDate ? formatDate(site.estimatedEndDate) : "Da definire"}
+              </Info>
+              <Info label="Fine effettiva">{site.endDate ? formatDate(site.endDate) : null}</Info>
+              <Info label="Tipo di lavoro">
+                {site.workType ? workTypeLabels[site.workType as keyof typeof workTypeLabels] : null}
+              </Info>
+              <Info label="Superficie">{site.surfaceArea ? `${site.surfaceArea.replace(".", ",")} mq` : null}</Info>
+              <Info label="Piani">{site.floorsCount}</Info>
+              <Info label="Operai previsti">{site.expectedWorkers}</Info>
+              <Info label="Budget stimato">{site.estimatedBudget ? formatEuro(site.estimatedBudget) : null}</Info>
+              <Info label="Responsabile">{site.siteManager}</Info>
+              <Info label="Telefono di emergenza">
+                {site.emergencyPhone ? (
+                  <a
+                    href={`tel:${site.emergencyPhone}`}
+                    className="inline-flex items-center gap-1 text-primary hover:underline"
+                  >
+                    <Phone aria-hidden className="size-3.5" />
+                    {site.emergencyPhone}
+                  </a>
+                ) : null}
+              </Info>
+              <Info label="Materiali principali" className="sm:col-span-2">
+                {site.mainMaterials}
+              </Info>
+              <Info label="Permessi">{site.permits}</Info>
+              <Info label="Requisiti di sicurezza">{site.safetyRequirements}</Info>
+              <Info label="Condizioni di accesso">{site.accessConditions}</Info>
+              <Info label="Attrezzature speciali">{site.specialEquipment}</Info>
+              {site.notes ? (
+                <Info label="Note" className="sm:col-span-2">
+                  <span className="whitespace-pre-line">{site.notes}</span>
+                </Info>
+              ) : null}
+            </dl>
+          </Panel>
+
+          {cost ? (
+            <Panel title="Analisi costi">
+              <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+                <Info label="Totale ordini">{formatEuro(cost.ordersTotal)}</Info>
+                <Info label="Valore preventivo">{formatEuro(cost.estimateTotal)}</Info>
+                <Info label="Incidenza costi">{`${cost.costPercent.replace(".", ",")}%`}</Info>
+              </dl>
+              <h3 className="mt-4 mb-2 text-sm font-semibold">Ordini collegati</h3>
+              {site.orders.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nessun ordine collegato a questo cantiere</p>
+              ) : (
+                <ul
+                  className="max-h-40 divide-y divide-border overflow-y-auto rounded-md border border-border"
+                  tabIndex={0}
+                  aria-label="Ordini collegati"
+                >
+                  {site.orders.map((o) => (
+                    <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                      <Link href={`/admin/orders/${o.id}`} className="font-medium hover:underline">
+                        {o.number}
+                      </Link>
+                      <span className="min-w-0 flex-1 truncate">
+                        {o.title} · {o.supplierName}
+                      </span>
+                      <Badge variant="outline">{orderStatuses.label(o.status)}</Badge>
+                      <span className="tabular-nums">{formatEuro(o.totalAmount)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Panel>
+          ) : null}
+
+          <Panel title="Contratti collegati">
+            {site.contracts.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nessun contratto per il preventivo di questo cantiere</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {site.contracts.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
+                    <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
+                      {c.number}
+                    </Link>
+                    <Badge variant="outline">{contractStatuses.label(c.status)}</Badge>
+                    <span className="text-muted-foreground">
+                      {c.signedDate ? `Firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+
+          <AttachmentsPanel entityType="site" entityId={site.id} shareable />
+
+          <Panel title="Cronologia">
+            <Timeline entityType="site" entityId={site.id} />
+          </Panel>
+        </div>
+
+        <div className="space-y-4">
+          <Panel title="Statistiche">
+            <div className="flex flex-col items-center gap-3">
+              <ProgressRing value={site.progress} />
+              <dl className="grid w-full grid-cols-2 gap-3 text-center text-sm">
+                <Info label="Giorni di lavoro">{daysRunning ?? "—"}</Info>
+                <Info label={daysLeft !== null && daysLeft < 0 ? "Giorni di ritardo" : "Giorni alla fine"}>
+                  {daysLeft === null ? "—" : Math.abs(daysLeft)}
+                </Info>
+                <Info label="Ordini">{site.orders.length}</Info>
+                <Info label="Contratti">{site.contracts.length}</Info>
+              </dl>
+            </div>
+          </Panel>
+
+          <Panel title="Cliente">
+            <Link href={`/admin/clients/${site.client.id}`} className="font-medium hover:underline">
+              {site.client.name}
+            </Link>
+            <p className="text-sm text-muted-foreground">
+              {[site.client.address, site.client.city].filter(Boolean).join(", ")}
+            </p>
+            {site.client.phone ? (
+              <a href={`tel:${site.client.phone}`} className="mt-1 block text-sm text-primary hover:underline">
+                {site.client.phone}
+              </a>
+            ) : null}
+            {site.client.email ? (
+              <a href={`mailto:${site.client.email}`} className="block text-sm text-primary hover:underline">
+                {site.client.email}
+              </a>
+            ) : null}
+          </Panel>
+
+          <Panel title="Preventivo di riferimento">
+            <div className="flex items-center gap-2">
+              <FileText aria-hidden className="size-4 text-muted-foreground" />
+              <Link href={`/admin/quotes/${site.estimate.id}`} className="font-medium hover:underline">
+                {site.estimate.number}
+              </Link>
+              <Badge variant="outline">{estimateStatuses.label(site.estimate.status)}</Badge>
+            </div>
+            <p className="mt-1 text-sm">{site.estimate.title}</p>
+            <p className="mt-1 text-sm">
+              Imponibile <strong className="tabular-nums">{formatEuro(site.estimate.totalAmount)}</strong>
+            </p>
+          </Panel>
+
+          <Panel title="Informazioni rapide">
+            <dl className="space-y-2 text-sm">
+              <Info label="Orario di lavoro">{site.workingHours}</Info>
+              <Info label="Creato il">{formatDateTime(site.createdAt)}</Info>
+              <Info label="Ultima modifica">{formatDateTime(site.updatedAt)}</Info>
+              <Info label="Codice cantiere">
+                <span className="font-mono text-xs">{site.id}</span>
+              </Info>
+            </dl>
+          </Panel>
+        </div>
+      </div>
+
+      <SiteFormDialog
+        open={editing}
+        onOpenChange={setEditing}
+        site={{ ...site, estimateNumber: site.estimate.number, estimateTitle: site.estimate.title }}
+      />
+      <DeleteSiteDialog
+        site={deleting ? site : null}
+        onOpenChange={setDeleting}
+        onDeleted={() => navigate("/admin/sites", { replace: true })}
+      />
+    </>
+  );
 }

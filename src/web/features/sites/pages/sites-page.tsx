@@ -1,5 +1,188 @@
-import { PendingPage } from "@web/app/pending-page";
+import { CalendarDays, Eye, HardHat, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { formatDate } from "@domain/format";
+import type { SiteListItem } from "@domain/sites";
+import { siteStatuses, type SiteStatus } from "@domain/statuses";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { PageHeader } from "@web/components/ui/page-header";
+import { Pagination } from "@web/components/ui/pagination";
+import { Progress } from "@web/components/ui/progress";
+import { SearchInput } from "@web/components/ui/search-input";
+import { Select } from "@web/components/ui/select";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { useListParams } from "@web/lib/use-list-params";
+import { useSites } from "../api/list-sites";
+import { DeleteSiteDialog } from "../components/delete-site-dialog";
+import { SiteFormDialog } from "../components/site-form-dialog";
+import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
+
+const FILTERS = ["q", "status"] as const;
+
+function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Card className="flex flex-col">
+      <CardContent className="flex flex-1 flex-col gap-3 pt-5">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="min-w-0 text-lg font-semibold break-words">{site.name}</h2>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <SiteStatusBadge status={site.status} />
+            {site.late ? <LateBadge /> : null}
+          </div>
+        </div>
+        <p className="flex items-start gap-1 text-sm text-muted-foreground">
+          <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {site.address}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {site.clientName} · {site.estimateNumber}
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div>
+            <dt className="text-muted-foreground">Inizio</dt>
+            <dd className="flex items-center gap-1">
+              <CalendarDays aria-hidden className="size-3.5" />
+              {site.startDate ? formatDate(site.startDate) : "Da definire"}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Fine prevista</dt>
+            <dd className={site.late ? "font-medium text-destructive" : undefined}>
+              {site.estimatedEndDate ? formatDate(site.estimatedEndDate) : "Da definire"}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-auto">
+          <div className="mb-1 flex justify-between text-sm">
+            <span className="text-muted-foreground">Avanzamento</span>
+            <span className="font-medium tabular-nums">{site.progress}%</span>
+          </div>
+          <Progress value={site.progress} label={`Avanzamento ${site.name}`} />
+        </div>
+        <div className="flex items-center gap-1 border-t border-border pt-3">
+          <Button asChild variant="outline" size="sm" className="flex-1">
+            <Link href={`/admin/sites/${site.id}`} aria-label={`Dettagli ${site.name}`}>
+              <Eye aria-hidden className="size-4" />
+              Dettagli
+            </Link>
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Modifica ${site.name}`} onClick={onEdit}>
+            <Pencil aria-hidden className="size-4" />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Elimina ${site.name}`} onClick={onDelete}>
+            <Trash2 aria-hidden className="size-4 text-destructive" />
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
 
 export default function SitesPage() {
-  return <PendingPage title="Cantieri" />;
+  const list = useListParams(FILTERS, 24);
+  const { q, status } = list.values;
+  const { data, isPending, isError } = useSites({
+    q,
+    status: (status || undefined) as SiteStatus | undefined,
+    limit: list.limit,
+    offset: list.offset,
+  });
+  const [search, setSearch] = useState(q);
+  const [editing, setEditing] = useState<SiteListItem | "new" | null>(null);
+  const [deleting, setDeleting] = useState<SiteListItem | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Cantieri"
+        description={data ? `${data.total} cantieri` : "Gestione dei cantieri"}
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden className="size-4" />
+            Nuovo Cantiere
+          </Button>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row">
+        <SearchInput
+          label="Cerca cantieri"
+          placeholder="Cerca per nome o indirizzo..."
+          value={search}
+          onValueChange={setSearch}
+          onDebouncedChange={(value) => list.set({ q: value })}
+          className="sm:max-w-sm"
+        />
+        <Select
+          aria-label="Filtra per stato"
+          value={status}
+          onChange={(e) => list.set({ status: e.target.value })}
+          className="sm:w-48"
+        >
+          <option value="">Tutti gli stati</option>
+          {siteStatuses.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {isError ? (
+        <p role="alert" className="text-destructive">
+          Impossibile caricare i cantieri. Riprova.
+        </p>
+      ) : isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-64 w-full" />
+          ))}
+        </div>
+      ) : data.rows.length === 0 ? (
+        <EmptyState
+          icon={HardHat}
+          title="Nessun cantiere trovato"
+          description={
+            list.hasFilters ? "Prova a modificare i filtri di ricerca" : "Apri un cantiere da un preventivo accettato"
+          }
+          action={
+            list.hasFilters ? undefined : (
+              <Button onClick={() => setEditing("new")}>
+                <Plus aria-hidden className="size-4" />
+                Nuovo Cantiere
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Elenco cantieri">
+          {data.rows.map((site) => (
+            <li key={site.id} className="flex">
+              <div className="flex w-full">
+                <SiteCard site={site} onEdit={() => setEditing(site)} onDelete={() => setDeleting(site)} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {data && data.total > list.limit ? (
+        <Pagination
+          total={data.total}
+          limit={list.limit}
+          offset={list.offset}
+          onOffsetChange={(offset) => list.set({ offset })}
+          className="mt-4"
+        />
+      ) : null}
+
+      <SiteFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        site={editing === "new" || editing === null ? undefined : editing}
+      />
+      <DeleteSiteDialog site={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </>
+  );
 }

@@ -1,0 +1,8 @@
+/** One key factory per feature: a mutation invalidates exactly what it changed. */
+export const siteKeys = {
+  all: ["sites"] as const,
+  lists: () => [...siteKeys.all, "list"] as const,
+  list: (params: Record<string, unknown>) => [...siteKeys.lists(), params] as const,
+  detail: (id: string) => [...siteKeys.all, "detail", id] as const,
+  estimateOptions: () => [...siteKeys.all, "estimate-options"] as const,
+};
