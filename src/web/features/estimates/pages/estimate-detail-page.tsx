@@ -157,7 +157,7 @@ export default function EstimateDetailPage() {
           Preventivi
         </Link>
       </Button>
-      <div className="mb-6 grid gap-3">
+      <div className="mb-6 grid grid-cols-1 gap-3">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">Preventivo {e.number}</p>
           <h1 className="text-2xl font-semibold break-words">{e.title}</h1>
@@ -169,8 +169,8 @@ export default function EstimateDetailPage() {
         <EstimateActionsBar estimate={e} clientEmail={e.client.email} />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <Section title="Informazioni generali">
             <dl className="grid gap-4 sm:grid-cols-2">
               <Info label="Numero">{e.number}</Info>
@@ -200,7 +200,7 @@ export default function EstimateDetailPage() {
           </Section>
         </div>
 
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Section title="Cliente" icon={UserRound}>
             <Link href={`/admin/clients/${e.client.id}`} className="font-medium hover:underline">
               {e.client.name}
