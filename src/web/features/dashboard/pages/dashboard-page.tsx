@@ -1,5 +1,82 @@
-import { PendingPage } from "@web/app/pending-page";
+import { AlertTriangle, Building2, CheckCircle2, Euro, FileText, HardHat } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Link } from "wouter";
+import { formatEuro } from "@domain/format";
+import { PageHeader } from "@web/components/ui/page-header";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { StatCard } from "@web/components/ui/stat-card";
+import { useDashboard } from "../api/get-dashboard";
+import { QuickActions } from "../components/quick-actions";
+import { RecentActivity } from "../components/recent-activity";
+
+// recharts is heavy: its chunk is fetched only when the dashboard draws its charts.
+const DashboardCharts = lazy(() => import("../components/dashboard-charts"));
+
+const chartsFallback = (
+  <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
+    <Skeleton className="h-80 w-full lg:col-span-2" />
+    <Skeleton className="h-80 w-full" />
+    <Skeleton className="h-80 w-full" />
+  </div>
+);
 
 export default function DashboardPage() {
-  return <PendingPage title="Dashboard Amministratore" />;
+  const { data, isPending, isError } = useDashboard();
+  const value = (v: string | number | undefined) => (isPending ? <Skeleton className="h-8 w-20" /> : isError ? "—" : v);
+  const overdue = data?.overdueInvoices;
+
+  return (
+    <>
+      <PageHeader title="Dashboard Amministratore" description="Panoramica generale delle attività aziendali" />
+      {isError ? (
+        <p role="alert" className="mb-4 text-destructive">
+          Impossibile caricare i dati della dashboard. Riprova.
+        </p>
+      ) : null}
+
+      <section aria-label="Indicatori principali" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Clienti Attivi" value={value(data?.cards.activeClients)} icon={Building2} />
+        <StatCard title="Preventivi in Corso" value={value(data?.cards.quotesInProgress)} icon={FileText} hint="Bozze e inviati" />
+        <StatCard title="Cantieri Attivi" value={value(data?.cards.activeSites)} icon={HardHat} hint="In corso" />
+        <StatCard title="Fatturato Mensile" value={value(data ? formatEuro(data.cards.monthlyRevenue) : undefined)} icon={Euro} hint="Fatture pagate emesse questo mese" />
+      </section>
+
+      {overdue ? (
+        overdue.count > 0 ? (
+          <Link
+            href="/admin/invoices"
+            className="mt-4 flex items-center gap-3 rounded-lg border border-destructive/40 bg-destructive-soft p-4 text-destructive-soft-foreground hover:underline"
+          >
+            <AlertTriangle aria-hidden className="size-5 shrink-0" />
+            <span>
+              <strong>{overdue.count === 1 ? "1 fattura scaduta" : `${overdue.count} fatture scadute`}</strong> da incassare per un totale di{" "}
+              <strong>{formatEuro(overdue.total)}</strong>
+            </span>
+          </Link>
+        ) : (
+          <p className="mt-4 flex items-center gap-3 rounded-lg border border-success/30 bg-success-soft p-4 text-success-soft-foreground">
+            <CheckCircle2 aria-hidden className="size-5 shrink-0" />
+            Nessuna fattura scaduta
+          </p>
+        )
+      ) : null}
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <RecentActivity />
+        </div>
+        <QuickActions />
+      </div>
+
+      <section aria-label="Grafici" className="mt-6">
+        {data ? (
+          <Suspense fallback={chartsFallback}>
+            <DashboardCharts data={data} />
+          </Suspense>
+        ) : isPending ? (
+          chartsFallback
+        ) : null}
+      </section>
+    </>
+  );
 }

@@ -46,7 +46,7 @@ export function NotificationsMenu() {
   }
 
   return (
-    <DropdownMenu onOpenChange={(isOpen) => isOpen && void refetch()}>
+    <DropdownMenu modal={false} onOpenChange={(isOpen) => isOpen && void refetch()}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifiche, ${unread} non lette` : "Notifiche"}>
           <Bell aria-hidden className="size-5" />

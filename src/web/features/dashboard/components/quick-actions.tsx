@@ -1,0 +1,32 @@
+import { ClipboardList, FileText, Package, Receipt, Truck, UserPlus, type LucideIcon } from "lucide-react";
+import { Link } from "wouter";
+import { buttonVariants } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+
+// Specification §2: the six quick actions and where they lead.
+const actions: { href: string; label: string; icon: LucideIcon }[] = [
+  { href: "/admin/clients", label: "Nuovo Cliente", icon: UserPlus },
+  { href: "/admin/quotes", label: "Nuovo Preventivo", icon: FileText },
+  { href: "/admin/surveys", label: "Sopralluogo", icon: ClipboardList },
+  { href: "/admin/invoices", label: "Nuova Fattura", icon: Receipt },
+  { href: "/admin/suppliers", label: "Nuovo Fornitore", icon: Truck },
+  { href: "/admin/orders", label: "Nuovo Ordine", icon: Package },
+];
+
+export function QuickActions() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Azioni rapide</CardTitle>
+      </CardHeader>
+      <CardContent className="grid grid-cols-2 gap-2">
+        {actions.map(({ href, label, icon: Icon }) => (
+          <Link key={href} href={href} className={buttonVariants({ variant: "outline", className: "h-auto justify-start py-3 whitespace-normal" })}>
+            <Icon aria-hidden />
+            {label}
+          </Link>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
