@@ -19,6 +19,8 @@ function counter(page: Page, title: string) {
 }
 
 test("portal: access, dashboard, project, PDF, accept an estimate, request a survey @phone", async ({ page }) => {
+  // A long journey across both areas, on a machine shared with other test runs.
+  test.setTimeout(240_000);
   const tag = test.info().project.name === "phone" ? "Tel" : "Desk";
   const stamp = Date.now().toString(36);
   const clientName = `Famiglia Bianchi ${tag} ${stamp}`;
@@ -34,6 +36,7 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
       data: { ...settings, phone: settings.phone ?? "+39 02 1234 5678", email: settings.email ?? "ufficio@colmo.example", iban: settings.iban ?? "IT60X0542811101000000123456" },
     });
   }
+  const { iban } = (await (await api.get("/api/settings")).json()) as { iban: string };
   const client = await post<{ id: string }>(api, "/api/clients", {
     name: clientName,
     type: "privato",
@@ -55,7 +58,10 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   const toAccept = await estimate(`Rifacimento tetto ${tag}`);
   const signed = await estimate(`Grondaie in rame ${tag}`);
   for (const e of [toAccept, signed]) await post(api, `/api/estimates/${e.id}/send`, {});
-  await post(api, `/api/estimates/${signed.id}/accept`, { signedBy: "Firmato in ufficio" });
+  const acceptance = await post<{ contract: { id: string } }>(api, `/api/estimates/${signed.id}/accept`, { signedBy: "Firmato in ufficio" });
+  await post(api, `/api/contracts/${acceptance.contract.id}/sign`, { signedDate: isoDay(0) });
+  const invoice = await post<{ id: string; number: string }>(api, "/api/invoices", { contractId: acceptance.contract.id, kind: "acconto", percent: "30" });
+  await post(api, `/api/invoices/${invoice.id}/send`, {});
   const site = await post<{ id: string }>(api, "/api/construction-sites", {
     estimateId: signed.id,
     name: `Cantiere Bianchi ${tag} ${stamp}`,
@@ -87,7 +93,7 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   await expect(page.getByRole("heading", { name: `Benvenuto, ${clientName}` })).toBeVisible();
   await expect(counter(page, "Preventivi Attivi")).toContainText("1");
   await expect(counter(page, "Lavori in Corso")).toContainText("1");
-  await expect(counter(page, "Fatture Pendenti")).toContainText("0");
+  await expect(counter(page, "Fatture Pendenti")).toContainText("1");
   await expect(counter(page, "Progetti Completati")).toContainText("0");
   await expect(page.getByText(`Preventivo ${toAccept.number}`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Prenota Sopralluogo" })).toBeVisible();
@@ -137,6 +143,21 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   await expect(page.getByText("Accettato", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Accetta Preventivo" })).toBeHidden();
   await snap(page, "portal-estimate-accepted");
+
+  // --- Invoices: list, detail with payment instructions, PDF.
+  await page.goto("/client");
+  await page.getByRole("link", { name: "Tutte le fatture" }).click();
+  await expect(page.getByRole("heading", { name: "Le Mie Fatture" })).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(`Fattura ${invoice.number}`) }).click();
+  await expect(page.getByRole("heading", { name: `Fattura ${invoice.number}` })).toBeVisible();
+  await expect(page.getByText("Da pagare")).toBeVisible();
+  await expect(page.getByText(iban.replace(/(.{4})/g, "$1 ").trim())).toBeVisible();
+  await expect(page.getByText(/Bonifico relativo a lavori edilizi .*art\. 16-bis del DPR 917\/1986 - Pagamento fattura n\./)).toBeVisible();
+  await expect(page.getByText("RSSMRA80A01H501U", { exact: false }).first()).toBeVisible();
+  const [invoicePdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Scarica PDF" }).click()]);
+  expect(invoicePdf.suggestedFilename()).toMatch(/\.pdf$/);
+  await expectAccessible(page);
+  await snap(page, "portal-invoice");
 
   // --- Survey request.
   await page.goto("/client");

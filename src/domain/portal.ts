@@ -224,18 +224,18 @@ export const portalInvoiceSchema = portalInvoiceSummarySchema.extend({
     beneficiary: z.string(),
     iban: z.string().nullable(),
     causale: z.string(),
-    /** True for private clients: the causale is a "bonifico parlante" for the tax deduction. */
+    /** Private clients and condominiums: the causale is a "bonifico parlante" for the tax deduction. */
     taxDeduction: z.boolean(),
     missingFiscalCode: z.boolean(),
   }),
 });
 export type PortalInvoice = z.infer<typeof portalInvoiceSchema>;
 
-export const TAX_DEDUCTION_LAW = "art. 16-bis DPR 917/1986";
+export const TAX_DEDUCTION_LAW = "art. 16-bis del DPR 917/1986";
 
 /**
- * The causale of the bank transfer. For a private client it is the "bonifico parlante" the
- * home-renovation deduction requires: the law, the invoice number and date, the codice fiscale
+ * The causale of the bank transfer. For a private client or a condominium it is the "bonifico
+ * parlante" the home-renovation deduction requires (the same wording the invoice PDF prints): the law, the invoice number and date, the codice fiscale
  * of whoever claims the deduction and the partita IVA of the company that did the work.
  */
 export function paymentCausale(input: {
@@ -247,7 +247,7 @@ export function paymentCausale(input: {
 }): { causale: string; taxDeduction: boolean; missingFiscalCode: boolean } {
   const [y, m, d] = input.issueDate.split("-");
   const invoiceRef = `fattura n. ${input.invoiceNumber} del ${d}/${m}/${y}`;
-  if (input.clientType !== "privato") {
+  if (input.clientType !== "privato" && input.clientType !== "condominio") {
     return { causale: `Pagamento ${invoiceRef}`, taxDeduction: false, missingFiscalCode: false };
   }
   const cf = input.clientFiscalCode ?? "[codice fiscale]";

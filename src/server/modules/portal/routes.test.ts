@@ -92,7 +92,7 @@ describe("project, estimate and invoice details", () => {
     expect(payment.iban).toBe("IT60X0542811101000000123456");
     expect(payment.taxDeduction).toBe(true);
     expect(payment.causale).toBe(
-      `Bonifico relativo a lavori edilizi che danno diritto alla detrazione prevista dall'art. 16-bis DPR 917/1986 - Pagamento fattura n. ${number} del ${d}/${m}/${y} - C.F. beneficiario della detrazione RSSMRA80A01H501U - P.IVA beneficiario del bonifico 12345678903`,
+      `Bonifico relativo a lavori edilizi che danno diritto alla detrazione prevista dall'art. 16-bis del DPR 917/1986 - Pagamento fattura n. ${number} del ${d}/${m}/${y} - C.F. beneficiario della detrazione RSSMRA80A01H501U - P.IVA beneficiario del bonifico 12345678903`,
     );
   });
 

@@ -79,7 +79,7 @@ function Payment({ invoice }: { invoice: PortalInvoice }) {
           <div className="rounded-lg border border-info/40 bg-info-soft p-3 text-info-soft-foreground">
             <p className="font-medium">Detrazione fiscale per i lavori sulla casa</p>
             <p className="mt-1">
-              Per usufruire della detrazione per il recupero del patrimonio edilizio (art. 16-bis DPR 917/1986) paga con un{" "}
+              Per usufruire della detrazione per il recupero del patrimonio edilizio (art. 16-bis del DPR 917/1986) paga con un{" "}
               <strong>bonifico parlante</strong> (in banca o in home banking: "bonifico per ristrutturazione edilizia") e usa esattamente
               questa causale, con il codice fiscale di chi beneficia della detrazione e la partita IVA dell'impresa.
             </p>
@@ -152,7 +152,7 @@ export default function PortalInvoicePage() {
                 <div>
                   <dt className="text-sm text-muted-foreground">Preventivo</dt>
                   <dd>
-                    <Link href={`/client/estimates/${invoice.estimate.id}`} className="text-primary hover:underline">
+                    <Link href={`/client/estimates/${invoice.estimate.id}`} className="text-primary underline underline-offset-2">
                       {invoice.estimate.number}
                     </Link>{" "}
                     · {invoice.estimate.title}
