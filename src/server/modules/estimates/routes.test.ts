@@ -274,6 +274,9 @@ describe("estimates: send, accept, reject", () => {
     expect((await t.app.inject({ method: "DELETE", url: `/api/estimates/${e.id}`, headers: admin() })).statusCode).toBe(409);
     const detail = (await t.app.inject({ url: `/api/estimates/${e.id}`, headers: admin() })).json();
     expect(detail.contracts).toHaveLength(1);
+    // "Nuovo Contratto" lists accepted estimates that still have no contract: not this one.
+    const free = (await t.app.inject({ url: "/api/estimates?status=accettato&withoutContract=true&limit=200", headers: admin() })).json();
+    expect(free.some((x: { id: string }) => x.id === e.id)).toBe(false);
     const missingName = await post(`/api/estimates/${e.id}/accept`, { signedBy: "" });
     expect(missingName.statusCode).toBe(400);
     expect(missingName.json().errors).toHaveProperty("signedBy");
