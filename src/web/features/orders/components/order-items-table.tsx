@@ -18,7 +18,7 @@ export function OrderItemsTable({ items, total }: { items: OrderItem[]; total: s
       <TableBody>
         {items.map((item) => (
           <TableRow key={item.id}>
-            <TableCell className="min-w-40">
+            <TableCell className="min-w-28 sm:min-w-40">
               {item.description}
               {item.notes ? <div className="text-xs text-muted-foreground">{item.notes}</div> : null}
             </TableCell>

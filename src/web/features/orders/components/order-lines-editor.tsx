@@ -46,8 +46,8 @@ export function OrderLinesEditor() {
                 <Trash2 aria-hidden className="size-4 text-destructive" />
               </Button>
             </div>
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_6rem_6rem_8rem_8rem]">
-              <TextField name={`items.${index}.description`} label="Descrizione" required className="col-span-2 sm:col-span-5" />
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <TextField name={`items.${index}.description`} label="Descrizione" required className="col-span-2 sm:col-span-4" />
               <TextField name={`items.${index}.quantity`} label="Quantità" type="number" required />
               <SelectField name={`items.${index}.unit`} label="Unità" options={unitOptions(items[index]?.unit)} />
               <TextField name={`items.${index}.unitPrice`} label="Prezzo Unit. (€)" type="number" required placeholder="0,00" />
@@ -59,7 +59,7 @@ export function OrderLinesEditor() {
                   {formatEuro(preview.lines[index])}
                 </output>
               </div>
-              <TextareaField name={`items.${index}.notes`} label="Note articolo" rows={1} className="col-span-2 sm:col-span-5" />
+              <TextareaField name={`items.${index}.notes`} label="Note articolo" rows={1} className="col-span-2 sm:col-span-4" />
             </div>
           </li>
         ))}

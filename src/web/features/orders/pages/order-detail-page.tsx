@@ -123,7 +123,7 @@ export default function OrderDetailPage() {
             <CardHeader>
               <CardTitle>Articoli</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="px-0 sm:px-6">
               <OrderItemsTable items={order.items} total={order.totalAmount} />
             </CardContent>
           </Card>
