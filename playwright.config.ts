@@ -21,6 +21,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
+  // Playwright empties its output folder at every run; screenshots for review live apart.
+  outputDir: `.tmp/playwright-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
