@@ -1,5 +1,265 @@
-import { PendingPage } from "@web/app/pending-page";
+import { ArrowLeft, Download, FilePlus2, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { contractActions, nextContractAction } from "@domain/contracts";
+import { formatDate, formatDateTime, formatEuro } from "@domain/format";
+import { invoiceKindLabels, type InvoiceKind } from "@domain/invoices";
+import { invoiceStatuses, siteStatuses, vatTreatments } from "@domain/statuses";
+import { Timeline } from "@web/components/timeline";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { Progress } from "@web/components/ui/progress";
+import { Spinner } from "@web/components/ui/spinner";
+import { toastError, toastSuccess } from "@web/components/ui/toast";
+import { isApiError } from "@web/lib/api";
+import { useContractTransition, useDeleteContract } from "../api/mutations";
+import { useContract } from "../api/queries";
+import { ContractStatusBadge } from "../components/contract-status-badge";
+import { SignContractDialog } from "../components/sign-contract-dialog";
+import { TermsEditor } from "../components/terms-editor";
+
+function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 py-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium tabular-nums">{children}</dd>
+    </div>
+  );
+}
 
 export default function ContractDetailPage() {
-  return <PendingPage title="Contratto" />;
+  const { id = "" } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { data: contract, isPending, error } = useContract(id);
+  const transition = useContractTransition();
+  const remove = useDeleteContract();
+  const [signing, setSigning] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (isPending) return <Spinner label="Caricamento contratto..." />;
+  if (!contract) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState
+        title={missing ? "Contratto non trovato" : "Impossibile caricare il contratto"}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/admin/contracts">Torna ai contratti</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const next = nextContractAction(contract.status);
+  const f = contract.financials;
+  const canInvoice = contract.status !== "bozza";
+
+  async function runAction() {
+    if (!next || !contract) return;
+    if (next === "sign") return setSigning(true);
+    try {
+      await transition.mutateAsync({ id: contract.id, action: next });
+      toastSuccess(contractActions[next].done);
+    } catch (e) {
+      toastError(isApiError(e) ? e.message : "Operazione non riuscita");
+    }
+  }
+
+  return (
+    <>
+      <Button asChild variant="ghost" className="mb-2 -ml-2">
+        <Link href="/admin/contracts">
+          <ArrowLeft aria-hidden className="size-4" />
+          Contratti
+        </Link>
+      </Button>
+      <div className="mb-6 flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold">Contratto {contract.number}</h1>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <ContractStatusBadge status={contract.status} />
+            <span className="text-sm text-muted-foreground">{contract.estimate.title}</span>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {next ? (
+            <Button onClick={() => void runAction()} disabled={transition.isPending}>
+              {contractActions[next].label}
+            </Button>
+          ) : null}
+          {canInvoice ? (
+            <Button asChild variant="outline">
+              <Link href={`/admin/invoices?new=1&contractId=${contract.id}`}>
+                <FilePlus2 aria-hidden className="size-4" />
+                Nuova Fattura
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild variant="outline">
+            <a href={`/api/contracts/${contract.id}/pdf?download=1`} download>
+              <Download aria-hidden className="size-4" />
+              Scarica PDF
+            </a>
+          </Button>
+          {contract.editable ? (
+            <Button variant="outline" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden className="size-4 text-destructive" />
+              Elimina
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Panel title="Situazione finanziaria">
+            <dl className="text-sm">
+              <Row label="Valore del preventivo (imponibile)">{formatEuro(f.value)}</Row>
+              <Row label="Fatturato">{formatEuro(f.invoiced)}</Row>
+              <Row label="Pagato">{formatEuro(f.paid)}</Row>
+              <Row label="Da fatturare">{formatEuro(f.remaining)}</Row>
+            </dl>
+            <div className="mt-3">
+              <div className="mb-1 flex justify-between text-sm">
+                <span className="text-muted-foreground">Avanzamento fatturazione</span>
+                <span className="tabular-nums">{f.invoicedPercent.replace(".", ",")}%</span>
+              </div>
+              <Progress value={f.barPercent} label="Avanzamento fatturazione" />
+              {f.overInvoiced ? (
+                <p className="mt-2 text-sm text-warning">Il fatturato supera il valore del contratto.</p>
+              ) : null}
+            </div>
+          </Panel>
+
+          <Panel title="Fatture">
+            {contract.invoices.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                {canInvoice
+                  ? "Nessuna fattura emessa per questo contratto"
+                  : "Le fatture si emettono dopo la firma del contratto"}
+              </p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {contract.invoices.map((inv) => (
+                  <li key={inv.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+                    <Link href={`/admin/invoices/${inv.id}`} className="font-medium hover:underline">
+                      {inv.number}
+                    </Link>
+                    <span className="text-muted-foreground">{invoiceKindLabels[inv.kind as InvoiceKind]}</span>
+                    <Badge
+                      variant={inv.status === "pagata" ? "success" : inv.status === "inviata" ? "info" : "secondary"}
+                    >
+                      {invoiceStatuses.label(inv.status)}
+                    </Badge>
+                    <span className="ml-auto tabular-nums">{formatEuro(inv.amount)}</span>
+                    <span className="text-muted-foreground">{formatDate(inv.issueDate)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+
+          <Panel title="Condizioni contrattuali">
+            <TermsEditor contract={contract} />
+          </Panel>
+
+          <Panel title="Cronologia">
+            <Timeline entityType="contract" entityId={contract.id} />
+          </Panel>
+        </div>
+
+        <div className="space-y-4">
+          <Panel title="Date">
+            <dl className="text-sm">
+              <Row label="Creato il">{formatDate(contract.createdAt)}</Row>
+              <Row label="Data firma">{contract.signedDate ? formatDate(contract.signedDate) : "Non firmato"}</Row>
+              <Row label="Attivato il">{contract.activatedAt ? formatDate(contract.activatedAt) : "—"}</Row>
+              <Row label="Completato il">{contract.completedAt ? formatDate(contract.completedAt) : "—"}</Row>
+            </dl>
+          </Panel>
+          <Panel title="Cliente">
+            <Link href={`/admin/clients/${contract.client.id}`} className="font-medium hover:underline">
+              {contract.client.name}
+            </Link>
+            <p className="text-sm text-muted-foreground">
+              {[contract.client.address, contract.client.city].filter(Boolean).join(", ")}
+            </p>
+            {contract.client.email ? <p className="text-sm">{contract.client.email}</p> : null}
+            {contract.client.phone ? <p className="text-sm">{contract.client.phone}</p> : null}
+          </Panel>
+          <Panel title="Preventivo">
+            <Link href={`/admin/quotes/${contract.estimate.id}`} className="font-medium hover:underline">
+              {contract.estimate.number}
+            </Link>
+            <p className="text-sm">{contract.estimate.title}</p>
+            <dl className="mt-2 text-sm">
+              <Row label="Imponibile">{formatEuro(contract.estimate.totalAmount)}</Row>
+              <Row label="IVA">{formatEuro(contract.estimate.vatAmount)}</Row>
+              <Row label="Totale">{formatEuro(contract.estimate.grossTotal)}</Row>
+            </dl>
+            <p className="mt-1 text-xs text-muted-foreground">{vatTreatments.label(contract.estimate.vatTreatment)}</p>
+            {contract.estimate.acceptedBy ? (
+              <p className="mt-2 text-sm">
+                Accettato da {contract.estimate.acceptedBy}
+                {contract.estimate.acceptedAt ? ` il ${formatDateTime(contract.estimate.acceptedAt)}` : ""}
+              </p>
+            ) : null}
+          </Panel>
+          {contract.sites.length ? (
+            <Panel title="Cantieri">
+              <ul className="space-y-2 text-sm">
+                {contract.sites.map((s) => (
+                  <li key={s.id}>
+                    <Link href={`/admin/sites/${s.id}`} className="font-medium hover:underline">
+                      {s.name}
+                    </Link>
+                    <span className="text-muted-foreground">
+                      {" "}
+                      · {siteStatuses.label(s.status)} · {s.progress}%
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          ) : null}
+        </div>
+      </div>
+
+      <SignContractDialog contract={contract} open={signing} onOpenChange={setSigning} />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Elimina contratto"
+        description={`Sei sicuro di voler eliminare questo contratto? ${contract.number}`}
+        pending={remove.isPending}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(contract.id);
+            toastSuccess("Contratto eliminato con successo");
+            navigate("/admin/contracts", { replace: true });
+          } catch (e) {
+            toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'eliminazione del contratto");
+          }
+          setDeleting(false);
+        }}
+      />
+    </>
+  );
 }

@@ -1,5 +1,156 @@
-import { PendingPage } from "@web/app/pending-page";
+import { Eye, FileSignature, Plus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { formatDate } from "@domain/format";
+import { contractStatuses, type ContractStatus } from "@domain/statuses";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { PageHeader } from "@web/components/ui/page-header";
+import { Pagination } from "@web/components/ui/pagination";
+import { SearchInput } from "@web/components/ui/search-input";
+import { Select } from "@web/components/ui/select";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { useListParams } from "@web/lib/use-list-params";
+import { useContracts } from "../api/queries";
+import { ContractStatusBadge } from "../components/contract-status-badge";
+import { NewContractDialog } from "../components/new-contract-dialog";
+
+const FILTERS = ["q", "status"] as const;
 
 export default function ContractsPage() {
-  return <PendingPage title="Contratti" />;
+  const list = useListParams(FILTERS);
+  const { q, status } = list.values;
+  const { data, isPending, isError } = useContracts({
+    q,
+    status: (status || undefined) as ContractStatus | undefined,
+    limit: list.limit,
+    offset: list.offset,
+  });
+  const [search, setSearch] = useState(q);
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <PageHeader
+        title="Contratti"
+        description={data ? `${data.total} contratti` : "Contratti generati dai preventivi accettati"}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="size-4" />
+            Nuovo Contratto
+          </Button>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row">
+        <SearchInput
+          label="Cerca contratti"
+          placeholder="Cerca per numero o titolo del preventivo..."
+          value={search}
+          onValueChange={setSearch}
+          onDebouncedChange={(value) => list.set({ q: value })}
+          className="sm:max-w-sm"
+        />
+        <Select
+          aria-label="Filtra per stato"
+          value={status}
+          onChange={(e) => list.set({ status: e.target.value })}
+          className="sm:w-48"
+        >
+          <option value="">Tutti gli stati</option>
+          {contractStatuses.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {isError ? (
+        <p role="alert" className="text-destructive">
+          Impossibile caricare i contratti. Riprova.
+        </p>
+      ) : isPending ? (
+        <div className="space-y-2" aria-busy="true">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : data.rows.length === 0 ? (
+        <EmptyState
+          icon={FileSignature}
+          title="Nessun contratto trovato"
+          description={
+            list.hasFilters
+              ? "Prova a modificare i filtri di ricerca"
+              : "I contratti vengono generati automaticamente quando un preventivo viene accettato."
+          }
+        />
+      ) : (
+        <Card>
+          <CardContent className="p-0">
+            <Table aria-label="Elenco contratti">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Numero</TableHead>
+                  <TableHead>Preventivo</TableHead>
+                  <TableHead className="hidden md:table-cell">Data firma</TableHead>
+                  <TableHead>Stato</TableHead>
+                  <TableHead className="hidden lg:table-cell">Creato il</TableHead>
+                  <TableHead className="text-right">Azioni</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.rows.map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell>
+                      <Link href={`/admin/contracts/${c.id}`} className="font-medium whitespace-nowrap hover:underline">
+                        {c.number}
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      <div>{c.estimateTitle}</div>
+                      <div className="text-sm text-muted-foreground">{c.clientName}</div>
+                    </TableCell>
+                    <TableCell className="hidden text-sm md:table-cell">
+                      {c.signedDate ? (
+                        formatDate(c.signedDate)
+                      ) : (
+                        <span className="text-muted-foreground">Non firmato</span>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <ContractStatusBadge status={c.status} />
+                    </TableCell>
+                    <TableCell className="hidden text-sm lg:table-cell">{formatDate(c.createdAt)}</TableCell>
+                    <TableCell>
+                      <div className="flex justify-end">
+                        <Button asChild variant="ghost" size="icon">
+                          <Link href={`/admin/contracts/${c.id}`} aria-label={`Visualizza ${c.number}`}>
+                            <Eye aria-hidden className="size-4" />
+                          </Link>
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      )}
+
+      {data && data.total > list.limit ? (
+        <Pagination
+          total={data.total}
+          limit={list.limit}
+          offset={list.offset}
+          onOffsetChange={(offset) => list.set({ offset })}
+          className="mt-4"
+        />
+      ) : null}
+      <NewContractDialog open={creating} onOpenChange={setCreating} />
+    </>
+  );
 }
