@@ -3,6 +3,7 @@ import { authRoutes } from "../auth/routes";
 import type { AppDeps } from "../deps";
 import { activityRoutes } from "./activity/routes";
 import { attachmentRoutes } from "./attachments/routes";
+import { clientExportRoutes } from "./clients/export";
 import { clientRoutes } from "./clients/routes";
 import { contactRoutes } from "./contacts/routes";
 import { contractRoutes } from "./contracts/routes";
@@ -41,4 +42,5 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   notificationRoutes,
   activityRoutes,
   outboxRoutes,
+  clientExportRoutes,
 ];

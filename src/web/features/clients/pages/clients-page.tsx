@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { Client } from "@domain/clients";
 import { formatDate } from "@domain/format";
 import { clientTypes } from "@domain/statuses";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
@@ -35,10 +36,13 @@ export default function ClientsPage() {
         title="Clienti"
         description={data ? `${data.total} clienti in totale` : "Anagrafica dei clienti"}
         actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden className="size-4" />
-            Nuovo Cliente
-          </Button>
+          <>
+            <ExportCsvButton path="/api/clients/export.csv" query={{ q, type }} />
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Cliente
+            </Button>
+          </>
         }
       />
 

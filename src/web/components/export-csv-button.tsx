@@ -1,0 +1,18 @@
+import { Download } from "lucide-react";
+import { withQuery } from "@web/lib/api";
+import { buttonVariants } from "./ui/button";
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * "Esporta CSV": downloads the list with its current search and filters (the server streams it).
+ * A plain link, so the browser handles the download and the session cookie goes with it.
+ */
+export function ExportCsvButton({ path, query, className }: { path: string; query?: Query; className?: string }) {
+  return (
+    <a href={withQuery(path, query)} download className={buttonVariants({ variant: "outline", className })}>
+      <Download aria-hidden />
+      Esporta CSV
+    </a>
+  );
+}
