@@ -49,7 +49,7 @@ test("surveys: create with the long form, list, detail with photos, calendar mov
   await snap(page, "surveys-list");
 
   // Detail: fields, client and contact, no estimates yet, photos.
-  await page.getByRole("link", { name: new RegExp(`Visualizza sopralluogo ${clientName}`) }).click();
+  await page.getByRole("table", { name: "Elenco sopralluoghi" }).getByRole("link", { name: clientName, exact: true }).click();
   await expect(page.getByRole("heading", { name: `Sopralluogo — ${clientName}` })).toBeVisible();
   await expect(page.getByText(description)).toBeVisible();
   await expect(page.getByText("10:30")).toBeVisible();

@@ -119,11 +119,11 @@ export function SurveyCalendar({ view, anchor, q, status, onChange }: SurveyCale
             <ChevronRight aria-hidden />
           </Button>
         </div>
-        <h2 id="calendar-title" className="min-w-0 flex-1 text-lg font-semibold capitalize" aria-live="polite">
+        <h2 id="calendar-title" className="order-first min-w-0 basis-full text-lg font-semibold capitalize sm:order-none sm:basis-auto sm:flex-1" aria-live="polite">
           {title(view, days, anchor)}
           {isFetching && !isPending ? <Spinner className="ml-2 align-middle" label="Aggiornamento..." /> : null}
         </h2>
-        <div role="group" aria-label="Vista del calendario" className="inline-flex rounded-md border border-input p-0.5">
+        <div role="group" aria-label="Vista del calendario" className="ml-auto inline-flex rounded-md border border-input p-0.5">
           {(["week", "month"] as const).map((v) => (
             <button
               key={v}

@@ -58,7 +58,7 @@ export default function SurveyDetailPage() {
           Sopralluoghi
         </Link>
       </Button>
-      <div className="mb-6 flex flex-wrap items-start gap-3">
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words">Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">

@@ -52,7 +52,7 @@ function SurveyTable({ rows, onEdit, onDelete }: { rows: Survey[]; onEdit: (s: S
                     <SurveyStatusBadge status={s.status} />
                   </div>
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell className="text-sm whitespace-nowrap sm:text-base">
                   {formatDate(s.date)}
                   <div className="text-sm text-muted-foreground">{s.time ?? "—"}</div>
                 </TableCell>
@@ -65,7 +65,8 @@ function SurveyTable({ rows, onEdit, onDelete }: { rows: Survey[]; onEdit: (s: S
                 </TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1">
-                    <Button asChild variant="ghost" size="icon">
+                    {/* On phones the client name already opens the detail: one button less to squeeze in. */}
+                    <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
                       <Link href={`/admin/surveys/${s.id}`} aria-label={`Visualizza sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}>
                         <Eye aria-hidden className="size-4" />
                       </Link>
