@@ -41,12 +41,12 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler(errorHandler);
 
   // The route table, so tests can check every route the server registers (none is forgotten).
-  const routeTable: { method: string; url: string; access: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD" || !route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) continue;
-      routeTable.push({ method, url: route.url, access: route.config?.access ?? "admin" });
+      routeTable.push({ method, url: route.url, access: route.config?.access ?? "admin", schema: route.schema });
     }
   });
   app.decorate("routeTable", routeTable);
@@ -104,8 +104,16 @@ export async function buildApp(deps: AppDeps) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
+/** One registered /api route; the schema (zod) lets the reliability tests fuzz its query and body. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: string;
+  schema?: { querystring?: unknown; body?: unknown; params?: unknown; consumes?: readonly string[] } | undefined;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
-    routeTable: { method: string; url: string; access: string }[];
+    routeTable: RouteEntry[];
   }
 }

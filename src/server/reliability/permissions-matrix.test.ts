@@ -1,0 +1,186 @@
+import { sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteEntry } from "../app";
+import { ADMIN, buildTestApp, type TestApp } from "../test/app";
+import { report } from "./report";
+import { targetFor } from "./targets";
+import { secretsOf, seedShared, seedWorld, type Shared, type World } from "./world";
+
+// Record-level permissions over the WHOLE route table (a new route cannot be forgotten): every
+// route is called with no session, as an administrator, as client A and as client B, on A's and
+// on B's records. The expected answer of each cell is declared once, below, by access level and
+// by the caller's relation to the record. No body, header or file of one client reaches the other.
+
+type Relation = "anon" | "admin" | "own" | "other";
+type Cell = { statuses: number[]; why: string };
+
+const OK = [200, 201, 204];
+const INPUT = [400, 409];
+/** The one table of expectations: access level × relation (reads; writes may also refuse the input). */
+const EXPECTED: Record<string, Record<Relation, Cell>> = {
+  public: {
+    anon: { statuses: [...OK, 400, 403, 404, 409], why: "open to everyone, never 401" },
+    admin: { statuses: [...OK, 400, 403, 404, 409], why: "open to everyone, never 401" },
+    own: { statuses: [...OK, 400, 403, 404, 409], why: "open to everyone, never 401" },
+    other: { statuses: [...OK, 400, 403, 404, 409], why: "open to everyone, never 401" },
+  },
+  user: {
+    anon: { statuses: [401], why: "a session is required" },
+    admin: { statuses: [...OK, 403], why: "administrators reach every record (portal-only pages answer 403)" },
+    own: { statuses: OK, why: "a client reaches its own records" },
+    other: { statuses: [404], why: "another client's record does not exist for this client" },
+  },
+  /** A list or action scoped by the session alone: there is no "other" record to name. */
+  "user-session": {
+    anon: { statuses: [401], why: "a session is required" },
+    admin: { statuses: [...OK, 403], why: "administrators reach every record (portal-only pages answer 403)" },
+    own: { statuses: OK, why: "the client's own list" },
+    other: { statuses: OK, why: "a filter naming another client never widens the scope" },
+  },
+  /** A list whose query names another client's record: empty or 404, never its rows. */
+  "user-list": {
+    anon: { statuses: [401], why: "a session is required" },
+    admin: { statuses: OK, why: "administrators reach every list" },
+    own: { statuses: OK, why: "the client's own records" },
+    other: { statuses: [200, 404], why: "empty or not found, never another client's rows" },
+  },
+  admin: {
+    anon: { statuses: [401], why: "a session is required" },
+    admin: { statuses: OK, why: "administrators reach everything" },
+    own: { statuses: [403], why: "admin-only route" },
+    other: { statuses: [403], why: "admin-only route" },
+  },
+};
+
+/** Writes by someone allowed may still be refused for their input or the record's state. */
+function expected(route: RouteEntry, kind: string, relation: Relation): number[] {
+  const cell = EXPECTED[kind]![relation].statuses;
+  const write = route.method !== "GET";
+  if (write && (relation === "admin" || relation === "own") && cell.some((s) => s < 300)) return [...cell, ...INPUT, 404];
+  // A portal client's survey always belongs to its own client: a clientId in the body is overridden.
+  if (route.method === "POST" && route.url === "/api/surveys" && relation === "other") return [201, 404];
+  // An outbox message without attachments: its first attachment does not exist.
+  if (route.url.endsWith("/attachments/:index")) return [...cell, 404];
+  return cell;
+}
+
+function kindOf(route: RouteEntry, sessionScoped: boolean, hasQueryRecord: boolean) {
+  if (route.access !== "user") return route.access;
+  if (hasQueryRecord) return "user-list";
+  return sessionScoped ? "user-session" : "user";
+}
+
+let t: TestApp;
+let a: World;
+let b: World;
+let shared: Shared;
+const cells = { tried: 0, leaksChecked: 0 };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await seedWorld(t, "Alfa");
+  b = await seedWorld(t, "Beta");
+  shared = await seedShared(t.db);
+});
+afterAll(async () => {
+  report("permessi: matrice per record (rotte × chiamante × proprietario)", cells.tried, "stato atteso, nessun dato dell'altro cliente", {
+    routes: t.app.routeTable.length,
+    leakChecks: cells.leaksChecked,
+  });
+  await t.close();
+});
+
+function cookieOf(relationCaller: "anon" | "admin" | "A" | "B") {
+  return relationCaller === "anon" ? undefined : relationCaller === "admin" ? t.admin : relationCaller === "A" ? a.cookie : b.cookie;
+}
+
+async function fresh(caller: "admin" | "A" | "B") {
+  if (caller === "admin") return t.login(ADMIN.username, ADMIN.password);
+  return (await t.clientUser(caller === "A" ? a.clientId : b.clientId)).cookie;
+}
+
+function expectNoLeak(res: LightMyRequestResponse, secrets: string[], what: string) {
+  const text = res.rawPayload.toString("latin1") + JSON.stringify(res.headers);
+  for (const secret of secrets) expect(text.includes(secret), `${what} leaks ${secret}`).toBe(false);
+  const total = res.headers["x-total-count"];
+  if (total !== undefined && res.statusCode === 200) {
+    const rows = res.json() as unknown[];
+    if (Array.isArray(rows) && rows.length < 50) expect(Number(total), `${what}: X-Total-Count counts rows not shown`).toBe(rows.length);
+  }
+  cells.leaksChecked++;
+}
+
+async function runCell(route: RouteEntry, caller: "anon" | "admin" | "A" | "B", target: World) {
+  const tg = targetFor(route, target, shared);
+  const hasQueryRecord = route.method === "GET" && tg.url.includes("?") && !tg.url.includes("?clientId=");
+  const kind = kindOf(route, tg.sessionScoped, hasQueryRecord);
+  const relation: Relation =
+    caller === "anon" || caller === "admin" ? caller : !tg.owned && kind !== "user-session" ? "own" : (caller === "A") === (target === a) ? "own" : "other";
+  // Logging out would end the session the other cells use: log out a session of its own.
+  let cookie = cookieOf(caller);
+  if (route.url === "/api/auth/logout" && caller !== "anon") cookie = await fresh(caller);
+  const res = await t.app.inject({
+    method: route.method as "GET",
+    url: tg.url,
+    headers: cookie ? { cookie } : {},
+    ...(tg.payload ? { payload: tg.payload } : {}),
+  });
+  cells.tried++;
+  const what = `${caller} → ${route.method} ${tg.url} [${kind}/${relation}]`;
+  expect(expected(route, kind, relation), `${what}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+  if (res.statusCode >= 400) expect(typeof res.json().message, `${what}: JSON message`).toBe("string");
+  if (caller === "A") expectNoLeak(res, secretsOf(b), what);
+  if (caller === "B") expectNoLeak(res, secretsOf(a), what);
+  return res;
+}
+
+/** What B owns, as stored: compared before and after A's attempts. */
+async function snapshotOf(w: World) {
+  const rows = await t.db.execute(sql`
+    select json_build_object(
+      'client', (select row_to_json(c) from clients c where c.id = ${w.clientId}),
+      'estimates', (select json_agg(e order by e.id) from estimates e where e.client_id = ${w.clientId}),
+      'items', (select json_agg(i order by i.id) from estimate_items i join estimates e on e.id = i.estimate_id where e.client_id = ${w.clientId}),
+      'contracts', (select json_agg(k order by k.id) from contracts k join estimates e on e.id = k.estimate_id where e.client_id = ${w.clientId}),
+      'sites', (select json_agg(s order by s.id) from construction_sites s join estimates e on e.id = s.estimate_id where e.client_id = ${w.clientId}),
+      'surveys', (select json_agg(v order by v.id) from surveys v where v.client_id = ${w.clientId}),
+      'attachments', (select json_agg(a order by a.id) from attachments a where a.entity_id in (${w.sites.running.id}, ${w.survey.id})),
+      'notifications', (select json_agg(n order by n.id) from notifications n where n.client_id = ${w.clientId})
+    ) as snapshot`);
+  return JSON.stringify(rows.rows[0]);
+}
+
+const reads = () => t.app.routeTable.filter((r) => r.method === "GET");
+// DELETEs last: they remove what the other cells need.
+const writes = () =>
+  t.app.routeTable.filter((r) => r.method !== "GET").sort((x, y) => Number(x.method === "DELETE") - Number(y.method === "DELETE"));
+
+describe("permissions matrix over the whole route table", () => {
+  it("knows a target for every route", () => {
+    expect(t.app.routeTable.length).toBeGreaterThan(100);
+    for (const route of t.app.routeTable) expect(() => targetFor(route, a, shared)).not.toThrow();
+  });
+
+  it("reads: every caller × every owner answers as declared and leaks nothing", async () => {
+    for (const route of reads()) {
+      for (const target of [a, b]) for (const caller of ["anon", "admin", "A", "B"] as const) await runCell(route, caller, target);
+    }
+  });
+
+  it("writes by clients and anonymous callers: as declared, and the other client's data is untouched", async () => {
+    for (const route of writes()) await runCell(route, "anon", a);
+    // Each client writes to the other's records (its own, when the route is scoped by the session):
+    // nothing the other owns may change.
+    for (const [caller, victim] of [["A", b], ["B", a]] as const) {
+      const before = JSON.parse(await snapshotOf(victim));
+      for (const route of writes()) await runCell(route, caller, victim);
+      expect(JSON.parse(await snapshotOf(victim)), `${caller} changed the other client's records`).toEqual(before);
+    }
+    for (const route of writes()) for (const caller of ["A", "B"] as const) await runCell(route, caller, caller === "A" ? a : b);
+  });
+
+  it("writes by an administrator: allowed on both clients' records (refused only for input or state)", async () => {
+    for (const route of writes()) for (const target of [a, b]) await runCell(route, "admin", target);
+  });
+});

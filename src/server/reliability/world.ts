@@ -1,0 +1,126 @@
+import { eq, sql } from "drizzle-orm";
+import { completeCompanySettings } from "../modules/contracts/test-fixtures";
+import type { Db } from "../db/client";
+import { clients, contacts, notifications, orderItems, orders, outbox, services, suppliers, surveys } from "../db/schema";
+import { seedPortalWorld, type PortalWorld } from "../modules/portal/test-fixtures";
+import type { TestApp } from "../test/app";
+
+// Two clients with one of everything, plus the records no client owns (catalogue, suppliers,
+// orders): the data set the permissions matrix and the fuzzers run against.
+
+export const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082",
+  "hex",
+);
+
+export function multipart(parts: { name?: string; fileName: string; type: string; data: Buffer }[]) {
+  const boundary = "----colmo" + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name ?? "files"}"; filename="${p.fileName}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+      ),
+    );
+    chunks.push(p.data, Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+export interface World extends PortalWorld {
+  label: string;
+  survey: { id: string };
+  contact: { id: string };
+  notification: { id: string };
+  surveyPhoto: { id: string };
+  sitePhoto: { id: string };
+  estimateItemId: string;
+  cookie: string;
+}
+
+async function upload(t: TestApp, entityType: "site" | "survey", entityId: string, fileName: string) {
+  const body = multipart([{ fileName, type: "image/png", data: PNG }]);
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/attachments?entityType=${entityType}&entityId=${entityId}`,
+    headers: { cookie: t.admin, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  const [row] = res.json() as { id: string }[];
+  // Shared with the portal, so only ownership (not the share flag) keeps another client out.
+  await t.app.inject({ method: "PATCH", url: `/api/attachments/${row!.id}`, headers: { cookie: t.admin }, payload: { sharedWithClient: true } });
+  return row!;
+}
+
+export async function seedWorld(t: TestApp, label: string): Promise<World> {
+  const w = await seedPortalWorld(t.db, label);
+  // Complete fiscal data, so that the FatturaPA of its invoices can be produced.
+  await t.db.update(clients).set({ city: "Monza", province: "MB", zipCode: "20900" }).where(eq(clients.id, w.clientId));
+  const [survey] = await t.db
+    .insert(surveys)
+    .values({ clientId: w.clientId, date: "2026-03-02", address: `Via ${label} 9`, description: `Sopralluogo ${label}` })
+    .returning();
+  const [contact] = await t.db.insert(contacts).values({ clientId: w.clientId, name: `Referente ${label}`, email: `ref-${label.toLowerCase()}@example.it` }).returning();
+  const [notification] = await t.db
+    .insert(notifications)
+    .values({ audience: "client", clientId: w.clientId, kind: "estimate_sent", title: `Avviso ${label}`, entityType: "estimate", entityId: w.estimates.sent.id })
+    .returning();
+  const surveyPhoto = await upload(t, "survey", survey!.id, `sopralluogo-${label}.png`);
+  const sitePhoto = await upload(t, "site", w.sites.running.id, `cantiere-${label}.png`);
+  const item = await t.db.execute(sql`select id from estimate_items where estimate_id = ${w.estimates.sent.id} limit 1`);
+  const estimateItemId = String((item.rows[0] as { id: string }).id);
+  const { cookie } = await t.clientUser(w.clientId);
+  return { ...w, label, survey: survey!, contact: contact!, notification: notification!, surveyPhoto, sitePhoto, estimateItemId, cookie };
+}
+
+/** Records that belong to no client: only administrators reach them. */
+export async function seedShared(db: Db) {
+  await completeCompanySettings(db);
+  const [service] = await db.insert(services).values({ name: "Posa tegole", unitPrice: "35.00", unit: "mq", category: "Coperture" }).returning();
+  const [supplier] = await db.insert(suppliers).values({ name: "Laterizi Brianza", city: "Monza", vatNumber: "01234567897" }).returning();
+  const year = new Date().getFullYear();
+  const [order] = await db
+    .insert(orders)
+    .values({ number: `ORD-${year}-901`, supplierId: supplier!.id, title: "Tegole", orderDate: `${year}-01-10`, totalAmount: "100.00" })
+    .returning();
+  const [orderItem] = await db
+    .insert(orderItems)
+    .values({ orderId: order!.id, description: "Tegole portoghesi", quantity: "10.00", unitPrice: "10.00", totalPrice: "100.00" })
+    .returning();
+  const [mail] = await db.insert(outbox).values({ to: "ufficio@example.it", subject: "Prova", text: "Testo", attachments: [] }).returning();
+  return { service: service!, supplier: supplier!, order: order!, orderItem: orderItem!, outboxId: mail!.id };
+}
+export type Shared = Awaited<ReturnType<typeof seedShared>>;
+
+/** Everything that identifies a client's data: name, ids, numbers, labels. */
+export function secretsOf(w: World): string[] {
+  return [
+    w.client.name,
+    w.clientId,
+    `Via ${w.label}`,
+    ...Object.values(w.estimates).flatMap((e) => [e.id, e.number]),
+    w.contract.id,
+    w.contract.number,
+    ...Object.values(w.sites).flatMap((s) => [s.id, s.name]),
+    ...Object.values(w.invoices).flatMap((i) => [i.id, i.number]),
+    w.survey.id,
+    w.contact.id,
+    w.notification.id,
+    w.surveyPhoto.id,
+    w.sitePhoto.id,
+    w.estimateItemId,
+  ];
+}
+
+/** Total rows of every table but the ones a refused request may legitimately touch (sessions, login throttle). */
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'login_attempts')`,
+  );
+  const names = tables.rows.map((r) => String((r as { table_name: string }).table_name));
+  const union = names.map((n) => `select '${n}' as t, count(*)::int as n from "${n}"`).join(" union all ");
+  const res = await db.execute(sql.raw(union));
+  return Object.fromEntries(res.rows.map((r) => [String((r as { t: string }).t), Number((r as { n: number }).n)]));
+}
