@@ -1,5 +1,169 @@
-import { PendingPage } from "@web/app/pending-page";
+import { Eye, Plus, Receipt } from "lucide-react";
+import { useState } from "react";
+import { Link, useSearch } from "wouter";
+import { formatDate, formatEuro } from "@domain/format";
+import { invoiceStatusFilters, type InvoiceListParams } from "@domain/invoices";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent } from "@web/components/ui/card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { PageHeader } from "@web/components/ui/page-header";
+import { Pagination } from "@web/components/ui/pagination";
+import { SearchInput } from "@web/components/ui/search-input";
+import { Select } from "@web/components/ui/select";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { cn } from "@web/lib/cn";
+import { useListParams } from "@web/lib/use-list-params";
+import { useInvoices } from "../api/queries";
+import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
+import { NewInvoiceDialog } from "../components/new-invoice-dialog";
+
+const FILTERS = ["q", "status"] as const;
 
 export default function InvoicesPage() {
-  return <PendingPage title="Fatture" />;
+  const list = useListParams(FILTERS);
+  const { q, status } = list.values;
+  const { data, isPending, isError } = useInvoices({
+    q,
+    status: (status || undefined) as InvoiceListParams["status"],
+    limit: list.limit,
+    offset: list.offset,
+  });
+  const [search, setSearch] = useState(q);
+  // A contract page links here with ?new=1&contractId=… to open the dialog on that contract.
+  const params = new URLSearchParams(useSearch());
+  const [creating, setCreating] = useState(params.get("new") === "1");
+  const contractId = params.get("contractId") ?? "";
+
+  return (
+    <>
+      <PageHeader
+        title="Fatture"
+        description={data ? `${data.total} fatture` : "Fatturazione dei contratti"}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="size-4" />
+            Nuova Fattura
+          </Button>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row">
+        <SearchInput
+          label="Cerca fatture"
+          placeholder="Cerca per numero fattura o contratto..."
+          value={search}
+          onValueChange={setSearch}
+          onDebouncedChange={(value) => list.set({ q: value })}
+          className="sm:max-w-sm"
+        />
+        <Select
+          aria-label="Filtra per stato"
+          value={status}
+          onChange={(e) => list.set({ status: e.target.value })}
+          className="sm:w-48"
+        >
+          <option value="">Tutti gli stati</option>
+          {invoiceStatusFilters.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {isError ? (
+        <p role="alert" className="text-destructive">
+          Impossibile caricare le fatture. Riprova.
+        </p>
+      ) : isPending ? (
+        <div className="space-y-2" aria-busy="true">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : data.rows.length === 0 ? (
+        <EmptyState
+          icon={Receipt}
+          title="Nessuna fattura trovata"
+          description={
+            list.hasFilters ? "Prova a modificare i filtri di ricerca" : "Le fatture si emettono dai contratti firmati"
+          }
+        />
+      ) : (
+        <Card>
+          <CardContent className="p-0">
+            <Table aria-label="Elenco fatture">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Numero</TableHead>
+                  <TableHead className="hidden sm:table-cell">Contratto</TableHead>
+                  <TableHead className="text-right">Importo</TableHead>
+                  <TableHead className="hidden md:table-cell">Emissione</TableHead>
+                  <TableHead>Scadenza</TableHead>
+                  <TableHead>Stato</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Azioni</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.rows.map((inv) => {
+                  const overdue = inv.dueState === "overdue";
+                  return (
+                    <TableRow key={inv.id} className={cn(overdue && "bg-destructive-soft/60")}>
+                      <TableCell>
+                        <Link
+                          href={`/admin/invoices/${inv.id}`}
+                          className="font-medium whitespace-nowrap hover:underline"
+                        >
+                          {inv.number}
+                        </Link>
+                        <div className="text-sm text-muted-foreground">{inv.clientName}</div>
+                      </TableCell>
+                      <TableCell className="hidden whitespace-nowrap sm:table-cell">{inv.contractNumber}</TableCell>
+                      <TableCell className="text-right whitespace-nowrap tabular-nums">
+                        {formatEuro(inv.totalAmount)}
+                      </TableCell>
+                      <TableCell className="hidden text-sm md:table-cell">{formatDate(inv.issueDate)}</TableCell>
+                      <TableCell
+                        className={cn("text-sm whitespace-nowrap", overdue && "font-semibold text-destructive")}
+                      >
+                        {formatDate(inv.dueDate)}
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex flex-wrap gap-1">
+                          <InvoiceStatusBadge status={inv.status} />
+                          <DueBadge state={inv.dueState} />
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex justify-end">
+                          <Button asChild variant="ghost" size="icon">
+                            <Link href={`/admin/invoices/${inv.id}`} aria-label={`Visualizza ${inv.number}`}>
+                              <Eye aria-hidden className="size-4" />
+                            </Link>
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      )}
+
+      {data && data.total > list.limit ? (
+        <Pagination
+          total={data.total}
+          limit={list.limit}
+          offset={list.offset}
+          onOffsetChange={(offset) => list.set({ offset })}
+          className="mt-4"
+        />
+      ) : null}
+      <NewInvoiceDialog open={creating} onOpenChange={setCreating} contractId={contractId} />
+    </>
+  );
 }

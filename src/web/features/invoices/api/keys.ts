@@ -1,0 +1,8 @@
+export const invoiceKeys = {
+  all: ["invoices"] as const,
+  lists: () => [...invoiceKeys.all, "list"] as const,
+  list: (params: Record<string, unknown>) => [...invoiceKeys.lists(), params] as const,
+  detail: (id: string) => [...invoiceKeys.all, "detail", id] as const,
+  contract: (id: string) => [...invoiceKeys.all, "contract", id] as const,
+  contractOptions: () => [...invoiceKeys.all, "contract-options"] as const,
+};

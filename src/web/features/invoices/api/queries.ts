@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { ContractDetail, ContractListItem } from "@domain/contracts";
+import type { InvoiceDetail, InvoiceListItem, InvoiceListParams } from "@domain/invoices";
+import { api } from "@web/lib/api";
+import { invoiceKeys } from "./keys";
+
+export const invoicesQueryOptions = (params: InvoiceListParams) =>
+  queryOptions({
+    queryKey: invoiceKeys.list(params),
+    queryFn: () => api.list<InvoiceListItem>("/api/invoices", params),
+    placeholderData: keepPreviousData,
+  });
+export const useInvoices = (params: InvoiceListParams) => useQuery(invoicesQueryOptions(params));
+
+export const useInvoice = (id: string) =>
+  useQuery({ queryKey: invoiceKeys.detail(id), queryFn: () => api.get<InvoiceDetail>(`/api/invoices/${id}`) });
+
+/** The contract an invoice is being prepared on: value, invoiced so far, sites (for the SAL preview). */
+export const useInvoicingContract = (contractId: string) =>
+  useQuery({
+    queryKey: invoiceKeys.contract(contractId),
+    queryFn: () => api.get<ContractDetail>(`/api/contracts/${contractId}`),
+    enabled: Boolean(contractId),
+  });
+
+/** The latest contracts that can be invoiced (signed, active or completed), newest first. */
+export const useInvoiceableContracts = (enabled: boolean) =>
+  useQuery({
+    queryKey: invoiceKeys.contractOptions(),
+    queryFn: async () =>
+      (await api.list<ContractListItem>("/api/contracts", { limit: 200, sort: "-createdAt" })).rows.filter(
+        (c) => c.status !== "bozza",
+      ),
+    enabled,
+  });

@@ -1,0 +1,213 @@
+import { useLocation } from "wouter";
+import type { ContractDetail } from "@domain/contracts";
+import { formatEuro } from "@domain/format";
+import {
+  invoiceAmount,
+  invoiceCreateSchema,
+  invoiceKindOptions,
+  invoiceTotals,
+  exceedsContract,
+  type InvoiceCreateInput,
+} from "@domain/invoices";
+import { moneySchema, percentSchema } from "@domain/money";
+import type { VatTreatment } from "@domain/statuses";
+import { vatRowLabel } from "@domain/vat";
+import {
+  CheckboxField,
+  Form,
+  FormActions,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from "@web/components/form";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { toastSuccess } from "@web/components/ui/toast";
+import { useCreateInvoice } from "../api/mutations";
+import { useInvoiceableContracts, useInvoicingContract } from "../api/queries";
+
+/** Average progress of the contract's sites, as the server computes it for SAL. */
+function siteProgress(contract: ContractDetail): number | null {
+  if (contract.sites.length === 0) return null;
+  return Math.floor(contract.sites.reduce((s, x) => s + x.progress, 0) / contract.sites.length);
+}
+
+const parsed = (schema: typeof moneySchema | typeof percentSchema, value: unknown) => {
+  const r = schema.safeParse(value);
+  return r.success ? r.data : null;
+};
+
+/** The figure the server will bill, previewed with the same domain rules. */
+function Preview({ contract, values }: { contract: ContractDetail; values: InvoiceCreateInput }) {
+  const progress = siteProgress(contract);
+  const situation = {
+    contractValue: contract.financials.value,
+    invoiced: contract.financials.invoiced,
+    siteProgress: progress,
+  };
+  const result = invoiceAmount(
+    { kind: values.kind, percent: parsed(percentSchema, values.percent), amount: parsed(moneySchema, values.amount) },
+    situation,
+  );
+  const treatment = contract.estimate.vatTreatment as VatTreatment;
+  return (
+    <section
+      aria-label="Riepilogo importi"
+      aria-live="polite"
+      className="rounded-md border border-border bg-muted/40 p-3 text-sm"
+    >
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Valore contratto</dt>
+        <dd className="text-right tabular-nums">{formatEuro(situation.contractValue)}</dd>
+        <dt className="text-muted-foreground">Già fatturato</dt>
+        <dd className="text-right tabular-nums">{formatEuro(situation.invoiced)}</dd>
+        <dt className="text-muted-foreground">Avanzamento cantiere</dt>
+        <dd className="text-right tabular-nums">{progress === null ? "Nessun cantiere" : `${progress}%`}</dd>
+      </dl>
+      {result.ok ? (
+        (() => {
+          const t = invoiceTotals(result.amount, treatment);
+          const over = exceedsContract(t.amount, situation);
+          return (
+            <>
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 border-t border-border pt-2">
+                <dt>Imponibile</dt>
+                <dd className="text-right tabular-nums">{formatEuro(t.amount)}</dd>
+                <dt>{vatRowLabel(treatment)}</dt>
+                <dd className="text-right tabular-nums">{formatEuro(t.vatAmount)}</dd>
+                {t.stampDuty !== "0.00" ? (
+                  <>
+                    <dt>Imposta di bollo</dt>
+                    <dd className="text-right tabular-nums">{formatEuro(t.stampDuty)}</dd>
+                  </>
+                ) : null}
+                <dt className="font-semibold">Totale</dt>
+                <dd className="text-right font-semibold tabular-nums">{formatEuro(t.totalAmount)}</dd>
+              </dl>
+              {over ? (
+                <p className="mt-2 text-destructive">
+                  Questo importo supera il valore del contratto: serve la conferma qui sotto.
+                </p>
+              ) : null}
+            </>
+          );
+        })()
+      ) : (
+        <p className="mt-2 text-muted-foreground">{result.message}</p>
+      )}
+    </section>
+  );
+}
+
+function InvoiceForm({
+  initialContractId,
+  onDone,
+  onCancel,
+}: {
+  initialContractId: string;
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useZodForm(invoiceCreateSchema, {
+    contractId: initialContractId,
+    kind: "acconto",
+    percent: "",
+    amount: "",
+    issueDate: "",
+    dueDate: "",
+    notes: "",
+    override: false,
+  });
+  const values = form.watch();
+  const contracts = useInvoiceableContracts(true);
+  const contract = useInvoicingContract(values.contractId ?? "");
+  const create = useCreateInvoice();
+  const options = (contracts.data ?? []).map((c) => ({
+    value: c.id,
+    label: `${c.number} · ${c.estimateTitle} · ${c.clientName}`,
+  }));
+  if (contract.data && !options.some((o) => o.value === contract.data.id)) {
+    options.unshift({
+      value: contract.data.id,
+      label: `${contract.data.number} · ${contract.data.estimate.title} · ${contract.data.client.name}`,
+    });
+  }
+  return (
+    <Form
+      schema={invoiceCreateSchema}
+      form={form}
+      aria-label="Nuova fattura"
+      onSubmit={async (v) => {
+        const invoice = await create.mutateAsync(v);
+        toastSuccess(`Fattura ${invoice.number} creata con successo`);
+        onDone(invoice.id);
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          name="contractId"
+          label="Contratto"
+          required
+          placeholder={contracts.isPending ? "Caricamento contratti..." : "Seleziona un contratto"}
+          options={options}
+          className="sm:col-span-2"
+        />
+        <SelectField name="kind" label="Tipo di fattura" required options={invoiceKindOptions} />
+        {values.kind === "acconto" ? (
+          <TextField name="percent" label="Percentuale (%)" type="number" description="Oppure indica l'importo" />
+        ) : null}
+        {values.kind === "acconto" || values.kind === "libera" ? (
+          <TextField name="amount" label="Importo imponibile (€)" type="number" required={values.kind === "libera"} />
+        ) : null}
+        <TextField name="issueDate" label="Data di emissione" type="date" description="Vuota: oggi" />
+        <TextField name="dueDate" label="Scadenza" type="date" description="Vuota: secondo i termini di pagamento" />
+        <TextareaField name="notes" label="Note" rows={2} className="sm:col-span-2" />
+      </div>
+      {contract.data ? <Preview contract={contract.data} values={values} /> : null}
+      <CheckboxField name="override" label="Consenti di superare il valore del contratto (varianti, lavori extra)" />
+      <FormActions>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Annulla
+        </Button>
+        <SubmitButton label="Crea fattura" />
+      </FormActions>
+    </Form>
+  );
+}
+
+/** "Nuova Fattura": acconto, SAL, saldo or a free amount on a signed contract. */
+export function NewInvoiceDialog({
+  open,
+  onOpenChange,
+  contractId = "",
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  contractId?: string;
+}) {
+  const [, navigate] = useLocation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="wide">
+        <DialogHeader>
+          <DialogTitle>Nuova fattura</DialogTitle>
+          <DialogDescription>
+            L'importo è calcolato dal server secondo il tipo scelto; il numero viene assegnato alla creazione.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? (
+          <InvoiceForm
+            initialContractId={contractId}
+            onCancel={() => onOpenChange(false)}
+            onDone={(id) => {
+              onOpenChange(false);
+              navigate(`/admin/invoices/${id}`);
+            }}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
