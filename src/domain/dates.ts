@@ -99,7 +99,8 @@ export const isoDateSchema = z.string({ error: DATE_ERROR }).trim().refine(isVal
 
 /** Optional date field: an empty input, null or a missing value all become null. */
 export const optionalIsoDate = z
-  .union([z.string(), z.null(), z.undefined()], { error: DATE_ERROR })
+  .string({ error: DATE_ERROR })
+  .nullish()
   .transform((value, ctx) => {
     const text = value?.trim() ?? "";
     if (text === "") return null;
