@@ -33,6 +33,10 @@ const pgCodes: Record<string, { status: number; message: string }> = {
   "22001": { status: 400, message: "Testo troppo lungo" },
   "22007": { status: 400, message: "Data non valida" },
   "22008": { status: 400, message: "Data fuori intervallo" },
+  // A NUL byte or a character the database cannot store, sent in any text field or search.
+  "22021": { status: 400, message: "Il testo contiene caratteri non consentiti" },
+  "22P05": { status: 400, message: "Il testo contiene caratteri non consentiti" },
+  "54000": { status: 400, message: "Testo troppo lungo" },
   "40001": { status: 409, message: "Operazione in conflitto con un'altra: riprova" },
   "40P01": { status: 409, message: "Operazione in conflitto con un'altra: riprova" },
   "57P01": { status: 503, message: "Database temporaneamente non disponibile. Riprova tra poco." },

@@ -12,4 +12,6 @@ export function report(check: string, tried: number, held: string, extra: Record
 }
 
 /** Cases per property: small inside `npm test`, 200+ in the full run. */
-export const RUNS = Math.max(1, Number(process.env.RELIABILITY_RUNS ?? 12));
+export const RUNS = Math.max(1, Number(process.env.RELIABILITY_RUNS ?? 10));
+/** The full run (scripts/reliability/run.ts) also fuzzes as a portal client, not only as an administrator. */
+export const FULL = RUNS >= 100;

@@ -115,12 +115,19 @@ export function secretsOf(w: World): string[] {
 }
 
 /** Total rows of every table but the ones a refused request may legitimately touch (sessions, login throttle). */
+const countQueries = new WeakMap<Db, string>();
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const cached = countQueries.get(db);
+  if (cached) {
+    const res = await db.execute(sql.raw(cached));
+    return Object.fromEntries(res.rows.map((r) => [String((r as { t: string }).t), Number((r as { n: number }).n)]));
+  }
   const tables = await db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'login_attempts')`,
   );
   const names = tables.rows.map((r) => String((r as { table_name: string }).table_name));
   const union = names.map((n) => `select '${n}' as t, count(*)::int as n from "${n}"`).join(" union all ");
+  countQueries.set(db, union);
   const res = await db.execute(sql.raw(union));
   return Object.fromEntries(res.rows.map((r) => [String((r as { t: string }).t), Number((r as { n: number }).n)]));
 }
