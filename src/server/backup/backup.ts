@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Database, Queryable } from "../db/client";
+import { uploadsDir } from "../storage";
+import { BACKUP_FORMAT, BACKUP_VERSION, countFiles, packDirectory, schemaFingerprint, type Manifest } from "./archive";
+import { backupPlan, type TablePlan } from "./plan";
+
+const PAGE = 1000;
+
+async function dumpTable(db: Queryable, plan: TablePlan, file: string): Promise<number> {
+  const out = fs.createWriteStream(file, { encoding: "utf8" });
+  const columns = plan.table as unknown as Record<string, PgColumn>;
+  const order = plan.primaryKey.map((k) => asc(columns[k]!));
+  let rows = 0;
+  try {
+    for (let offset = 0; ; offset += PAGE) {
+      const page = (await db
+        .select()
+        .from(plan.table)
+        .orderBy(...order)
+        .limit(PAGE)
+        .offset(offset)) as Record<string, unknown>[];
+      for (const row of page) {
+        if (!out.write(JSON.stringify(row) + "\n")) await new Promise<void>((r) => out.once("drain", () => r()));
+      }
+      rows += page.length;
+      if (page.length < PAGE) break;
+    }
+  } finally {
+    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  }
+  return rows;
+}
+
+/**
+ * One archive with every table as JSON lines, in dependency order, and the uploaded files.
+ * The tables are read in one repeatable-read transaction, so the dump is a consistent snapshot
+ * even while the application is writing (PostgreSQL).
+ */
+export async function createBackup(database: Database, opts: { dataDir: string; file: string }): Promise<Manifest> {
+  const staging = await fs.promises.mkdtemp(path.join(os.tmpdir(), "colmo-backup-"));
+  try {
+    await fs.promises.mkdir(path.join(staging, "database"));
+    const plan = backupPlan();
+    const tables = await database.db.transaction(
+      async (tx) => {
+        const out: Manifest["tables"] = [];
+        for (const [i, table] of plan.entries()) {
+          const file = `database/${String(i + 1).padStart(2, "0")}-${table.name}.jsonl`;
+          out.push({ name: table.name, file, rows: await dumpTable(tx, table, path.join(staging, file)) });
+        }
+        return out;
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+    const uploads = uploadsDir(opts.dataDir);
+    if (fs.existsSync(uploads)) await fs.promises.cp(uploads, path.join(staging, "uploads"), { recursive: true });
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      schema: schemaFingerprint(),
+      database: database.kind,
+      tables,
+      uploads: await countFiles(path.join(staging, "uploads")),
+    };
+    await fs.promises.writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
+    await packDirectory(staging, opts.file);
+    return manifest;
+  } finally {
+    await fs.promises.rm(staging, { recursive: true, force: true });
+  }
+}
