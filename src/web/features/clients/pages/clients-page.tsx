@@ -5,14 +5,12 @@ import type { Client } from "@domain/clients";
 import { formatDate } from "@domain/format";
 import { clientTypes } from "@domain/statuses";
 import { ExportCsvButton } from "@web/components/export-csv-button";
+import { ListBody } from "@web/components/list/list-body";
+import { ListPagination } from "@web/components/list/list-pagination";
+import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
-import { SearchInput } from "@web/components/ui/search-input";
-import { Select } from "@web/components/ui/select";
-import { Skeleton } from "@web/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useClients } from "../api/list-clients";
@@ -25,8 +23,8 @@ const FILTERS = ["q", "type"] as const;
 export default function ClientsPage() {
   const list = useListParams(FILTERS);
   const { q, type } = list.values;
-  const { data, isPending, isError } = useClients({ q, type: type as Client["type"], limit: list.limit, offset: list.offset });
-  const [search, setSearch] = useState(q);
+  const query = useClients({ q, type: type as Client["type"], limit: list.limit, offset: list.offset });
+  const { data } = query;
   const [editing, setEditing] = useState<Client | "new" | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
 
@@ -46,108 +44,106 @@ export default function ClientsPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row">
-        <SearchInput
-          label="Cerca clienti"
-          placeholder="Cerca per nome, email o telefono..."
-          value={search}
-          onValueChange={setSearch}
-          onDebouncedChange={(value) => list.set({ q: value })}
-          className="sm:max-w-sm"
+      <ListToolbar
+        searchLabel="Cerca clienti"
+        searchPlaceholder="Cerca per nome, email o telefono..."
+        query={q}
+        onSearch={(value) => list.set({ q: value })}
+      >
+        <FilterSelect
+          label="Filtra per tipo"
+          value={type}
+          onValueChange={(value) => list.set({ type: value })}
+          allLabel="Tutti i tipi"
+          options={clientTypes.options}
+          className="sm:w-48"
         />
-        <Select aria-label="Filtra per tipo" value={type} onChange={(e) => list.set({ type: e.target.value })} className="sm:w-48">
-          <option value="">Tutti i tipi</option>
-          {clientTypes.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      </ListToolbar>
 
-      {isError ? (
-        <p role="alert" className="text-destructive">
-          Impossibile caricare i clienti. Riprova.
-        </p>
-      ) : isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : data.rows.length === 0 ? (
-        <EmptyState
-          icon={UsersRound}
-          title="Nessun cliente trovato"
-          description={list.hasFilters ? "Prova a modificare i filtri di ricerca" : "Inizia aggiungendo il tuo primo cliente"}
-          action={
-            list.hasFilters ? undefined : (
-              <Button onClick={() => setEditing("new")}>
-                <Plus aria-hidden className="size-4" />
-                Aggiungi cliente
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <Card>
-          <CardContent className="p-0">
-            <Table aria-label="Elenco clienti">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Cliente</TableHead>
-                  <TableHead>Tipo</TableHead>
-                  <TableHead className="hidden md:table-cell">Contatti</TableHead>
-                  <TableHead className="hidden lg:table-cell">Creato il</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.rows.map((client) => (
-                  <TableRow key={client.id}>
-                    <TableCell>
-                      <Link href={`/admin/clients/${client.id}`} className="font-medium hover:underline">
-                        {client.name}
-                      </Link>
-                      <div className="text-sm text-muted-foreground">
-                        {client.address}
-                        {client.city ? `, ${client.city}` : ""}
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <ClientTypeBadge type={client.type} />
-                    </TableCell>
-                    <TableCell className="hidden text-sm md:table-cell">
-                      <div>{client.email ?? "—"}</div>
-                      <div className="text-muted-foreground">{client.phone ?? ""}</div>
-                    </TableCell>
-                    <TableCell className="hidden text-sm lg:table-cell">{formatDate(client.createdAt)}</TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <Button asChild variant="ghost" size="icon">
-                          <Link href={`/admin/clients/${client.id}`} aria-label={`Visualizza ${client.name}`}>
-                            <Eye aria-hidden className="size-4" />
-                          </Link>
-                        </Button>
-                        <Button variant="ghost" size="icon" aria-label={`Modifica ${client.name}`} onClick={() => setEditing(client)}>
-                          <Pencil aria-hidden className="size-4" />
-                        </Button>
-                        <Button variant="ghost" size="icon" aria-label={`Elimina ${client.name}`} onClick={() => setDeleting(client)}>
-                          <Trash2 aria-hidden className="size-4 text-destructive" />
-                        </Button>
-                      </div>
-                    </TableCell>
+      <ListBody
+        query={query}
+        errorText="Impossibile caricare i clienti. Riprova."
+        filtered={list.hasFilters}
+        empty={{
+          icon: UsersRound,
+          title: "Nessun cliente trovato",
+          invite: "Inizia aggiungendo il tuo primo cliente",
+          action: (
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Aggiungi cliente
+            </Button>
+          ),
+        }}
+      >
+        {(rows) => (
+          <Card>
+            <CardContent className="p-0">
+              <Table aria-label="Elenco clienti">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Cliente</TableHead>
+                    <TableHead>Tipo</TableHead>
+                    <TableHead className="hidden md:table-cell">Contatti</TableHead>
+                    <TableHead className="hidden lg:table-cell">Creato il</TableHead>
+                    <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      )}
+                </TableHeader>
+                <TableBody>
+                  {rows.map((client) => (
+                    <TableRow key={client.id}>
+                      <TableCell>
+                        <Link href={`/admin/clients/${client.id}`} className="font-medium hover:underline">
+                          {client.name}
+                        </Link>
+                        <div className="text-sm text-muted-foreground">
+                          {client.address}
+                          {client.city ? `, ${client.city}` : ""}
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        <ClientTypeBadge type={client.type} />
+                      </TableCell>
+                      <TableCell className="hidden text-sm md:table-cell">
+                        <div>{client.email ?? "—"}</div>
+                        <div className="text-muted-foreground">{client.phone ?? ""}</div>
+                      </TableCell>
+                      <TableCell className="hidden text-sm lg:table-cell">{formatDate(client.createdAt)}</TableCell>
+                      <TableCell>
+                        <div className="flex justify-end gap-1">
+                          <Button asChild variant="ghost" size="icon">
+                            <Link href={`/admin/clients/${client.id}`} aria-label={`Visualizza ${client.name}`}>
+                              <Eye aria-hidden className="size-4" />
+                            </Link>
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Modifica ${client.name}`}
+                            onClick={() => setEditing(client)}
+                          >
+                            <Pencil aria-hidden className="size-4" />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Elimina ${client.name}`}
+                            onClick={() => setDeleting(client)}
+                          >
+                            <Trash2 aria-hidden className="size-4 text-destructive" />
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        )}
+      </ListBody>
 
-      {data && data.total > list.limit ? (
-        <Pagination total={data.total} limit={list.limit} offset={list.offset} onOffsetChange={(offset) => list.set({ offset })} className="mt-4" />
-      ) : null}
+      <ListPagination total={data?.total} list={list} />
 
       <ClientFormDialog
         open={editing !== null}

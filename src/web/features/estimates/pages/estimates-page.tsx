@@ -4,15 +4,13 @@ import { Link } from "wouter";
 import { canApplyEstimateAction, estimateSortKeys, type Estimate } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses, type EstimateStatus } from "@domain/statuses";
+import { ListBody } from "@web/components/list/list-body";
+import { ListPagination } from "@web/components/list/list-pagination";
+import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
-import { SearchInput } from "@web/components/ui/search-input";
-import { Select } from "@web/components/ui/select";
-import { Skeleton } from "@web/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
@@ -24,7 +22,7 @@ import { EstimateExpiryBadge, EstimateStatusBadge } from "../components/estimate
 import { EstimateFormDialog } from "../components/estimate-form-dialog";
 
 const FILTERS = ["q", "status", "sort"] as const;
-const sortOptions: { value: string; label: string }[] = [
+const sortOptions = [
   { value: "", label: "Più recenti" },
   { value: "createdAt", label: "Meno recenti" },
   { value: "-number", label: "Numero (decrescente)" },
@@ -33,20 +31,20 @@ const sortOptions: { value: string; label: string }[] = [
   { value: "totalAmount", label: "Importo (dal più basso)" },
   { value: "clientName", label: "Cliente (A-Z)" },
   { value: "expiresAt", label: "Scadenza" },
-];
+] as const;
 
 export default function EstimatesPage() {
   const list = useListParams(FILTERS);
   const { q, status, sort } = list.values;
   const validSort = (estimateSortKeys as readonly string[]).includes(sort.replace(/^-/, "")) ? sort : undefined;
-  const { data, isPending, isError } = useEstimates({
+  const query = useEstimates({
     q,
     status: (status || undefined) as EstimateStatus | undefined,
     sort: validSort,
     limit: list.limit,
     offset: list.offset,
   });
-  const [search, setSearch] = useState(q);
+  const { data } = query;
   const [editing, setEditing] = useState<Estimate | "new" | null>(null);
   const [deleting, setDeleting] = useState<Estimate | null>(null);
   const remove = useDeleteEstimate();
@@ -64,138 +62,143 @@ export default function EstimatesPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row">
-        <SearchInput
-          label="Cerca preventivi"
-          placeholder="Cerca per titolo, numero o cliente..."
-          value={search}
-          onValueChange={setSearch}
-          onDebouncedChange={(value) => list.set({ q: value })}
-          className="sm:max-w-sm"
+      <ListToolbar
+        searchLabel="Cerca preventivi"
+        searchPlaceholder="Cerca per titolo, numero o cliente..."
+        query={q}
+        onSearch={(value) => list.set({ q: value })}
+      >
+        <FilterSelect
+          label="Filtra per stato"
+          value={status}
+          onValueChange={(value) => list.set({ status: value })}
+          allLabel="Tutti gli stati"
+          options={estimateStatuses.options}
+          className="sm:w-48"
         />
-        <Select aria-label="Filtra per stato" value={status} onChange={(e) => list.set({ status: e.target.value })} className="sm:w-48">
-          <option value="">Tutti gli stati</option>
-          {estimateStatuses.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Ordina per" value={sort} onChange={(e) => list.set({ sort: e.target.value })} className="sm:w-56">
-          {sortOptions.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+        <FilterSelect
+          label="Ordina per"
+          value={sort}
+          onValueChange={(value) => list.set({ sort: value })}
+          options={sortOptions}
+          className="sm:w-56"
+        />
+      </ListToolbar>
 
-      {isError ? (
-        <p role="alert" className="text-destructive">
-          Impossibile caricare i preventivi. Riprova.
-        </p>
-      ) : isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : data.rows.length === 0 ? (
-        <EmptyState
-          icon={FileText}
-          title="Nessun preventivo trovato"
-          description={list.hasFilters ? "Prova a modificare i filtri di ricerca" : "Inizia creando il tuo primo preventivo"}
-          action={
-            list.hasFilters ? undefined : (
-              <Button onClick={() => setEditing("new")}>
-                <Plus aria-hidden className="size-4" />
-                Nuovo Preventivo
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <Card>
-          <CardContent className="p-0">
-            <Table aria-label="Elenco preventivi">
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="hidden sm:table-cell">Numero</TableHead>
-                  <TableHead className="hidden md:table-cell">Cliente</TableHead>
-                  <TableHead>Titolo</TableHead>
-                  <TableHead className="hidden text-right sm:table-cell">Importo</TableHead>
-                  <TableHead className="hidden sm:table-cell">Stato</TableHead>
-                  <TableHead className="hidden lg:table-cell">Data</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.rows.map((e) => (
-                  <TableRow key={e.id}>
-                    <TableCell className="hidden font-medium whitespace-nowrap sm:table-cell">
-                      <Link href={`/admin/quotes/${e.id}`} className="hover:underline">
-                        {e.number}
-                      </Link>
-                    </TableCell>
-                    <TableCell className="hidden md:table-cell">{e.clientName}</TableCell>
-                    <TableCell>
-                      <div className="text-sm font-medium sm:hidden">{e.number}</div>
-                      <div className="max-w-xs truncate" title={e.title}>
-                        {e.title}
-                      </div>
-                      <div className="text-sm text-muted-foreground md:hidden">{e.clientName}</div>
-                      <div className="text-sm tabular-nums sm:hidden">{formatEuro(e.totalAmount)}</div>
-                      <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
-                        <EstimateStatusBadge status={e.status} />
-                        <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
-                      </div>
-                    </TableCell>
-                    <TableCell className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
-                      {formatEuro(e.totalAmount)}
-                      <div className="text-xs text-muted-foreground">IVA incl. {formatEuro(e.grossTotal)}</div>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">
-                      <div className="flex flex-wrap gap-1">
-                        <EstimateStatusBadge status={e.status} />
-                        <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
-                      </div>
-                    </TableCell>
-                    <TableCell className="hidden text-sm lg:table-cell">{formatDate(e.createdAt)}</TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <Button asChild variant="ghost" size="icon">
-                          <Link href={`/admin/quotes/${e.id}`} aria-label={`Visualizza ${e.number}`}>
-                            <Eye aria-hidden className="size-4" />
-                          </Link>
-                        </Button>
-                        <Button asChild variant="ghost" size="icon">
-                          <a href={estimatePdfUrl(e.id)} target="_blank" rel="noreferrer" aria-label={`PDF del preventivo ${e.number}`}>
-                            <FileDown aria-hidden className="size-4" />
-                          </a>
-                        </Button>
-                        {canApplyEstimateAction(e.status, "edit") ? (
-                          <Button variant="ghost" size="icon" className="hidden sm:inline-flex" aria-label={`Modifica ${e.number}`} onClick={() => setEditing(e)}>
-                            <Pencil aria-hidden className="size-4" />
-                          </Button>
-                        ) : null}
-                        {canApplyEstimateAction(e.status, "delete") ? (
-                          <Button variant="ghost" size="icon" className="hidden sm:inline-flex" aria-label={`Elimina ${e.number}`} onClick={() => setDeleting(e)}>
-                            <Trash2 aria-hidden className="size-4 text-destructive" />
-                          </Button>
-                        ) : null}
-                      </div>
-                    </TableCell>
+      <ListBody
+        query={query}
+        errorText="Impossibile caricare i preventivi. Riprova."
+        filtered={list.hasFilters}
+        empty={{
+          icon: FileText,
+          title: "Nessun preventivo trovato",
+          invite: "Inizia creando il tuo primo preventivo",
+          action: (
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Preventivo
+            </Button>
+          ),
+        }}
+      >
+        {(rows) => (
+          <Card>
+            <CardContent className="p-0">
+              <Table aria-label="Elenco preventivi">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="hidden sm:table-cell">Numero</TableHead>
+                    <TableHead className="hidden md:table-cell">Cliente</TableHead>
+                    <TableHead>Titolo</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">Importo</TableHead>
+                    <TableHead className="hidden sm:table-cell">Stato</TableHead>
+                    <TableHead className="hidden lg:table-cell">Data</TableHead>
+                    <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      )}
+                </TableHeader>
+                <TableBody>
+                  {rows.map((e) => (
+                    <TableRow key={e.id}>
+                      <TableCell className="hidden font-medium whitespace-nowrap sm:table-cell">
+                        <Link href={`/admin/quotes/${e.id}`} className="hover:underline">
+                          {e.number}
+                        </Link>
+                      </TableCell>
+                      <TableCell className="hidden md:table-cell">{e.clientName}</TableCell>
+                      <TableCell>
+                        <div className="text-sm font-medium sm:hidden">{e.number}</div>
+                        <div className="max-w-xs truncate" title={e.title}>
+                          {e.title}
+                        </div>
+                        <div className="text-sm text-muted-foreground md:hidden">{e.clientName}</div>
+                        <div className="text-sm tabular-nums sm:hidden">{formatEuro(e.totalAmount)}</div>
+                        <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
+                          <EstimateStatusBadge status={e.status} />
+                          <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
+                        </div>
+                      </TableCell>
+                      <TableCell className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
+                        {formatEuro(e.totalAmount)}
+                        <div className="text-xs text-muted-foreground">IVA incl. {formatEuro(e.grossTotal)}</div>
+                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">
+                        <div className="flex flex-wrap gap-1">
+                          <EstimateStatusBadge status={e.status} />
+                          <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
+                        </div>
+                      </TableCell>
+                      <TableCell className="hidden text-sm lg:table-cell">{formatDate(e.createdAt)}</TableCell>
+                      <TableCell>
+                        <div className="flex justify-end gap-1">
+                          <Button asChild variant="ghost" size="icon">
+                            <Link href={`/admin/quotes/${e.id}`} aria-label={`Visualizza ${e.number}`}>
+                              <Eye aria-hidden className="size-4" />
+                            </Link>
+                          </Button>
+                          <Button asChild variant="ghost" size="icon">
+                            <a
+                              href={estimatePdfUrl(e.id)}
+                              target="_blank"
+                              rel="noreferrer"
+                              aria-label={`PDF del preventivo ${e.number}`}
+                            >
+                              <FileDown aria-hidden className="size-4" />
+                            </a>
+                          </Button>
+                          {canApplyEstimateAction(e.status, "edit") ? (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              className="hidden sm:inline-flex"
+                              aria-label={`Modifica ${e.number}`}
+                              onClick={() => setEditing(e)}
+                            >
+                              <Pencil aria-hidden className="size-4" />
+                            </Button>
+                          ) : null}
+                          {canApplyEstimateAction(e.status, "delete") ? (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              className="hidden sm:inline-flex"
+                              aria-label={`Elimina ${e.number}`}
+                              onClick={() => setDeleting(e)}
+                            >
+                              <Trash2 aria-hidden className="size-4 text-destructive" />
+                            </Button>
+                          ) : null}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        )}
+      </ListBody>
 
-      {data && data.total > list.limit ? (
-        <Pagination total={data.total} limit={list.limit} offset={list.offset} onOffsetChange={(offset) => list.set({ offset })} className="mt-4" />
-      ) : null}
+      <ListPagination total={data?.total} list={list} />
 
       <EstimateFormDialog
         open={editing !== null}

@@ -5,15 +5,14 @@ import { formatDate, formatEuro } from "@domain/format";
 import { isOrderDeletable, isOrderEditable, type Order } from "@domain/orders";
 import { orderStatuses } from "@domain/statuses";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
+import { ListBody } from "@web/components/list/list-body";
+import { ListPagination } from "@web/components/list/list-pagination";
+import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { isInteractiveTarget } from "@web/components/list/row-click";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
-import { SearchInput } from "@web/components/ui/search-input";
-import { Select } from "@web/components/ui/select";
-import { Skeleton } from "@web/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useOrders } from "../api/list-orders";
@@ -22,13 +21,10 @@ import { OrderDetailsDialog } from "../components/order-details-dialog";
 
 const FILTERS = ["q", "status", "supplierId", "constructionSiteId"] as const;
 
-/** Clicks on the row's own links and buttons keep their meaning; elsewhere the row opens its details. */
-const isInteractive = (target: EventTarget) => target instanceof Element && target.closest("a, button") !== null;
-
 export default function OrdersPage() {
   const list = useListParams(FILTERS);
   const { q, status, supplierId, constructionSiteId } = list.values;
-  const { data, isPending, isError } = useOrders({
+  const query = useOrders({
     q,
     status: (status || undefined) as Order["status"] | undefined,
     supplierId: supplierId || undefined,
@@ -36,10 +32,14 @@ export default function OrdersPage() {
     limit: list.limit,
     offset: list.offset,
   });
-  const [search, setSearch] = useState(q);
+  const { data } = query;
   const [viewing, setViewing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
-  const scopedTo = supplierId ? data?.rows[0]?.supplierName : constructionSiteId ? data?.rows[0]?.constructionSiteName : null;
+  const scopedTo = supplierId
+    ? data?.rows[0]?.supplierName
+    : constructionSiteId
+      ? data?.rows[0]?.constructionSiteName
+      : null;
 
   return (
     <>
@@ -56,148 +56,169 @@ export default function OrdersPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <SearchInput
-          label="Cerca ordini"
-          placeholder="Cerca ordini..."
-          value={search}
-          onValueChange={setSearch}
-          onDebouncedChange={(value) => list.set({ q: value })}
-          className="sm:max-w-sm"
+      <ListToolbar
+        className="sm:items-center"
+        searchLabel="Cerca ordini"
+        searchPlaceholder="Cerca ordini..."
+        query={q}
+        onSearch={(value) => list.set({ q: value })}
+      >
+        <FilterSelect
+          label="Filtra per stato"
+          value={status}
+          onValueChange={(value) => list.set({ status: value })}
+          allLabel="Tutti gli stati"
+          options={orderStatuses.options}
+          className="sm:w-48"
         />
-        <Select aria-label="Filtra per stato" value={status} onChange={(e) => list.set({ status: e.target.value })} className="sm:w-48">
-          <option value="">Tutti gli stati</option>
-          {orderStatuses.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
         {supplierId || constructionSiteId ? (
           <Badge variant="outline" className="self-start py-1 sm:self-auto">
             {supplierId ? "Fornitore" : "Cantiere"}: {scopedTo ?? "selezionato"}
-            <button type="button" aria-label="Rimuovi filtro" className="ms-1 rounded hover:bg-accent" onClick={() => list.set({ supplierId: "", constructionSiteId: "" })}>
+            <button
+              type="button"
+              aria-label="Rimuovi filtro"
+              className="ms-1 rounded hover:bg-accent"
+              onClick={() => list.set({ supplierId: "", constructionSiteId: "" })}
+            >
               <X aria-hidden />
             </button>
           </Badge>
         ) : null}
-      </div>
+      </ListToolbar>
 
-      {isError ? (
-        <p role="alert" className="text-destructive">
-          Impossibile caricare gli ordini. Riprova.
-        </p>
-      ) : isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : data.rows.length === 0 ? (
-        <EmptyState
-          icon={ShoppingCart}
-          title={list.hasFilters ? "Nessun ordine trovato per la ricerca" : "Nessun ordine presente"}
-          description={list.hasFilters ? "Prova a modificare i filtri di ricerca" : "Crea il primo ordine di materiale a un fornitore"}
-          action={
-            list.hasFilters ? undefined : (
-              <Button asChild>
-                <Link href="/admin/orders/new">
-                  <Plus aria-hidden className="size-4" />
-                  Nuovo Ordine
-                </Link>
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <Card>
-          <CardContent className="p-0 sm:p-0">
-            <Table aria-label="Elenco ordini" scrollLabel="Elenco ordini">
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="hidden sm:table-cell">Numero</TableHead>
-                  <TableHead>Titolo/Fornitore</TableHead>
-                  <TableHead className="hidden lg:table-cell">Cantiere</TableHead>
-                  <TableHead className="hidden md:table-cell">Date</TableHead>
-                  <TableHead className="text-right">Importo</TableHead>
-                  <TableHead className="hidden sm:table-cell">Stato</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.rows.map((order) => (
-                  <TableRow key={order.id} className="cursor-pointer" onClick={(event) => !isInteractive(event.target) && setViewing(order.id)}>
-                    <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                      <button type="button" className="font-medium hover:underline" onClick={() => setViewing(order.id)}>
-                        {order.number}
-                      </button>
-                    </TableCell>
-                    <TableCell className="min-w-36">
-                      {/* Phones fold the number and the status into the first columns. */}
-                      <button type="button" className="text-sm font-medium text-primary hover:underline sm:hidden" onClick={() => setViewing(order.id)}>
-                        {order.number}
-                      </button>
-                      <div className="font-medium">{order.title}</div>
-                      <div className="text-sm text-muted-foreground">{order.supplierName}</div>
-                    </TableCell>
-                    <TableCell className="hidden text-sm lg:table-cell">{order.constructionSiteName ?? "—"}</TableCell>
-                    <TableCell className="hidden text-sm whitespace-nowrap md:table-cell">
-                      <div>{formatDate(order.orderDate)}</div>
-                      <div className="text-muted-foreground">
-                        {order.expectedDeliveryDate ? `Consegna ${formatDate(order.expectedDeliveryDate)}` : "Consegna da definire"}
-                      </div>
-                    </TableCell>
-                    <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-                      {formatEuro(order.totalAmount)}
-                      <div className="mt-1 sm:hidden">
+      <ListBody
+        query={query}
+        errorText="Impossibile caricare gli ordini. Riprova."
+        filtered={list.hasFilters}
+        empty={{
+          icon: ShoppingCart,
+          title: list.hasFilters ? "Nessun ordine trovato per la ricerca" : "Nessun ordine presente",
+          invite: "Crea il primo ordine di materiale a un fornitore",
+          action: (
+            <Button asChild>
+              <Link href="/admin/orders/new">
+                <Plus aria-hidden className="size-4" />
+                Nuovo Ordine
+              </Link>
+            </Button>
+          ),
+        }}
+      >
+        {(rows) => (
+          <Card>
+            <CardContent className="p-0 sm:p-0">
+              <Table aria-label="Elenco ordini" scrollLabel="Elenco ordini">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="hidden sm:table-cell">Numero</TableHead>
+                    <TableHead>Titolo/Fornitore</TableHead>
+                    <TableHead className="hidden lg:table-cell">Cantiere</TableHead>
+                    <TableHead className="hidden md:table-cell">Date</TableHead>
+                    <TableHead className="text-right">Importo</TableHead>
+                    <TableHead className="hidden sm:table-cell">Stato</TableHead>
+                    <TableHead className="text-right">Azioni</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((order) => (
+                    <TableRow
+                      key={order.id}
+                      className="cursor-pointer"
+                      onClick={(event) => !isInteractiveTarget(event.target) && setViewing(order.id)}
+                    >
+                      <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                        <button
+                          type="button"
+                          className="font-medium hover:underline"
+                          onClick={() => setViewing(order.id)}
+                        >
+                          {order.number}
+                        </button>
+                      </TableCell>
+                      <TableCell className="min-w-36">
+                        {/* Phones fold the number and the status into the first columns. */}
+                        <button
+                          type="button"
+                          className="text-sm font-medium text-primary hover:underline sm:hidden"
+                          onClick={() => setViewing(order.id)}
+                        >
+                          {order.number}
+                        </button>
+                        <div className="font-medium">{order.title}</div>
+                        <div className="text-sm text-muted-foreground">{order.supplierName}</div>
+                      </TableCell>
+                      <TableCell className="hidden text-sm lg:table-cell">
+                        {order.constructionSiteName ?? "—"}
+                      </TableCell>
+                      <TableCell className="hidden text-sm whitespace-nowrap md:table-cell">
+                        <div>{formatDate(order.orderDate)}</div>
+                        <div className="text-muted-foreground">
+                          {order.expectedDeliveryDate
+                            ? `Consegna ${formatDate(order.expectedDeliveryDate)}`
+                            : "Consegna da definire"}
+                        </div>
+                      </TableCell>
+                      <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+                        {formatEuro(order.totalAmount)}
+                        <div className="mt-1 sm:hidden">
+                          <OrderStatusBadge status={order.status} />
+                        </div>
+                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         <OrderStatusBadge status={order.status} />
-                      </div>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">
-                      <OrderStatusBadge status={order.status} />
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <Button asChild variant="ghost" size="icon">
-                          <Link href={`/admin/orders/${order.id}`} aria-label={`Visualizza ${order.number}`}>
-                            <Eye aria-hidden className="size-4" />
-                          </Link>
-                        </Button>
-                        {isOrderEditable(order.status) ? (
-                          <Button asChild variant="ghost" size="icon" className="max-sm:hidden">
-                            <Link href={`/admin/orders/${order.id}/edit`} aria-label={`Modifica ${order.number}`}>
-                              <Pencil aria-hidden className="size-4" />
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex justify-end gap-1">
+                          <Button asChild variant="ghost" size="icon">
+                            <Link href={`/admin/orders/${order.id}`} aria-label={`Visualizza ${order.number}`}>
+                              <Eye aria-hidden className="size-4" />
                             </Link>
                           </Button>
-                        ) : (
-                          <Button variant="ghost" size="icon" className="max-sm:hidden" disabled aria-label={`Modifica ${order.number} (solo ordini in bozza)`} title="Solo gli ordini in bozza sono modificabili">
-                            <Pencil aria-hidden className="size-4" />
+                          {isOrderEditable(order.status) ? (
+                            <Button asChild variant="ghost" size="icon" className="max-sm:hidden">
+                              <Link href={`/admin/orders/${order.id}/edit`} aria-label={`Modifica ${order.number}`}>
+                                <Pencil aria-hidden className="size-4" />
+                              </Link>
+                            </Button>
+                          ) : (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              className="max-sm:hidden"
+                              disabled
+                              aria-label={`Modifica ${order.number} (solo ordini in bozza)`}
+                              title="Solo gli ordini in bozza sono modificabili"
+                            >
+                              <Pencil aria-hidden className="size-4" />
+                            </Button>
+                          )}
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            className="max-sm:hidden"
+                            aria-label={`Elimina ${order.number}`}
+                            disabled={!isOrderDeletable(order.status)}
+                            title={
+                              isOrderDeletable(order.status)
+                                ? undefined
+                                : "Un ordine inviato si annulla, non si elimina"
+                            }
+                            onClick={() => setDeleting(order)}
+                          >
+                            <Trash2 aria-hidden className="size-4 text-destructive" />
                           </Button>
-                        )}
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="max-sm:hidden"
-                          aria-label={`Elimina ${order.number}`}
-                          disabled={!isOrderDeletable(order.status)}
-                          title={isOrderDeletable(order.status) ? undefined : "Un ordine inviato si annulla, non si elimina"}
-                          onClick={() => setDeleting(order)}
-                        >
-                          <Trash2 aria-hidden className="size-4 text-destructive" />
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      )}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        )}
+      </ListBody>
 
-      {data && data.total > list.limit ? (
-        <Pagination total={data.total} limit={list.limit} offset={list.offset} onOffsetChange={(offset) => list.set({ offset })} className="mt-4" />
-      ) : null}
+      <ListPagination total={data?.total} list={list} />
 
       <OrderDetailsDialog orderId={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       <DeleteOrderDialog order={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

@@ -5,14 +5,12 @@ import { isValidIsoDate, todayIso } from "@domain/dates";
 import { formatDate } from "@domain/format";
 import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
 import type { CalendarView, Survey } from "@domain/surveys";
+import { ListBody } from "@web/components/list/list-body";
+import { ListPagination } from "@web/components/list/list-pagination";
+import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
-import { SearchInput } from "@web/components/ui/search-input";
-import { Select } from "@web/components/ui/select";
-import { Skeleton } from "@web/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
 import { useListParams } from "@web/lib/use-list-params";
@@ -25,7 +23,15 @@ import { SurveyStatusBadge } from "../components/survey-status-badge";
 // view/cal/d keep the calendar's place in the URL, like the list's filters and page.
 const PARAMS = ["q", "status", "clientId", "contactId", "view", "cal", "d"] as const;
 
-function SurveyTable({ rows, onEdit, onDelete }: { rows: Survey[]; onEdit: (s: Survey) => void; onDelete: (s: Survey) => void }) {
+function SurveyTable({
+  rows,
+  onEdit,
+  onDelete,
+}: {
+  rows: Survey[];
+  onEdit: (s: Survey) => void;
+  onDelete: (s: Survey) => void;
+}) {
   return (
     <Card>
       <CardContent className="p-0">
@@ -58,7 +64,9 @@ function SurveyTable({ rows, onEdit, onDelete }: { rows: Survey[]; onEdit: (s: S
                 </TableCell>
                 <TableCell className="hidden md:table-cell">{s.address}</TableCell>
                 <TableCell className="hidden max-w-xs lg:table-cell">
-                  <span className={cn("line-clamp-2", !s.description && "text-muted-foreground")}>{s.description ?? "Nessuna descrizione"}</span>
+                  <span className={cn("line-clamp-2", !s.description && "text-muted-foreground")}>
+                    {s.description ?? "Nessuna descrizione"}
+                  </span>
                 </TableCell>
                 <TableCell className="hidden sm:table-cell">
                   <SurveyStatusBadge status={s.status} />
@@ -67,14 +75,27 @@ function SurveyTable({ rows, onEdit, onDelete }: { rows: Survey[]; onEdit: (s: S
                   <div className="flex justify-end gap-1">
                     {/* On phones the client name already opens the detail: one button less to squeeze in. */}
                     <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
-                      <Link href={`/admin/surveys/${s.id}`} aria-label={`Visualizza sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}>
+                      <Link
+                        href={`/admin/surveys/${s.id}`}
+                        aria-label={`Visualizza sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                      >
                         <Eye aria-hidden className="size-4" />
                       </Link>
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Modifica sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`} onClick={() => onEdit(s)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Modifica sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                      onClick={() => onEdit(s)}
+                    >
                       <Pencil aria-hidden className="size-4" />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Elimina sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`} onClick={() => onDelete(s)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Elimina sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                      onClick={() => onDelete(s)}
+                    >
                       <Trash2 aria-hidden className="size-4 text-destructive" />
                     </Button>
                   </div>
@@ -95,7 +116,7 @@ export default function SurveysPage() {
   const calView: CalendarView = cal === "month" ? "month" : "week";
   const anchor = isValidIsoDate(d) ? d : todayIso();
   const filtered = Boolean(q || status || clientId || contactId);
-  const { data, isPending, isError } = useSurveys({
+  const query = useSurveys({
     q,
     status: (status || undefined) as SurveyStatus | undefined,
     clientId: clientId || undefined,
@@ -103,7 +124,7 @@ export default function SurveysPage() {
     limit: list.limit,
     offset: list.offset,
   });
-  const [search, setSearch] = useState(q);
+  const { data } = query;
   const [editing, setEditing] = useState<Survey | "new" | null>(null);
   const [deleting, setDeleting] = useState<Survey | null>(null);
 
@@ -120,24 +141,26 @@ export default function SurveysPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <SearchInput
-          label="Cerca sopralluoghi"
-          placeholder="Cerca per descrizione, cliente o indirizzo..."
-          value={search}
-          onValueChange={setSearch}
-          onDebouncedChange={(value) => list.set({ q: value })}
-          className="sm:max-w-sm"
+      <ListToolbar
+        className="sm:flex-wrap"
+        searchLabel="Cerca sopralluoghi"
+        searchPlaceholder="Cerca per descrizione, cliente o indirizzo..."
+        query={q}
+        onSearch={(value) => list.set({ q: value })}
+      >
+        <FilterSelect
+          label="Filtra per stato"
+          value={status}
+          onValueChange={(value) => list.set({ status: value })}
+          allLabel="Tutti gli stati"
+          options={surveyStatuses.options}
+          className="sm:w-48"
         />
-        <Select aria-label="Filtra per stato" value={status} onChange={(e) => list.set({ status: e.target.value })} className="sm:w-48">
-          <option value="">Tutti gli stati</option>
-          {surveyStatuses.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-        <div role="group" aria-label="Modalità di visualizzazione" className="inline-flex self-start rounded-md border border-input p-0.5 sm:ml-auto">
+        <div
+          role="group"
+          aria-label="Modalità di visualizzazione"
+          className="inline-flex self-start rounded-md border border-input p-0.5 sm:ml-auto"
+        >
           {(
             [
               ["", "Lista", List],
@@ -149,18 +172,25 @@ export default function SurveysPage() {
               type="button"
               aria-pressed={view === value}
               onClick={() => list.set({ view: value })}
-              className={cn("inline-flex h-9 items-center gap-1.5 rounded px-3 text-sm font-medium", view === value ? "bg-primary text-primary-foreground" : "hover:bg-accent")}
+              className={cn(
+                "inline-flex h-9 items-center gap-1.5 rounded px-3 text-sm font-medium",
+                view === value ? "bg-primary text-primary-foreground" : "hover:bg-accent",
+              )}
             >
               <Icon aria-hidden className="size-4" />
               {label}
             </button>
           ))}
         </div>
-      </div>
+      </ListToolbar>
       {contactId || clientId ? (
         <p className="mb-3 text-sm text-muted-foreground">
           Filtrati per {contactId ? "contatto" : "cliente"}.{" "}
-          <button type="button" className="text-primary hover:underline" onClick={() => list.set({ contactId: "", clientId: "" })}>
+          <button
+            type="button"
+            className="text-primary hover:underline"
+            onClick={() => list.set({ contactId: "", clientId: "" })}
+          >
             Mostra tutti
           </button>
         </p>
@@ -174,37 +204,28 @@ export default function SurveysPage() {
           status={(status || undefined) as SurveyStatus | undefined}
           onChange={(next) => list.set({ cal: next.view ?? calView, d: next.anchor ?? anchor })}
         />
-      ) : isError ? (
-        <p role="alert" className="text-destructive">
-          Impossibile caricare i sopralluoghi. Riprova.
-        </p>
-      ) : isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : data.rows.length === 0 ? (
-        <EmptyState
-          icon={ClipboardList}
-          title="Nessun sopralluogo trovato"
-          description={filtered ? "Prova a modificare i filtri di ricerca" : "Inizia programmando il primo sopralluogo"}
-          action={
-            filtered ? undefined : (
+      ) : (
+        <ListBody
+          query={query}
+          errorText="Impossibile caricare i sopralluoghi. Riprova."
+          filtered={filtered}
+          empty={{
+            icon: ClipboardList,
+            title: "Nessun sopralluogo trovato",
+            invite: "Inizia programmando il primo sopralluogo",
+            action: (
               <Button onClick={() => setEditing("new")}>
                 <Plus aria-hidden className="size-4" />
                 Programma sopralluogo
               </Button>
-            )
-          }
-        />
-      ) : (
-        <SurveyTable rows={data.rows} onEdit={setEditing} onDelete={setDeleting} />
+            ),
+          }}
+        >
+          {(rows) => <SurveyTable rows={rows} onEdit={setEditing} onDelete={setDeleting} />}
+        </ListBody>
       )}
 
-      {!calendar && data && data.total > list.limit ? (
-        <Pagination total={data.total} limit={list.limit} offset={list.offset} onOffsetChange={(offset) => list.set({ offset })} className="mt-4" />
-      ) : null}
+      {calendar ? null : <ListPagination total={data?.total} list={list} />}
 
       <SurveyFormDialog
         open={editing !== null}
