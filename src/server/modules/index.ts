@@ -9,6 +9,7 @@ import { contactRoutes } from "./contacts/routes";
 import { contractRoutes } from "./contracts/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { estimateRoutes } from "./estimates/routes";
+import { exportRoutes } from "./exports/routes";
 import { healthRoutes } from "./health/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { notificationRoutes } from "./notifications/routes";
@@ -43,4 +44,5 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   activityRoutes,
   outboxRoutes,
   clientExportRoutes,
+  exportRoutes,
 ];
