@@ -9,9 +9,11 @@ import type { TestApp } from "../test/app";
 // orders): the data set the permissions matrix and the fuzzers run against.
 
 export const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082",
   "hex",
 );
+/** Right first bytes, broken inside: what a truncated or damaged upload looks like. */
+export const DAMAGED_PNG = Buffer.concat([PNG.subarray(0, 41), Buffer.from("00000000", "hex"), PNG.subarray(45)]);
 
 export function multipart(parts: { name?: string; fileName: string; type: string; data: Buffer }[]) {
   const boundary = "----colmo" + Math.random().toString(16).slice(2);

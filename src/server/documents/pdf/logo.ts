@@ -1,4 +1,38 @@
+import zlib from "node:zlib";
 import { createDiskStorage, uploadsDir } from "../../storage/storage";
+
+/**
+ * Whether pdfmake can draw these bytes: a PNG whose chunks are intact and whose pixels inflate,
+ * or a complete JPEG. A damaged logo with the right first bytes used to make every PDF fail.
+ */
+export function isPrintableImage(bytes: Buffer, mime: string): boolean {
+  if (mime === "image/jpeg" || mime === "image/jpg") {
+    const end = bytes.length >= 4 && bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
+    return end && bytes[0] === 0xff && bytes[1] === 0xd8;
+  }
+  if (mime !== "image/png" || bytes.length < 8) return false;
+  let offset = 8;
+  const idat: Buffer[] = [];
+  let sawHeader = false;
+  while (offset + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const type = bytes.subarray(offset + 4, offset + 8).toString("latin1");
+    if (offset + 12 + length > bytes.length) return false;
+    const data = bytes.subarray(offset + 8, offset + 8 + length);
+    if ((zlib.crc32(bytes.subarray(offset + 4, offset + 8 + length)) >>> 0) !== bytes.readUInt32BE(offset + 8 + length)) return false;
+    if (type === "IHDR") sawHeader = true;
+    if (type === "IDAT") idat.push(data);
+    if (type === "IEND") {
+      try {
+        return sawHeader && idat.length > 0 && zlib.inflateSync(Buffer.concat(idat)).length > 0;
+      } catch {
+        return false;
+      }
+    }
+    offset += 12 + length;
+  }
+  return false;
+}
 
 /** pdfmake embeds PNG and JPEG; any other logo format is left out rather than failing the PDF. */
 const PRINTABLE = new Set(["image/png", "image/jpeg", "image/jpg"]);
@@ -11,6 +45,7 @@ export async function companyLogo(settings: { logoKey: string | null; logoMime: 
   if (!settings.logoKey || !settings.logoMime || !PRINTABLE.has(settings.logoMime)) return null;
   try {
     const bytes = await createDiskStorage(uploadsDir(dataDir)).get(settings.logoKey);
+    if (!bytes || !isPrintableImage(bytes, settings.logoMime)) return null;
     return bytes ? `data:${settings.logoMime === "image/jpg" ? "image/jpeg" : settings.logoMime};base64,${bytes.toString("base64")}` : null;
   } catch {
     return null;

@@ -30,7 +30,11 @@ const valid = {
 
 const put = (payload: unknown, cookie = t.admin) => t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie }, payload: payload as object });
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+// A complete 1×1 PNG: a logo must be printable (a damaged one is refused at upload).
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082",
+  "hex",
+);
 
 function multipart(fileName: string, mime: string, data: Buffer) {
   const boundary = "----colmo-test-boundary";
@@ -116,7 +120,7 @@ describe("settings API", () => {
     expect(img.rawPayload.equals(PNG)).toBe(true);
     expect((await t.app.inject({ url: "/api/company" })).json().logoUrl).toBe(logoUrl);
 
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0xff, 0xd9]);
     const second = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.jpg", "image/jpeg", jpeg)) });
     expect(second.json().logoUrl).not.toBe(logoUrl);
     expect((await t.app.inject({ url: second.json().logoUrl })).headers["content-type"]).toBe("image/jpeg");

@@ -11,10 +11,13 @@ import {
 } from "@domain/settings";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { isPrintableImage } from "../../documents/pdf/logo";
 import { badRequest, notFound } from "../../http/errors";
 import { storageFor } from "../../storage";
 import { getSettings, logoUrlOf, toSettings } from "./queries";
 import { replaceLogo, updateSettings } from "./service";
+
+const LOGO_DAMAGED_ERROR = "Il logo è danneggiato o non leggibile: salvalo di nuovo come PNG o JPEG";
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const storage = storageFor(config);
@@ -64,6 +67,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       if (file.file.truncated || data.length > LOGO_MAX_BYTES) throw badRequest(LOGO_SIZE_ERROR, { logo: LOGO_SIZE_ERROR });
       const type = detectLogoType(data);
       if (!type) throw badRequest(LOGO_TYPE_ERROR, { logo: LOGO_TYPE_ERROR });
+      // A damaged image with the right first bytes would make every PDF fail: print it once now.
+      if (!isPrintableImage(data, type.mime)) throw badRequest(LOGO_DAMAGED_ERROR, { logo: LOGO_DAMAGED_ERROR });
       return toSettings(await replaceLogo(db, storage, request, { data, ...type }));
     },
   );
