@@ -1,14 +1,17 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { todayIso } from "@domain/dates";
 import { hashPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { seedClients } from "../modules/clients/demo";
 import { seedContacts } from "../modules/contacts/demo";
+import { seedContracts } from "../modules/contracts/demo";
 import { seedEstimates } from "../modules/estimates/demo";
+import { seedInvoices } from "../modules/invoices/demo";
 import { seedOrders } from "../modules/orders/demo";
 import { seedPortalDemo } from "../modules/portal/demo";
 import { seedServices } from "../modules/services/demo";
+import { seedSites } from "../modules/sites/demo";
 import { seedSuppliers } from "../modules/suppliers/demo";
 import { seedSurveys } from "../modules/surveys/demo";
 import type { DemoContext } from "./context";
@@ -23,6 +26,9 @@ const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
   { name: "fornitori", seed: seedSuppliers },
   { name: "ordini", seed: seedOrders },
   { name: "preventivi", seed: seedEstimates },
+  { name: "contratti", seed: seedContracts },
+  { name: "cantieri", seed: seedSites },
+  { name: "fatture", seed: seedInvoices },
   // Last: the portal client's documents, after every document seeder.
   { name: "portale cliente", seed: seedPortalDemo },
 ];
@@ -39,6 +45,8 @@ export async function runDemo(db: Db, scale: number, log: (line: string) => void
     await seed(ctx);
     log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  // Fresh planner statistics and visibility map after a bulk load: list counts use index-only scans.
+  await db.execute(sql`vacuum analyze`);
   // The administrator (unless one exists) and a portal account for the first demo client.
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!admin) {

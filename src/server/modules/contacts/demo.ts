@@ -4,13 +4,13 @@ import { firstNames, lastNames } from "../../demo/names";
 
 const roles = ["Amministratore di condominio", "Geometra", "Titolare", "Responsabile tecnico", "Proprietario", "Custode", null] as const;
 
-/** One or two referents for about two clients in three; ids shared as contacts + contactClients. */
+/** Nine clients in ten have referents, two on average (condominiums and companies have several); ids shared as contacts + contactClients. */
 export async function seedContacts(ctx: DemoContext) {
   const { random } = ctx;
   const rows: (typeof contacts.$inferInsert)[] = [];
   for (const clientId of ctx.ids.clients ?? []) {
-    if (!random.chance(0.7)) continue;
-    const n = random.chance(0.3) ? random.int(2, 5) : 1;
+    if (!random.chance(0.9)) continue;
+    const n = random.chance(0.65) ? random.int(2, 4) : 1;
     for (let i = 0; i < n; i++) {
       const first = random.pick(firstNames);
       const last = random.pick(lastNames);

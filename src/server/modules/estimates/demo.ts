@@ -28,7 +28,7 @@ const customLines: [string, string, number, number][] = [
 const signers = ["Mario Rossi", "Giulia Bianchi", "Luca Ferrari", "Anna Esposito", "Marco Ricci", "Chiara Romano"];
 
 /**
- * 60 estimates per unit of scale over the last three years, every status present: old ones are
+ * 200 estimates per unit of scale (two to eleven lines) over the last ten years, every status present: old ones are
  * mostly decided (accettato / rifiutato), recent ones still bozza or inviato, a few expired.
  * Lines come from the active catalogue plus some custom ones; some carry a survey of their own
  * client or a confermato order. Totals are computed with the same code as the server.
@@ -52,12 +52,12 @@ export async function seedEstimates(ctx: DemoContext) {
   });
   const freeOrders = [...orderRows];
 
-  const n = 60 * scale;
+  const n = 200 * scale;
   const drafts: { estimate: typeof estimates.$inferInsert; items: Omit<typeof estimateItems.$inferInsert, "estimateId">[] }[] = [];
   for (let i = 0; i < n; i++) {
     const clientId = random.pick(clientIds);
-    // A quarter are recent, so the open states (bozza, inviato, in scadenza) are well represented.
-    const ageDays = random.chance(0.25) ? random.int(0, 40) : random.int(0, 3 * 365);
+    // A tenth are recent, so the open states (bozza, inviato, in scadenza) are well represented.
+    const ageDays = random.chance(0.1) ? random.int(0, 40) : random.int(0, 10 * 365);
     const createdOn = addDays(today, -ageDays);
     const validityDays = random.pick([30, 30, 30, 60, 90]);
     const expiresAt = addDays(createdOn, validityDays);
@@ -72,7 +72,7 @@ export async function seedEstimates(ctx: DemoContext) {
     const vatTreatment: VatTreatment = clientType === "azienda" && random.chance(0.15) ? "rc" : defaultVatTreatment(clientType);
 
     const items: Omit<typeof estimateItems.$inferInsert, "estimateId">[] = [];
-    const lineCount = random.int(1, 6);
+    const lineCount = random.int(2, 11);
     for (let l = 0; l < lineCount; l++) {
       const useCatalogue = serviceRows.length > 0 && random.chance(0.75);
       if (useCatalogue) {

@@ -26,7 +26,7 @@ const materials: [string, string, number, number, number, number][] = [
 ];
 const titles = ["Materiale copertura", "Fornitura lattoneria", "Isolamento sottotetto", "Rifacimento manto", "Impermeabilizzazione terrazzo", "Ricambi e minuteria", "Ponteggio e sicurezza"];
 
-/** 60 orders per unit of scale over the last three years; recent ones still open, every status present. */
+/** 60 orders per unit of scale over the last ten years, two to twelve items each; recent ones still open, every status present. */
 export async function seedOrders(ctx: DemoContext) {
   const { random, scale, today } = ctx;
   const supplierIds = ctx.ids.suppliers ?? [];
@@ -39,7 +39,7 @@ export async function seedOrders(ctx: DemoContext) {
   type Draft = { order: typeof orders.$inferInsert; items: Omit<typeof orderItems.$inferInsert, "orderId">[] };
   const drafts: Draft[] = [];
   for (let i = 0; i < n; i++) {
-    const age = i < 6 ? i * 3 : random.int(0, 3 * 365);
+    const age = i < 6 ? i * 3 : random.int(0, 10 * 365);
     const orderDate = addDays(today, -age);
     // Old orders are settled; recent ones may still be anywhere in the lifecycle. The first five cover every status.
     const status: OrderStatus =
@@ -48,7 +48,7 @@ export async function seedOrders(ctx: DemoContext) {
         : age > 60
           ? random.weighted([["ricevuto", 9], ["annullato", 1]] as const)
           : random.weighted([["bozza", 2], ["inviato", 2], ["confermato", 2], ["ricevuto", 3], ["annullato", 1]] as const);
-    const lines = Array.from({ length: random.int(1, 5) }, () => {
+    const lines = Array.from({ length: random.int(2, 12) }, () => {
       const [description, unit, minQ, maxQ, minP, maxP] = random.pick(materials);
       return { description, unit, quantity: `${random.int(minQ, maxQ)}.00`, unitPrice: random.money(minP, maxP), notes: null };
     });

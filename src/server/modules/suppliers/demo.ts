@@ -18,10 +18,10 @@ const trades = [
 ] as const;
 const brands = ["Padana", "Lombarda", "del Nord", "Alpina", "Orobica", "Brianza", "Ticino", "Adda", "Insubria", "Valpadana"];
 
-/** 15 suppliers per unit of scale: mostly attivo, some inattivo or sospeso; VAT numbers valid and unique. */
+/** 15 suppliers, two per unit of scale from scale 8 on (1,000 at the large scale 500): mostly attivo, some inattivo or sospeso; VAT numbers valid and unique. */
 export async function seedSuppliers(ctx: DemoContext) {
   const { random, scale } = ctx;
-  const n = 15 * scale;
+  const n = Math.max(15, 2 * scale);
   const rows: (typeof suppliers.$inferInsert)[] = [];
   for (let i = 0; i < n; i++) {
     const [trade, slug] = trades[i % trades.length]!;

@@ -23,14 +23,14 @@ const problems = [
 const times = ["08:30", "09:00", "10:00", "11:30", "14:00", "15:30", "16:30", null];
 
 /**
- * 60 surveys per unit of scale from three years ago to two months ahead: the past ones are
+ * 120 surveys per unit of scale from ten years ago to two months ahead: the past ones are
  * mostly completed (some cancelled), the coming ones programmed. A few carry generated photos.
  */
 export async function seedSurveys(ctx: DemoContext) {
   const { random, today } = ctx;
   const clientIds = ctx.ids.clients ?? [];
   if (clientIds.length === 0) return;
-  const clientRows = await ctx.db.select({ id: clients.id, address: clients.address, city: clients.city }).from(clients).where(inArray(clients.id, clientIds.slice(0, 5000)));
+  const clientRows = await ctx.db.select({ id: clients.id, address: clients.address, city: clients.city }).from(clients).where(inArray(clients.id, clientIds.slice(0, 30_000)));
   const byClient = new Map<string, string[]>();
   (ctx.ids.contacts ?? []).forEach((id, i) => {
     const c = ctx.ids.contactClients![i]!;
@@ -38,12 +38,12 @@ export async function seedSurveys(ctx: DemoContext) {
   });
 
   const rows: (typeof surveys.$inferInsert)[] = [];
-  const n = 60 * ctx.scale;
+  const n = 120 * ctx.scale;
   for (let i = 0; i < n; i++) {
     // The portal client gets a few too, so its pages have something to show.
     const client = i < 3 ? clientRows.find((c) => c.id === ctx.ids.portalClient?.[0]) ?? random.pick(clientRows) : random.pick(clientRows);
     // Most recent weeks are busier: a third of them within ±3 weeks of today.
-    const date = random.chance(0.35) ? addDays(today, random.int(-21, 21)) : addDays(today, random.int(-3 * 365, 60));
+    const date = random.chance(0.35) ? addDays(today, random.int(-21, 21)) : addDays(today, random.int(-10 * 365, 60));
     const past = date < today;
     const status = past ? random.weighted([["completato", 8], ["annullato", 1], ["programmato", 1]] as const) : random.weighted([["programmato", 9], ["annullato", 1]] as const);
     const contacts = byClient.get(client.id) ?? [];

@@ -1,0 +1,230 @@
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { openPglite, openPostgres, type Database } from "../../src/server/db/client";
+import { DEMO_LOGINS, runDemo } from "../../src/server/demo/run";
+import { capturingLogger, replayFloor, type CapturedQuery } from "./db-floor";
+import { browserFigures, bundleFigures, type BrowserFigures } from "./frontend";
+import { httpLoad } from "./http-load";
+import { markdownReport, spliceReport, type TargetResult } from "./report";
+import { scenarios, type Scenario } from "./scenarios";
+import { rssMb, startServer, stopServer } from "./server";
+import type { RunStats } from "./stats";
+
+// npm run bench: the large data set on PostgreSQL and PGlite, API vs database and HTTP floors,
+// front-end figures; writes docs/benchmarks.md. Not part of CI. Environment:
+//   BENCH_DURATION (s per measurement, default 3), BENCH_SCALE (default 500, "large"),
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/colmo_bench, created if missing),
+//   BENCH_DATA_DIR (PGlite, default .tmp/bench-pglite), BENCH_PORT (default 5190; +1 for the HTTP floor),
+//   BENCH_ONLY=postgresql|pglite to measure one database.
+const seconds = Number(process.env.BENCH_DURATION ?? 3);
+const scale = Number(process.env.BENCH_SCALE ?? 500);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/colmo_bench";
+const pgliteDir = path.resolve(process.env.BENCH_DATA_DIR ?? ".tmp/bench-pglite");
+const port = Number(process.env.BENCH_PORT ?? 5190);
+const webDir = path.resolve(`.tmp/web-bench-${port}`);
+const only = process.env.BENCH_ONLY;
+const levels = { postgresql: [1, 32], pglite: [1, 8, 32] } as const;
+const log = (s: string) => console.log(`[bench] ${s}`);
+
+async function ensurePostgresDatabase() {
+  const url = new URL(pgUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  if (!rowCount) await admin.query(`create database "${name.replace(/"/g, "")}"`);
+  await admin.end();
+}
+
+/** Opens the target database in this process (server stopped), loading the large data set when empty. */
+async function openTarget(kind: "postgresql" | "pglite", logger?: ReturnType<typeof capturingLogger>): Promise<Database> {
+  return kind === "postgresql" ? openPostgres(pgUrl, logger ? { logger } : {}) : openPglite(pgliteDir, logger ? { logger } : {});
+}
+
+async function ensureData(kind: "postgresql" | "pglite") {
+  const database = await openTarget(kind);
+  try {
+    const rows = (await database.db.execute("select count(*)::int as n from clients")) as unknown as { rows: { n: number }[] };
+    if (rows.rows[0]!.n >= 1000) return null;
+    log(`${kind}: loading the data set (scale ${scale})...`);
+    const started = Date.now();
+    await runDemo(database.db, scale, (l) => log(`${kind} ${l.trim()}`));
+    return (Date.now() - started) / 1000;
+  } finally {
+    await database.close();
+  }
+}
+
+async function dataCounts(kind: "postgresql" | "pglite") {
+  const database = await openTarget(kind);
+  try {
+    const tables = ["clients", "contacts", "surveys", "estimates", "estimate_items", "construction_sites", "contracts", "invoices", "suppliers", "orders", "order_items"];
+    const q = tables.map((t) => `select '${t}' as t, count(*)::int as n from ${t}`).join(" union all ");
+    const res = (await database.db.execute(q)) as unknown as { rows: { t: string; n: number }[] };
+    return Object.fromEntries(res.rows.map((r) => [r.t, r.n]));
+  } finally {
+    await database.close();
+  }
+}
+
+/** autocannon stops sending, the server may still work off queued requests: wait until it answers quickly again. */
+async function settle(base: string) {
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now();
+    await fetch(`${base}/api/health`).catch(() => null);
+    if (performance.now() - t0 < 50) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function login(base: string) {
+  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_LOGINS.admin) });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return res.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+async function discoverIds(base: string, cookie: string) {
+  const get = async (p: string) => (await (await fetch(base + p, { headers: { cookie } })).json()) as { id: string }[];
+  const [estimate] = await get("/api/estimates?status=accettato&limit=1");
+  const [client] = await get("/api/clients?limit=1");
+  return { estimateId: estimate!.id, clientId: client!.id, login: DEMO_LOGINS.admin };
+}
+
+/** Removes what the write scenarios added, so every run measures the same data set. */
+async function cleanUp(kind: "postgresql" | "pglite") {
+  const database = await openTarget(kind);
+  try {
+    await database.db.execute("delete from estimates where title = 'Preventivo di prova (benchmark)'");
+    await database.db.execute("delete from sessions");
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean): Promise<TargetResult> {
+  const loadSeconds = await ensureData(kind);
+  const counts = await dataCounts(kind);
+  const env: Record<string, string> = kind === "postgresql" ? { DATABASE_URL: pgUrl, WEB_DIR: webDir } : { DATABASE_URL: "", DATA_DIR: pgliteDir, WEB_DIR: webDir };
+  const { child, base, startMs } = await startServer(env, port);
+  log(`${kind}: server up in ${startMs} ms`);
+  const api: TargetResult["api"] = [];
+  let browser: BrowserFigures | null = null;
+  let rssIdle = 0;
+  let rssPeak = 0;
+  let list: Scenario[] = [];
+  try {
+    const cookie = await login(base);
+    const ids = await discoverIds(base, cookie);
+    list = scenarios(ids);
+    // One warm-up call each (JIT, plan caches), and the answer's size for the HTTP floor.
+    const sizes = new Map<string, number>();
+    for (const s of list) {
+      const res = await fetch(base + s.path, {
+        method: s.method,
+        headers: { ...(s.kind === "login" ? {} : { cookie }), ...(s.body ? { "content-type": "application/json" } : {}) },
+        ...(s.body ? { body: JSON.stringify(s.body) } : {}),
+      });
+      sizes.set(s.name, (await res.arrayBuffer()).byteLength);
+      if (!res.ok) log(`${kind}: warm-up ${s.name} answered ${res.status}`);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    rssIdle = rssMb(child.pid!);
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(child.pid!))), 250);
+    for (const s of list) {
+      for (const c of levels[kind]) {
+        const stats = await httpLoad(base, { ...s, headers: s.kind === "login" ? {} : { cookie } }, c, seconds);
+        await settle(base);
+        api.push({ scenario: s.name, kind: s.kind, bytes: sizes.get(s.name)!, concurrency: c, stats, dbFloor: null, httpFloor: null });
+        log(`${kind} ${s.name} c=${c}: p95 ${stats.p95.toFixed(1)} ms, ${stats.rps.toFixed(0)} req/s, errors ${stats.errors}`);
+      }
+    }
+    clearInterval(sampler);
+    if (withBrowser) {
+      const quote = await discoverIds(base, cookie);
+      browser = await browserFigures(base, cookie, quote.estimateId, "Moretti");
+      log(`${kind}: LCP ${browser.lcp.map((l) => `${l.path} ${l.ms.toFixed(0)} ms`).join(", ")}; search ${browser.searchMs.map((m) => m.toFixed(0)).join("/")} ms`);
+    }
+  } finally {
+    await stopServer(child);
+  }
+
+  // Database floor: the statements each call ran, captured in this process, replayed without HTTP.
+  const sink: { current: CapturedQuery[] | null } = { current: null };
+  const database = await openTarget(kind, capturingLogger(sink));
+  try {
+    const app = await buildApp({ db: database.db, database, config: { ...loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent" }) }, setup: { token: null } });
+    const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: DEMO_LOGINS.admin });
+    const cookie = String(res.headers["set-cookie"]).split(";")[0]!;
+    const client = (database.db as unknown as { $client: pg.Pool }).$client;
+    for (const s of list) {
+      sink.current = [];
+      await app.inject({ method: s.method, url: s.path, headers: s.kind === "login" ? {} : { cookie }, ...(s.body ? { payload: s.body as object } : {}) });
+      const captured = sink.current;
+      sink.current = null;
+      for (const c of levels[kind]) {
+        const floor = await replayFloor(client, kind, captured, c, seconds);
+        const row = api.find((r) => r.scenario === s.name && r.concurrency === c)!;
+        row.dbFloor = floor;
+        row.statements = captured.length;
+        log(`${kind} db floor ${s.name} c=${c}: ${captured.length} statements, p95 ${floor.p95.toFixed(1)} ms, ${floor.rps.toFixed(0)}/s`);
+      }
+    }
+    await app.close();
+  } finally {
+    await database.close();
+  }
+  await cleanUp(kind);
+  return { kind, counts, loadSeconds, startMs, rssIdle, rssPeak, api, browser };
+}
+
+async function httpFloors(results: TargetResult[]) {
+  const { spawn } = await import("node:child_process");
+  const floorPort = port + 1;
+  const child = spawn("node_modules/.bin/tsx", ["scripts/bench/http-floor.ts", String(floorPort)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((r) => child.stdout!.once("data", r));
+  const cache = new Map<string, RunStats>();
+  try {
+    for (const r of results) {
+      for (const row of r.api) {
+        const key = `${row.bytes}:${row.concurrency}:${row.kind === "write" || row.kind === "login" ? "POST" : "GET"}`;
+        if (!cache.has(key)) {
+          cache.set(key, await httpLoad(`http://127.0.0.1:${floorPort}`, { method: key.endsWith("POST") ? "POST" : "GET", path: `/floor/${row.bytes}`, ...(key.endsWith("POST") ? { body: {} } : {}) }, row.concurrency, seconds));
+          log(`http floor ${row.bytes} B c=${row.concurrency}: p95 ${cache.get(key)!.p95.toFixed(1)} ms, ${cache.get(key)!.rps.toFixed(0)}/s`);
+        }
+        row.httpFloor = cache.get(key)!;
+      }
+    }
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+const started = Date.now();
+log(`building the web app into ${webDir}`);
+execSync(`node_modules/.bin/vite build`, { env: { ...process.env, WEB_DIR: webDir }, stdio: "ignore" });
+const bundle = bundleFigures(webDir);
+await ensurePostgresDatabase();
+const results: TargetResult[] = [];
+if (only !== "pglite") results.push(await measureTarget("postgresql", true));
+if (only !== "postgresql") results.push(await measureTarget("pglite", false));
+await httpFloors(results);
+
+const commit = execSync("git rev-parse --short HEAD").toString().trim() + (execSync("git status --porcelain -- src scripts").toString().trim() ? " (with uncommitted changes)" : "");
+const pgVersion = await (async () => {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  const v = (await c.query("show server_version")).rows[0].server_version as string;
+  await c.end();
+  return v;
+})();
+const machine = `${os.cpus()[0]?.model ?? "cpu"} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}, PostgreSQL ${pgVersion}, load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")}`;
+const md = markdownReport({ date: new Date().toISOString(), commit, machine, seconds, scale, bundle, results, totalSeconds: (Date.now() - started) / 1000 });
+const out = process.env.BENCH_OUT ?? "docs/benchmarks.md";
+fs.writeFileSync(out, spliceReport(fs.existsSync(out) ? fs.readFileSync(out, "utf8") : null, md));
+log(`written ${out} in ${((Date.now() - started) / 60000).toFixed(1)} min`);

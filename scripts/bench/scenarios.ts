@@ -1,0 +1,42 @@
+import type { HttpCall } from "./http-load";
+
+export interface Scenario extends HttpCall {
+  name: string;
+  kind: "list" | "detail" | "dashboard" | "pdf" | "write" | "login";
+}
+
+/** The API calls the screens make, with ids found in the data set. */
+export function scenarios(ids: { estimateId: string; clientId: string; login: { username: string; password: string } }): Scenario[] {
+  const page2 = "limit=25&offset=25";
+  const lines = Array.from({ length: 10 }, (_, i) => ({
+    description: `Voce di prova ${i + 1}: rimozione e posa manto`,
+    quantity: `${10 + i}.50`,
+    unitPrice: `${20 + i}.30`,
+    unit: "mq",
+  }));
+  return [
+    { name: "clienti: ricerca q", kind: "list", method: "GET", path: "/api/clients?q=Moretti&limit=25" },
+    { name: "clienti: pagina 2", kind: "list", method: "GET", path: `/api/clients?${page2}` },
+    { name: "contatti: pagina 2", kind: "list", method: "GET", path: `/api/contacts?${page2}` },
+    { name: "sopralluoghi: pagina 2", kind: "list", method: "GET", path: `/api/surveys?${page2}` },
+    { name: "preventivi: stato inviato", kind: "list", method: "GET", path: "/api/estimates?status=inviato&limit=25" },
+    { name: "preventivi: pagina 2", kind: "list", method: "GET", path: `/api/estimates?${page2}` },
+    { name: "cantieri: pagina 2", kind: "list", method: "GET", path: `/api/construction-sites?${page2}` },
+    { name: "contratti: pagina 2", kind: "list", method: "GET", path: `/api/contracts?${page2}` },
+    { name: "fatture: scadute", kind: "list", method: "GET", path: "/api/invoices?status=scaduta&limit=25" },
+    { name: "fatture: pagina 2", kind: "list", method: "GET", path: `/api/invoices?${page2}` },
+    { name: "fornitori: pagina 2", kind: "list", method: "GET", path: `/api/suppliers?${page2}` },
+    { name: "ordini: pagina 2", kind: "list", method: "GET", path: `/api/orders?${page2}` },
+    { name: "preventivo: dettaglio con voci", kind: "detail", method: "GET", path: `/api/estimates/${ids.estimateId}` },
+    { name: "dashboard", kind: "dashboard", method: "GET", path: "/api/dashboard" },
+    { name: "preventivo: PDF", kind: "pdf", method: "GET", path: `/api/estimates/${ids.estimateId}/pdf` },
+    {
+      name: "preventivo: creazione (10 voci)",
+      kind: "write",
+      method: "POST",
+      path: "/api/estimates",
+      body: { clientId: ids.clientId, title: "Preventivo di prova (benchmark)", description: "Rifacimento copertura, misure da sopralluogo.", items: lines },
+    },
+    { name: "login", kind: "login", method: "POST", path: "/api/auth/login", body: ids.login },
+  ];
+}
