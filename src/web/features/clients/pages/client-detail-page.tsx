@@ -1,28 +1,19 @@
-import { ArrowLeft, FileText, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { FileText, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { Spinner } from "@web/components/ui/spinner";
-import { isApiError } from "@web/lib/api";
 import { useClient } from "../api/get-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientTypeBadge } from "../components/client-type-badge";
 import { DeleteClientDialog } from "../components/delete-client-dialog";
 import { PortalAccessCard } from "../components/portal-access-card";
-
-function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">{children || "—"}</dd>
-    </div>
-  );
-}
 
 export default function ClientDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
@@ -31,17 +22,15 @@ export default function ClientDetailPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  if (isPending) return <Spinner label="Caricamento cliente..." />;
+  if (isPending) return <DetailLoading label="Caricamento cliente..." />;
   if (!client) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Cliente non trovato" : "Impossibile caricare il cliente"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/clients">Torna ai clienti</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Cliente non trovato"
+        failedTitle="Impossibile caricare il cliente"
+        backHref="/admin/clients"
+        backLabel="Torna ai clienti"
       />
     );
   }
@@ -49,12 +38,7 @@ export default function ClientDetailPage() {
   const moreContacts = client.counts.contacts - client.contacts.length;
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/clients">
-          <ArrowLeft aria-hidden className="size-4" />
-          Clienti
-        </Link>
-      </Button>
+      <BackLink href="/admin/clients">Clienti</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words">{client.name}</h1>
@@ -102,23 +86,23 @@ export default function ClientDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Info label="Indirizzo">
+              <InfoItem label="Indirizzo">
                 <span className="inline-flex items-start gap-1">
                   <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
                   {[client.address, client.zipCode, client.city, client.province && `(${client.province})`].filter(Boolean).join(" ")}
                 </span>
-              </Info>
-              <Info label="Telefono">{client.phone ? <a className="text-primary hover:underline" href={`tel:${client.phone}`}>{client.phone}</a> : null}</Info>
-              <Info label="E-mail">{client.email ? <a className="text-primary hover:underline" href={`mailto:${client.email}`}>{client.email}</a> : null}</Info>
-              <Info label="PEC">{client.pec}</Info>
-              <Info label="Partita IVA">{client.vatNumber}</Info>
-              <Info label="Codice fiscale">{client.fiscalCode}</Info>
-              <Info label="Codice SDI">{client.sdiCode}</Info>
-              <Info label="Cliente dal">{formatDate(client.createdAt)}</Info>
+              </InfoItem>
+              <InfoItem label="Telefono">{client.phone ? <a className="text-primary hover:underline" href={`tel:${client.phone}`}>{client.phone}</a> : null}</InfoItem>
+              <InfoItem label="E-mail">{client.email ? <a className="text-primary hover:underline" href={`mailto:${client.email}`}>{client.email}</a> : null}</InfoItem>
+              <InfoItem label="PEC">{client.pec}</InfoItem>
+              <InfoItem label="Partita IVA">{client.vatNumber}</InfoItem>
+              <InfoItem label="Codice fiscale">{client.fiscalCode}</InfoItem>
+              <InfoItem label="Codice SDI">{client.sdiCode}</InfoItem>
+              <InfoItem label="Cliente dal">{formatDate(client.createdAt)}</InfoItem>
               {client.notes ? (
-                <Info label="Note" className="sm:col-span-2">
+                <InfoItem label="Note" className="sm:col-span-2">
                   <span className="whitespace-pre-line">{client.notes}</span>
-                </Info>
+                </InfoItem>
               ) : null}
             </dl>
           </CardContent>

@@ -1,26 +1,17 @@
-import { ArrowLeft, Building2, CalendarDays, Mail, Pencil, Phone, Trash2 } from "lucide-react";
+import { Building2, CalendarDays, Mail, Pencil, Phone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate } from "@domain/format";
 import { surveyStatuses } from "@domain/statuses";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { Spinner } from "@web/components/ui/spinner";
-import { isApiError } from "@web/lib/api";
 import { useContact } from "../api/get-contact";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
-
-function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">{children || "—"}</dd>
-    </div>
-  );
-}
 
 export default function ContactDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
@@ -29,29 +20,22 @@ export default function ContactDetailPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  if (isPending) return <Spinner label="Caricamento contatto..." />;
+  if (isPending) return <DetailLoading label="Caricamento contatto..." />;
   if (!contact) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Contatto non trovato" : "Impossibile caricare il contatto"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/contacts">Torna ai contatti</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Contatto non trovato"
+        failedTitle="Impossibile caricare il contatto"
+        backHref="/admin/contacts"
+        backLabel="Torna ai contatti"
       />
     );
   }
 
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/contacts">
-          <ArrowLeft aria-hidden className="size-4" />
-          Contatti
-        </Link>
-      </Button>
+      <BackLink href="/admin/contacts">Contatti</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words">{contact.name}</h1>
@@ -92,25 +76,25 @@ export default function ContactDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Info label="Telefono">
+              <InfoItem label="Telefono">
                 {contact.phone ? (
                   <a className="text-primary hover:underline" href={`tel:${contact.phone}`}>
                     {contact.phone}
                   </a>
                 ) : null}
-              </Info>
-              <Info label="E-mail">
+              </InfoItem>
+              <InfoItem label="E-mail">
                 {contact.email ? (
                   <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
                     {contact.email}
                   </a>
                 ) : null}
-              </Info>
-              <Info label="Ruolo">{contact.role ?? "Non specificato"}</Info>
-              <Info label="Creato il">{formatDate(contact.createdAt)}</Info>
-              <Info label="Note" className="sm:col-span-2">
+              </InfoItem>
+              <InfoItem label="Ruolo">{contact.role ?? "Non specificato"}</InfoItem>
+              <InfoItem label="Creato il">{formatDate(contact.createdAt)}</InfoItem>
+              <InfoItem label="Note" className="sm:col-span-2">
                 {contact.notes ? <span className="whitespace-pre-line">{contact.notes}</span> : null}
-              </Info>
+              </InfoItem>
             </dl>
           </CardContent>
         </Card>

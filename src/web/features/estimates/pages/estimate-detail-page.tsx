@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardList, FileSignature, HardHat, Package, UserRound } from "lucide-react";
+import { ClipboardList, FileSignature, HardHat, Package, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import type { EstimateDetail } from "@domain/estimates";
@@ -6,27 +6,17 @@ import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } 
 import { ratio } from "@domain/money";
 import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses, vatTreatments } from "@domain/statuses";
 import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { InfoItem } from "@web/components/detail/info-item";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { Progress } from "@web/components/ui/progress";
-import { Spinner } from "@web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
-import { isApiError } from "@web/lib/api";
 import { useEstimate } from "../api/get-estimate";
 import { EstimateActionsBar } from "../components/estimate-actions-bar";
 import { EstimateExpiryBadge, EstimateStatusBadge } from "../components/estimate-badges";
-
-function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">{children || "—"}</dd>
-    </div>
-  );
-}
 
 function Section({ title, icon: Icon, children }: { title: string; icon?: typeof UserRound; children: ReactNode }) {
   return (
@@ -134,29 +124,22 @@ export default function EstimateDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const { data: e, isPending, error } = useEstimate(id);
 
-  if (isPending) return <Spinner label="Caricamento preventivo..." />;
+  if (isPending) return <DetailLoading label="Caricamento preventivo..." />;
   if (!e) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Preventivo non trovato" : "Impossibile caricare il preventivo"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/quotes">Torna ai preventivi</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Preventivo non trovato"
+        failedTitle="Impossibile caricare il preventivo"
+        backHref="/admin/quotes"
+        backLabel="Torna ai preventivi"
       />
     );
   }
 
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/quotes">
-          <ArrowLeft aria-hidden className="size-4" />
-          Preventivi
-        </Link>
-      </Button>
+      <BackLink href="/admin/quotes">Preventivi</BackLink>
       <div className="mb-6 grid grid-cols-1 gap-3">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">Preventivo {e.number}</p>
@@ -173,25 +156,25 @@ export default function EstimateDetailPage() {
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <Section title="Informazioni generali">
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Info label="Numero">{e.number}</Info>
-              <Info label="Data di creazione">{formatDate(e.createdAt)}</Info>
-              <Info label="Validità">{`${e.validityDays} giorni`}</Info>
-              <Info label="Valido fino al">{formatDate(e.expiresAt)}</Info>
-              <Info label="Trattamento IVA">{vatTreatments.label(e.vatTreatment)}</Info>
-              <Info label="Totale (IVA inclusa)">
+              <InfoItem label="Numero">{e.number}</InfoItem>
+              <InfoItem label="Data di creazione">{formatDate(e.createdAt)}</InfoItem>
+              <InfoItem label="Validità">{`${e.validityDays} giorni`}</InfoItem>
+              <InfoItem label="Valido fino al">{formatDate(e.expiresAt)}</InfoItem>
+              <InfoItem label="Trattamento IVA">{vatTreatments.label(e.vatTreatment)}</InfoItem>
+              <InfoItem label="Totale (IVA inclusa)">
                 <span className="font-semibold">{formatEuro(e.grossTotal)}</span>
-              </Info>
-              {e.sentAt ? <Info label="Inviato il">{formatDateTime(e.sentAt)}</Info> : null}
+              </InfoItem>
+              {e.sentAt ? <InfoItem label="Inviato il">{formatDateTime(e.sentAt)}</InfoItem> : null}
               {e.acceptedAt ? (
-                <Info label="Accettato">
+                <InfoItem label="Accettato">
                   {`${e.acceptedBy ?? ""} · ${formatDateTime(e.acceptedAt)}`}
                   {e.acceptedIp ? <span className="block text-sm text-muted-foreground">IP {e.acceptedIp}</span> : null}
-                </Info>
+                </InfoItem>
               ) : null}
-              {e.rejectedAt ? <Info label="Rifiutato il">{formatDateTime(e.rejectedAt)}</Info> : null}
-              <Info label="Descrizione dei lavori" className="sm:col-span-2">
+              {e.rejectedAt ? <InfoItem label="Rifiutato il">{formatDateTime(e.rejectedAt)}</InfoItem> : null}
+              <InfoItem label="Descrizione dei lavori" className="sm:col-span-2">
                 <span className="whitespace-pre-line">{e.description}</span>
-              </Info>
+              </InfoItem>
             </dl>
           </Section>
           <CostAnalysis e={e} />
@@ -209,9 +192,9 @@ export default function EstimateDetailPage() {
               <Badge variant="outline">{clientTypes.label(e.client.type)}</Badge>
             </div>
             <dl className="mt-3 grid gap-2 text-sm">
-              <Info label="Indirizzo">{[e.client.address, e.client.city].filter(Boolean).join(", ")}</Info>
-              <Info label="E-mail">{e.client.email ? <a href={`mailto:${e.client.email}`} className="underline">{e.client.email}</a> : null}</Info>
-              <Info label="Telefono">{e.client.phone ? <a href={`tel:${e.client.phone}`} className="underline">{e.client.phone}</a> : null}</Info>
+              <InfoItem label="Indirizzo">{[e.client.address, e.client.city].filter(Boolean).join(", ")}</InfoItem>
+              <InfoItem label="E-mail">{e.client.email ? <a href={`mailto:${e.client.email}`} className="underline">{e.client.email}</a> : null}</InfoItem>
+              <InfoItem label="Telefono">{e.client.phone ? <a href={`tel:${e.client.phone}`} className="underline">{e.client.phone}</a> : null}</InfoItem>
             </dl>
           </Section>
           <Section title="Sopralluogo" icon={ClipboardList}>

@@ -1,31 +1,22 @@
-import { ArrowLeft, HardHat, Mail, MapPin, Phone, Trash2, Truck, User } from "lucide-react";
+import { HardHat, Mail, MapPin, Phone, Trash2, Truck, User } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { isOrderDeletable } from "@domain/orders";
 import { siteStatuses } from "@domain/statuses";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { InfoItem } from "@web/components/detail/info-item";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { Spinner } from "@web/components/ui/spinner";
-import { isApiError } from "@web/lib/api";
 import { useOrder } from "../api/get-order";
 import { DeleteOrderDialog } from "../components/delete-order-dialog";
 import { OrderActions } from "../components/order-actions";
 import { OrderItemsTable } from "../components/order-items-table";
 import { OrderStatusTracker } from "../components/order-status-tracker";
-
-function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">{children || "—"}</dd>
-    </div>
-  );
-}
 
 export default function OrderDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
@@ -33,27 +24,18 @@ export default function OrderDetailPage() {
   const { data: order, isPending, error } = useOrder(id);
   const [deleting, setDeleting] = useState(false);
 
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Caricamento ordine..." className="[&_svg]:size-8" />
-      </div>
-    );
-  }
+  if (isPending) return <DetailLoading centered label="Caricamento ordine..." />;
   if (!order) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Ordine non trovato" : "Impossibile caricare l'ordine"}
-        description={missing ? "L'ordine richiesto non esiste o è stato rimosso." : "Riprova tra poco."}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/dashboard">
-              <ArrowLeft aria-hidden className="size-4" />
-              Torna alla Dashboard
-            </Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Ordine non trovato"
+        failedTitle="Impossibile caricare l'ordine"
+        notFoundDescription="L'ordine richiesto non esiste o è stato rimosso."
+        failedDescription="Riprova tra poco."
+        backHref="/admin/dashboard"
+        backLabel="Torna alla Dashboard"
+        backArrow
       />
     );
   }
@@ -61,12 +43,7 @@ export default function OrderDetailPage() {
   const { supplier, constructionSite: site } = order;
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/orders">
-          <ArrowLeft aria-hidden className="size-4" />
-          Ordini
-        </Link>
-      </Button>
+      <BackLink href="/admin/orders">Ordini</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <div className="flex flex-wrap items-center gap-2">
@@ -100,20 +77,20 @@ export default function OrderDetailPage() {
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-3">
-                <Info label="Data ordine">{formatDate(order.orderDate)}</Info>
-                <Info label="Consegna prevista">{order.expectedDeliveryDate ? formatDate(order.expectedDeliveryDate) : "Non indicata"}</Info>
-                <Info label="Importo totale">
+                <InfoItem label="Data ordine">{formatDate(order.orderDate)}</InfoItem>
+                <InfoItem label="Consegna prevista">{order.expectedDeliveryDate ? formatDate(order.expectedDeliveryDate) : "Non indicata"}</InfoItem>
+                <InfoItem label="Importo totale">
                   <span className="text-lg font-semibold tabular-nums">{formatEuro(order.totalAmount)}</span>
-                </Info>
+                </InfoItem>
                 {order.description ? (
-                  <Info label="Descrizione" className="sm:col-span-3">
+                  <InfoItem label="Descrizione" className="sm:col-span-3">
                     <span className="whitespace-pre-line">{order.description}</span>
-                  </Info>
+                  </InfoItem>
                 ) : null}
                 {order.notes ? (
-                  <Info label="Note" className="sm:col-span-3">
+                  <InfoItem label="Note" className="sm:col-span-3">
                     <span className="whitespace-pre-line">{order.notes}</span>
-                  </Info>
+                  </InfoItem>
                 ) : null}
               </dl>
             </CardContent>

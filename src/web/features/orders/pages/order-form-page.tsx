@@ -1,13 +1,13 @@
-import { ArrowLeft, Lock } from "lucide-react";
+import { Lock } from "lucide-react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import { isOrderEditable } from "@domain/orders";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Spinner } from "@web/components/ui/spinner";
 import { toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
 import { useOrder } from "../api/get-order";
 import { useSaveOrder } from "../api/save-order";
 import { OrderForm } from "../components/order-form";
@@ -23,17 +23,15 @@ export default function OrderFormPage() {
   const supplierId = new URLSearchParams(search).get("supplierId") ?? undefined;
   const back = id ? `/admin/orders/${id}` : "/admin/orders";
 
-  if (editing && isPending) return <Spinner label="Caricamento ordine..." />;
+  if (editing && isPending) return <DetailLoading label="Caricamento ordine..." />;
   if (editing && !order) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Ordine non trovato" : "Impossibile caricare l'ordine"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/orders">Torna agli ordini</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Ordine non trovato"
+        failedTitle="Impossibile caricare l'ordine"
+        backHref="/admin/orders"
+        backLabel="Torna agli ordini"
       />
     );
   }
@@ -54,12 +52,7 @@ export default function OrderFormPage() {
 
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href={back}>
-          <ArrowLeft aria-hidden className="size-4" />
-          {order ? order.number : "Ordini"}
-        </Link>
-      </Button>
+      <BackLink href={back}>{order ? order.number : "Ordini"}</BackLink>
       <PageHeader
         title={order ? `Modifica Ordine ${order.number}` : "Nuovo Ordine"}
         description={order ? "I campi con l'asterisco sono obbligatori." : "Il numero d'ordine viene assegnato al salvataggio. I campi con l'asterisco sono obbligatori."}

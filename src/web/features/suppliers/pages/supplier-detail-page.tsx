@@ -1,52 +1,34 @@
-import { ArrowLeft, Globe, Mail, MapPin, Pencil, Phone, Plus, User } from "lucide-react";
+import { Globe, Mail, MapPin, Pencil, Phone, Plus, User } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { formatDate, formatDateTime, formatEuro, formatEuroNoDecimals } from "@domain/format";
 import { supplierAddressLine, websiteHref } from "@domain/suppliers";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { InfoItem } from "@web/components/detail/info-item";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { Timeline } from "@web/components/timeline";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { Spinner } from "@web/components/ui/spinner";
 import { StatCard } from "@web/components/ui/stat-card";
-import { isApiError } from "@web/lib/api";
 import { useSupplier } from "../api/get-supplier";
 import { SupplierStatusBadge } from "../components/supplier-status-badge";
-
-function Info({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">{children || "—"}</dd>
-    </div>
-  );
-}
 
 export default function SupplierDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const { data: supplier, isPending, error } = useSupplier(id);
 
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Caricamento fornitore..." className="[&_svg]:size-8" />
-      </div>
-    );
-  }
+  if (isPending) return <DetailLoading centered label="Caricamento fornitore..." />;
   if (!supplier) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Fornitore non trovato" : "Impossibile caricare il fornitore"}
-        description={missing ? "Il fornitore richiesto non esiste o è stato rimosso." : "Riprova tra poco."}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/dashboard">
-              <ArrowLeft aria-hidden className="size-4" />
-              Torna alla Dashboard
-            </Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Fornitore non trovato"
+        failedTitle="Impossibile caricare il fornitore"
+        notFoundDescription="Il fornitore richiesto non esiste o è stato rimosso."
+        failedDescription="Riprova tra poco."
+        backHref="/admin/dashboard"
+        backLabel="Torna alla Dashboard"
+        backArrow
       />
     );
   }
@@ -55,12 +37,7 @@ export default function SupplierDetailPage() {
   const moreOrders = stats.totalOrders - latestOrders.length;
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/suppliers">
-          <ArrowLeft aria-hidden className="size-4" />
-          Fornitori
-        </Link>
-      </Button>
+      <BackLink href="/admin/suppliers">Fornitori</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <h1 className="text-2xl font-semibold break-words">{supplier.name}</h1>
@@ -119,18 +96,18 @@ export default function SupplierDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Info label="Ragione Sociale">{supplier.name}</Info>
-              {supplier.vatNumber ? <Info label="Partita IVA">{supplier.vatNumber}</Info> : null}
-              <Info label="Indirizzo" className="sm:col-span-2">
+              <InfoItem label="Ragione Sociale">{supplier.name}</InfoItem>
+              {supplier.vatNumber ? <InfoItem label="Partita IVA">{supplier.vatNumber}</InfoItem> : null}
+              <InfoItem label="Indirizzo" className="sm:col-span-2">
                 <span className="inline-flex items-start gap-1">
                   <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
                   {supplierAddressLine(supplier)}
                 </span>
-              </Info>
+              </InfoItem>
               {supplier.notes ? (
-                <Info label="Note" className="sm:col-span-2">
+                <InfoItem label="Note" className="sm:col-span-2">
                   <span className="whitespace-pre-line">{supplier.notes}</span>
-                </Info>
+                </InfoItem>
               ) : null}
             </dl>
           </CardContent>
@@ -215,11 +192,11 @@ export default function SupplierDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
-              <Info label="Data di creazione">{formatDateTime(supplier.createdAt)}</Info>
-              <Info label="Ultima modifica">{formatDateTime(supplier.updatedAt)}</Info>
-              <Info label="ID fornitore">
+              <InfoItem label="Data di creazione">{formatDateTime(supplier.createdAt)}</InfoItem>
+              <InfoItem label="Ultima modifica">{formatDateTime(supplier.updatedAt)}</InfoItem>
+              <InfoItem label="ID fornitore">
                 <code className="text-xs break-all">{supplier.id}</code>
-              </Info>
+              </InfoItem>
             </dl>
           </CardContent>
         </Card>

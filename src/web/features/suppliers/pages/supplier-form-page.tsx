@@ -1,12 +1,9 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, useLocation, useParams } from "wouter";
-import { Button } from "@web/components/ui/button";
+import { useLocation, useParams } from "wouter";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { Card, CardContent } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Spinner } from "@web/components/ui/spinner";
 import { toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
 import { useSupplier } from "../api/get-supplier";
 import { useSaveSupplier } from "../api/save-supplier";
 import { SupplierForm } from "../components/supplier-form";
@@ -20,30 +17,23 @@ export default function SupplierFormPage() {
   const save = useSaveSupplier();
   const back = id ? `/admin/suppliers/${id}` : "/admin/suppliers";
 
-  if (editing && isPending) return <Spinner label="Caricamento fornitore..." />;
+  if (editing && isPending) return <DetailLoading label="Caricamento fornitore..." />;
   if (editing && !supplier) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Fornitore non trovato" : "Impossibile caricare il fornitore"}
-        description={missing ? "Il fornitore richiesto non esiste o è stato rimosso." : undefined}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/suppliers">Torna ai fornitori</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Fornitore non trovato"
+        failedTitle="Impossibile caricare il fornitore"
+        notFoundDescription="Il fornitore richiesto non esiste o è stato rimosso."
+        backHref="/admin/suppliers"
+        backLabel="Torna ai fornitori"
       />
     );
   }
 
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href={back}>
-          <ArrowLeft aria-hidden className="size-4" />
-          {supplier ? supplier.name : "Fornitori"}
-        </Link>
-      </Button>
+      <BackLink href={back}>{supplier ? supplier.name : "Fornitori"}</BackLink>
       <PageHeader
         title={supplier ? "Modifica Fornitore" : "Nuovo Fornitore"}
         description="I campi con l'asterisco sono obbligatori."

@@ -1,30 +1,22 @@
-import { ArrowLeft, CalendarClock, Clock, FileText, Mail, MapPin, MoveRight, Pencil, Phone, Trash2, UserRound } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { CalendarClock, Clock, FileText, Mail, MapPin, MoveRight, Pencil, Phone, Trash2, UserRound } from "lucide-react";
+import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro, formatLongDate } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { InfoItem } from "@web/components/detail/info-item";
 import { AttachmentsPanel } from "@web/components/attachments";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { Spinner } from "@web/components/ui/spinner";
-import { isApiError } from "@web/lib/api";
 import { useSurvey } from "../api/get-survey";
 import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
 import { MoveSurveyDialog } from "../components/move-survey-dialog";
 import { SurveyFormDialog } from "../components/survey-form-dialog";
 import { SurveyStatusBadge } from "../components/survey-status-badge";
 
-function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words whitespace-pre-line">{children || "—"}</dd>
-    </div>
-  );
-}
 const cap = (v: string | null) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : null);
 
 export default function SurveyDetailPage() {
@@ -35,29 +27,22 @@ export default function SurveyDetailPage() {
   const [moving, setMoving] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  if (isPending) return <Spinner label="Caricamento sopralluogo..." />;
+  if (isPending) return <DetailLoading label="Caricamento sopralluogo..." />;
   if (!survey) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Sopralluogo non trovato" : "Impossibile caricare il sopralluogo"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/surveys">Torna ai sopralluoghi</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Sopralluogo non trovato"
+        failedTitle="Impossibile caricare il sopralluogo"
+        backHref="/admin/surveys"
+        backLabel="Torna ai sopralluoghi"
       />
     );
   }
 
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/surveys">
-          <ArrowLeft aria-hidden className="size-4" />
-          Sopralluoghi
-        </Link>
-      </Button>
+      <BackLink href="/admin/surveys">Sopralluoghi</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words">Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}</h1>
@@ -97,21 +82,21 @@ export default function SurveyDetailPage() {
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
-                <Info label="Indirizzo" className="sm:col-span-2">
+                <InfoItem preLine label="Indirizzo" className="sm:col-span-2">
                   <span className="inline-flex items-start gap-1">
                     <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
                     {survey.address}
                   </span>
-                </Info>
-                <Info label="Descrizione" className="sm:col-span-2">
+                </InfoItem>
+                <InfoItem preLine label="Descrizione" className="sm:col-span-2">
                   {survey.description ?? <span className="text-muted-foreground">Nessuna descrizione</span>}
-                </Info>
-                <Info label="Tipo di sopralluogo">{cap(survey.surveyType)}</Info>
-                <Info label="Urgenza">{cap(survey.urgencyLevel)}</Info>
-                <Info label="Durata stimata">{survey.estimatedDuration}</Info>
-                <Info label="Condizioni meteo">{cap(survey.weatherConditions)}</Info>
-                <Info label="Proprietario presente">{survey.ownerPresent ? "Sì" : "No"}</Info>
-                <Info label="Follow-up">{survey.followUpRequired ? (survey.followUpDate ? `Sì, il ${formatDate(survey.followUpDate)}` : "Sì") : "No"}</Info>
+                </InfoItem>
+                <InfoItem preLine label="Tipo di sopralluogo">{cap(survey.surveyType)}</InfoItem>
+                <InfoItem preLine label="Urgenza">{cap(survey.urgencyLevel)}</InfoItem>
+                <InfoItem preLine label="Durata stimata">{survey.estimatedDuration}</InfoItem>
+                <InfoItem preLine label="Condizioni meteo">{cap(survey.weatherConditions)}</InfoItem>
+                <InfoItem preLine label="Proprietario presente">{survey.ownerPresent ? "Sì" : "No"}</InfoItem>
+                <InfoItem preLine label="Follow-up">{survey.followUpRequired ? (survey.followUpDate ? `Sì, il ${formatDate(survey.followUpDate)}` : "Sì") : "No"}</InfoItem>
               </dl>
             </CardContent>
           </Card>
@@ -121,15 +106,15 @@ export default function SurveyDetailPage() {
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
-                <Info label="Problemi riscontrati">{survey.issuesFound}</Info>
-                <Info label="Misurazioni">{survey.measurements}</Info>
-                <Info label="Attrezzatura necessaria">{survey.requiredEquipment}</Info>
-                <Info label="Condizioni di accesso">{survey.accessConditions}</Info>
-                <Info label="Note sulla sicurezza">{survey.safetyNotes}</Info>
-                <Info label="Note sulle foto">{survey.photosNotes}</Info>
-                <Info label="Note" className="sm:col-span-2">
+                <InfoItem preLine label="Problemi riscontrati">{survey.issuesFound}</InfoItem>
+                <InfoItem preLine label="Misurazioni">{survey.measurements}</InfoItem>
+                <InfoItem preLine label="Attrezzatura necessaria">{survey.requiredEquipment}</InfoItem>
+                <InfoItem preLine label="Condizioni di accesso">{survey.accessConditions}</InfoItem>
+                <InfoItem preLine label="Note sulla sicurezza">{survey.safetyNotes}</InfoItem>
+                <InfoItem preLine label="Note sulle foto">{survey.photosNotes}</InfoItem>
+                <InfoItem preLine label="Note" className="sm:col-span-2">
                   {survey.notes}
-                </Info>
+                </InfoItem>
               </dl>
             </CardContent>
           </Card>
