@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { formatDate } from "@domain/format";
 import { contractStatuses, type ContractStatus } from "@domain/statuses";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
@@ -37,10 +38,13 @@ export default function ContractsPage() {
         title="Contratti"
         description={data ? `${data.total} contratti` : "Contratti generati dai preventivi accettati"}
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden className="size-4" />
-            Nuovo Contratto
-          </Button>
+          <>
+            <ExportCsvButton path="/api/contracts/export.csv" query={{ q, status }} />
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Contratto
+            </Button>
+          </>
         }
       />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row">

@@ -101,12 +101,38 @@ function Preview({ contract, values }: { contract: ContractDetail; values: Invoi
   );
 }
 
+type Option = { value: string; label: string };
+
+/** The select needs its options before the form mounts, or the preselected contract would not stick. */
+function InvoiceFormLoader(props: { initialContractId: string; onDone: (id: string) => void; onCancel: () => void }) {
+  const contracts = useInvoiceableContracts(true);
+  const initial = useInvoicingContract(props.initialContractId);
+  if (contracts.isPending || (props.initialContractId && initial.isPending)) {
+    return <p className="text-sm text-muted-foreground">Caricamento contratti...</p>;
+  }
+  const options: Option[] = (contracts.data ?? []).map((c) => ({
+    value: c.id,
+    label: `${c.number} · ${c.estimateTitle} · ${c.clientName}`,
+  }));
+  const current = initial.data;
+  if (current && current.status !== "bozza" && !options.some((o) => o.value === current.id)) {
+    options.unshift({
+      value: current.id,
+      label: `${current.number} · ${current.estimate.title} · ${current.client.name}`,
+    });
+  }
+  const start = options.some((o) => o.value === props.initialContractId) ? props.initialContractId : "";
+  return <InvoiceForm {...props} initialContractId={start} options={options} />;
+}
+
 function InvoiceForm({
   initialContractId,
+  options,
   onDone,
   onCancel,
 }: {
   initialContractId: string;
+  options: Option[];
   onDone: (id: string) => void;
   onCancel: () => void;
 }) {
@@ -121,19 +147,8 @@ function InvoiceForm({
     override: false,
   });
   const values = form.watch();
-  const contracts = useInvoiceableContracts(true);
   const contract = useInvoicingContract(values.contractId ?? "");
   const create = useCreateInvoice();
-  const options = (contracts.data ?? []).map((c) => ({
-    value: c.id,
-    label: `${c.number} · ${c.estimateTitle} · ${c.clientName}`,
-  }));
-  if (contract.data && !options.some((o) => o.value === contract.data.id)) {
-    options.unshift({
-      value: contract.data.id,
-      label: `${contract.data.number} · ${contract.data.estimate.title} · ${contract.data.client.name}`,
-    });
-  }
   return (
     <Form
       schema={invoiceCreateSchema}
@@ -150,7 +165,7 @@ function InvoiceForm({
           name="contractId"
           label="Contratto"
           required
-          placeholder={contracts.isPending ? "Caricamento contratti..." : "Seleziona un contratto"}
+          placeholder={options.length ? "Seleziona un contratto" : "Nessun contratto firmato"}
           options={options}
           className="sm:col-span-2"
         />
@@ -198,7 +213,7 @@ export function NewInvoiceDialog({
           </DialogDescription>
         </DialogHeader>
         {open ? (
-          <InvoiceForm
+          <InvoiceFormLoader
             initialContractId={contractId}
             onCancel={() => onOpenChange(false)}
             onDone={(id) => {

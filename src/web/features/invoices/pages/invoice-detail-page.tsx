@@ -26,9 +26,7 @@ function Panel({ title, children, className }: { title: string; children: ReactN
   return (
     <Card className={className}>
       <CardHeader>
-        <CardTitle>
-          <h2>{title}</h2>
-        </CardTitle>
+        <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>

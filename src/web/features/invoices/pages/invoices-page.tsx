@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { invoiceStatusFilters, type InvoiceListParams } from "@domain/invoices";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
@@ -41,10 +42,13 @@ export default function InvoicesPage() {
         title="Fatture"
         description={data ? `${data.total} fatture` : "Fatturazione dei contratti"}
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden className="size-4" />
-            Nuova Fattura
-          </Button>
+          <>
+            <ExportCsvButton path="/api/invoices/export.csv" query={{ q, status }} />
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden className="size-4" />
+              Nuova Fattura
+            </Button>
+          </>
         }
       />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row">

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { formatDate } from "@domain/format";
 import type { SiteListItem } from "@domain/sites";
 import { siteStatuses, type SiteStatus } from "@domain/statuses";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
@@ -99,10 +100,13 @@ export default function SitesPage() {
         title="Cantieri"
         description={data ? `${data.total} cantieri` : "Gestione dei cantieri"}
         actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden className="size-4" />
-            Nuovo Cantiere
-          </Button>
+          <>
+            <ExportCsvButton path="/api/construction-sites/export.csv" query={{ q, status }} />
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Cantiere
+            </Button>
+          </>
         }
       />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row">
