@@ -1,6 +1,8 @@
 import { expect, expectAccessible, snap, test } from "./support";
 
-test("dashboard: cards, recent activity from the log, charts, quick actions, bell @phone", async ({ adminPage: page }) => {
+test("dashboard: cards, recent activity from the log, charts, quick actions, bell @phone", async ({
+  adminPage: page,
+}) => {
   const tag = test.info().project.name === "phone" ? "Tel" : "Desk";
   const name = `Coperture Dashboard ${tag} ${Date.now()}`;
   // A write through the API, so "Attività recente" has something of ours to show.

@@ -20,7 +20,9 @@ try {
   const manifest = await createBackup(database, { dataDir: config.dataDir, file });
   const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
   console.log(`Backup creato: ${file}`);
-  console.log(`  ${manifest.tables.length} tabelle, ${rows} righe, ${manifest.uploads} file caricati (database ${manifest.database}).`);
+  console.log(
+    `  ${manifest.tables.length} tabelle, ${rows} righe, ${manifest.uploads} file caricati (database ${manifest.database}).`,
+  );
 } catch (err) {
   console.error(`Backup non riuscito: ${(err as Error).message}`);
   process.exitCode = 1;

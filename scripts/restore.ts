@@ -24,9 +24,15 @@ try {
   const { tables, manifest } = await restoreBackup(database, { dataDir: config.dataDir, file });
   const rows = tables.reduce((n, t) => n + t.rows, 0);
   console.log(`Ripristino completato da ${file} (backup del ${manifest.createdAt}).`);
-  console.log(`  ${tables.length} tabelle, ${rows} righe, ${manifest.uploads} file caricati, nel database ${database.kind}.`);
+  console.log(
+    `  ${tables.length} tabelle, ${rows} righe, ${manifest.uploads} file caricati, nel database ${database.kind}.`,
+  );
 } catch (err) {
-  console.error(err instanceof RestoreError ? `Ripristino non eseguito: ${err.message}` : `Ripristino non riuscito: ${(err as Error).message}`);
+  console.error(
+    err instanceof RestoreError
+      ? `Ripristino non eseguito: ${err.message}`
+      : `Ripristino non riuscito: ${(err as Error).message}`,
+  );
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -4,7 +4,11 @@ import { z } from "./zod";
 /** "Posta in uscita" (decisions §1): every e-mail the product sent or stored. */
 export const outboxStatuses = ["sent", "stored", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
-export const outboxStatusLabels: Record<OutboxStatus, string> = { sent: "Inviata", stored: "In archivio", failed: "Non inviata" };
+export const outboxStatusLabels: Record<OutboxStatus, string> = {
+  sent: "Inviata",
+  stored: "In archivio",
+  failed: "Non inviata",
+};
 
 export const outboxAttachmentSchema = z.object({ index: z.number().int(), fileName: z.string(), mimeType: z.string() });
 

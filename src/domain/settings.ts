@@ -23,7 +23,27 @@ export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
 /** FatturaPA RegimeFiscale codes (RF03 was abolished). */
 export const regimiFiscali = labelled(
-  ["RF01", "RF02", "RF04", "RF05", "RF06", "RF07", "RF08", "RF09", "RF10", "RF11", "RF12", "RF13", "RF14", "RF15", "RF16", "RF17", "RF18", "RF19", "RF20"] as const,
+  [
+    "RF01",
+    "RF02",
+    "RF04",
+    "RF05",
+    "RF06",
+    "RF07",
+    "RF08",
+    "RF09",
+    "RF10",
+    "RF11",
+    "RF12",
+    "RF13",
+    "RF14",
+    "RF15",
+    "RF16",
+    "RF17",
+    "RF18",
+    "RF19",
+    "RF20",
+  ] as const,
   {
     RF01: "RF01 - Ordinario",
     RF02: "RF02 - Contribuenti minimi",
@@ -111,6 +131,7 @@ export const LOGO_SIZE_ERROR = "Il logo non può superare 1 MB";
 export function detectLogoType(bytes: Uint8Array): { mime: "image/png" | "image/jpeg"; ext: "png" | "jpg" } | null {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return { mime: "image/png", ext: "png" };
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mime: "image/jpeg", ext: "jpg" };
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { mime: "image/jpeg", ext: "jpg" };
   return null;
 }

@@ -75,7 +75,10 @@ export function toCsv<T>(columns: CsvColumn<T>[], rows: Iterable<T>): string {
 }
 
 /** Reads a list page by page with its own query function (limit/offset), stopping at the end. */
-export async function* pages<T>(fetchPage: (limit: number, offset: number) => Promise<T[]>, pageSize = PAGE_SIZE): AsyncGenerator<T[]> {
+export async function* pages<T>(
+  fetchPage: (limit: number, offset: number) => Promise<T[]>,
+  pageSize = PAGE_SIZE,
+): AsyncGenerator<T[]> {
   for (let offset = 0; offset < CSV_MAX_ROWS; offset += pageSize) {
     const rows = await fetchPage(Math.min(pageSize, CSV_MAX_ROWS - offset), offset);
     if (rows.length) yield rows;
@@ -126,12 +129,19 @@ export interface CsvExportOptions<Q extends z.ZodType, T> {
  *     fileName: "clienti", columns, fetchPage: (q, limit, offset) => listClients(db, { ...q, limit, offset }) });
  */
 export function registerCsvExport<Q extends z.ZodType, T>(app: FastifyInstance, options: CsvExportOptions<Q, T>) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    options.url,
-    { schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] } },
-    async (request, reply) => {
-      const query = request.query as z.output<Q>;
-      return sendCsv(reply, csvFileName(options.fileName), options.columns, pages((limit, offset) => options.fetchPage(query, limit, offset)));
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      options.url,
+      { schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] } },
+      async (request, reply) => {
+        const query = request.query as z.output<Q>;
+        return sendCsv(
+          reply,
+          csvFileName(options.fileName),
+          options.columns,
+          pages((limit, offset) => options.fetchPage(query, limit, offset)),
+        );
+      },
+    );
 }

@@ -30,7 +30,10 @@ export function ActivityList({ entries, emptyText, className }: ActivityListProp
     <ol className={cn("relative space-y-4 border-l border-border pl-4", className)}>
       {entries.map((entry) => (
         <li key={entry.id} className="relative">
-          <span aria-hidden className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-card bg-primary" />
+          <span
+            aria-hidden
+            className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-card bg-primary"
+          />
           <p className="text-sm">{entry.description}</p>
           <p className="text-xs text-muted-foreground">
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>

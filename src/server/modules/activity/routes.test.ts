@@ -33,29 +33,61 @@ describe("activity API", () => {
       headers: { cookie: t.admin },
       payload: { name: "Ferri Luca Srl", type: "azienda", address: "Via Po 3", version: 1 },
     });
-    const res = await t.app.inject({ url: `/api/activity?entityType=client&entityId=${id}`, headers: { cookie: t.admin } });
+    const res = await t.app.inject({
+      url: `/api/activity?entityType=client&entityId=${id}`,
+      headers: { cookie: t.admin },
+    });
     expect(res.statusCode).toBe(200);
     const entries = res.json();
-    expect(entries.map((e: { description: string }) => e.description)).toEqual(["Cliente Ferri Luca Srl aggiornato", "Nuovo cliente Ferri Luca"]);
+    expect(entries.map((e: { description: string }) => e.description)).toEqual([
+      "Cliente Ferri Luca Srl aggiornato",
+      "Nuovo cliente Ferri Luca",
+    ]);
     expect(entries[0]).toMatchObject({ actorName: "admin", action: "update", entityType: "client", entityId: id });
-    expect(Object.keys(entries[0]).sort()).toEqual(["action", "actorName", "at", "description", "entityId", "entityType", "id"]);
+    expect(Object.keys(entries[0]).sort()).toEqual([
+      "action",
+      "actorName",
+      "at",
+      "description",
+      "entityId",
+      "entityType",
+      "id",
+    ]);
 
     const limited = await t.app.inject({ url: "/api/activity?limit=1", headers: { cookie: t.admin } });
     expect(limited.json()).toHaveLength(1);
   });
 
   it("shows a portal user only the entries of their own client", async () => {
-    const [other] = await t.db.insert(clients).values({ name: "Altro", type: "privato", address: "Via Altra 1" }).returning();
+    const [other] = await t.db
+      .insert(clients)
+      .values({ name: "Altro", type: "privato", address: "Via Altra 1" })
+      .returning();
     const portal = await t.clientUser();
     await t.db.insert(activityLog).values([
-      { action: "create", entityType: "estimate", entityId: other!.id, clientId: other!.id, description: "Preventivo di un altro" },
-      { action: "create", entityType: "estimate", entityId: portal.clientId, clientId: portal.clientId, description: "Preventivo mio" },
+      {
+        action: "create",
+        entityType: "estimate",
+        entityId: other!.id,
+        clientId: other!.id,
+        description: "Preventivo di un altro",
+      },
+      {
+        action: "create",
+        entityType: "estimate",
+        entityId: portal.clientId,
+        clientId: portal.clientId,
+        description: "Preventivo mio",
+      },
       { action: "create", entityType: "supplier", entityId: null, description: "Fornitore interno" },
     ]);
     const all = await t.app.inject({ url: "/api/activity?limit=100", headers: { cookie: portal.cookie } });
     expect(all.statusCode).toBe(200);
     expect(all.json().map((e: { description: string }) => e.description)).toEqual(["Preventivo mio"]);
-    const foreign = await t.app.inject({ url: `/api/activity?entityType=estimate&entityId=${other!.id}`, headers: { cookie: portal.cookie } });
+    const foreign = await t.app.inject({
+      url: `/api/activity?entityType=estimate&entityId=${other!.id}`,
+      headers: { cookie: portal.cookie },
+    });
     expect(foreign.json()).toEqual([]);
   });
 });

@@ -27,15 +27,13 @@ beforeAll(async () => {
     { name: "Condominio Aurora", type: "condominio", address: "Viale Pini 3", createdAt: "2026-01-01T10:00:00Z" },
   ]);
   // More than one export page (500 rows) to check the streaming pages join up.
-  await t.db
-    .insert(clients)
-    .values(
-      Array.from({ length: 520 }, (_, i) => ({
-        name: `Massa ${String(i).padStart(3, "0")}`,
-        type: "privato" as const,
-        address: "Via Lunga 1",
-      })),
-    );
+  await t.db.insert(clients).values(
+    Array.from({ length: 520 }, (_, i) => ({
+      name: `Massa ${String(i).padStart(3, "0")}`,
+      type: "privato" as const,
+      address: "Via Lunga 1",
+    })),
+  );
 });
 afterAll(async () => t.close());
 

@@ -69,10 +69,20 @@ async function estimatesByStatus(db: Queryable) {
 }
 
 async function sitesByStatus(db: Queryable, today: string) {
-  const late = sql<number>`count(*) filter (where ${constructionSites.estimatedEndDate} < ${today} and ${constructionSites.status} <> 'completato')`.mapWith(Number);
-  const rows = await db.select({ status: constructionSites.status, count: count(), late }).from(constructionSites).groupBy(constructionSites.status);
+  const late =
+    sql<number>`count(*) filter (where ${constructionSites.estimatedEndDate} < ${today} and ${constructionSites.status} <> 'completato')`.mapWith(
+      Number,
+    );
+  const rows = await db
+    .select({ status: constructionSites.status, count: count(), late })
+    .from(constructionSites)
+    .groupBy(constructionSites.status);
   const found = new Map(rows.map((r) => [r.status, r]));
-  const byStatus = siteStatuses.values.map((status) => ({ status, count: Number(found.get(status)?.count ?? 0), late: found.get(status)?.late ?? 0 }));
+  const byStatus = siteStatuses.values.map((status) => ({
+    status,
+    count: Number(found.get(status)?.count ?? 0),
+    late: found.get(status)?.late ?? 0,
+  }));
   return { byStatus, late: byStatus.reduce((n, s) => n + s.late, 0) };
 }
 
@@ -104,4 +114,3 @@ export async function getDashboard(db: Queryable, today: string) {
     overdueInvoices: overdue,
   };
 }
-

@@ -14,7 +14,14 @@ export async function insertClient(db: Db, name = `Cliente ${next()}`) {
 
 export async function insertEstimate(
   db: Db,
-  values: { clientId: string; status?: "bozza" | "inviato" | "accettato" | "rifiutato"; expiresAt?: string; totalAmount?: string; createdAt?: string; title?: string },
+  values: {
+    clientId: string;
+    status?: "bozza" | "inviato" | "accettato" | "rifiutato";
+    expiresAt?: string;
+    totalAmount?: string;
+    createdAt?: string;
+    title?: string;
+  },
 ) {
   const n = next();
   const [row] = await db
@@ -34,13 +41,24 @@ export async function insertEstimate(
 }
 
 export async function insertContract(db: Db, estimateId: string) {
-  const [row] = await db.insert(contracts).values({ number: `CTR-T-${next()}`, estimateId, terms: "Condizioni" }).returning();
+  const [row] = await db
+    .insert(contracts)
+    .values({ number: `CTR-T-${next()}`, estimateId, terms: "Condizioni" })
+    .returning();
   return row!;
 }
 
 export async function insertInvoice(
   db: Db,
-  values: { contractId: string; amount: string; issueDate: string; dueDate?: string; status?: "bozza" | "inviata" | "pagata"; paidDate?: string | null; totalAmount?: string },
+  values: {
+    contractId: string;
+    amount: string;
+    issueDate: string;
+    dueDate?: string;
+    status?: "bozza" | "inviata" | "pagata";
+    paidDate?: string | null;
+    totalAmount?: string;
+  },
 ) {
   const n = next();
   const [row] = await db
@@ -63,7 +81,12 @@ export async function insertInvoice(
 
 export async function insertSite(
   db: Db,
-  values: { estimateId: string; status?: "programmato" | "in_corso" | "completato" | "sospeso"; estimatedEndDate?: string | null; name?: string },
+  values: {
+    estimateId: string;
+    status?: "programmato" | "in_corso" | "completato" | "sospeso";
+    estimatedEndDate?: string | null;
+    name?: string;
+  },
 ) {
   const [row] = await db
     .insert(constructionSites)

@@ -18,10 +18,16 @@ interface Rule {
   entityType: string;
   audiences: NotificationAudience[];
   /** Records in the condition today; `clientId` narrows them to one portal client. */
-  candidates(db: Queryable, today: string, audience: NotificationAudience, clientId: string | null): Promise<Candidate[]>;
+  candidates(
+    db: Queryable,
+    today: string,
+    audience: NotificationAudience,
+    clientId: string | null,
+  ): Promise<Candidate[]>;
 }
 
-const ofClient = (clientId: string | null): SQL | undefined => (clientId ? eq(estimates.clientId, clientId) : undefined);
+const ofClient = (clientId: string | null): SQL | undefined =>
+  clientId ? eq(estimates.clientId, clientId) : undefined;
 
 const rules: Rule[] = [
   {
@@ -30,7 +36,13 @@ const rules: Rule[] = [
     audiences: ["admin", "client"],
     async candidates(db, today, audience, clientId) {
       const rows = await db
-        .select({ id: invoices.id, number: invoices.number, dueDate: invoices.dueDate, total: invoices.totalAmount, clientId: estimates.clientId })
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          dueDate: invoices.dueDate,
+          total: invoices.totalAmount,
+          clientId: estimates.clientId,
+        })
         .from(invoices)
         .innerJoin(contracts, eq(contracts.id, invoices.contractId))
         .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
@@ -57,7 +69,12 @@ const rules: Rule[] = [
     audiences: ["admin"],
     async candidates(db, today) {
       const rows = await db
-        .select({ id: constructionSites.id, name: constructionSites.name, end: constructionSites.estimatedEndDate, clientId: estimates.clientId })
+        .select({
+          id: constructionSites.id,
+          name: constructionSites.name,
+          end: constructionSites.estimatedEndDate,
+          clientId: estimates.clientId,
+        })
         .from(constructionSites)
         .innerJoin(estimates, eq(estimates.id, constructionSites.estimateId))
         .where(and(lt(constructionSites.estimatedEndDate, today), ne(constructionSites.status, "completato")));
@@ -77,7 +94,13 @@ const rules: Rule[] = [
     async candidates(db, today, audience, clientId) {
       // Only a sent estimate waits for an answer; 1–7 days left, like expiryState().
       const rows = await db
-        .select({ id: estimates.id, number: estimates.number, title: estimates.title, expiresAt: estimates.expiresAt, clientId: estimates.clientId })
+        .select({
+          id: estimates.id,
+          number: estimates.number,
+          title: estimates.title,
+          expiresAt: estimates.expiresAt,
+          clientId: estimates.clientId,
+        })
         .from(estimates)
         .where(
           and(
@@ -105,7 +128,12 @@ const SYNC_LOCK = 7_318_224_912;
  * state get a notification, and those no longer in it (paid, completed, answered) lose it.
  * A notification already read stays read while its condition lasts.
  */
-export async function syncDerivedNotifications(tx: Tx, today: string, audience: NotificationAudience, clientId: string | null) {
+export async function syncDerivedNotifications(
+  tx: Tx,
+  today: string,
+  audience: NotificationAudience,
+  clientId: string | null,
+) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK})`);
   for (const rule of rules) {
     if (!rule.audiences.includes(audience)) continue;
@@ -115,7 +143,10 @@ export async function syncDerivedNotifications(tx: Tx, today: string, audience: 
       eq(notifications.audience, audience),
       clientId ? eq(notifications.clientId, clientId) : undefined,
     );
-    const existing = await tx.select({ id: notifications.id, entityId: notifications.entityId }).from(notifications).where(bell);
+    const existing = await tx
+      .select({ id: notifications.id, entityId: notifications.entityId })
+      .from(notifications)
+      .where(bell);
     const wanted = new Set(candidates.map((c) => c.entityId));
     const have = new Set(existing.map((e) => e.entityId));
     const stale = existing.filter((e) => !e.entityId || !wanted.has(e.entityId)).map((e) => e.id);

@@ -10,7 +10,10 @@ export interface Bell {
 }
 
 export const bellWhere = (bell: Bell): SQL | undefined =>
-  and(eq(notifications.audience, bell.audience), bell.audience === "client" ? eq(notifications.clientId, bell.clientId ?? "") : undefined);
+  and(
+    eq(notifications.audience, bell.audience),
+    bell.audience === "client" ? eq(notifications.clientId, bell.clientId ?? "") : undefined,
+  );
 
 export async function listNotifications(db: Queryable, bell: Bell) {
   const items = await db
@@ -30,7 +33,10 @@ export async function listNotifications(db: Queryable, bell: Bell) {
     // Unread first, so a long backlog of read items never hides a new one.
     .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_SHOWN);
-  const [unread] = await db.select({ n: count() }).from(notifications).where(and(bellWhere(bell), isNull(notifications.readAt)));
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(bellWhere(bell), isNull(notifications.readAt)));
   return { unread: Number(unread?.n ?? 0), items };
 }
 
@@ -45,5 +51,8 @@ export async function markRead(db: Queryable, bell: Bell, id: string) {
 }
 
 export async function markAllRead(db: Queryable, bell: Bell) {
-  await db.update(notifications).set({ readAt: sql`now()` }).where(and(bellWhere(bell), isNull(notifications.readAt)));
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(bellWhere(bell), isNull(notifications.readAt)));
 }

@@ -32,7 +32,11 @@ describe("notifications API", () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe("Notifica non trovata");
-    const badId = await t.app.inject({ method: "POST", url: "/api/notifications/abc/read", headers: { cookie: t.admin } });
+    const badId = await t.app.inject({
+      method: "POST",
+      url: "/api/notifications/abc/read",
+      headers: { cookie: t.admin },
+    });
     expect(badId.statusCode).toBe(400);
   });
 
@@ -40,14 +44,58 @@ describe("notifications API", () => {
     const client = await insertClient(t.db, "Rossi Derivati");
     const accepted = await insertEstimate(t.db, { clientId: client.id, status: "accettato" });
     const contract = await insertContract(t.db, accepted.id);
-    await insertInvoice(t.db, { contractId: contract.id, amount: "100.00", issueDate: addDays(today, -40), dueDate: addDays(today, -1), status: "inviata" });
-    await insertInvoice(t.db, { contractId: contract.id, amount: "200.00", issueDate: addDays(today, -40), dueDate: today, status: "inviata" }); // due today: on time
-    await insertInvoice(t.db, { contractId: contract.id, amount: "300.00", issueDate: addDays(today, -40), dueDate: addDays(today, -5), status: "pagata", paidDate: today });
-    await insertSite(t.db, { estimateId: accepted.id, name: "Tetto Via Po", status: "in_corso", estimatedEndDate: addDays(today, -1) });
-    await insertSite(t.db, { estimateId: accepted.id, name: "Tetto finito", status: "completato", estimatedEndDate: addDays(today, -10) });
-    await insertSite(t.db, { estimateId: accepted.id, name: "Tetto in orario", status: "in_corso", estimatedEndDate: today });
-    await insertEstimate(t.db, { clientId: client.id, status: "inviato", expiresAt: addDays(today, 7), title: "Sette giorni" });
-    await insertEstimate(t.db, { clientId: client.id, status: "inviato", expiresAt: addDays(today, 8), title: "Otto giorni" });
+    await insertInvoice(t.db, {
+      contractId: contract.id,
+      amount: "100.00",
+      issueDate: addDays(today, -40),
+      dueDate: addDays(today, -1),
+      status: "inviata",
+    });
+    await insertInvoice(t.db, {
+      contractId: contract.id,
+      amount: "200.00",
+      issueDate: addDays(today, -40),
+      dueDate: today,
+      status: "inviata",
+    }); // due today: on time
+    await insertInvoice(t.db, {
+      contractId: contract.id,
+      amount: "300.00",
+      issueDate: addDays(today, -40),
+      dueDate: addDays(today, -5),
+      status: "pagata",
+      paidDate: today,
+    });
+    await insertSite(t.db, {
+      estimateId: accepted.id,
+      name: "Tetto Via Po",
+      status: "in_corso",
+      estimatedEndDate: addDays(today, -1),
+    });
+    await insertSite(t.db, {
+      estimateId: accepted.id,
+      name: "Tetto finito",
+      status: "completato",
+      estimatedEndDate: addDays(today, -10),
+    });
+    await insertSite(t.db, {
+      estimateId: accepted.id,
+      name: "Tetto in orario",
+      status: "in_corso",
+      estimatedEndDate: today,
+    });
+    await insertEstimate(t.db, {
+      clientId: client.id,
+      status: "inviato",
+      expiresAt: addDays(today, 7),
+      title: "Sette giorni",
+    });
+    await insertEstimate(t.db, {
+      clientId: client.id,
+      status: "inviato",
+      expiresAt: addDays(today, 8),
+      title: "Otto giorni",
+    });
     await insertEstimate(t.db, { clientId: client.id, status: "inviato", expiresAt: today, title: "Scade oggi" });
     await insertEstimate(t.db, { clientId: client.id, status: "bozza", expiresAt: addDays(today, 3), title: "Bozza" });
 
@@ -65,7 +113,11 @@ describe("notifications API", () => {
     expect((await list(t.admin)).items).toHaveLength(3);
 
     // Marked read stays read while the condition lasts; a paid invoice loses its notification.
-    const read = await t.app.inject({ method: "POST", url: `/api/notifications/${overdue.id}/read`, headers: { cookie: t.admin } });
+    const read = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/${overdue.id}/read`,
+      headers: { cookie: t.admin },
+    });
     expect(read.statusCode).toBe(204);
     const after = await list(t.admin);
     expect(after.unread).toBe(2);
@@ -79,7 +131,13 @@ describe("notifications API", () => {
   it("lists stored notifications from notify(), unread first, and marks all read", async () => {
     const client = await insertClient(t.db);
     await t.db.transaction(async (tx) => {
-      await notify(tx, { kind: "survey_request", title: "Nuova richiesta di sopralluogo", body: "Via Roma 1", link: "/admin/surveys/x", entityType: "survey" });
+      await notify(tx, {
+        kind: "survey_request",
+        title: "Nuova richiesta di sopralluogo",
+        body: "Via Roma 1",
+        link: "/admin/surveys/x",
+        entityType: "survey",
+      });
       await notify(tx, { kind: "estimate_accepted", title: "Preventivo accettato", clientId: client.id });
     });
     const before = await list(t.admin);
@@ -87,7 +145,11 @@ describe("notifications API", () => {
     expect(titles(before)).toEqual(expect.arrayContaining(["Nuova richiesta di sopralluogo", "Preventivo accettato"]));
     expect(before.items.slice(0, before.unread).every((n) => n.readAt === null)).toBe(true);
     expect(before.unread).toBe(4);
-    const all = await t.app.inject({ method: "POST", url: "/api/notifications/read-all", headers: { cookie: t.admin } });
+    const all = await t.app.inject({
+      method: "POST",
+      url: "/api/notifications/read-all",
+      headers: { cookie: t.admin },
+    });
     expect(all.statusCode).toBe(204);
     const after = await list(t.admin);
     expect(after.unread).toBe(0);
@@ -97,18 +159,42 @@ describe("notifications API", () => {
   it("keeps each portal client's bell separate from the admin's and from other clients'", async () => {
     const mine = await t.clientUser();
     const theirs = await t.clientUser();
-    await notify(t.db, { kind: "estimate_sent", title: "Nuovo preventivo per te", audience: "client", clientId: mine.clientId });
-    await notify(t.db, { kind: "estimate_sent", title: "Preventivo altrui", audience: "client", clientId: theirs.clientId });
+    await notify(t.db, {
+      kind: "estimate_sent",
+      title: "Nuovo preventivo per te",
+      audience: "client",
+      clientId: mine.clientId,
+    });
+    await notify(t.db, {
+      kind: "estimate_sent",
+      title: "Preventivo altrui",
+      audience: "client",
+      clientId: theirs.clientId,
+    });
     await notify(t.db, { kind: "survey_request", title: "Solo admin" });
-    const own = await insertEstimate(t.db, { clientId: mine.clientId, status: "inviato", expiresAt: addDays(today, 2), title: "Mio" });
-    await insertEstimate(t.db, { clientId: theirs.clientId, status: "inviato", expiresAt: addDays(today, 2), title: "Altrui" });
+    const own = await insertEstimate(t.db, {
+      clientId: mine.clientId,
+      status: "inviato",
+      expiresAt: addDays(today, 2),
+      title: "Mio",
+    });
+    await insertEstimate(t.db, {
+      clientId: theirs.clientId,
+      status: "inviato",
+      expiresAt: addDays(today, 2),
+      title: "Altrui",
+    });
 
     const bell = await list(mine.cookie);
     expect(titles(bell)).toEqual(["Nuovo preventivo per te", `Preventivo in scadenza: ${own.number}`]);
     expect(bell.items.find((n) => n.kind === "estimate_expiring")!.link).toBe(`/client/estimates/${own.id}`);
 
     const adminItem = (await list(t.admin)).items.find((n) => n.title === "Solo admin")!;
-    const foreign = await t.app.inject({ method: "POST", url: `/api/notifications/${adminItem.id}/read`, headers: { cookie: mine.cookie } });
+    const foreign = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/${adminItem.id}/read`,
+      headers: { cookie: mine.cookie },
+    });
     expect(foreign.statusCode).toBe(404);
     await t.app.inject({ method: "POST", url: "/api/notifications/read-all", headers: { cookie: mine.cookie } });
     expect((await list(mine.cookie)).unread).toBe(0);

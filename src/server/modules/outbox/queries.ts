@@ -48,7 +48,13 @@ export async function listOutboxMessages(db: Queryable, params: ListParams) {
     })
     .from(outbox)
     .where(listWhere(params))
-    .orderBy(...orderBy(params.sort, { createdAt: outbox.createdAt, to: sql`lower(${outbox.to})`, subject: sql`lower(${outbox.subject})` }, [desc(outbox.createdAt), desc(outbox.id)]))
+    .orderBy(
+      ...orderBy(
+        params.sort,
+        { createdAt: outbox.createdAt, to: sql`lower(${outbox.to})`, subject: sql`lower(${outbox.subject})` },
+        [desc(outbox.createdAt), desc(outbox.id)],
+      ),
+    )
     .limit(params.limit)
     .offset(params.offset);
   return rows.map(({ total, ...row }) => ({ ...toMessage(row), total }));

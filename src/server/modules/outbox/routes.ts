@@ -21,7 +21,9 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/outbox",
-    { schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } } },
+    {
+      schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } },
+    },
     async (request, reply) => {
       const rows = await listOutboxMessages(db, request.query);
       return sendPage(reply, rows, request.query.offset, () => countOutboxMessages(db, request.query));

@@ -13,7 +13,8 @@ export async function getSettings(db: Queryable) {
 export type SettingsRow = Awaited<ReturnType<typeof getSettings>>;
 
 /** Public address of the uploaded logo; the key in the query changes with each upload, so caches refresh. */
-export const logoUrlOf = (row: Pick<SettingsRow, "logoKey">) => (row.logoKey ? `/api/company/logo?v=${encodeURIComponent(row.logoKey)}` : null);
+export const logoUrlOf = (row: Pick<SettingsRow, "logoKey">) =>
+  row.logoKey ? `/api/company/logo?v=${encodeURIComponent(row.logoKey)}` : null;
 
 /** The settings as the API returns them: storage details stay inside. */
 export function toSettings(row: SettingsRow) {

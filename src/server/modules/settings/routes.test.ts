@@ -28,7 +28,8 @@ const valid = {
   contractTerms: "Pagamento a 60 giorni.",
 };
 
-const put = (payload: unknown, cookie = t.admin) => t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie }, payload: payload as object });
+const put = (payload: unknown, cookie = t.admin) =>
+  t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie }, payload: payload as object });
 
 // A complete 1×1 PNG: a logo must be printable (a damaged one is refused at upload).
 const PNG = Buffer.from(
@@ -39,7 +40,9 @@ const PNG = Buffer.from(
 function multipart(fileName: string, mime: string, data: Buffer) {
   const boundary = "----colmo-test-boundary";
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="${fileName}"\r\nContent-Type: ${mime}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="${fileName}"\r\nContent-Type: ${mime}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -60,7 +63,12 @@ describe("settings API", () => {
 
   it("reads the defaults, saves normalised values and records the activity", async () => {
     const initial = await t.app.inject({ url: "/api/settings", headers: { cookie: t.admin } });
-    expect(initial.json()).toMatchObject({ regimeFiscale: "RF01", defaultVatRate: "22", paymentTermsDays: 30, logoUrl: null });
+    expect(initial.json()).toMatchObject({
+      regimeFiscale: "RF01",
+      defaultVatRate: "22",
+      paymentTermsDays: 30,
+      logoUrl: null,
+    });
     const res = await put(valid);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -73,7 +81,11 @@ describe("settings API", () => {
     });
     expect(res.json()).not.toHaveProperty("logoKey");
     const pub = await t.app.inject({ url: "/api/company" });
-    expect(pub.json()).toMatchObject({ companyName: "Tetti Sicuri S.r.l.", phone: "+39 035 123456", email: "info@tettisicuri.it" });
+    expect(pub.json()).toMatchObject({
+      companyName: "Tetti Sicuri S.r.l.",
+      phone: "+39 035 123456",
+      email: "info@tettisicuri.it",
+    });
     const activity = await t.app.inject({ url: "/api/activity?entityType=settings", headers: { cookie: t.admin } });
     expect(activity.json()[0].description).toBe("Impostazioni aziendali aggiornate");
     // Optional fields can be emptied again.
@@ -110,7 +122,11 @@ describe("settings API", () => {
   });
 
   it("uploads a PNG logo, serves it publicly, replaces and removes it", async () => {
-    const up = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.png", "image/png", PNG)) });
+    const up = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/logo",
+      ...withCookie(multipart("logo.png", "image/png", PNG)),
+    });
     expect(up.statusCode).toBe(200);
     const logoUrl = up.json().logoUrl as string;
     expect(logoUrl).toMatch(/^\/api\/company\/logo\?v=/);
@@ -121,7 +137,11 @@ describe("settings API", () => {
     expect((await t.app.inject({ url: "/api/company" })).json().logoUrl).toBe(logoUrl);
 
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0xff, 0xd9]);
-    const second = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.jpg", "image/jpeg", jpeg)) });
+    const second = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/logo",
+      ...withCookie(multipart("logo.jpg", "image/jpeg", jpeg)),
+    });
     expect(second.json().logoUrl).not.toBe(logoUrl);
     expect((await t.app.inject({ url: second.json().logoUrl })).headers["content-type"]).toBe("image/jpeg");
 
@@ -131,14 +151,27 @@ describe("settings API", () => {
   });
 
   it("refuses a logo that is not an image, too large, or missing", async () => {
-    const text = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.png", "image/png", Buffer.from("<svg></svg>"))) });
+    const text = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/logo",
+      ...withCookie(multipart("logo.png", "image/png", Buffer.from("<svg></svg>"))),
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json().errors.logo).toBe("Il logo deve essere un'immagine PNG o JPEG");
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
-    const tooBig = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.png", "image/png", big)) });
+    const tooBig = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/logo",
+      ...withCookie(multipart("logo.png", "image/png", big)),
+    });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().errors.logo).toBe("Il logo non può superare 1 MB");
-    const json = await t.app.inject({ method: "POST", url: "/api/settings/logo", headers: { cookie: t.admin }, payload: {} });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/logo",
+      headers: { cookie: t.admin },
+      payload: {},
+    });
     expect(json.statusCode).toBe(400);
     const portal = await t.clientUser();
     const forbidden = await t.app.inject({

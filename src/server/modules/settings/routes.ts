@@ -22,7 +22,10 @@ const LOGO_DAMAGED_ERROR = "Il logo è danneggiato o non leggibile: salvalo di n
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const storage = storageFor(config);
   // One small file per request; parsing exists only inside this plugin.
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 } });
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 },
+  });
 
   app.get(
     "/api/company",
@@ -35,7 +38,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     "/api/company/logo",
-    { config: { access: "public" }, schema: { tags: ["impostazioni"], querystring: z.object({ v: z.string().max(300).optional() }) } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["impostazioni"], querystring: z.object({ v: z.string().max(300).optional() }) },
+    },
     async (_request, reply) => {
       const s = await getSettings(db);
       const data = s.logoKey ? await storage.get(s.logoKey) : null;
@@ -48,7 +54,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
-  app.get("/api/settings", { schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } }, async () => toSettings(await getSettings(db)));
+  app.get("/api/settings", { schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } }, async () =>
+    toSettings(await getSettings(db)),
+  );
 
   app.put(
     "/api/settings",
@@ -60,11 +68,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     "/api/settings/logo",
     { schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } } },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { logo: "Scegli un'immagine" });
+      if (!request.isMultipart())
+        throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { logo: "Scegli un'immagine" });
       const file = await request.file();
       if (!file) throw badRequest("Nessun file ricevuto: scegli un'immagine", { logo: "Scegli un'immagine" });
       const data = await file.toBuffer();
-      if (file.file.truncated || data.length > LOGO_MAX_BYTES) throw badRequest(LOGO_SIZE_ERROR, { logo: LOGO_SIZE_ERROR });
+      if (file.file.truncated || data.length > LOGO_MAX_BYTES)
+        throw badRequest(LOGO_SIZE_ERROR, { logo: LOGO_SIZE_ERROR });
       const type = detectLogoType(data);
       if (!type) throw badRequest(LOGO_TYPE_ERROR, { logo: LOGO_TYPE_ERROR });
       // A damaged image with the right first bytes would make every PDF fail: print it once now.
@@ -73,7 +83,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
-  app.delete("/api/settings/logo", { schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } }, async (request) =>
-    toSettings(await replaceLogo(db, storage, request, null)),
+  app.delete(
+    "/api/settings/logo",
+    { schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } },
+    async (request) => toSettings(await replaceLogo(db, storage, request, null)),
   );
 };

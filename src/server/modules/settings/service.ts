@@ -15,7 +15,12 @@ export async function updateSettings(db: Db, request: FastifyRequest, values: Se
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(companySettings.id, 1))
       .returning();
-    await recordActivity(tx, request, { action: "update", entityType: "settings", entityId: null, description: "Impostazioni aziendali aggiornate" });
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: "settings",
+      entityId: null,
+      description: "Impostazioni aziendali aggiornate",
+    });
     return row!;
   });
 }
@@ -24,7 +29,12 @@ export async function updateSettings(db: Db, request: FastifyRequest, values: Se
  * Stores the new logo, points the settings at it, then removes the previous file. The file is
  * written before the row so the row never points at a missing image.
  */
-export async function replaceLogo(db: Db, storage: FileStorage, request: FastifyRequest, logo: { data: Buffer; mime: string; ext: string } | null) {
+export async function replaceLogo(
+  db: Db,
+  storage: FileStorage,
+  request: FastifyRequest,
+  logo: { data: Buffer; mime: string; ext: string } | null,
+) {
   const key = logo ? newStorageKey("settings", logo.ext) : null;
   if (logo && key) await storage.put(key, logo.data);
   try {

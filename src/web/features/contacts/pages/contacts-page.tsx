@@ -2,6 +2,7 @@ import { Contact as ContactIcon, Eye, Mail, Pencil, Phone, Plus, Trash2 } from "
 import { useState } from "react";
 import { Link } from "wouter";
 import type { Contact } from "@domain/contacts";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
@@ -32,10 +33,13 @@ export default function ContactsPage() {
         title="Contatti"
         description={data ? `${data.total} contatti in totale` : "Referenti dei clienti"}
         actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden className="size-4" />
-            Nuovo Contatto
-          </Button>
+          <>
+            <ExportCsvButton path="/api/contacts/export.csv" query={{ q, clientId }} />
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Contatto
+            </Button>
+          </>
         }
       />
 

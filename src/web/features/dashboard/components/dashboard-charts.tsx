@@ -25,7 +25,19 @@ function compactEuro(value: number) {
   return `${value} €`;
 }
 
-function ChartCard({ title, description, extra, table, children }: { title: string; description: string; extra?: ReactNode; table: ReactNode; children: ReactNode }) {
+function ChartCard({
+  title,
+  description,
+  extra,
+  table,
+  children,
+}: {
+  title: string;
+  description: string;
+  extra?: ReactNode;
+  table: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
@@ -50,7 +62,12 @@ function ChartCard({ title, description, extra, table, children }: { title: stri
 }
 
 export function RevenueChart({ months }: { months: Dashboard["revenueByMonth"] }) {
-  const data = months.map((m) => ({ label: monthLabel(m.month), invoiced: Number(m.invoiced), collected: Number(m.collected), raw: m }));
+  const data = months.map((m) => ({
+    label: monthLabel(m.month),
+    invoiced: Number(m.invoiced),
+    collected: Number(m.collected),
+    raw: m,
+  }));
   return (
     <ChartCard
       title="Fatturato e incassato"
@@ -96,7 +113,13 @@ export function RevenueChart({ months }: { months: Dashboard["revenueByMonth"] }
   );
 }
 
-export function EstimatesChart({ statuses, acceptanceRate }: { statuses: Dashboard["estimatesByStatus"]; acceptanceRate: string | null }) {
+export function EstimatesChart({
+  statuses,
+  acceptanceRate,
+}: {
+  statuses: Dashboard["estimatesByStatus"];
+  acceptanceRate: string | null;
+}) {
   const data = statuses.map((s) => ({ label: estimateStatuses.label(s.status), count: s.count, total: s.total }));
   return (
     <ChartCard
@@ -129,12 +152,20 @@ export function EstimatesChart({ statuses, acceptanceRate }: { statuses: Dashboa
       }
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data}
+          layout="vertical"
+          margin={{ top: 8, right: 16, left: 8, bottom: 0 }}
+        >
           <CartesianGrid horizontal={false} stroke={COLORS.grid} />
           <XAxis type="number" allowDecimals={false} tick={{ fill: COLORS.axis, fontSize: 12 }} />
           <YAxis type="category" dataKey="label" tick={{ fill: COLORS.axis, fontSize: 12 }} width={80} />
           <Tooltip
-            formatter={(value, _name, item) => [`${String(value)} (${formatEuro((item.payload as (typeof data)[number]).total)})`, "Preventivi"]}
+            formatter={(value, _name, item) => [
+              `${String(value)} (${formatEuro((item.payload as (typeof data)[number]).total)})`,
+              "Preventivi",
+            ]}
           />
           <Bar dataKey="count" name="Preventivi" fill={COLORS.primary} radius={[0, 3, 3, 0]} />
         </BarChart>
@@ -149,7 +180,13 @@ export function SitesChart({ statuses, late }: { statuses: Dashboard["sitesBySta
     <ChartCard
       title="Cantieri per stato"
       description="In rosso i cantieri oltre la data di fine prevista."
-      extra={late ? <Badge variant="destructive">{late === 1 ? "1 in ritardo" : `${late} in ritardo`}</Badge> : <Badge variant="success">Nessun ritardo</Badge>}
+      extra={
+        late ? (
+          <Badge variant="destructive">{late === 1 ? "1 in ritardo" : `${late} in ritardo`}</Badge>
+        ) : (
+          <Badge variant="success">Nessun ritardo</Badge>
+        )
+      }
       table={
         <>
           <thead>

@@ -21,7 +21,11 @@ export function QuickActions() {
       </CardHeader>
       <CardContent className="grid grid-cols-2 gap-2">
         {actions.map(({ href, label, icon: Icon }) => (
-          <Link key={href} href={href} className={buttonVariants({ variant: "outline", className: "h-auto justify-start py-3 whitespace-normal" })}>
+          <Link
+            key={href}
+            href={href}
+            className={buttonVariants({ variant: "outline", className: "h-auto justify-start py-3 whitespace-normal" })}
+          >
             <Icon aria-hidden />
             {label}
           </Link>

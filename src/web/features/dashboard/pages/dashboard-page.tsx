@@ -36,9 +36,19 @@ export default function DashboardPage() {
 
       <section aria-label="Indicatori principali" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Clienti Attivi" value={value(data?.cards.activeClients)} icon={Building2} />
-        <StatCard title="Preventivi in Corso" value={value(data?.cards.quotesInProgress)} icon={FileText} hint="Bozze e inviati" />
+        <StatCard
+          title="Preventivi in Corso"
+          value={value(data?.cards.quotesInProgress)}
+          icon={FileText}
+          hint="Bozze e inviati"
+        />
         <StatCard title="Cantieri Attivi" value={value(data?.cards.activeSites)} icon={HardHat} hint="In corso" />
-        <StatCard title="Fatturato Mensile" value={value(data ? formatEuro(data.cards.monthlyRevenue) : undefined)} icon={Euro} hint="Fatture pagate emesse questo mese" />
+        <StatCard
+          title="Fatturato Mensile"
+          value={value(data ? formatEuro(data.cards.monthlyRevenue) : undefined)}
+          icon={Euro}
+          hint="Fatture pagate emesse questo mese"
+        />
       </section>
 
       {overdue ? (
@@ -49,8 +59,8 @@ export default function DashboardPage() {
           >
             <AlertTriangle aria-hidden className="size-5 shrink-0" />
             <span>
-              <strong>{overdue.count === 1 ? "1 fattura scaduta" : `${overdue.count} fatture scadute`}</strong> da incassare per un totale di{" "}
-              <strong>{formatEuro(overdue.total)}</strong>
+              <strong>{overdue.count === 1 ? "1 fattura scaduta" : `${overdue.count} fatture scadute`}</strong> da
+              incassare per un totale di <strong>{formatEuro(overdue.total)}</strong>
             </span>
           </Link>
         ) : (

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { canApplyEstimateAction, estimateSortKeys, type Estimate } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses, type EstimateStatus } from "@domain/statuses";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
@@ -55,10 +56,13 @@ export default function EstimatesPage() {
         title="Preventivi"
         description={data ? `${data.total} preventivi in totale` : "Preventivi ai clienti"}
         actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden className="size-4" />
-            Nuovo Preventivo
-          </Button>
+          <>
+            <ExportCsvButton path="/api/estimates/export.csv" query={{ q, status, sort }} />
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Preventivo
+            </Button>
+          </>
         }
       />
 

@@ -104,7 +104,7 @@ export default function InvoicesPage() {
                   <TableHead className="text-right">Importo</TableHead>
                   <TableHead className="hidden md:table-cell">Emissione</TableHead>
                   <TableHead>Scadenza</TableHead>
-                  <TableHead>Stato</TableHead>
+                  <TableHead className="hidden sm:table-cell">Stato</TableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Azioni</span>
                   </TableHead>
@@ -123,6 +123,11 @@ export default function InvoicesPage() {
                           {inv.number}
                         </Link>
                         <div className="text-sm text-muted-foreground">{inv.clientName}</div>
+                        {/* On phones the status rides under the number instead of a column of its own. */}
+                        <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
+                          <InvoiceStatusBadge status={inv.status} />
+                          <DueBadge state={inv.dueState} />
+                        </div>
                       </TableCell>
                       <TableCell className="hidden whitespace-nowrap sm:table-cell">{inv.contractNumber}</TableCell>
                       <TableCell className="text-right whitespace-nowrap tabular-nums">
@@ -134,7 +139,7 @@ export default function InvoicesPage() {
                       >
                         {formatDate(inv.dueDate)}
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         <div className="flex flex-wrap gap-1">
                           <InvoiceStatusBadge status={inv.status} />
                           <DueBadge state={inv.dueState} />

@@ -19,7 +19,10 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
   const unread = item.readAt === null;
   return (
     <DropdownMenuItem onSelect={() => onOpen(item)} className="items-start gap-3 py-2">
-      <span aria-hidden className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")} />
+      <span
+        aria-hidden
+        className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")}
+      />
       <span className="min-w-0 flex-1">
         <span className={cn("block text-sm break-words", unread && "font-semibold")}>
           {item.title}
@@ -48,7 +51,12 @@ export function NotificationsMenu() {
   return (
     <DropdownMenu modal={false} onOpenChange={(isOpen) => isOpen && void refetch()}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifiche, ${unread} non lette` : "Notifiche"}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread ? `Notifiche, ${unread} non lette` : "Notifiche"}
+        >
           <Bell aria-hidden className="size-5" />
           {unread ? (
             <span

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { isOrderDeletable, isOrderEditable, type Order } from "@domain/orders";
 import { orderStatuses } from "@domain/statuses";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -47,12 +48,15 @@ export default function OrdersPage() {
         title={data ? `Ordini (${data.total})` : "Ordini"}
         description="Ordini di materiale ai fornitori"
         actions={
-          <Button asChild>
-            <Link href="/admin/orders/new">
-              <Plus aria-hidden className="size-4" />
-              Nuovo Ordine
-            </Link>
-          </Button>
+          <>
+            <ExportCsvButton path="/api/orders/export.csv" query={{ q, status, supplierId, constructionSiteId }} />
+            <Button asChild>
+              <Link href="/admin/orders/new">
+                <Plus aria-hidden className="size-4" />
+                Nuovo Ordine
+              </Link>
+            </Button>
+          </>
         }
       />
 

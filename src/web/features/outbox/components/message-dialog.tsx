@@ -13,7 +13,9 @@ export function MessageDialog({ id, onOpenChange }: { id: string | null; onOpenC
       <DialogContent size="wide">
         <DialogHeader>
           <DialogTitle>{data?.subject ?? "Messaggio"}</DialogTitle>
-          <DialogDescription>{data ? `A ${data.to} · ${formatDateTime(data.createdAt)}` : "Caricamento del messaggio"}</DialogDescription>
+          <DialogDescription>
+            {data ? `A ${data.to} · ${formatDateTime(data.createdAt)}` : "Caricamento del messaggio"}
+          </DialogDescription>
         </DialogHeader>
         {isError ? (
           <p role="alert" className="text-destructive">
@@ -39,7 +41,11 @@ export function MessageDialog({ id, onOpenChange }: { id: string | null; onOpenC
                 <ul className="space-y-1">
                   {data.attachments.map((a) => (
                     <li key={a.index}>
-                      <a href={attachmentUrl(data.id, a.index)} download={a.fileName} className="inline-flex items-center gap-1.5 text-sm text-primary hover:underline">
+                      <a
+                        href={attachmentUrl(data.id, a.index)}
+                        download={a.fileName}
+                        className="inline-flex items-center gap-1.5 text-sm text-primary hover:underline"
+                      >
                         <Download aria-hidden className="size-4" />
                         {a.fileName}
                       </a>

@@ -51,7 +51,11 @@ export default function OutboxPage() {
         <EmptyState
           icon={Mail}
           title="Nessun messaggio"
-          description={list.hasFilters ? "Prova a modificare i filtri di ricerca" : "Qui compariranno preventivi, ordini e fatture inviati per e-mail."}
+          description={
+            list.hasFilters
+              ? "Prova a modificare i filtri di ricerca"
+              : "Qui compariranno preventivi, ordini e fatture inviati per e-mail."
+          }
         />
       ) : (
         <Card>
@@ -69,7 +73,11 @@ export default function OutboxPage() {
                 {data.rows.map((m) => (
                   <TableRow key={m.id}>
                     <TableCell>
-                      <Button variant="link" className="h-auto text-left whitespace-normal" onClick={() => setOpen(m.id)}>
+                      <Button
+                        variant="link"
+                        className="h-auto text-left whitespace-normal"
+                        onClick={() => setOpen(m.id)}
+                      >
                         {m.subject}
                       </Button>
                       {m.attachments.length ? (
@@ -94,7 +102,13 @@ export default function OutboxPage() {
         </Card>
       )}
       {data && data.total > list.limit ? (
-        <Pagination total={data.total} limit={list.limit} offset={list.offset} onOffsetChange={(offset) => list.set({ offset })} className="mt-4" />
+        <Pagination
+          total={data.total}
+          limit={list.limit}
+          offset={list.offset}
+          onOffsetChange={(offset) => list.set({ offset })}
+          className="mt-4"
+        />
       ) : null}
       <MessageDialog id={open} onOpenChange={(isOpen) => !isOpen && setOpen(null)} />
     </>

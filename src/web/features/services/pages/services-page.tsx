@@ -3,6 +3,7 @@ import { useState } from "react";
 import { serviceCategories } from "@domain/catalogue";
 import { serviceDeleteQuestion, type Service, type ServiceListParams } from "@domain/services";
 import { serviceStatuses } from "@domain/statuses";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
@@ -41,10 +42,13 @@ export default function ServicesPage() {
         title="Servizi"
         description={data ? `${data.total} servizi nel catalogo` : "Catalogo dei servizi e dei prezzi"}
         actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden className="size-4" />
-            Nuovo Servizio
-          </Button>
+          <>
+            <ExportCsvButton path="/api/services/export.csv" query={{ q, category, status }} />
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Servizio
+            </Button>
+          </>
         }
       />
 

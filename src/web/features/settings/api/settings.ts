@@ -34,7 +34,12 @@ export function useSaveSettings() {
 async function uploadLogo(file: File): Promise<Settings> {
   const body = new FormData();
   body.append("logo", file);
-  const res = await fetch("/api/settings/logo", { method: "POST", credentials: "include", body, headers: { accept: "application/json" } });
+  const res = await fetch("/api/settings/logo", {
+    method: "POST",
+    credentials: "include",
+    body,
+    headers: { accept: "application/json" },
+  });
   const parsed = (await res.json().catch(() => undefined)) as (Settings & ErrorBody) | undefined;
   if (!res.ok) throw new ApiError(res.status, parsed?.message ?? `${res.status}: ${res.statusText}`, parsed);
   return parsed as Settings;
@@ -49,7 +54,11 @@ export function useRemoveLogo() {
   const refresh = useInvalidateCompany();
   return useMutation({
     mutationFn: async () => {
-      const res = await fetch("/api/settings/logo", { method: "DELETE", credentials: "include", headers: { accept: "application/json" } });
+      const res = await fetch("/api/settings/logo", {
+        method: "DELETE",
+        credentials: "include",
+        headers: { accept: "application/json" },
+      });
       const parsed = (await res.json().catch(() => undefined)) as (Settings & ErrorBody) | undefined;
       if (!res.ok) throw new ApiError(res.status, parsed?.message ?? `${res.status}: ${res.statusText}`, parsed);
       return parsed as Settings;

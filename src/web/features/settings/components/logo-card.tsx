@@ -32,12 +32,18 @@ export function LogoCard({ settings }: { settings: Settings }) {
     <Card>
       <CardHeader>
         <CardTitle>Logo</CardTitle>
-        <CardDescription id={hintId}>Immagine PNG o JPEG, massimo 1 MB. Appare sui PDF di preventivi, ordini e fatture.</CardDescription>
+        <CardDescription id={hintId}>
+          Immagine PNG o JPEG, massimo 1 MB. Appare sui PDF di preventivi, ordini e fatture.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="flex h-24 w-48 shrink-0 items-center justify-center rounded-md border border-dashed border-border bg-muted/40 p-2">
           {settings.logoUrl ? (
-            <img src={settings.logoUrl} alt={`Logo di ${settings.companyName}`} className="max-h-full max-w-full object-contain" />
+            <img
+              src={settings.logoUrl}
+              alt={`Logo di ${settings.companyName}`}
+              className="max-h-full max-w-full object-contain"
+            />
           ) : (
             <span className="flex flex-col items-center gap-1 text-xs text-muted-foreground">
               <ImageOff aria-hidden className="size-5" />
@@ -63,7 +69,12 @@ export function LogoCard({ settings }: { settings: Settings }) {
           {settings.logoUrl ? (
             <Button
               variant="ghost"
-              onClick={() => remove.mutate(undefined, { onSuccess: () => toastSuccess("Logo rimosso"), onError: (e) => toastError(e.message) })}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => toastSuccess("Logo rimosso"),
+                  onError: (e) => toastError(e.message),
+                })
+              }
               disabled={remove.isPending}
             >
               <Trash2 aria-hidden className="text-destructive" />

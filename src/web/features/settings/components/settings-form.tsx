@@ -1,5 +1,20 @@
-import { defaultVatRates, regimiFiscali, settingsInputSchema, type Settings, type SettingsInput, type SettingsValues } from "@domain/settings";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField } from "@web/components/form";
+import {
+  defaultVatRates,
+  regimiFiscali,
+  settingsInputSchema,
+  type Settings,
+  type SettingsInput,
+  type SettingsValues,
+} from "@domain/settings";
+import {
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "@web/components/form";
 
 function toInput(s: Settings): SettingsInput {
   return {
@@ -23,11 +38,32 @@ function toInput(s: Settings): SettingsInput {
 }
 
 /** The company data form: the same schema validates it here and in PUT /api/settings. */
-export function SettingsForm({ settings, onSubmit }: { settings: Settings; onSubmit: (values: SettingsValues) => Promise<void> }) {
+export function SettingsForm({
+  settings,
+  onSubmit,
+}: {
+  settings: Settings;
+  onSubmit: (values: SettingsValues) => Promise<void>;
+}) {
   return (
-    <Form schema={settingsInputSchema} defaultValues={toInput(settings)} onSubmit={onSubmit} aria-label="Dati aziendali" className="space-y-8">
-      <FormSection title="Azienda" description="Il nome appare nella pagina iniziale, nel portale clienti e nei documenti.">
-        <TextField name="companyName" label="Ragione sociale" required autoComplete="organization" className="sm:col-span-2" />
+    <Form
+      schema={settingsInputSchema}
+      defaultValues={toInput(settings)}
+      onSubmit={onSubmit}
+      aria-label="Dati aziendali"
+      className="space-y-8"
+    >
+      <FormSection
+        title="Azienda"
+        description="Il nome appare nella pagina iniziale, nel portale clienti e nei documenti."
+      >
+        <TextField
+          name="companyName"
+          label="Ragione sociale"
+          required
+          autoComplete="organization"
+          className="sm:col-span-2"
+        />
         <TextField name="phone" label="Telefono" type="tel" autoComplete="tel" />
         <TextField name="email" label="E-mail" type="email" autoComplete="email" />
         <TextField name="pec" label="PEC" type="email" />
@@ -45,11 +81,30 @@ export function SettingsForm({ settings, onSubmit }: { settings: Settings; onSub
         <TextField name="fiscalCode" label="Codice fiscale" />
         <TextField name="reaNumber" label="Numero REA" placeholder="MI-1234567" />
         <TextField name="iban" label="IBAN" description="Per i pagamenti con bonifico." />
-        <SelectField name="regimeFiscale" label="Regime fiscale" required options={regimiFiscali.options} className="sm:col-span-2" />
+        <SelectField
+          name="regimeFiscale"
+          label="Regime fiscale"
+          required
+          options={regimiFiscali.options}
+          className="sm:col-span-2"
+        />
       </FormSection>
       <FormSection title="Documenti">
-        <SelectField name="defaultVatRate" label="Aliquota IVA predefinita" required options={defaultVatRates.options} />
-        <TextField name="paymentTermsDays" label="Termini di pagamento (giorni)" type="number" inputMode="numeric" min={0} max={365} required />
+        <SelectField
+          name="defaultVatRate"
+          label="Aliquota IVA predefinita"
+          required
+          options={defaultVatRates.options}
+        />
+        <TextField
+          name="paymentTermsDays"
+          label="Termini di pagamento (giorni)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={365}
+          required
+        />
         <TextareaField
           name="contractTerms"
           label="Condizioni contrattuali"

@@ -11,7 +11,10 @@ export default function SettingsPage() {
   const save = useSaveSettings();
   return (
     <>
-      <PageHeader title="Impostazioni" description="Dati aziendali usati nella pagina iniziale, nel portale clienti, nei PDF e nelle fatture elettroniche." />
+      <PageHeader
+        title="Impostazioni"
+        description="Dati aziendali usati nella pagina iniziale, nel portale clienti, nei PDF e nelle fatture elettroniche."
+      />
       {isError ? (
         <p role="alert" className="text-destructive">
           Impossibile caricare le impostazioni. Riprova.

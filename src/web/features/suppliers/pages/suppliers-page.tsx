@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { supplierStatuses } from "@domain/statuses";
 import type { Supplier } from "@domain/suppliers";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
@@ -38,12 +39,15 @@ export default function SuppliersPage() {
         title="Fornitori"
         description={data ? `${data.total} fornitori in totale` : "Anagrafica dei fornitori"}
         actions={
-          <Button asChild>
-            <Link href="/admin/suppliers/new">
-              <Plus aria-hidden className="size-4" />
-              Nuovo Fornitore
-            </Link>
-          </Button>
+          <>
+            <ExportCsvButton path="/api/suppliers/export.csv" query={{ q, status }} />
+            <Button asChild>
+              <Link href="/admin/suppliers/new">
+                <Plus aria-hidden className="size-4" />
+                Nuovo Fornitore
+              </Link>
+            </Button>
+          </>
         }
       />
 

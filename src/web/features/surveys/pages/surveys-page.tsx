@@ -5,6 +5,7 @@ import { isValidIsoDate, todayIso } from "@domain/dates";
 import { formatDate } from "@domain/format";
 import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
 import type { CalendarView, Survey } from "@domain/surveys";
+import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
@@ -134,10 +135,13 @@ export default function SurveysPage() {
         title="Sopralluoghi"
         description={!calendar && data ? `${data.total} sopralluoghi in totale` : "Visite tecniche presso i clienti"}
         actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden className="size-4" />
-            Nuovo Sopralluogo
-          </Button>
+          <>
+            <ExportCsvButton path="/api/surveys/export.csv" query={{ q, status, clientId, contactId }} />
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Nuovo Sopralluogo
+            </Button>
+          </>
         }
       />
 
