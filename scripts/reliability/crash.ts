@@ -10,7 +10,7 @@ import { assert, dbTargets, dropPgDatabase, freshPgDatabase, killHard, login, re
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const WORKERS = 4;
 const LINES = 50;
-const PORT = Number(process.env.RELIABILITY_PORT ?? 5188) + 1;
+const PORT = Number(process.env.RELIABILITY_PORT ?? 5188) + 101;
 
 interface Ack {
   kind: "estimate" | "order";

@@ -16,6 +16,9 @@ export interface Server {
 }
 
 export async function startServer(opts: { port: number; env: Record<string, string>; log: string; timeoutMs?: number }): Promise<Server> {
+  // Another program on the port would answer the health check in our place.
+  const busy = await fetch(`http://127.0.0.1:${opts.port}/api/health`).then(() => true, () => false);
+  if (busy) throw new Error(`port ${opts.port} is already in use: set RELIABILITY_PORT`);
   const out = fs.openSync(opts.log, "a");
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: ROOT,

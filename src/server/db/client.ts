@@ -33,6 +33,9 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; poolS
   pool.on("error", () => {
     // An idle client lost its connection (server restart): the pool replaces it on next use.
   });
+  // A checked-out client whose server goes away (restart, failover) emits "error" too: without a
+  // listener that crashed the whole process. Its query fails (503) and the pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   if (opts.migrate !== false) {
     const client = await pool.connect();
