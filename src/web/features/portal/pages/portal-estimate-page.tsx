@@ -1,14 +1,12 @@
 import { CheckCircle2, PenLine } from "lucide-react";
 import { useState } from "react";
-import { Link, useParams } from "wouter";
+import { useParams } from "wouter";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { formatDate, formatDateTime, formatDecimal, formatEuro } from "@domain/format";
 import type { PortalEstimate } from "@domain/portal";
 import { vatTreatments } from "@domain/statuses";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { Spinner } from "@web/components/ui/spinner";
-import { isApiError } from "@web/lib/api";
 import { usePortalEstimate } from "../api/get-estimate";
 import { AcceptEstimateDialog } from "../components/accept-estimate-dialog";
 import { BackButton } from "../components/back-button";
@@ -82,17 +80,15 @@ export default function PortalEstimatePage() {
   const [accepting, setAccepting] = useState(false);
   const [changing, setChanging] = useState(false);
 
-  if (isPending) return <Spinner label="Caricamento preventivo..." />;
+  if (isPending) return <DetailLoading label="Caricamento preventivo..." />;
   if (!estimate) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Preventivo non trovato" : "Impossibile caricare il preventivo"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/client">Torna alla Dashboard</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Preventivo non trovato"
+        failedTitle="Impossibile caricare il preventivo"
+        backHref="/client"
+        backLabel="Torna alla Dashboard"
       />
     );
   }

@@ -1,14 +1,12 @@
 import { Copy, Landmark } from "lucide-react";
 import { Link, useParams } from "wouter";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import type { PortalInvoice } from "@domain/portal";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { Spinner } from "@web/components/ui/spinner";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
 import { usePortalInvoice } from "../api/get-invoice";
 import { BackButton } from "../components/back-button";
 import { InvoiceStatusBadge } from "../components/document-status-badge";
@@ -97,17 +95,15 @@ export default function PortalInvoicePage() {
   const { id = "" } = useParams<{ id: string }>();
   const { data: invoice, isPending, error } = usePortalInvoice(id);
 
-  if (isPending) return <Spinner label="Caricamento fattura..." />;
+  if (isPending) return <DetailLoading label="Caricamento fattura..." />;
   if (!invoice) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Fattura non trovata" : "Impossibile caricare la fattura"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/client/invoices">Torna alle fatture</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Fattura non trovata"
+        failedTitle="Impossibile caricare la fattura"
+        backHref="/client/invoices"
+        backLabel="Torna alle fatture"
       />
     );
   }

@@ -1,13 +1,11 @@
 import { CalendarDays, CheckCircle2, Circle, FileText, Image as ImageIcon, MapPin } from "lucide-react";
 import { Link, useParams } from "wouter";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { formatDate } from "@domain/format";
 import type { PortalProject } from "@domain/portal";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { Progress } from "@web/components/ui/progress";
-import { Spinner } from "@web/components/ui/spinner";
-import { isApiError } from "@web/lib/api";
 import { usePortalProject } from "../api/get-project";
 import { BackButton } from "../components/back-button";
 import { InfoRequestButton } from "../components/info-request-dialog";
@@ -75,18 +73,17 @@ export default function ProjectDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const { data: project, isPending, error } = usePortalProject(id);
 
-  if (isPending) return <Spinner label="Caricamento dettagli progetto..." />;
+  if (isPending) return <DetailLoading label="Caricamento dettagli progetto..." />;
   if (!project) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <EmptyState
-        title={missing ? "Progetto non trovato" : "Impossibile caricare il progetto"}
-        description={missing ? `Il progetto con ID ${id} non esiste o non è associato al tuo account.` : "Riprova tra qualche istante."}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/client">Torna alla Dashboard</Link>
-          </Button>
-        }
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Progetto non trovato"
+        failedTitle="Impossibile caricare il progetto"
+        notFoundDescription={`Il progetto con ID ${id} non esiste o non è associato al tuo account.`}
+        failedDescription="Riprova tra qualche istante."
+        backHref="/client"
+        backLabel="Torna alla Dashboard"
       />
     );
   }
