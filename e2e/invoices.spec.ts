@@ -1,36 +1,5 @@
-import type { Page } from "@playwright/test";
+import { acceptedEstimate } from "./billing-support";
 import { expect, expectAccessible, snap, test } from "./support";
-
-/** An accepted estimate through the API (the estimates screens are tested elsewhere): accepting it creates the contract. */
-async function acceptedEstimate(page: Page, tag: string) {
-  const client = await page.request.post("/api/clients", {
-    data: {
-      name: `Condominio Girasole ${tag}`,
-      type: "condominio",
-      address: "Via dei Mille 8",
-      email: `girasole.${tag.toLowerCase()}@example.it`,
-      city: "Monza",
-      province: "MB",
-      zipCode: "20900",
-    },
-  });
-  expect(client.status()).toBe(201);
-  const estimate = await page.request.post("/api/estimates", {
-    data: {
-      clientId: (await client.json()).id,
-      title: `Rifacimento tetto ${tag}`,
-      description: "Rimozione coppi, nuova impermeabilizzazione e posa di tegole portoghesi",
-      items: [{ description: "Rifacimento manto di copertura", quantity: "200", unitPrice: "50", unit: "mq" }],
-    },
-  });
-  expect(estimate.status()).toBe(201);
-  const id = (await estimate.json()).id as string;
-  expect((await page.request.post(`/api/estimates/${id}/send`, { data: {} })).ok()).toBe(true);
-  expect((await page.request.post(`/api/estimates/${id}/accept`, { data: { signedBy: "Anna Ferri" } })).ok()).toBe(
-    true,
-  );
-  return id;
-}
 
 test("accepted estimate → site → contract signed → acconto, SAL and saldo → paid @phone", async ({
   adminPage: page,

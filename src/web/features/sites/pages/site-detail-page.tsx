@@ -24,7 +24,9 @@ function Info({ label, children, className }: { label: string; children: ReactNo
   return (
     <div className={className}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">{children || "—"}</dd>
+      <dd className="mt-0.5 break-words">
+        {children === null || children === undefined || children === "" ? "—" : children}
+      </dd>
     </div>
   );
 }
@@ -76,7 +78,7 @@ export default function SiteDetailPage() {
           Cantieri
         </Link>
       </Button>
-      <div className="mb-6 flex flex-wrap items-start gap-3">
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words">{site.name}</h1>
           <div className="mt-1 flex flex-wrap gap-2">
@@ -108,7 +110,7 @@ export default function SiteDetailPage() {
           </div>
           <Progress value={site.progress} label="Avanzamento lavori" />
           {cost ? (
-            <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <dl className="mt-4 grid grid-cols-3 gap-3">
               <Info label="Completato">{formatEuro(cost.valueDone)}</Info>
               <Info label="Rimanente">{formatEuro(cost.valueRemaining)}</Info>
               <Info label="Valore totale">{formatEuro(cost.estimateTotal)}</Info>
@@ -136,7 +138,7 @@ export default function SiteDetailPage() {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Panel title="Informazioni cantiere">
-            <dl className="grid gap-4 sm:grid-cols-2">
+            <dl className="grid grid-cols-2 gap-4">
               <Info label="Data di inizio">{site.startDate ? formatDate(site.startDate) : "Da definire"}</Info>
               <Info label="Fine prevista">
                 {site.estimatedEndDate ? formatDate(site.estimatedEndDate) : "Da definire"}
@@ -161,7 +163,7 @@ export default function SiteDetailPage() {
                   </a>
                 ) : null}
               </Info>
-              <Info label="Materiali principali" className="sm:col-span-2">
+              <Info label="Materiali principali" className="col-span-2">
                 {site.mainMaterials}
               </Info>
               <Info label="Permessi">{site.permits}</Info>
@@ -169,7 +171,7 @@ export default function SiteDetailPage() {
               <Info label="Condizioni di accesso">{site.accessConditions}</Info>
               <Info label="Attrezzature speciali">{site.specialEquipment}</Info>
               {site.notes ? (
-                <Info label="Note" className="sm:col-span-2">
+                <Info label="Note" className="col-span-2">
                   <span className="whitespace-pre-line">{site.notes}</span>
                 </Info>
               ) : null}
@@ -178,7 +180,7 @@ export default function SiteDetailPage() {
 
           {cost ? (
             <Panel title="Analisi costi">
-              <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              <dl className="grid grid-cols-3 gap-3">
                 <Info label="Totale ordini">{formatEuro(cost.ordersTotal)}</Info>
                 <Info label="Valore preventivo">{formatEuro(cost.estimateTotal)}</Info>
                 <Info label="Incidenza costi">{`${cost.costPercent.replace(".", ",")}%`}</Info>

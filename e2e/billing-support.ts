@@ -1,0 +1,44 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./support";
+
+/**
+ * An accepted estimate through the API (the estimates screens are tested in estimates.spec):
+ * accepting it also creates its contract. Returns the estimate id.
+ */
+export async function acceptedEstimate(page: Page, tag: string, title = `Rifacimento tetto ${tag}`) {
+  const slug = tag.toLowerCase().replace(/[^a-z0-9]+/g, ".");
+  const client = await page.request.post("/api/clients", {
+    data: {
+      name: `Condominio Girasole ${tag}`,
+      type: "condominio",
+      address: "Via dei Mille 8",
+      email: `girasole.${slug}@example.it`,
+      city: "Monza",
+      province: "MB",
+      zipCode: "20900",
+    },
+  });
+  expect(client.status()).toBe(201);
+  const estimate = await page.request.post("/api/estimates", {
+    data: {
+      clientId: (await client.json()).id,
+      title,
+      description: "Rimozione coppi, nuova impermeabilizzazione e posa di tegole portoghesi",
+      items: [{ description: "Rifacimento manto di copertura", quantity: "200", unitPrice: "50", unit: "mq" }],
+    },
+  });
+  expect(estimate.status()).toBe(201);
+  const id = (await estimate.json()).id as string;
+  expect((await page.request.post(`/api/estimates/${id}/send`, { data: {} })).ok()).toBe(true);
+  expect((await page.request.post(`/api/estimates/${id}/accept`, { data: { signedBy: "Anna Ferri" } })).ok()).toBe(
+    true,
+  );
+  return id;
+}
+
+/** The contract created on acceptance. */
+export async function contractOf(page: Page, estimateId: string) {
+  const res = await page.request.get(`/api/contracts?estimateId=${estimateId}`);
+  const [contract] = (await res.json()) as { id: string; number: string }[];
+  return contract!;
+}
