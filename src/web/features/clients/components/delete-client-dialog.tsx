@@ -1,6 +1,4 @@
-import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
+import { DeleteRecordDialog } from "@web/components/dialogs/delete-record-dialog";
 import { useDeleteClient } from "../api/delete-client";
 
 export function DeleteClientDialog({
@@ -14,25 +12,17 @@ export function DeleteClientDialog({
 }) {
   const remove = useDeleteClient();
   return (
-    <ConfirmDialog
-      open={client !== null}
+    // A 409 says why (estimates, surveys or contacts still linked): the dialog shows that, not a generic line.
+    <DeleteRecordDialog
+      record={client}
       onOpenChange={onOpenChange}
+      onDeleted={onDeleted}
       title="Elimina cliente"
       description={`Sei sicuro di voler eliminare questo cliente? ${client?.name ?? ""}`}
+      remove={remove.mutateAsync}
       pending={remove.isPending}
-      onConfirm={async () => {
-        if (!client) return;
-        try {
-          await remove.mutateAsync(client.id);
-          toastSuccess("Cliente eliminato con successo");
-          onOpenChange(false);
-          onDeleted?.();
-        } catch (e) {
-          // A 409 says why (estimates, surveys or contacts still linked): show that, not a generic line.
-          toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'eliminazione del cliente");
-          onOpenChange(false);
-        }
-      }}
+      successMessage="Cliente eliminato con successo"
+      errorMessage="Errore nell'eliminazione del cliente"
     />
   );
 }

@@ -1,6 +1,4 @@
-import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
+import { DeleteRecordDialog } from "@web/components/dialogs/delete-record-dialog";
 import { useDeleteContact } from "../api/delete-contact";
 
 export function DeleteContactDialog({
@@ -14,24 +12,16 @@ export function DeleteContactDialog({
 }) {
   const remove = useDeleteContact();
   return (
-    <ConfirmDialog
-      open={contact !== null}
+    <DeleteRecordDialog
+      record={contact}
       onOpenChange={onOpenChange}
+      onDeleted={onDeleted}
       title="Elimina contatto"
       description={`Sei sicuro di voler eliminare questo contatto? ${contact?.name ?? ""}`}
+      remove={remove.mutateAsync}
       pending={remove.isPending}
-      onConfirm={async () => {
-        if (!contact) return;
-        try {
-          await remove.mutateAsync(contact.id);
-          toastSuccess("Contatto eliminato con successo");
-          onOpenChange(false);
-          onDeleted?.();
-        } catch (e) {
-          toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'eliminazione del contatto");
-          onOpenChange(false);
-        }
-      }}
+      successMessage="Contatto eliminato con successo"
+      errorMessage="Errore nell'eliminazione del contatto"
     />
   );
 }

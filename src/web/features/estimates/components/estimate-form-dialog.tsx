@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { FormDialog } from "@web/components/dialogs/form-dialog";
 import { Spinner } from "@web/components/ui/spinner";
 import { toastSuccess } from "@web/components/ui/toast";
 import { estimateQueryOptions } from "../api/get-estimate";
@@ -9,7 +9,15 @@ import { useSaveEstimate } from "../api/save-estimate";
 import { EstimateForm } from "./estimate-form";
 
 /** New estimate when `estimateId` is absent, edit otherwise; one call saves header and lines. */
-export function EstimateFormDialog({ open, onOpenChange, estimateId }: { open: boolean; onOpenChange: (open: boolean) => void; estimateId?: string }) {
+export function EstimateFormDialog({
+  open,
+  onOpenChange,
+  estimateId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  estimateId?: string;
+}) {
   const save = useSaveEstimate();
   const [, navigate] = useLocation();
   const services = useActiveServices();
@@ -19,34 +27,34 @@ export function EstimateFormDialog({ open, onOpenChange, estimateId }: { open: b
   const failed = services.isError || orders.isError || detail.isError;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="xl">
-        <DialogHeader>
-          <DialogTitle>{estimateId ? "Modifica preventivo" : "Nuovo preventivo"}</DialogTitle>
-          <DialogDescription>I campi con l'asterisco sono obbligatori. Totali e numero li calcola il sistema.</DialogDescription>
-        </DialogHeader>
-        {failed ? (
-          <p role="alert" className="text-destructive">
-            Impossibile caricare i dati del modulo. Riprova.
-          </p>
-        ) : !ready ? (
-          <Spinner label="Caricamento..." />
-        ) : (
-          <EstimateForm
-            key={estimateId ? `${estimateId}-${detail.data?.version}` : "new"}
-            estimate={estimateId ? detail.data : undefined}
-            services={services.data}
-            orders={orders.data}
-            onCancel={() => onOpenChange(false)}
-            onSubmit={async (values) => {
-              const saved = await save.mutateAsync({ id: estimateId, version: detail.data?.version, values });
-              toastSuccess(estimateId ? "Preventivo aggiornato con successo" : "Preventivo creato con successo");
-              onOpenChange(false);
-              if (!estimateId) navigate(`/admin/quotes/${saved.id}`);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={estimateId ? "Modifica preventivo" : "Nuovo preventivo"}
+      size="xl"
+      description="I campi con l'asterisco sono obbligatori. Totali e numero li calcola il sistema."
+    >
+      {failed ? (
+        <p role="alert" className="text-destructive">
+          Impossibile caricare i dati del modulo. Riprova.
+        </p>
+      ) : !ready ? (
+        <Spinner label="Caricamento..." />
+      ) : (
+        <EstimateForm
+          key={estimateId ? `${estimateId}-${detail.data?.version}` : "new"}
+          estimate={estimateId ? detail.data : undefined}
+          services={services.data}
+          orders={orders.data}
+          onCancel={() => onOpenChange(false)}
+          onSubmit={async (values) => {
+            const saved = await save.mutateAsync({ id: estimateId, version: detail.data?.version, values });
+            toastSuccess(estimateId ? "Preventivo aggiornato con successo" : "Preventivo creato con successo");
+            onOpenChange(false);
+            if (!estimateId) navigate(`/admin/quotes/${saved.id}`);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,6 +1,4 @@
-import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
+import { DeleteRecordDialog } from "@web/components/dialogs/delete-record-dialog";
 import { useDeleteOrder } from "../api/delete-order";
 
 export function DeleteOrderDialog({
@@ -14,25 +12,17 @@ export function DeleteOrderDialog({
 }) {
   const remove = useDeleteOrder();
   return (
-    <ConfirmDialog
-      open={order !== null}
+    // A 409 explains why (sent orders are cancelled, not deleted; an estimate uses it).
+    <DeleteRecordDialog
+      record={order}
       onOpenChange={onOpenChange}
+      onDeleted={onDeleted}
       title="Elimina ordine"
       description={`Sei sicuro di voler eliminare questo ordine? ${order?.number ?? ""}`}
+      remove={remove.mutateAsync}
       pending={remove.isPending}
-      onConfirm={async () => {
-        if (!order) return;
-        try {
-          await remove.mutateAsync(order.id);
-          toastSuccess("Ordine eliminato con successo");
-          onOpenChange(false);
-          onDeleted?.();
-        } catch (e) {
-          // A 409 explains why (sent orders are cancelled, not deleted; an estimate uses it).
-          toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'eliminazione dell'ordine");
-          onOpenChange(false);
-        }
-      }}
+      successMessage="Ordine eliminato con successo"
+      errorMessage="Errore nell'eliminazione dell'ordine"
     />
   );
 }

@@ -1,6 +1,4 @@
-import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
+import { DeleteRecordDialog } from "@web/components/dialogs/delete-record-dialog";
 import { useDeleteSupplier } from "../api/delete-supplier";
 
 export function DeleteSupplierDialog({
@@ -14,25 +12,17 @@ export function DeleteSupplierDialog({
 }) {
   const remove = useDeleteSupplier();
   return (
-    <ConfirmDialog
-      open={supplier !== null}
+    // A 409 says why (the supplier still has orders): the dialog shows that rather than a generic line.
+    <DeleteRecordDialog
+      record={supplier}
       onOpenChange={onOpenChange}
+      onDeleted={onDeleted}
       title="Elimina fornitore"
       description={`Sei sicuro di voler eliminare questo fornitore? ${supplier?.name ?? ""}`}
+      remove={remove.mutateAsync}
       pending={remove.isPending}
-      onConfirm={async () => {
-        if (!supplier) return;
-        try {
-          await remove.mutateAsync(supplier.id);
-          toastSuccess("Fornitore eliminato con successo");
-          onOpenChange(false);
-          onDeleted?.();
-        } catch (e) {
-          // A 409 says why (the supplier still has orders): show that rather than a generic line.
-          toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'eliminazione del fornitore");
-          onOpenChange(false);
-        }
-      }}
+      successMessage="Fornitore eliminato con successo"
+      errorMessage="Errore nell'eliminazione del fornitore"
     />
   );
 }

@@ -1,8 +1,6 @@
 import { formatDate } from "@domain/format";
 import type { Survey } from "@domain/surveys";
-import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
+import { DeleteRecordDialog } from "@web/components/dialogs/delete-record-dialog";
 import { useDeleteSurvey } from "../api/mutations";
 
 export function DeleteSurveyDialog({
@@ -16,24 +14,16 @@ export function DeleteSurveyDialog({
 }) {
   const remove = useDeleteSurvey();
   return (
-    <ConfirmDialog
-      open={survey !== null}
+    <DeleteRecordDialog
+      record={survey}
       onOpenChange={onOpenChange}
+      onDeleted={onDeleted}
       title="Elimina sopralluogo"
       description={`Sei sicuro di voler eliminare questo sopralluogo? ${survey ? `${survey.clientName ?? ""} — ${formatDate(survey.date)}` : ""}`}
+      remove={remove.mutateAsync}
       pending={remove.isPending}
-      onConfirm={async () => {
-        if (!survey) return;
-        try {
-          await remove.mutateAsync(survey.id);
-          toastSuccess("Sopralluogo eliminato con successo");
-          onOpenChange(false);
-          onDeleted?.();
-        } catch (e) {
-          toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'eliminazione del sopralluogo");
-          onOpenChange(false);
-        }
-      }}
+      successMessage="Sopralluogo eliminato con successo"
+      errorMessage="Errore nell'eliminazione del sopralluogo"
     />
   );
 }

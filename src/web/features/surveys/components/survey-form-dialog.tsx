@@ -1,5 +1,5 @@
 import type { Survey } from "@domain/surveys";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { FormDialog } from "@web/components/dialogs/form-dialog";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
 import { useSaveSurvey } from "../api/mutations";
@@ -18,37 +18,36 @@ export function SurveyFormDialog({
 }) {
   const save = useSaveSurvey();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="wide">
-        <DialogHeader>
-          <DialogTitle>{survey ? "Modifica sopralluogo" : "Nuovo sopralluogo"}</DialogTitle>
-          <DialogDescription>I campi con l'asterisco sono obbligatori.</DialogDescription>
-        </DialogHeader>
-        <SurveyForm
-          key={survey ? `${survey.id}-${survey.version}` : `new-${defaultDate ?? ""}`}
-          survey={survey}
-          defaultDate={defaultDate}
-          onCancel={() => onOpenChange(false)}
-          onSubmit={async (values) => {
-            try {
-              await save.mutateAsync({ id: survey?.id, version: survey?.version, values });
-            } catch (e) {
-              // Field errors land on the fields; otherwise the §8 sentence (or the 409 reason).
-              if (isApiError(e) && e.body?.errors && e.status === 400) throw e;
-              toastError(
-                isApiError(e) && e.status === 409
-                  ? e.message
-                  : survey
-                    ? "Errore nell'aggiornamento del sopralluogo"
-                    : "Errore nella creazione del sopralluogo",
-              );
-              return;
-            }
-            toastSuccess(survey ? "Sopralluogo aggiornato con successo" : "Sopralluogo creato con successo");
-            onOpenChange(false);
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={survey ? "Modifica sopralluogo" : "Nuovo sopralluogo"}
+      size="wide"
+    >
+      <SurveyForm
+        key={survey ? `${survey.id}-${survey.version}` : `new-${defaultDate ?? ""}`}
+        survey={survey}
+        defaultDate={defaultDate}
+        onCancel={() => onOpenChange(false)}
+        onSubmit={async (values) => {
+          try {
+            await save.mutateAsync({ id: survey?.id, version: survey?.version, values });
+          } catch (e) {
+            // Field errors land on the fields; otherwise the §8 sentence (or the 409 reason).
+            if (isApiError(e) && e.body?.errors && e.status === 400) throw e;
+            toastError(
+              isApiError(e) && e.status === 409
+                ? e.message
+                : survey
+                  ? "Errore nell'aggiornamento del sopralluogo"
+                  : "Errore nella creazione del sopralluogo",
+            );
+            return;
+          }
+          toastSuccess(survey ? "Sopralluogo aggiornato con successo" : "Sopralluogo creato con successo");
+          onOpenChange(false);
+        }}
+      />
+    </FormDialog>
   );
 }
