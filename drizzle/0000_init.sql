@@ -1,3 +1,4 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "login_attempts" (
 	"key" text PRIMARY KEY NOT NULL,
 	"failures" integer DEFAULT 0 NOT NULL,
@@ -389,16 +390,24 @@ CREATE INDEX "services_category_status_idx" ON "services" USING btree ("category
 CREATE INDEX "clients_name_idx" ON "clients" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "clients_type_idx" ON "clients" USING btree ("type");--> statement-breakpoint
 CREATE INDEX "clients_created_idx" ON "clients" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "clients_name_trgm" ON "clients" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "clients_email_trgm" ON "clients" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "clients_phone_trgm" ON "clients" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contacts_client_idx" ON "contacts" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "contacts_name_idx" ON "contacts" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "contacts_name_trgm" ON "contacts" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contacts_email_trgm" ON "contacts" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contacts_phone_trgm" ON "contacts" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "contracts_number_unique" ON "contracts" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "contracts_estimate_unique" ON "contracts" USING btree ("estimate_id");--> statement-breakpoint
 CREATE INDEX "contracts_status_idx" ON "contracts" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "contracts_number_trgm" ON "contracts" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_number_unique" ON "invoices" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_year_sequence_unique" ON "invoices" USING btree ("year","sequence");--> statement-breakpoint
 CREATE INDEX "invoices_contract_idx" ON "invoices" USING btree ("contract_id");--> statement-breakpoint
 CREATE INDEX "invoices_status_due_idx" ON "invoices" USING btree ("status","due_date");--> statement-breakpoint
 CREATE INDEX "invoices_issue_idx" ON "invoices" USING btree ("issue_date");--> statement-breakpoint
+CREATE INDEX "invoices_number_trgm" ON "invoices" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "estimate_items_estimate_idx" ON "estimate_items" USING btree ("estimate_id","position");--> statement-breakpoint
 CREATE INDEX "estimate_items_service_idx" ON "estimate_items" USING btree ("service_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "estimates_number_unique" ON "estimates" USING btree ("number");--> statement-breakpoint
@@ -408,24 +417,33 @@ CREATE INDEX "estimates_created_idx" ON "estimates" USING btree ("created_at");-
 CREATE INDEX "estimates_survey_idx" ON "estimates" USING btree ("survey_id");--> statement-breakpoint
 CREATE INDEX "estimates_order_idx" ON "estimates" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "estimates_title_idx" ON "estimates" USING btree (lower("title"));--> statement-breakpoint
+CREATE INDEX "estimates_title_trgm" ON "estimates" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "estimates_number_trgm" ON "estimates" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sites_estimate_idx" ON "construction_sites" USING btree ("estimate_id");--> statement-breakpoint
 CREATE INDEX "sites_status_idx" ON "construction_sites" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "sites_name_idx" ON "construction_sites" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "sites_end_idx" ON "construction_sites" USING btree ("estimated_end_date");--> statement-breakpoint
+CREATE INDEX "sites_name_trgm" ON "construction_sites" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sites_address_trgm" ON "construction_sites" USING gin ("address" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_number_unique" ON "orders" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "orders_supplier_idx" ON "orders" USING btree ("supplier_id","order_date");--> statement-breakpoint
 CREATE INDEX "orders_site_idx" ON "orders" USING btree ("construction_site_id");--> statement-breakpoint
 CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "orders_date_idx" ON "orders" USING btree ("order_date");--> statement-breakpoint
+CREATE INDEX "orders_number_trgm" ON "orders" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_title_trgm" ON "orders" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "suppliers_vat_unique" ON "suppliers" USING btree ("vat_number");--> statement-breakpoint
 CREATE INDEX "suppliers_name_idx" ON "suppliers" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "suppliers_city_idx" ON "suppliers" USING btree (lower("city"));--> statement-breakpoint
+CREATE INDEX "suppliers_name_trgm" ON "suppliers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "surveys_client_idx" ON "surveys" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "surveys_contact_idx" ON "surveys" USING btree ("contact_id");--> statement-breakpoint
 CREATE INDEX "surveys_status_date_idx" ON "surveys" USING btree ("status","date");--> statement-breakpoint
 CREATE INDEX "surveys_date_idx" ON "surveys" USING btree ("date");--> statement-breakpoint
 CREATE INDEX "surveys_address_idx" ON "surveys" USING btree (lower("address"));--> statement-breakpoint
+CREATE INDEX "surveys_address_trgm" ON "surveys" USING gin ("address" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "surveys_description_trgm" ON "surveys" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "activity_at_idx" ON "activity_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "activity_entity_idx" ON "activity_log" USING btree ("entity_type","entity_id","at");--> statement-breakpoint
 CREATE INDEX "attachments_entity_idx" ON "attachments" USING btree ("entity_type","entity_id");--> statement-breakpoint

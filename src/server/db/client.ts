@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { ExtractTablesWithRelations, Logger } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -28,7 +29,7 @@ export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import
 const MIGRATION_LOCK = 7_318_224_911;
 
 /** A real PostgreSQL: pooled, migrations applied under an advisory lock so several processes can start together. */
-export async function openPostgres(url: string, opts: { migrate?: boolean; poolSize?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, opts: { migrate?: boolean; poolSize?: number; logger?: Logger } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5000 });
   pool.on("error", () => {
     // An idle client lost its connection (server restart): the pool replaces it on next use.
@@ -36,7 +37,7 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; poolS
   // A checked-out client whose server goes away (restart, failover) emits "error" too: without a
   // listener that crashed the whole process. Its query fails (503) and the pool drops it on release.
   pool.on("connect", (client) => client.on("error", () => {}));
-  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, casing: "snake_case", ...(opts.logger ? { logger: opts.logger } : {}) }) as unknown as Db;
   if (opts.migrate !== false) {
     const client = await pool.connect();
     try {
@@ -50,19 +51,22 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; poolS
   return { db, kind: "postgresql", close: () => pool.end() };
 }
 
+/** Trigram search (GIN indexes on names, addresses, numbers) needs pg_trgm, bundled with PGlite as a contrib. */
+const extensions = { pg_trgm };
+
 /** Embedded PostgreSQL (PGlite) persisted in DATA_DIR/pglite, guarded against a second process. */
-export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob; logger?: Logger } = {}): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
-    client = new PGlite(path.join(dataDir, "pglite"));
+    client = new PGlite(path.join(dataDir, "pglite"), { extensions });
   } else {
-    client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: "snake_case", ...(opts.logger ? { logger: opts.logger } : {}) }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
   return {
     db,

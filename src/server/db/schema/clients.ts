@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { clientTypes } from "@domain/statuses";
-import { createdAt, id, oneOf, updatedAt, version } from "./columns";
+import { createdAt, id, oneOf, trigramIndex, updatedAt, version } from "./columns";
 
 export const clients = pgTable(
   "clients",
@@ -29,6 +29,9 @@ export const clients = pgTable(
     index("clients_name_idx").on(sql`lower(${t.name})`),
     index("clients_type_idx").on(t.type),
     index("clients_created_idx").on(t.createdAt),
+    trigramIndex("clients_name_trgm", t.name),
+    trigramIndex("clients_email_trgm", t.email),
+    trigramIndex("clients_phone_trgm", t.phone),
   ],
 );
 
@@ -48,5 +51,11 @@ export const contacts = pgTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index("contacts_client_idx").on(t.clientId), index("contacts_name_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    index("contacts_client_idx").on(t.clientId),
+    index("contacts_name_idx").on(sql`lower(${t.name})`),
+    trigramIndex("contacts_name_trgm", t.name),
+    trigramIndex("contacts_email_trgm", t.email),
+    trigramIndex("contacts_phone_trgm", t.phone),
+  ],
 );

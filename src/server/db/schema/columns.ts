@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { integer, numeric, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { index, integer, numeric, timestamp, uuid, type AnyPgColumn, type ExtraConfigColumn } from "drizzle-orm/pg-core";
 
 // Column helpers shared by every table, so ids, timestamps, money and versions are declared once.
 
@@ -14,6 +14,12 @@ export const grossMoney = () => numeric({ precision: 12, scale: 2 });
 export const quantity = () => numeric({ precision: 12, scale: 2 });
 /** Optimistic concurrency: a PUT must carry the version it read (decisions §4). */
 export const version = () => integer().notNull().default(1);
+
+/**
+ * A trigram (pg_trgm) GIN index: list searches are ILIKE '%text%' on names, addresses and
+ * numbers, which a b-tree cannot serve; with ten years of data a sequential scan is too slow.
+ */
+export const trigramIndex = (name: string, column: ExtraConfigColumn) => index(name).using("gin", column.op("gin_trgm_ops"));
 
 export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.join(

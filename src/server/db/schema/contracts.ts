@@ -1,6 +1,6 @@
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { contractStatuses, invoiceStatuses, vatTreatments } from "@domain/statuses";
-import { createdAt, grossMoney, id, money, oneOf, timestampTz, updatedAt, version } from "./columns";
+import { createdAt, grossMoney, id, money, oneOf, timestampTz, trigramIndex, updatedAt, version } from "./columns";
 import { estimates } from "./estimates";
 
 export const contracts = pgTable(
@@ -26,6 +26,7 @@ export const contracts = pgTable(
     uniqueIndex("contracts_estimate_unique").on(t.estimateId),
     check("contracts_status_check", oneOf(t.status, contractStatuses.values)),
     index("contracts_status_idx").on(t.status, t.createdAt),
+    trigramIndex("contracts_number_trgm", t.number),
   ],
 );
 
@@ -67,6 +68,7 @@ export const invoices = pgTable(
     index("invoices_contract_idx").on(t.contractId),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     index("invoices_issue_idx").on(t.issueDate),
+    trigramIndex("invoices_number_trgm", t.number),
   ],
 );
 

@@ -3,7 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } 
 import { estimateStatuses, vatTreatments } from "@domain/statuses";
 import { services } from "./catalogue";
 import { clients } from "./clients";
-import { createdAt, grossMoney, id, money, oneOf, quantity, timestampTz, updatedAt, version } from "./columns";
+import { createdAt, grossMoney, id, money, oneOf, quantity, timestampTz, trigramIndex, updatedAt, version } from "./columns";
 import { orders } from "./suppliers";
 import { surveys } from "./surveys";
 
@@ -52,6 +52,8 @@ export const estimates = pgTable(
     index("estimates_survey_idx").on(t.surveyId),
     index("estimates_order_idx").on(t.orderId),
     index("estimates_title_idx").on(sql`lower(${t.title})`),
+    trigramIndex("estimates_title_trgm", t.title),
+    trigramIndex("estimates_number_trgm", t.number),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { siteStatuses } from "@domain/statuses";
-import { createdAt, id, money, oneOf, updatedAt, version } from "./columns";
+import { createdAt, id, money, oneOf, trigramIndex, updatedAt, version } from "./columns";
 import { estimates } from "./estimates";
 
 export const constructionSites = pgTable(
@@ -43,5 +43,7 @@ export const constructionSites = pgTable(
     index("sites_status_idx").on(t.status, t.createdAt),
     index("sites_name_idx").on(sql`lower(${t.name})`),
     index("sites_end_idx").on(t.estimatedEndDate),
+    trigramIndex("sites_name_trgm", t.name),
+    trigramIndex("sites_address_trgm", t.address),
   ],
 );

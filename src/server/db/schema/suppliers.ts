@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { orderStatuses, supplierStatuses } from "@domain/statuses";
-import { createdAt, id, money, oneOf, quantity, timestampTz, updatedAt, version } from "./columns";
+import { createdAt, id, money, oneOf, quantity, timestampTz, trigramIndex, updatedAt, version } from "./columns";
 import { constructionSites } from "./sites";
 
 export const suppliers = pgTable(
@@ -29,6 +29,7 @@ export const suppliers = pgTable(
     check("suppliers_status_check", oneOf(t.status, supplierStatuses.values)),
     index("suppliers_name_idx").on(sql`lower(${t.name})`),
     index("suppliers_city_idx").on(sql`lower(${t.city})`),
+    trigramIndex("suppliers_name_trgm", t.name),
   ],
 );
 
@@ -63,6 +64,8 @@ export const orders = pgTable(
     index("orders_site_idx").on(t.constructionSiteId),
     index("orders_status_idx").on(t.status),
     index("orders_date_idx").on(t.orderDate),
+    trigramIndex("orders_number_trgm", t.number),
+    trigramIndex("orders_title_trgm", t.title),
   ],
 );
 

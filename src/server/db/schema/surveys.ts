@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { surveyStatuses } from "@domain/statuses";
 import { clients, contacts } from "./clients";
-import { createdAt, id, oneOf, updatedAt, version } from "./columns";
+import { createdAt, id, oneOf, trigramIndex, updatedAt, version } from "./columns";
 
 export const surveys = pgTable(
   "surveys",
@@ -42,5 +42,7 @@ export const surveys = pgTable(
     index("surveys_status_date_idx").on(t.status, t.date),
     index("surveys_date_idx").on(t.date),
     index("surveys_address_idx").on(sql`lower(${t.address})`),
+    trigramIndex("surveys_address_trgm", t.address),
+    trigramIndex("surveys_description_trgm", t.description),
   ],
 );
