@@ -8,6 +8,12 @@ import pg from "pg";
 export const ADMIN = { username: "admin", password: "password-affidabilita-1" };
 const ROOT = new URL("../../", import.meta.url).pathname;
 
+// Whatever happens (a failed check throws), no server of ours outlives the script.
+const started = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
 export interface Server {
   child: ChildProcess;
   base: string;
@@ -36,6 +42,7 @@ export async function startServer(opts: { port: number; env: Record<string, stri
     stdio: ["ignore", out, out],
   });
   fs.closeSync(out);
+  started.add(child);
   const base = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
   for (;;) {
