@@ -38,4 +38,21 @@ test("dashboard: cards, recent activity from the log, charts, quick actions, bel
   await page.getByRole("link", { name: "Nuovo Cliente" }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await expect(page.getByRole("heading", { name: "Clienti", level: 1 })).toBeVisible();
+
+  // "Esporta CSV" downloads the list with the current search.
+  await page.getByRole("searchbox", { name: "Cerca clienti" }).fill(name);
+  await expect(page).toHaveURL(/q=/);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Esporta CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^clienti-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  expect(text.startsWith("\uFEFFNome;Tipo;")).toBe(true);
+  expect(text.split("\r\n").filter(Boolean)).toHaveLength(2);
+  expect(text).toContain(`${name};Azienda;Via Dante 2`);
 });
