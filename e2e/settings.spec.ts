@@ -1,7 +1,10 @@
 import { expect, expectAccessible, snap, test } from "./support";
 
 // A valid 1×1 PNG, enough for the browser to show the uploaded logo.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 test("company settings: validation, save, logo upload and removal; outbox page @phone", async ({ adminPage: page }) => {
   const days = test.info().project.name === "phone" ? "45" : "60";
@@ -43,7 +46,9 @@ test("company settings: validation, save, logo upload and removal; outbox page @
   if (test.info().project.name === "phone") await page.getByRole("button", { name: "Apri menu" }).click();
   await page.getByRole("link", { name: "Posta in uscita" }).click();
   await expect(page.getByRole("heading", { name: "Posta in uscita", level: 1 })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Messaggi in uscita" }).or(page.getByText("Nessun messaggio"))).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Messaggi in uscita" }).or(page.getByText("Nessun messaggio")),
+  ).toBeVisible();
   await expectAccessible(page);
   await snap(page, "outbox");
 });
