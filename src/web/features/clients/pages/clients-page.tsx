@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus, Trash2, UsersRound } from "lucide-react";
+import { Plus, UsersRound } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { Client } from "@domain/clients";
@@ -8,6 +8,7 @@ import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
@@ -110,29 +111,11 @@ export default function ClientsPage() {
                       </TableCell>
                       <TableCell className="hidden text-sm lg:table-cell">{formatDate(client.createdAt)}</TableCell>
                       <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <Button asChild variant="ghost" size="icon">
-                            <Link href={`/admin/clients/${client.id}`} aria-label={`Visualizza ${client.name}`}>
-                              <Eye aria-hidden className="size-4" />
-                            </Link>
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Modifica ${client.name}`}
-                            onClick={() => setEditing(client)}
-                          >
-                            <Pencil aria-hidden className="size-4" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Elimina ${client.name}`}
-                            onClick={() => setDeleting(client)}
-                          >
-                            <Trash2 aria-hidden className="size-4 text-destructive" />
-                          </Button>
-                        </div>
+                        <RowActions>
+                          <RowViewAction href={`/admin/clients/${client.id}`} label={`Visualizza ${client.name}`} />
+                          <RowEditAction label={`Modifica ${client.name}`} onClick={() => setEditing(client)} />
+                          <RowDeleteAction label={`Elimina ${client.name}`} onClick={() => setDeleting(client)} />
+                        </RowActions>
                       </TableCell>
                     </TableRow>
                   ))}

@@ -1,4 +1,4 @@
-import { Contact as ContactIcon, Eye, Mail, Pencil, Phone, Plus, Trash2 } from "lucide-react";
+import { Contact as ContactIcon, Mail, Phone, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { Contact } from "@domain/contacts";
@@ -6,6 +6,7 @@ import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
@@ -137,29 +138,11 @@ export default function ContactsPage() {
                         {!contact.phone && !contact.email ? <span className="text-muted-foreground">—</span> : null}
                       </TableCell>
                       <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <Button asChild variant="ghost" size="icon">
-                            <Link href={`/admin/contacts/${contact.id}`} aria-label={`Visualizza ${contact.name}`}>
-                              <Eye aria-hidden className="size-4" />
-                            </Link>
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Modifica ${contact.name}`}
-                            onClick={() => setEditing(contact)}
-                          >
-                            <Pencil aria-hidden className="size-4" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Elimina ${contact.name}`}
-                            onClick={() => setDeleting(contact)}
-                          >
-                            <Trash2 aria-hidden className="size-4 text-destructive" />
-                          </Button>
-                        </div>
+                        <RowActions>
+                          <RowViewAction href={`/admin/contacts/${contact.id}`} label={`Visualizza ${contact.name}`} />
+                          <RowEditAction label={`Modifica ${contact.name}`} onClick={() => setEditing(contact)} />
+                          <RowDeleteAction label={`Elimina ${contact.name}`} onClick={() => setDeleting(contact)} />
+                        </RowActions>
                       </TableCell>
                     </TableRow>
                   ))}

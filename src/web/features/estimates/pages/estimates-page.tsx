@@ -1,4 +1,4 @@
-import { Eye, FileDown, FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { FileDown, FileText, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { canApplyEstimateAction, estimateSortKeys, type Estimate } from "@domain/estimates";
@@ -8,6 +8,7 @@ import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
@@ -153,12 +154,8 @@ export default function EstimatesPage() {
                       </TableCell>
                       <TableCell className="hidden text-sm lg:table-cell">{formatDate(e.createdAt)}</TableCell>
                       <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <Button asChild variant="ghost" size="icon">
-                            <Link href={`/admin/quotes/${e.id}`} aria-label={`Visualizza ${e.number}`}>
-                              <Eye aria-hidden className="size-4" />
-                            </Link>
-                          </Button>
+                        <RowActions>
+                          <RowViewAction href={`/admin/quotes/${e.id}`} label={`Visualizza ${e.number}`} />
                           <Button asChild variant="ghost" size="icon">
                             <a
                               href={estimatePdfUrl(e.id)}
@@ -170,28 +167,20 @@ export default function EstimatesPage() {
                             </a>
                           </Button>
                           {canApplyEstimateAction(e.status, "edit") ? (
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              className="hidden sm:inline-flex"
-                              aria-label={`Modifica ${e.number}`}
+                            <RowEditAction
+                              label={`Modifica ${e.number}`}
                               onClick={() => setEditing(e)}
-                            >
-                              <Pencil aria-hidden className="size-4" />
-                            </Button>
+                              className="hidden sm:inline-flex"
+                            />
                           ) : null}
                           {canApplyEstimateAction(e.status, "delete") ? (
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              className="hidden sm:inline-flex"
-                              aria-label={`Elimina ${e.number}`}
+                            <RowDeleteAction
+                              label={`Elimina ${e.number}`}
                               onClick={() => setDeleting(e)}
-                            >
-                              <Trash2 aria-hidden className="size-4 text-destructive" />
-                            </Button>
+                              className="hidden sm:inline-flex"
+                            />
                           ) : null}
-                        </div>
+                        </RowActions>
                       </TableCell>
                     </TableRow>
                   ))}

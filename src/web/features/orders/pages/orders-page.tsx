@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus, ShoppingCart, Trash2, X } from "lucide-react";
+import { Plus, ShoppingCart, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
@@ -9,6 +9,7 @@ import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { isInteractiveTarget } from "@web/components/list/row-click";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -172,46 +173,34 @@ export default function OrdersPage() {
                         <OrderStatusBadge status={order.status} />
                       </TableCell>
                       <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <Button asChild variant="ghost" size="icon">
-                            <Link href={`/admin/orders/${order.id}`} aria-label={`Visualizza ${order.number}`}>
-                              <Eye aria-hidden className="size-4" />
-                            </Link>
-                          </Button>
+                        <RowActions>
+                          <RowViewAction href={`/admin/orders/${order.id}`} label={`Visualizza ${order.number}`} />
                           {isOrderEditable(order.status) ? (
-                            <Button asChild variant="ghost" size="icon" className="max-sm:hidden">
-                              <Link href={`/admin/orders/${order.id}/edit`} aria-label={`Modifica ${order.number}`}>
-                                <Pencil aria-hidden className="size-4" />
-                              </Link>
-                            </Button>
+                            <RowEditAction
+                              href={`/admin/orders/${order.id}/edit`}
+                              label={`Modifica ${order.number}`}
+                              className="max-sm:hidden"
+                            />
                           ) : (
-                            <Button
-                              variant="ghost"
-                              size="icon"
+                            <RowEditAction
+                              label={`Modifica ${order.number} (solo ordini in bozza)`}
+                              title="Solo gli ordini in bozza sono modificabili"
                               className="max-sm:hidden"
                               disabled
-                              aria-label={`Modifica ${order.number} (solo ordini in bozza)`}
-                              title="Solo gli ordini in bozza sono modificabili"
-                            >
-                              <Pencil aria-hidden className="size-4" />
-                            </Button>
+                            />
                           )}
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            className="max-sm:hidden"
-                            aria-label={`Elimina ${order.number}`}
+                          <RowDeleteAction
+                            label={`Elimina ${order.number}`}
+                            onClick={() => setDeleting(order)}
                             disabled={!isOrderDeletable(order.status)}
                             title={
                               isOrderDeletable(order.status)
                                 ? undefined
                                 : "Un ordine inviato si annulla, non si elimina"
                             }
-                            onClick={() => setDeleting(order)}
-                          >
-                            <Trash2 aria-hidden className="size-4 text-destructive" />
-                          </Button>
-                        </div>
+                            className="max-sm:hidden"
+                          />
+                        </RowActions>
                       </TableCell>
                     </TableRow>
                   ))}

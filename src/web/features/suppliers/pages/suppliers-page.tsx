@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus, Trash2, Truck } from "lucide-react";
+import { Plus, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { supplierStatuses } from "@domain/statuses";
@@ -7,6 +7,7 @@ import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { isInteractiveTarget } from "@web/components/list/row-click";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
@@ -134,29 +135,17 @@ export default function SuppliersPage() {
                         <SupplierStatusBadge status={supplier.status} />
                       </TableCell>
                       <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <Button asChild variant="ghost" size="icon">
-                            <Link href={`/admin/suppliers/${supplier.id}`} aria-label={`Visualizza ${supplier.name}`}>
-                              <Eye aria-hidden className="size-4" />
-                            </Link>
-                          </Button>
-                          <Button asChild variant="ghost" size="icon">
-                            <Link
-                              href={`/admin/suppliers/${supplier.id}/edit`}
-                              aria-label={`Modifica ${supplier.name}`}
-                            >
-                              <Pencil aria-hidden className="size-4" />
-                            </Link>
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Elimina ${supplier.name}`}
-                            onClick={() => setDeleting(supplier)}
-                          >
-                            <Trash2 aria-hidden className="size-4 text-destructive" />
-                          </Button>
-                        </div>
+                        <RowActions>
+                          <RowViewAction
+                            href={`/admin/suppliers/${supplier.id}`}
+                            label={`Visualizza ${supplier.name}`}
+                          />
+                          <RowEditAction
+                            href={`/admin/suppliers/${supplier.id}/edit`}
+                            label={`Modifica ${supplier.name}`}
+                          />
+                          <RowDeleteAction label={`Elimina ${supplier.name}`} onClick={() => setDeleting(supplier)} />
+                        </RowActions>
                       </TableCell>
                     </TableRow>
                   ))}

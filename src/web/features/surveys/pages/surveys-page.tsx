@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardList, Eye, List, Pencil, Plus, Trash2 } from "lucide-react";
+import { CalendarDays, ClipboardList, List, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { isValidIsoDate, todayIso } from "@domain/dates";
@@ -9,6 +9,7 @@ import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
@@ -73,33 +74,22 @@ function SurveyTable({
                   <SurveyStatusBadge status={s.status} />
                 </TableCell>
                 <TableCell>
-                  <div className="flex justify-end gap-1">
+                  <RowActions>
                     {/* On phones the client name already opens the detail: one button less to squeeze in. */}
-                    <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
-                      <Link
-                        href={`/admin/surveys/${s.id}`}
-                        aria-label={`Visualizza sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
-                      >
-                        <Eye aria-hidden className="size-4" />
-                      </Link>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Modifica sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                    <RowViewAction
+                      href={`/admin/surveys/${s.id}`}
+                      label={`Visualizza sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                      className="hidden sm:inline-flex"
+                    />
+                    <RowEditAction
+                      label={`Modifica sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
                       onClick={() => onEdit(s)}
-                    >
-                      <Pencil aria-hidden className="size-4" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Elimina sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                    />
+                    <RowDeleteAction
+                      label={`Elimina sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
                       onClick={() => onDelete(s)}
-                    >
-                      <Trash2 aria-hidden className="size-4 text-destructive" />
-                    </Button>
-                  </div>
+                    />
+                  </RowActions>
                 </TableCell>
               </TableRow>
             ))}
