@@ -1,13 +1,13 @@
-import { FileText, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { FileText, Mail, MapPin, Phone } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
 import { BackLink } from "@web/components/detail/back-link";
+import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useClient } from "../api/get-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
@@ -47,14 +47,8 @@ export default function ClientDetailPage() {
           </div>
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden className="size-4" />
-            Modifica
-          </Button>
-          <Button variant="outline" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden className="size-4 text-destructive" />
-            Elimina
-          </Button>
+          <DetailEditButton onClick={() => setEditing(true)} />
+          <DetailDeleteButton onClick={() => setDeleting(true)} />
         </div>
       </div>
 

@@ -1,9 +1,10 @@
-import { Building2, CalendarDays, Mail, Pencil, Phone, Trash2 } from "lucide-react";
+import { Building2, CalendarDays, Mail, Phone } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate } from "@domain/format";
 import { surveyStatuses } from "@domain/statuses";
 import { BackLink } from "@web/components/detail/back-link";
+import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
@@ -58,14 +59,8 @@ export default function ContactDetailPage() {
               </a>
             </Button>
           ) : null}
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden className="size-4" />
-            Modifica
-          </Button>
-          <Button variant="outline" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden className="size-4 text-destructive" />
-            Elimina
-          </Button>
+          <DetailEditButton onClick={() => setEditing(true)} />
+          <DetailDeleteButton onClick={() => setDeleting(true)} />
         </div>
       </div>
 

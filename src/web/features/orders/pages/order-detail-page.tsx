@@ -1,16 +1,16 @@
-import { HardHat, Mail, MapPin, Phone, Trash2, Truck, User } from "lucide-react";
+import { HardHat, Mail, MapPin, Phone, Truck, User } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { isOrderDeletable } from "@domain/orders";
 import { siteStatuses } from "@domain/statuses";
 import { BackLink } from "@web/components/detail/back-link";
+import { DetailDeleteButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { InfoItem } from "@web/components/detail/info-item";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useOrder } from "../api/get-order";
 import { DeleteOrderDialog } from "../components/delete-order-dialog";
@@ -53,10 +53,7 @@ export default function OrderDetailPage() {
           <p className="mt-1 text-muted-foreground">{order.title}</p>
         </div>
         {isOrderDeletable(order.status) ? (
-          <Button variant="outline" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden className="size-4 text-destructive" />
-            Elimina
-          </Button>
+          <DetailDeleteButton onClick={() => setDeleting(true)} />
         ) : null}
       </div>
 

@@ -1,9 +1,10 @@
-import { CalendarClock, Clock, FileText, Mail, MapPin, MoveRight, Pencil, Phone, Trash2, UserRound } from "lucide-react";
+import { CalendarClock, Clock, FileText, Mail, MapPin, MoveRight, Phone, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro, formatLongDate } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
 import { BackLink } from "@web/components/detail/back-link";
+import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { InfoItem } from "@web/components/detail/info-item";
 import { AttachmentsPanel } from "@web/components/attachments";
@@ -63,14 +64,8 @@ export default function SurveyDetailPage() {
             <MoveRight aria-hidden className="size-4" />
             Sposta
           </Button>
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden className="size-4" />
-            Modifica
-          </Button>
-          <Button variant="outline" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden className="size-4 text-destructive" />
-            Elimina
-          </Button>
+          <DetailEditButton onClick={() => setEditing(true)} />
+          <DetailDeleteButton onClick={() => setDeleting(true)} />
         </div>
       </div>
 
