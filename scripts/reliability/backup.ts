@@ -15,13 +15,15 @@ const PORT = Number(process.env.RELIABILITY_PORT ?? 5188) + 105;
 async function dumpDatabase(env: { DATA_DIR: string; DATABASE_URL: string }) {
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined });
   try {
-    const tables = await database.db.execute(
+    const tables = (await database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    );
+    )) as unknown as { rows: unknown[] };
     const out: Record<string, string> = {};
     let rows = 0;
     for (const { table_name: name } of tables.rows as { table_name: string }[]) {
-      const res = await database.db.execute(sql.raw(`select coalesce(json_agg(t order by t::text), '[]'::json)::text as j, count(*)::int as n from "${name}" t`));
+      const res = (await database.db.execute(
+        sql.raw(`select coalesce(json_agg(t order by t::text), '[]'::json)::text as j, count(*)::int as n from "${name}" t`),
+      )) as unknown as { rows: unknown[] };
       const row = res.rows[0] as { j: string; n: number };
       out[name] = crypto.createHash("sha256").update(row.j).digest("hex");
       rows += Number(row.n);

@@ -133,4 +133,4 @@ export function assert(cond: unknown, message: string): asserts cond {
   if (!cond) throw new Error(message);
 }
 
-export const dbTargets = () => ["pglite", ...(process.env.DATABASE_URL ? ["postgresql"] : [])] as const;
+export const dbTargets = (): ("pglite" | "postgresql")[] => ["pglite", ...(process.env.DATABASE_URL ? (["postgresql"] as const) : [])];

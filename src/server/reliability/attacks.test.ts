@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { attachments, sessions } from "../db/schema";
@@ -8,7 +9,7 @@ import { pdfText } from "../documents/pdf/extract-text";
 import { hashToken } from "../auth/tokens";
 import { ADMIN, buildTestApp, type TestApp } from "../test/app";
 import { report } from "./report";
-import { DAMAGED_PNG, multipart, PNG, seedShared, seedWorld, type World } from "./world";
+import { DAMAGED_PNG, multipart, PNG, rowsOf, seedShared, seedWorld, type World } from "./world";
 
 // What an attacker tries from outside: forged cross-origin writes, stolen or planted session
 // ids, password guessing, framing and sniffing, hostile uploads, script in stored text.
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 const XSS = '<img src=x onerror=alert(1)>';
-const inject = (opts: Parameters<TestApp["app"]["inject"]>[0]) => {
+const inject = (opts: InjectOptions) => {
   tally.attempts++;
   return t.app.inject(opts);
 };
@@ -94,8 +95,8 @@ describe("sessions", () => {
 
   it("stores only a hash of the session id", async () => {
     const token = (await t.login(ADMIN.username, ADMIN.password)).split("=")[1]!;
-    const raw = await t.db.execute(sql`select count(*)::int as n from sessions where id = ${token}`);
-    expect(Number((raw.rows[0] as { n: number }).n)).toBe(0);
+    const [raw] = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from sessions where id = ${token}`);
+    expect(Number(raw!.n)).toBe(0);
   });
 });
 

@@ -5,6 +5,7 @@ import { clients, contracts } from "../db/schema";
 import { insertEstimate } from "../modules/contracts/test-fixtures";
 import { buildTestApp, type TestApp } from "../test/app";
 import { report } from "./report";
+import { rowsOf } from "./world";
 
 // Two people (or a hundred) at once, on a real PostgreSQL with a pool of connections: numbers stay
 // gap-free and unique, one edit of a version wins, one acceptance makes one contract.
@@ -79,8 +80,8 @@ describe.skipIf(!process.env.DATABASE_URL)("concurrency on PostgreSQL", () => {
     const stored = (await t.app.inject({ method: "GET", url: `/api/estimates/${created.id}`, headers: admin() })).json();
     expect(stored).toMatchObject({ title: winner.title, version: created.version + 1 });
     // The lines are the winner's, not a mix.
-    const items = await t.db.execute(sql`select count(*)::int as n from estimate_items where estimate_id = ${created.id}`);
-    expect(Number((items.rows[0] as { n: number }).n)).toBe(2);
+    const [items] = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from estimate_items where estimate_id = ${created.id}`);
+    expect(Number(items!.n)).toBe(2);
     report("concorrenza: 20 modifiche dalla stessa versione", 20, "una 200, diciannove 409");
   });
 

@@ -5,7 +5,7 @@ import type { RouteEntry } from "../app";
 import { ADMIN, buildTestApp, type TestApp } from "../test/app";
 import { report } from "./report";
 import { targetFor } from "./targets";
-import { secretsOf, seedShared, seedWorld, type Shared, type World } from "./world";
+import { rowsOf, secretsOf, seedShared, seedWorld, type Shared, type World } from "./world";
 
 // Record-level permissions over the WHOLE route table (a new route cannot be forgotten): every
 // route is called with no session, as an administrator, as client A and as client B, on A's and
@@ -137,7 +137,7 @@ async function runCell(route: RouteEntry, caller: "anon" | "admin" | "A" | "B", 
 
 /** What B owns, as stored: compared before and after A's attempts. */
 async function snapshotOf(w: World) {
-  const rows = await t.db.execute(sql`
+  const rows = await rowsOf(t.db, sql`
     select json_build_object(
       'client', (select row_to_json(c) from clients c where c.id = ${w.clientId}),
       'estimates', (select json_agg(e order by e.id) from estimates e where e.client_id = ${w.clientId}),
@@ -148,7 +148,7 @@ async function snapshotOf(w: World) {
       'attachments', (select json_agg(a order by a.id) from attachments a where a.entity_id in (${w.sites.running.id}, ${w.survey.id})),
       'notifications', (select json_agg(n order by n.id) from notifications n where n.client_id = ${w.clientId})
     ) as snapshot`);
-  return JSON.stringify(rows.rows[0]);
+  return JSON.stringify(rows[0]);
 }
 
 const reads = () => t.app.routeTable.filter((r) => r.method === "GET");

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { completeCompanySettings } from "../modules/contracts/test-fixtures";
 import type { Db } from "../db/client";
 import { clients, contacts, notifications, orderItems, orders, outbox, services, suppliers, surveys } from "../db/schema";
@@ -28,6 +28,11 @@ export function multipart(parts: { name?: string; fileName: string; type: string
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Rows of a raw SQL query (the driver-neutral Db types execute() as unknown). */
+export async function rowsOf<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 export interface World extends PortalWorld {
@@ -71,8 +76,8 @@ export async function seedWorld(t: TestApp, label: string): Promise<World> {
     .returning();
   const surveyPhoto = await upload(t, "survey", survey!.id, `sopralluogo-${label}.png`);
   const sitePhoto = await upload(t, "site", w.sites.running.id, `cantiere-${label}.png`);
-  const item = await t.db.execute(sql`select id from estimate_items where estimate_id = ${w.estimates.sent.id} limit 1`);
-  const estimateItemId = String((item.rows[0] as { id: string }).id);
+  const [item] = await rowsOf<{ id: string }>(t.db, sql`select id from estimate_items where estimate_id = ${w.estimates.sent.id} limit 1`);
+  const estimateItemId = String(item!.id);
   const { cookie } = await t.clientUser(w.clientId);
   return { ...w, label, survey: survey!, contact: contact!, notification: notification!, surveyPhoto, sitePhoto, estimateItemId, cookie };
 }
@@ -121,15 +126,15 @@ const countQueries = new WeakMap<Db, string>();
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const cached = countQueries.get(db);
   if (cached) {
-    const res = await db.execute(sql.raw(cached));
-    return Object.fromEntries(res.rows.map((r) => [String((r as { t: string }).t), Number((r as { n: number }).n)]));
+    const res = await rowsOf<{ t: string; n: number }>(db, sql.raw(cached));
+    return Object.fromEntries(res.map((r) => [String(r.t), Number(r.n)]));
   }
-  const tables = await db.execute(
+  const tables = await rowsOf<{ table_name: string }>(
+    db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'login_attempts')`,
   );
-  const names = tables.rows.map((r) => String((r as { table_name: string }).table_name));
+  const names = tables.map((r) => String(r.table_name));
   const union = names.map((n) => `select '${n}' as t, count(*)::int as n from "${n}"`).join(" union all ");
   countQueries.set(db, union);
-  const res = await db.execute(sql.raw(union));
-  return Object.fromEntries(res.rows.map((r) => [String((r as { t: string }).t), Number((r as { n: number }).n)]));
+  return rowCounts(db);
 }
