@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteEntry } from "../app";
 import { buildTestApp, type TestApp } from "../test/app";
 import { applyMutations, italianMessage, mutation, queryString, rawPayload, schemaKeys } from "./bad-input";
-import { FULL, report, RUNS } from "./report";
+import { FULL, report, RUNS, SEED } from "./report";
 import { targetFor } from "./targets";
 import { rowCounts, seedShared, seedWorld, type Shared, type World } from "./world";
 
@@ -98,7 +98,7 @@ describe("bad input never breaks the server", () => {
               await checkRefusal(`${route.method} ${target.url} ${JSON.stringify(input).slice(0, 200)}`, res, before);
             },
           ),
-          { numRuns: RUNS },
+          { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
         );
       }
       // Over the 1 MB limit: 413, in Italian, nothing stored.
@@ -130,7 +130,7 @@ describe("bad input never breaks the server", () => {
             expect(res.statusCode, `GET ${path}?${qs}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
             if (res.statusCode >= 400) expect(italianMessage(res.body), `GET ${path}?${qs}`).toBeNull();
           }),
-          { numRuns: RUNS },
+          { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
         );
       }
     }
