@@ -113,6 +113,8 @@ export const surveyListQuerySchema = listQuery(["date", "createdAt", "status", "
     to: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine(isValidIsoDate, "to: data non valida").optional()),
   })
   .superRefine((q, ctx) => {
+    // The fields' own checks do not stop this one: compare only real dates (else a 500).
+    if (!q.from || !q.to || !isValidIsoDate(q.from) || !isValidIsoDate(q.to)) return;
     if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: "custom", path: ["to"], message: "to: deve seguire from" });
     else if (q.from && q.to && daysBetween(q.from, q.to) > MAX_RANGE_DAYS) {
       ctx.addIssue({ code: "custom", path: ["to"], message: `to: intervallo massimo ${MAX_RANGE_DAYS} giorni` });

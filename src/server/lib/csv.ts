@@ -91,13 +91,19 @@ export function csvFileName(base: string, day = new Date().toISOString().slice(0
   return `${base}-${day}.csv`;
 }
 
-/** Streams the CSV of a paged list as a download. */
-export function sendCsv<T>(reply: FastifyReply, fileName: string, columns: CsvColumn<T>[], source: AsyncIterable<T[]>) {
+/**
+ * Streams the CSV of a paged list as a download. The first page is read before the headers go
+ * out: a database error there (a NUL byte in the search, say) is still a normal JSON error
+ * answer instead of a download cut in the middle.
+ */
+export async function sendCsv<T>(reply: FastifyReply, fileName: string, columns: CsvColumn<T>[], source: AsyncIterable<T[]>) {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
   async function* lines() {
     yield CSV_BOM + csvHeader(columns);
-    for await (const rows of source) {
+    for (let page = first; !page.done; page = await iterator.next()) {
       let chunk = "";
-      for (const row of rows) chunk += csvRow(columns, row);
+      for (const row of page.value) chunk += csvRow(columns, row);
       yield chunk;
     }
   }
