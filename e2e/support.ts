@@ -4,6 +4,10 @@ import { E2E_ADMIN } from "../playwright.config";
 
 /** Every page a test visits is checked: no serious or critical accessibility violation. */
 export async function expectAccessible(page: Page) {
+  // A toast or dialog still fading in has a partial opacity that axe reads as low contrast.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 3000 })
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
