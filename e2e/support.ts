@@ -6,7 +6,15 @@ import { E2E_ADMIN } from "../playwright.config";
 export async function expectAccessible(page: Page) {
   // A toast or dialog still fading in has a partial opacity that axe reads as low contrast.
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 3000 })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          // Spinners and skeletons loop forever: only finite animations are waited for.
+          .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
     .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
