@@ -56,8 +56,15 @@ if (!only.length || only.some((o) => "audit".includes(o))) {
     audit = `critical ${v.critical}, high ${v.high}, moderate ${v.moderate}, low ${v.low}`;
     results.push({ name: "npm audit --omit=dev", status: v.critical || v.high ? "FALLITO (high/critical)" : "ok", seconds: 0 });
   } catch {
-    audit = "rete non disponibile: audit non eseguito";
-    results.push({ name: "npm audit --omit=dev", status: "saltato (rete non disponibile)", seconds: 0 });
+    // Offline, or a registry mirror without the advisories endpoint: reported, not a failure.
+    let reason = "rete non disponibile";
+    try {
+      reason = String((JSON.parse(a.stdout) as { message?: string }).message ?? reason);
+    } catch {
+      // not JSON: keep the generic reason
+    }
+    audit = `audit non eseguito (${reason})`;
+    results.push({ name: "npm audit --omit=dev", status: "saltato (registro non disponibile)", seconds: 0 });
   }
 }
 
