@@ -22,6 +22,9 @@ export function Toaster() {
   return (
     <SonnerToaster
       position="top-right"
+      // Below the 56 px top bar: a toast must never cover the menu, the bell or "Esci".
+      offset={{ top: 68, right: 16 }}
+      mobileOffset={{ top: 64, left: 8, right: 8 }}
       visibleToasts={1}
       duration={5000}
       richColors
