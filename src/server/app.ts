@@ -6,9 +6,9 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { authGuard } from "./auth/guard";
+import { authGuard, declaredAccess } from "./auth/guard";
 import type { AppDeps } from "./deps";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
@@ -39,14 +39,18 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  await app.register(cookie);
+  // First, so that every route registered after it carries its declared access.
+  await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs });
 
   // The route table, so tests can check every route the server registers (none is forgotten).
   const routeTable: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method === "HEAD" || !route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) continue;
-      routeTable.push({ method, url: route.url, access: route.config?.access ?? "admin", schema: route.schema });
+      const { access, sessionless } = declaredAccess(route);
+      if (method === "HEAD" || sessionless) continue;
+      routeTable.push({ method, url: route.url, access, schema: route.schema });
     }
   });
   app.decorate("routeTable", routeTable);
@@ -72,27 +76,30 @@ export async function buildApp(deps: AppDeps) {
     strictTransportSecurity: config.tls,
     referrerPolicy: { policy: "same-origin" },
   });
-  await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: "Colmo API", version: "1.0.0", description: "API del gestionale Colmo" } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-  await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs });
-
   for (const routes of moduleRoutes) await app.register(routes, deps);
 
   const hasWeb = fs.existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ["index.html"], maxAge: 0 });
-    // Hashed assets never change: let browsers keep them.
-    app.addHook("onSend", async (request, reply) => {
-      if (request.url.startsWith("/assets/")) reply.header("Cache-Control", "public, max-age=31536000, immutable");
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: ["index.html"],
+      cacheControl: false,
+      // Hashed assets never change: let browsers keep them; everything else is revalidated.
+      setHeaders: (reply, filePath) => {
+        const immutable = path.relative(webRoot, filePath).startsWith(`assets${path.sep}`);
+        reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || request.method !== "GET" || !hasWeb) {
+    if (request.method !== "GET" || !hasWeb || !wantsPage(request)) {
       return reply.status(404).send({ message: "Risorsa non trovata" });
     }
     // Client-side routes: the SPA decides, including its own 404 page.
@@ -100,6 +107,21 @@ export async function buildApp(deps: AppDeps) {
   });
 
   return app;
+}
+
+/**
+ * A browser navigating to a client-side route gets the SPA; anything else unmatched (API calls,
+ * however spelled) gets a JSON 404. This only picks the shape of a 404: access never depends on it.
+ */
+function wantsPage(request: FastifyRequest): boolean {
+  if (!request.headers.accept?.includes("text/html")) return false;
+  let path = request.url.split("?")[0]!;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return !/^\/+api(\/|$)/i.test(path);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

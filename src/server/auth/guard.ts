@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionUser } from "@domain/auth";
 import type { Db } from "../db/client";
@@ -7,7 +7,7 @@ import { findSessionUser, SESSION_COOKIE } from "./sessions";
 
 /**
  * Who may call a route: "public" (anyone), "user" (any logged-in user; the route scopes
- * the data with clientScope) or "admin". Routes default to "admin", so a new route is
+ * the data with clientScope) or "admin". API routes default to "admin", so a new route is
  * closed unless it says otherwise.
  */
 export type Access = "public" | "user" | "admin";
@@ -15,6 +15,8 @@ export type Access = "public" | "user" | "admin";
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** Static files and the API documentation: no session is looked up for them. */
+    sessionless?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -34,21 +36,52 @@ function isCrossOrigin(request: FastifyRequest): boolean {
   }
 }
 
+/**
+ * The access a route declares, fixed once when the route is registered. Only our own API
+ * routes may hold data; they default to "admin". Routes of plugins that serve no data (the
+ * built web app's files, the OpenAPI description and its UI) are public and sessionless.
+ */
+export function declaredAccess(route: Pick<RouteOptions, "url" | "config">): { access: Access; sessionless: boolean } {
+  const config = (route.config ?? {}) as { access?: Access; sessionless?: boolean };
+  const isApi = route.url.startsWith("/api/");
+  const isDocs = route.url === "/api/docs" || route.url.startsWith("/api/docs/");
+  if (isApi && !isDocs) return { access: config.access ?? "admin", sessionless: false };
+  return { access: "public", sessionless: true };
+}
+
+/**
+ * The access check runs on the route the router matched — its declared access — and never on
+ * the text of the URL: a percent-encoded or otherwise unusual spelling that the router resolves
+ * reaches the same checks, and whatever it does not resolve answers 404 from the not-found
+ * handler, which serves no data (see docs/decisions/006-access-by-matched-route.md).
+ */
 export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs: number }) => {
   app.decorateRequest("user", null);
+
+  app.addHook("onRoute", (route) => {
+    route.config = { ...(route.config as object), ...declaredAccess(route) };
+  });
+
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
     if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) {
       throw forbidden("Richiesta da un'origine non consentita");
     }
+    const config = request.routeOptions.config;
+    // Unmatched: the not-found handler answers 404 and reaches no handler or data.
+    if (!request.routeOptions.url || config.sessionless) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await findSessionUser(opts.db, token, opts.idleMs);
-    // The OpenAPI description and its UI are documentation, not data.
-    const isDocs = request.url === "/api/docs" || request.url.startsWith("/api/docs/");
-    const access = isDocs ? "public" : (request.routeOptions.config?.access ?? "admin");
-    if (access === "public" || !request.routeOptions.url) return;
+    const access = config.access ?? "admin";
+    if (access === "public") return;
     if (!request.user) throw unauthorized();
     if (access === "admin" && request.user.role !== "admin") throw forbidden();
+  });
+
+  // Answers that depend on who asks are never kept by browsers or proxies; a route that serves
+  // an immutable stored document sets its own Cache-Control (private, with an ETag).
+  app.addHook("onSend", async (request, reply) => {
+    if (request.routeOptions.config?.sessionless && request.routeOptions.url) return;
+    if (!reply.hasHeader("cache-control")) reply.header("Cache-Control", "no-store");
   });
 });
 
