@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from "../test/app";
 import { applyMutations, italianMessage, mutation, queryString, rawPayload, schemaKeys } from "./bad-input";
 import { FULL, report, RUNS, SEED } from "./report";
 import { targetFor } from "./targets";
-import { rowCounts, seedShared, seedWorld, type Shared, type World } from "./world";
+import { randomSpelling } from "./spellings";
+import { rowCounts, secretsOf, seedShared, seedWorld, type Shared, type World } from "./world";
 
 // Property-based fuzzing of every JSON body (POST/PUT/PATCH) and every query string of the route
 // table: the answer is never a 5xx; a refusal is a 4xx with an Italian JSON message and leaves
@@ -14,7 +15,7 @@ import { rowCounts, seedShared, seedWorld, type Shared, type World } from "./wor
 let t: TestApp;
 let a: World;
 let shared: Shared;
-const tally = { bodies: 0, bodyRoutes: 0, queries: 0, queryRoutes: 0, refused: 0, accepted: 0 };
+const tally = { bodies: 0, bodyRoutes: 0, queries: 0, queryRoutes: 0, refused: 0, accepted: 0, spellings: 0, spellingRoutes: 0 };
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -28,6 +29,9 @@ afterAll(async () => {
     acceptedAsValid: tally.accepted,
   });
   report("input errati: query string (fast-check)", tally.queries, "mai 5xx, 4xx con messaggio italiano", { routes: tally.queryRoutes });
+  report("accesso: grafie casuali dei percorsi (fast-check), anonimo e cliente", tally.spellings, "anonimo 401/404, cliente mai 2xx su rotte admin, nessun dato, righe invariate", {
+    routes: tally.spellingRoutes,
+  });
   await t.close();
 });
 
@@ -133,6 +137,36 @@ describe("bad input never breaks the server", () => {
           { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
         );
       }
+    }
+  }, 3_600_000);
+
+  it("every route under random spellings of its path: anonymous and a portal client get nothing more", async () => {
+    const secrets = secretsOf(a);
+    for (const route of t.app.routeTable.filter((r) => r.url !== "/api/auth/logout")) {
+      tally.spellingRoutes++;
+      const target = safeTarget(route);
+      const [path, query] = [target.url.split("?")[0]!, target.url.includes("?") ? target.url.slice(target.url.indexOf("?")) : ""];
+      const payload = "payload" in target && target.payload ? target.payload : route.method === "GET" || route.method === "DELETE" ? undefined : {};
+      const before = await rowCounts(t.db);
+      await fc.assert(
+        fc.asyncProperty(randomSpelling(path), fc.boolean(), async (spelled, asClient) => {
+          // A client's own writes may legitimately change its records: clients try admin routes only.
+          if (asClient && route.access !== "admin") return;
+          const res = await t.app.inject({
+            method: route.method as "GET",
+            url: spelled + query,
+            headers: asClient ? { cookie: a.cookie } : {},
+            ...(payload ? { payload } : {}),
+          });
+          tally.spellings++;
+          const what = `${asClient ? "client" : "anon"} → ${route.method} ${spelled + query} [${route.access}]: ${res.statusCode} ${res.body.slice(0, 200)}`;
+          if (!asClient && route.access !== "public") expect([401, 404], what).toContain(res.statusCode);
+          if (asClient) expect(res.statusCode >= 200 && res.statusCode < 300, what).toBe(false);
+          if (!asClient) for (const secret of secrets) expect(res.body.includes(secret), `${what} leaks ${secret}`).toBe(false);
+        }),
+        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+      expect(await rowCounts(t.db), `${route.method} ${route.url}: rows changed`).toEqual(before);
     }
   }, 3_600_000);
 });

@@ -5,6 +5,7 @@ import type { RouteEntry } from "../app";
 import { buildTestApp, type TestApp } from "../test/app";
 import { report } from "./report";
 import { targetFor } from "./targets";
+import { spellingsOf } from "./spellings";
 import { rowCounts, secretsOf, seedShared, seedWorld, type Shared, type World } from "./world";
 
 // Every route of the route table, called under the spellings an attacker tries instead of the
@@ -13,37 +14,6 @@ import { rowCounts, secretsOf, seedShared, seedWorld, type Shared, type World } 
 // reaches the same route through the same checks or answers 404 — never more than the canonical
 // path gives the same caller, and never another client's data. Real HTTP with raw request
 // targets: nothing between the test and the server normalises the path.
-
-/** Spellings of a canonical path (without query) that a router or proxy might read as the same. */
-export function spellingsOf(path: string): string[] {
-  const segments = path.split("/").slice(1);
-  const encodeFirstLetter = (segment: string) => {
-    const i = segment.search(/[a-z]/i);
-    return i < 0 ? segment : segment.slice(0, i) + "%" + segment.charCodeAt(i).toString(16) + segment.slice(i + 1);
-  };
-  const withSegment = (index: number, value: string) =>
-    "/" + segments.map((s, i) => (i === index ? value : s)).join("/");
-  const last = segments.length - 1;
-  return [
-    withSegment(0, encodeFirstLetter(segments[0]!)),
-    withSegment(0, "ap%69"),
-    withSegment(0, "%2561pi"),
-    withSegment(1, encodeFirstLetter(segments[1] ?? "")),
-    withSegment(0, "API"),
-    withSegment(1, (segments[1] ?? "").toUpperCase()),
-    "/" + path,
-    path.replace("/api/", "/api//"),
-    path.replace("/api/", "/api/./"),
-    path.replace("/api/", "/./api/"),
-    path.replace("/api/", "/api/x/../"),
-    path.replace("/api/", "/api%2f"),
-    path.replace("/api/", "/api\\"),
-    path + "/",
-    path + ";x=1",
-    withSegment(last, segments[last] + ";jsessionid=1"),
-    path.replace("/api/", "/api;x=1/"),
-  ];
-}
 
 interface Answer {
   status: number;
