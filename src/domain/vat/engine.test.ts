@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeVat, REVERSE_CHARGE_NEEDS_PARTITA_IVA, suggestedVatRate, VatError, type VatInput, type VatLineInput } from "./index";
+import { computeVat, FORFETTARIO_REFERENCE, NATURA_REFERENCES, REVERSE_CHARGE_NEEDS_PARTITA_IVA, suggestedVatRate, VatError, type VatInput, type VatLineInput } from "./index";
 
 // One table per rule, figures worked by hand in the comments (half up to the cent everywhere).
 
@@ -358,5 +358,14 @@ describe("suggestedVatRate (decisions §8: default of new lines)", () => {
     ["ente_pubblico", "22", "22"],
   ] as const)("%s with default %s → %s", (clientType, defaultRate, expected) => {
     expect(suggestedVatRate(clientType, defaultRate)).toBe(expected);
+  });
+});
+
+describe("FatturaPA text limits", () => {
+  it("every RiferimentoNormativo is Latin-1 and at most 100 characters (2.2.2.8)", () => {
+    for (const text of [...Object.values(NATURA_REFERENCES), FORFETTARIO_REFERENCE]) {
+      expect(text.length).toBeLessThanOrEqual(100);
+      expect(/^[\x20-\x7e\xa0-\xff]*$/.test(text)).toBe(true);
+    }
   });
 });

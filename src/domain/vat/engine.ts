@@ -9,6 +9,8 @@ import {
   FORFETTARIO_REFERENCE,
   FORFETTARIO_REGIME,
   isReverseChargeNatura,
+  LINE_QUANTITY_RE,
+  LINE_UNIT_PRICE_RE,
   NATURA_REFERENCES,
   naturaTriggersBollo,
   ORDINARY_RATE,
@@ -49,9 +51,6 @@ import {
 
 export const REVERSE_CHARGE_NEEDS_PARTITA_IVA = "Inversione contabile solo per clienti con partita IVA";
 
-// FatturaPA Quantita allows 8 decimals, but Colmo's lines carry 3 (decisions §8) and PrezzoUnitario 4.
-const QUANTITY_RE = /^\d{1,9}(?:\.\d{1,3})?$/;
-const UNIT_PRICE_RE = /^-?\d{1,11}(?:\.\d{1,4})?$/;
 
 const rateString = (rate: LineVatRate): string => `${rate}.00`;
 const isZeroRate = (rate: string): boolean => toCents(rate) === 0n;
@@ -180,10 +179,10 @@ function validateDocument(input: VatInput): void {
 function validateLine(line: VatInput["lines"][number], index: number): void {
   const row = `Riga ${index + 1}`;
   const field = (name: string) => `lines[${index}].${name}`;
-  if (typeof line.quantity !== "string" || !QUANTITY_RE.test(line.quantity)) {
+  if (typeof line.quantity !== "string" || !LINE_QUANTITY_RE.test(line.quantity)) {
     throw new VatError("invalid_quantity", field("quantity"), `${row}: quantità non valida (numero non negativo, max 3 decimali)`);
   }
-  if (typeof line.unitPrice !== "string" || !UNIT_PRICE_RE.test(line.unitPrice)) {
+  if (typeof line.unitPrice !== "string" || !LINE_UNIT_PRICE_RE.test(line.unitPrice)) {
     throw new VatError("invalid_unit_price", field("unitPrice"), `${row}: prezzo unitario non valido (max 4 decimali)`);
   }
   if (!lineVatRates.includes(line.vatRate)) {

@@ -4,3 +4,4 @@ export { VatError, isVatError, type VatErrorCode } from "./errors";
 export * from "./types";
 export * from "./rules";
 export * from "./wording";
+export * from "./schema";

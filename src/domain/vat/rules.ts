@@ -3,6 +3,13 @@ import type { Natura } from "./types";
 // The numbers and code sets of the Italian rules, each with the law that fixes it.
 
 /**
+ * Line formats (decisions §8): quantity up to 3 decimals and never negative (FatturaPA Quantita has
+ * no sign), unit price up to 4 decimals, negative for a deduction line (PrezzoUnitario allows it).
+ */
+export const LINE_QUANTITY_RE = /^\d{1,9}(?:\.\d{1,3})?$/;
+export const LINE_UNIT_PRICE_RE = /^-?\d{1,11}(?:\.\d{1,4})?$/;
+
+/**
  * Imposta di bollo: 2.00 € on an invoice for more than 77.47 € (art. 13 c. 1 Tariffa parte I
  * allegata al DPR 642/72), except invoices of operations subject to VAT
  * (art. 6 Tabella allegato B DPR 642/72). "More than" is strict: 77.47 € exactly is exempt.
