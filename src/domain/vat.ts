@@ -8,6 +8,10 @@ import { z } from "./zod";
 
 export { vatTreatments, defaultVatTreatment, type VatTreatment } from "./statuses";
 
+// The per-line VAT engine of decisions §8 (src/domain/vat/). The one-treatment-per-document API
+// below is the first round's and stays for its callers until they move to computeVat.
+export * from "./vat/index";
+
 /** Natura of a zero-rate operation: N6.3 is reverse charge for construction subcontracting. */
 export type VatNatura = "N6.3";
 
