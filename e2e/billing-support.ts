@@ -29,10 +29,11 @@ export async function acceptedEstimate(page: Page, tag: string, title = `Rifacim
   });
   expect(estimate.status()).toBe(201);
   const id = (await estimate.json()).id as string;
-  expect((await page.request.post(`/api/estimates/${id}/send`, { data: {} })).ok()).toBe(true);
-  expect((await page.request.post(`/api/estimates/${id}/accept`, { data: { signedBy: "Anna Ferri" } })).ok()).toBe(
-    true,
-  );
+  const sent = await page.request.post(`/api/estimates/${id}/send`, { data: {} });
+  expect(sent.ok()).toBe(true);
+  // Acceptance carries the version seen (decisions §8).
+  const { version } = (await sent.json()) as { version: number };
+  expect((await page.request.post(`/api/estimates/${id}/accept`, { data: { signedBy: "Anna Ferri", version } })).ok()).toBe(true);
   return id;
 }
 

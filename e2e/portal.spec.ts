@@ -57,8 +57,14 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
     });
   const toAccept = await estimate(`Rifacimento tetto ${tag}`);
   const signed = await estimate(`Grondaie in rame ${tag}`);
-  for (const e of [toAccept, signed]) await post(api, `/api/estimates/${e.id}/send`, {});
-  const acceptance = await post<{ contract: { id: string } }>(api, `/api/estimates/${signed.id}/accept`, { signedBy: "Firmato in ufficio" });
+  const sentSigned = await post<{ version: number }>(api, `/api/estimates/${signed.id}/send`, {});
+  await post(api, `/api/estimates/${toAccept.id}/send`, {});
+  // Acceptance binds to the version seen (decisions §8), in the office as in the portal.
+  const acceptance = await post<{ contract: { id: string } }>(api, `/api/estimates/${signed.id}/accept`, {
+    signedBy: "Firmato in ufficio",
+    version: sentSigned.version,
+  });
+  const draft = await estimate(`Bozza interna ${tag}`);
   await post(api, `/api/contracts/${acceptance.contract.id}/sign`, { signedDate: isoDay(0) });
   const invoice = await post<{ id: string; number: string }>(api, "/api/invoices", { contractId: acceptance.contract.id, kind: "acconto", percent: "30" });
   await post(api, `/api/invoices/${invoice.id}/send`, {});
@@ -99,6 +105,14 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   await expect(page.getByRole("link", { name: "Prenota Sopralluogo" })).toBeVisible();
   await expectAccessible(page);
   await snap(page, "portal-dashboard");
+
+  // --- The office's routes are closed to the client; the draft exists nowhere for it (decisions §8).
+  for (const url of ["/api/estimates?status=bozza", `/api/estimates/${draft.id}`, `/api/estimates/${signed.id}`, "/api/activity", "/api/notifications"]) {
+    expect((await page.request.get(url)).status(), url).toBe(403);
+  }
+  expect((await page.request.get(`/api/portal/estimates/${draft.id}`)).status()).toBe(404);
+  expect((await page.request.get(`/api/portal/estimates/${draft.id}/pdf`)).status()).toBe(404);
+  await expect(page.getByText(draft.number)).toHaveCount(0);
 
   // --- A project, and a question about it.
   await page.getByRole("link", { name: new RegExp(`Cantiere Bianchi ${tag}`) }).click();

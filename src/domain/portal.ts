@@ -195,6 +195,8 @@ export const portalEstimateSchema = z.object({
   grossTotal: z.string(),
   acceptedAt: z.string().nullable(),
   acceptedBy: z.string().nullable(),
+  /** The version shown: acceptance sends it back and is refused (409) if the estimate changed. */
+  version: z.number().int(),
   items: z.array(portalEstimateItemSchema),
   /** The contract terms the client agrees to by accepting (company template). */
   contractTerms: z.string(),
@@ -211,6 +213,18 @@ export const portalEstimateSchema = z.object({
   }),
 });
 export type PortalEstimate = z.infer<typeof portalEstimateSchema>;
+
+/** What the portal learns after "Accetta Preventivo": the new state and the contract's number. */
+export const portalAcceptResultSchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  status: z.enum(estimateStatuses.values),
+  acceptedAt: z.string().nullable(),
+  acceptedBy: z.string().nullable(),
+  version: z.number().int(),
+  contract: z.object({ number: z.string() }),
+});
+export type PortalAcceptResult = z.infer<typeof portalAcceptResultSchema>;
 
 export const portalInvoiceSchema = portalInvoiceSummarySchema.extend({
   kind: z.string(),

@@ -21,6 +21,8 @@ const ids: [prefix: string, idOf: IdOf, owned: boolean][] = [
   ["/api/portal/projects/:id", (w) => w.sites.running.id, true],
   ["/api/portal/estimates/:id", (w) => w.estimates.sent.id, true],
   ["/api/portal/invoices/:id", (w) => w.invoices.pending.id, true],
+  ["/api/portal/attachments/:id", (w) => w.sitePhoto.id, true],
+  ["/api/portal/notifications/:id", (w) => w.notification.id, true],
   ["/api/notifications/:id", (w) => w.notification.id, true],
   ["/api/services/:id", (_w, s) => s.service.id, false],
   ["/api/suppliers/:id", (_w, s) => s.supplier.id, false],
@@ -39,9 +41,9 @@ const scopedQueries: Record<string, (w: World, s: Shared) => string> = {
 
 /** Valid bodies for the routes a portal client may write to. */
 const userBodies: Record<string, (w: World) => object> = {
-  "POST /api/surveys": (w) => ({ clientId: w.clientId, date: addDays(todayIso(), 3), address: "Via Nuova 3", description: "Infiltrazione" }),
-  "POST /api/estimates/:id/accept": () => ({ signedBy: "Mario Rossi" }),
-  "POST /api/estimates/:id/request-changes": () => ({ message: "Vorremmo un prezzo diverso" }),
+  // Acceptance carries the version the client saw (decisions §8).
+  "POST /api/portal/estimates/:id/accept": (w) => ({ signedBy: "Mario Rossi", version: w.estimates.sent.version }),
+  "POST /api/portal/estimates/:id/request-changes": () => ({ message: "Vorremmo un prezzo diverso" }),
   "POST /api/portal/survey-requests": () => ({ address: "Via Nuova 1", description: "Tegole rotte", preferredDate: addDays(todayIso(), 2) }),
   "POST /api/portal/information-requests": (w) => ({ subject: "Domanda", message: "Quando iniziate?", entityType: "estimate", entityId: w.estimates.sent.id }),
 };

@@ -18,7 +18,7 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
       <span className="truncate font-semibold">{companyName}</span>
       <Badge variant={role === "admin" ? "default" : "info"}>{role === "admin" ? "Admin" : "Cliente"}</Badge>
       <div className="ml-auto flex items-center gap-1">
-        <NotificationsButton />
+        <NotificationsButton role={role} />
         <Button
           variant="ghost"
           onClick={() => logout.mutate(undefined, { onSettled: () => navigate("/") })}

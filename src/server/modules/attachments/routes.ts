@@ -3,31 +3,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { attachmentPatchSchema, attachmentQuerySchema, attachmentSchema, MAX_ATTACHMENT_BYTES, MAX_FILES_PER_UPLOAD } from "@domain/attachments";
 import { idParams } from "@domain/common";
 import { z } from "@domain/zod";
-import { clientScope } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
 import { storageFor } from "../../storage";
-import { clientMaySeeAttachment, clientOwnsEntity } from "./access";
+import { ATTACHMENT_NOT_FOUND, attachmentFileQuery, sendAttachmentFile } from "./file-response";
 import { findAttachment, listAttachments } from "./queries";
 import { deleteAttachment, setShared, uploadAttachments } from "./service";
 
-const NOT_FOUND = "Allegato non trovato";
-
-const fileQuery = z.object({
-  /** Thumbnails are the image itself for now: the browser scales it. */
-  thumb: z.enum(["0", "1"]).optional(),
-  download: z.enum(["0", "1"]).optional(),
-});
-
-/** RFC 6266 header with a plain fallback and the UTF-8 name ("Tetto ù.jpg"). */
-function disposition(kind: "inline" | "attachment", fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /**
- * Photos and documents of surveys and sites (decisions §7). Admin only, except reading:
- * a portal user reads the shared files of their own sites (see clientMaySeeAttachment).
+ * Photos and documents of surveys and sites (decisions §7), admin only. The portal reads the
+ * shared files of the client's own sites through /api/portal/attachments (clientMaySeeAttachment).
  */
 export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const storage = storageFor(config);
@@ -40,14 +25,11 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   app.get(
     "/api/attachments",
     {
-      config: { access: "user" },
       schema: { tags: ["allegati"], querystring: attachmentQuerySchema, response: { 200: z.array(attachmentSchema) } },
     },
     async (request) => {
       const { entityType, entityId } = request.query;
-      const scope = clientScope(request);
-      if (scope && !(await clientOwnsEntity(db, scope, entityType, entityId))) return [];
-      return listAttachments(db, entityType, entityId, scope !== null);
+      return listAttachments(db, entityType, entityId);
     },
   );
 
@@ -64,20 +46,11 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     "/api/attachments/:id/file",
-    { config: { access: "user" }, schema: { tags: ["allegati"], params: idParams, querystring: fileQuery } },
+    { schema: { tags: ["allegati"], params: idParams, querystring: attachmentFileQuery } },
     async (request, reply) => {
       const row = await findAttachment(db, request.params.id);
-      const scope = clientScope(request);
-      if (!row || (scope && !(await clientMaySeeAttachment(db, scope, row)))) throw notFound(NOT_FOUND);
-      const data = await storage.get(row.storageKey);
-      if (!data) throw notFound("File non trovato nell'archivio");
-      const inline = request.query.download !== "1";
-      return reply
-        .header("Content-Type", row.mimeType)
-        .header("Content-Length", String(data.length))
-        .header("Content-Disposition", disposition(inline ? "inline" : "attachment", row.fileName))
-        .header("Cache-Control", "private, max-age=3600")
-        .send(data);
+      if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
+      return sendAttachmentFile(reply, storage, row, request.query.download === "1");
     },
   );
 

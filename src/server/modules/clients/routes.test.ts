@@ -150,16 +150,16 @@ describe("clients API", () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it("keeps a portal user to its own client: 403 on admin routes, 404 on another client", async () => {
+  it("keeps a portal user out of the client records (403, its own included: the portal shows what it needs)", async () => {
     const a = await t.clientUser();
     const other = (await create({ ...valid, name: "Altro Cliente" })).json();
     expect((await t.app.inject({ url: "/api/clients", headers: { cookie: a.cookie } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "POST", url: "/api/clients", headers: { cookie: a.cookie }, payload: valid })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "DELETE", url: `/api/clients/${other.id}`, headers: { cookie: a.cookie } })).statusCode).toBe(403);
     const foreign = await t.app.inject({ url: `/api/clients/${other.id}`, headers: { cookie: a.cookie } });
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.statusCode).toBe(403);
     expect(foreign.body).not.toContain("Altro Cliente");
     const own = await t.app.inject({ url: `/api/clients/${a.clientId}`, headers: { cookie: a.cookie } });
-    expect(own.statusCode).toBe(200);
+    expect(own.statusCode).toBe(403);
   });
 });

@@ -191,23 +191,13 @@ describe("contracts API", () => {
     expect(text).toContain("accettato da Mario Rossi");
     expect(text).toContain("Non firmato");
 
+    // The portal shows no contracts: the office's routes are closed to its own client too (decisions §8).
     const portal = await t.clientUser(client.id);
-    expect(
-      (await t.app.inject({ url: `/api/contracts/${contract.id}`, headers: { cookie: portal.cookie } })).statusCode,
-    ).toBe(200);
-    expect(
-      (await t.app.inject({ url: `/api/contracts/${contract.id}/pdf`, headers: { cookie: portal.cookie } })).statusCode,
-    ).toBe(200);
-    const mine = await t.app.inject({ url: "/api/contracts", headers: { cookie: portal.cookie } });
-    expect(mine.json().map((c: { id: string }) => c.id)).toEqual([contract.id]);
-    const stranger = await t.clientUser();
-    expect(
-      (await t.app.inject({ url: `/api/contracts/${contract.id}`, headers: { cookie: stranger.cookie } })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ url: `/api/contracts/${contract.id}/pdf`, headers: { cookie: stranger.cookie } }))
-        .statusCode,
-    ).toBe(404);
+    for (const url of [`/api/contracts/${contract.id}`, `/api/contracts/${contract.id}/pdf`, "/api/contracts"]) {
+      const res = await t.app.inject({ url, headers: { cookie: portal.cookie } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.headers["content-type"]).not.toContain("application/pdf");
+    }
     expect((await t.app.inject({ url: `/api/contracts/${NONE}`, headers: { cookie: t.admin } })).json().message).toBe(
       "Contratto non trovato",
     );

@@ -20,6 +20,10 @@ import type { AcceptedSnapshot } from "./snapshot";
 
 type Deps = { db: Db; config: Config };
 
+export const ACCEPT_VERSION_MISSING = "Manca la versione del preventivo visualizzata: ricarica la pagina e riprova.";
+export const ACCEPT_VERSION_STALE =
+  "Il preventivo è stato modificato dopo che lo hai aperto: ricarica la pagina e controlla la versione aggiornata prima di accettarla.";
+
 async function detailOrNotFound(db: Db, id: string, scope: string | null) {
   const detail = await getEstimateDetail(db, id, scope);
   if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
@@ -91,11 +95,24 @@ export async function sendEstimate({ db, config }: Deps, request: FastifyRequest
  * their behalf (scope = null). In one transaction: the signatory, time and IP, the frozen
  * version, the contract (bozza), the activity and the admin's notification.
  */
-export async function acceptEstimate(db: Db, request: FastifyRequest, id: string, signedBy: string, scope: string | null) {
+export async function acceptEstimate(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  signedBy: string,
+  version: number | undefined,
+  scope: string | null,
+) {
   return db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id, scope);
+    // A draft does not exist for the client (decisions §8 "Portal visibility").
+    if (scope && current.status === "bozza") throw notFound(ESTIMATE_NOT_FOUND);
     const refusal = scope ? portalAcceptRefusal(current, todayIso()) : estimateActionRefusal(current.status, "accept");
     if (refusal) throw conflict(refusal);
+    // The acceptance binds to the version the signatory saw (decisions §8): a missing or stale
+    // version accepts nothing, so nobody agrees to figures they were never shown.
+    if (version === undefined) throw conflict(ACCEPT_VERSION_MISSING, { version: "Versione mancante" });
+    if (version !== current.version) throw conflict(ACCEPT_VERSION_STALE, { version: "Versione non aggiornata" });
     const detail = (await getEstimateDetail(tx, id, null))!;
     const acceptedAt = new Date().toISOString();
     const channel = scope ? "portale" : "amministrazione";
@@ -200,6 +217,7 @@ export async function requestEstimateChanges({ db, config }: Deps, request: Fast
   let text = "";
   await db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id, scope);
+    if (scope && current.status === "bozza") throw notFound(ESTIMATE_NOT_FOUND);
     const refusal = estimateActionRefusal(current.status, "requestChanges");
     if (refusal) throw conflict(refusal);
     const detail = (await getEstimateDetail(tx, id, null))!;

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Content } from "pdfmake/interfaces";
 import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
@@ -18,7 +19,8 @@ import {
   type PdfLine,
 } from "../../documents/pdf";
 import { getSettings } from "../settings/queries";
-import type { AcceptedSnapshot } from "./snapshot";
+import { estimates } from "../../db/schema";
+import { isAcceptedSnapshot, type AcceptedSnapshot } from "./snapshot";
 
 type Settings = Awaited<ReturnType<typeof getSettings>>;
 
@@ -122,4 +124,11 @@ export async function renderEstimatePdf(db: Queryable, config: Pick<Config, "dat
   }
   const pdf = await renderPdf(a4Document(content, { title: `Preventivo ${detail.number}`, author: settings.companyName }));
   return { pdf, fileName: `Preventivo-${detail.number}.pdf` };
+}
+
+/** The estimate's PDF as downloaded (admin and portal): an accepted one prints its frozen version. */
+export async function renderEstimateDownload(db: Queryable, config: Pick<Config, "dataDir">, detail: EstimateDetail) {
+  const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
+  const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
+  return renderEstimatePdf(db, config, detail, snapshot);
 }

@@ -252,7 +252,13 @@ describe("estimates: send, accept, reject", () => {
 
   it("admin records acceptance: contract created in the same transaction, estimate frozen", async () => {
     const e = await createOk();
-    const accepted = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi" });
+    // Acceptance binds to the version seen (decisions §8): missing or stale → 409, nothing accepted.
+    expect((await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi" })).statusCode).toBe(409);
+    const stale = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version + 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/modificato/);
+    expect((await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id)))).toEqual([]);
+    const accepted = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const body = accepted.json();
     expect(body).toMatchObject({ status: "accettato", acceptedBy: "Niccolò Rossi" });
@@ -268,7 +274,7 @@ describe("estimates: send, accept, reject", () => {
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe("Un preventivo accettato non può essere modificato");
     expect((await post("/api/estimate-items", { estimateId: e.id, description: "x", quantity: "1", unitPrice: "1" })).statusCode).toBe(409);
-    expect((await post(`/api/estimates/${e.id}/accept`, { signedBy: "Ancora" })).statusCode).toBe(409);
+    expect((await post(`/api/estimates/${e.id}/accept`, { signedBy: "Ancora", version: body.version })).statusCode).toBe(409);
     expect((await post(`/api/estimates/${e.id}/send`)).statusCode).toBe(409);
     expect((await post(`/api/estimates/${e.id}/reject`)).statusCode).toBe(409);
     expect((await t.app.inject({ method: "DELETE", url: `/api/estimates/${e.id}`, headers: admin() })).statusCode).toBe(409);
@@ -296,31 +302,31 @@ describe("estimates: send, accept, reject", () => {
 });
 
 describe("estimates: portal client", () => {
-  it("sees only its own estimates, items and PDF; admin routes are 403", async () => {
+  it("reaches its own sent estimates through the portal only; the office's routes are 403", async () => {
     const portal = await t.clientUser(privato);
     const own = await createOk();
+    await post(`/api/estimates/${own.id}/send`);
     const foreign = await createOk({ ...validFixed(), clientId: azienda });
+    await post(`/api/estimates/${foreign.id}/send`);
     const h = { cookie: portal.cookie };
-    const list = await t.app.inject({ url: "/api/estimates?limit=200", headers: h });
-    expect(list.statusCode).toBe(200);
-    expect(list.json().every((e: { clientId: string }) => e.clientId === privato)).toBe(true);
-    expect(list.json().some((e: { id: string }) => e.id === foreign.id)).toBe(false);
-    expect((await t.app.inject({ url: `/api/estimates/${own.id}`, headers: h })).statusCode).toBe(200);
-    const other = await t.app.inject({ url: `/api/estimates/${foreign.id}`, headers: h });
+    for (const url of ["/api/estimates?limit=200", `/api/estimates/${own.id}`, `/api/estimate-items?estimateId=${own.id}`, `/api/estimates/${own.id}/pdf`]) {
+      expect((await t.app.inject({ url, headers: h })).statusCode, url).toBe(403);
+    }
+    expect((await t.app.inject({ url: `/api/portal/estimates/${own.id}`, headers: h })).statusCode).toBe(200);
+    const other = await t.app.inject({ url: `/api/portal/estimates/${foreign.id}`, headers: h });
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain("Edilizia Bianchi");
-    expect((await t.app.inject({ url: `/api/estimate-items?estimateId=${own.id}`, headers: h })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/estimate-items?estimateId=${foreign.id}`, headers: h })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/estimates/${own.id}/pdf`, headers: h })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/estimates/${foreign.id}/pdf`, headers: h })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/portal/estimates/${own.id}/pdf`, headers: h })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/portal/estimates/${foreign.id}/pdf`, headers: h })).statusCode).toBe(404);
     expect((await create(validFixed(), h)).statusCode).toBe(403);
     expect((await t.app.inject({ method: "PUT", url: `/api/estimates/${own.id}`, headers: h, payload: { ...validFixed(), version: 1 } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "DELETE", url: `/api/estimates/${own.id}`, headers: h })).statusCode).toBe(403);
     expect((await post(`/api/estimates/${own.id}/send`, {}, h)).statusCode).toBe(403);
     expect((await post(`/api/estimates/${own.id}/reject`, {}, h)).statusCode).toBe(403);
     expect((await post("/api/estimate-items", { estimateId: own.id, description: "x", quantity: "1", unitPrice: "1" }, h)).statusCode).toBe(403);
-    expect((await post(`/api/estimates/${foreign.id}/accept`, { signedBy: "Intruso" }, h)).statusCode).toBe(404);
-    expect((await post(`/api/estimates/${foreign.id}/request-changes`, { message: "x" }, h)).statusCode).toBe(404);
+    expect((await post(`/api/estimates/${own.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode).toBe(403);
+    expect((await post(`/api/portal/estimates/${foreign.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode).toBe(404);
+    expect((await post(`/api/portal/estimates/${foreign.id}/request-changes`, { message: "x" }, h)).statusCode).toBe(404);
     expect((await t.app.inject({ url: "/api/estimates" })).statusCode).toBe(401);
   });
 
@@ -328,10 +334,11 @@ describe("estimates: portal client", () => {
     const portal = await t.clientUser(privato);
     const h = { cookie: portal.cookie };
     const e = await createOk();
-    const notSent = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi" }, h);
-    expect(notSent.statusCode).toBe(409);
+    // A draft does not exist for the client.
+    const notSent = await post(`/api/portal/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: 1 }, h);
+    expect(notSent.statusCode).toBe(404);
     await post(`/api/estimates/${e.id}/send`);
-    const accepted = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi" }, h);
+    const accepted = await post(`/api/portal/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: 2 }, h);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ status: "accettato", acceptedBy: "Niccolò Rossi" });
     const [row] = await t.db.select().from(estimates).where(eq(estimates.id, e.id));
@@ -349,7 +356,7 @@ describe("estimates: portal client", () => {
     const e = await createOk();
     await post(`/api/estimates/${e.id}/send`);
     await t.db.update(estimates).set({ expiresAt: addDays(todayIso(), -1) }).where(eq(estimates.id, e.id));
-    const res = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi" }, { cookie: portal.cookie });
+    const res = await post(`/api/portal/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: 2 }, { cookie: portal.cookie });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/scaduto/);
     expect((await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id)))).toEqual([]);
@@ -360,12 +367,13 @@ describe("estimates: portal client", () => {
     const portal = await t.clientUser(privato);
     const h = { cookie: portal.cookie };
     const e = await createOk();
-    expect((await post(`/api/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h)).statusCode).toBe(409);
+    // A draft does not exist for the client.
+    expect((await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h)).statusCode).toBe(404);
     await post(`/api/estimates/${e.id}/send`);
-    const empty = await post(`/api/estimates/${e.id}/request-changes`, { message: "" }, h);
+    const empty = await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "" }, h);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toHaveProperty("message");
-    const res = await post(`/api/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h);
+    const res = await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h);
     expect(res.statusCode, res.body).toBe(204);
     const notes = await t.db.select().from(notifications).where(and(eq(notifications.entityId, e.id), eq(notifications.kind, "estimate_changes_requested")));
     expect(notes[0]!.body).toContain("Possiamo togliere il ponteggio?");
@@ -406,7 +414,7 @@ describe("estimates: PDF", () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
-    await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi" });
+    await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version });
     const signed = await pdfText((await t.app.inject({ url: `/api/estimates/${e.id}/pdf?download=1`, headers: admin() })).rawPayload);
     expect(signed).toContain("Accettato da: Niccolò Rossi");
     expect((await t.app.inject({ url: "/api/estimates/00000000-0000-4000-8000-000000000000/pdf", headers: admin() })).statusCode).toBe(404);

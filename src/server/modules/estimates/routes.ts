@@ -13,17 +13,13 @@ import {
 } from "@domain/estimates";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
-import { clientScope } from "../../auth/guard";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } from "./actions";
 import { estimateItemRoutes } from "./item-routes";
-import { renderEstimatePdf } from "./pdf";
+import { renderEstimateDownload } from "./pdf";
 import { countEstimates, getEstimateDetail, listEstimates } from "./queries";
 import { createEstimate, deleteEstimate, ESTIMATE_NOT_FOUND, updateEstimate } from "./service";
-import { isAcceptedSnapshot } from "./snapshot";
-import { estimates } from "../../db/schema";
-import { eq } from "drizzle-orm";
 
 const tags = ["preventivi"];
 
@@ -32,19 +28,18 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates",
-    { config: { access: "user" }, schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } } },
+    { schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } } },
     async (request, reply) => {
-      const scope = clientScope(request);
-      const rows = await listEstimates(db, request.query, scope);
-      return sendPage(reply, rows, request.query.offset, () => countEstimates(db, request.query, scope));
+      const rows = await listEstimates(db, request.query, null);
+      return sendPage(reply, rows, request.query.offset, () => countEstimates(db, request.query, null));
     },
   );
 
   app.get(
     "/api/estimates/:id",
-    { config: { access: "user" }, schema: { tags, params: idParams, response: { 200: estimateDetailSchema } } },
+    { schema: { tags, params: idParams, response: { 200: estimateDetailSchema } } },
     async (request) => {
-      const detail = await getEstimateDetail(db, request.params.id, clientScope(request));
+      const detail = await getEstimateDetail(db, request.params.id, null);
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
       return detail;
     },
@@ -53,7 +48,6 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     "/api/estimates/:id/pdf",
     {
-      config: { access: "user" },
       schema: {
         tags,
         params: idParams,
@@ -62,11 +56,9 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request, reply) => {
-      const detail = await getEstimateDetail(db, request.params.id, clientScope(request));
+      const detail = await getEstimateDetail(db, request.params.id, null);
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
-      const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
-      const { pdf, fileName } = await renderEstimatePdf(db, config, detail as EstimateDetail, snapshot);
+      const { pdf, fileName } = await renderEstimateDownload(db, config, detail as EstimateDetail);
       const disposition = request.query.download === "1" ? "attachment" : "inline";
       return reply
         .header("Content-Type", "application/pdf")
@@ -113,8 +105,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     "/api/estimates/:id/accept",
     {
-      // Portal clients accept their own estimate; an administrator records it on their behalf.
-      config: { access: "user" },
+      // The administrator records the client's acceptance; the portal has its own route.
       schema: {
         tags,
         params: idParams,
@@ -122,7 +113,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: estimateSchema.extend({ contract: z.object({ id: z.string(), number: z.string() }) }) },
       },
     },
-    async (request) => acceptEstimate(db, request, request.params.id, request.body.signedBy, clientScope(request)),
+    async (request) => acceptEstimate(db, request, request.params.id, request.body.signedBy, request.body.version, null),
   );
 
   app.post(
@@ -133,9 +124,9 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/request-changes",
-    { config: { access: "user" }, schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
+    { schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await requestEstimateChanges(deps, request, request.params.id, request.body.message, clientScope(request));
+      await requestEstimateChanges(deps, request, request.params.id, request.body.message, null);
       return reply.status(204).send(null);
     },
   );

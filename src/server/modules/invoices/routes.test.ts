@@ -294,7 +294,7 @@ describe("invoices API", () => {
     expect((await get(`/api/invoices/${NONE}`)).json().message).toBe("Fattura non trovata");
   });
 
-  it("lets portal users read their own invoices and PDFs only (404 for another client's)", async () => {
+  it("portal users read their own issued invoices and PDFs through the portal only (drafts and others' 404)", async () => {
     const client = await insertClient(t.db, {
       name: "Famiglia Bianchi",
       type: "privato",
@@ -305,14 +305,21 @@ describe("invoices API", () => {
     const { contract } = await signedContract({ clientId: client.id, vat: "10" });
     const inv = (await invoice({ contractId: contract.id, kind: "acconto", percent: "30" })).json();
     const portal = await t.clientUser(client.id);
-    const list = await get("/api/invoices", portal.cookie);
+    // The office's routes are closed to clients (decisions §8); the portal shows issued invoices only.
+    for (const url of ["/api/invoices", `/api/invoices/${inv.id}`, `/api/invoices/${inv.id}/pdf`]) {
+      expect((await get(url, portal.cookie)).statusCode, url).toBe(403);
+    }
+    expect((await get(`/api/portal/invoices/${inv.id}`, portal.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/portal/invoices/${inv.id}/pdf`, portal.cookie)).statusCode).toBe(404);
+    expect((await post(`/api/invoices/${inv.id}/send`)).statusCode).toBe(200);
+    const list = await get("/api/portal/invoices", portal.cookie);
     expect(list.json().map((r: { id: string }) => r.id)).toEqual([inv.id]);
-    expect((await get(`/api/invoices/${inv.id}`, portal.cookie)).statusCode).toBe(200);
-    expect((await get(`/api/invoices/${inv.id}/pdf`, portal.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/portal/invoices/${inv.id}`, portal.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/portal/invoices/${inv.id}/pdf`, portal.cookie)).statusCode).toBe(200);
     const stranger = await t.clientUser();
-    expect((await get(`/api/invoices/${inv.id}`, stranger.cookie)).statusCode).toBe(404);
-    expect((await get(`/api/invoices/${inv.id}/pdf`, stranger.cookie)).statusCode).toBe(404);
-    expect((await get("/api/invoices", stranger.cookie)).json()).toEqual([]);
+    expect((await get(`/api/portal/invoices/${inv.id}`, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/portal/invoices/${inv.id}/pdf`, stranger.cookie)).statusCode).toBe(404);
+    expect((await get("/api/portal/invoices", stranger.cookie)).json()).toEqual([]);
   });
 
   it("prints a PDF with Imponibile / IVA / Totale, IBAN and the bonifico parlante wording for private clients", async () => {

@@ -14,8 +14,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const today = todayIso();
+/** The office's bell for the admin; a portal client's bell lives under /api/portal (decisions §8). */
+const bell = (cookie: string) => (cookie === t.admin ? "/api/notifications" : "/api/portal/notifications");
 const list = async (cookie: string) => {
-  const res = await t.app.inject({ url: "/api/notifications", headers: { cookie } });
+  const res = await t.app.inject({ url: bell(cookie), headers: { cookie } });
   expect(res.statusCode).toBe(200);
   return res.json() as { unread: number; items: Notification[] };
 };
@@ -192,11 +194,16 @@ describe("notifications API", () => {
     const adminItem = (await list(t.admin)).items.find((n) => n.title === "Solo admin")!;
     const foreign = await t.app.inject({
       method: "POST",
-      url: `/api/notifications/${adminItem.id}/read`,
+      url: `/api/portal/notifications/${adminItem.id}/read`,
       headers: { cookie: mine.cookie },
     });
     expect(foreign.statusCode).toBe(404);
-    await t.app.inject({ method: "POST", url: "/api/notifications/read-all", headers: { cookie: mine.cookie } });
+    // The office's bell is closed to a client.
+    for (const [method, url] of [["GET", "/api/notifications"], ["POST", `/api/notifications/${adminItem.id}/read`], ["POST", "/api/notifications/read-all"]] as const) {
+      expect((await t.app.inject({ method, url, headers: { cookie: mine.cookie } })).statusCode, url).toBe(403);
+    }
+    expect((await t.app.inject({ url: "/api/portal/notifications", headers: { cookie: t.admin } })).statusCode).toBe(403);
+    await t.app.inject({ method: "POST", url: "/api/portal/notifications/read-all", headers: { cookie: mine.cookie } });
     expect((await list(mine.cookie)).unread).toBe(0);
     expect((await list(theirs.cookie)).unread).toBe(2);
     expect((await list(t.admin)).items.find((n) => n.id === adminItem.id)!.readAt).toBeNull();

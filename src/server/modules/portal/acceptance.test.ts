@@ -4,8 +4,8 @@ import { contracts, estimates, notifications } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
 
-// Online acceptance from the portal (decisions §5) through the estimates module's route:
-// only an inviato, unexpired estimate of the user's own client, and only once.
+// Online acceptance from the portal (decisions §5, §8) through the portal's route: only an
+// inviato, unexpired estimate of the user's own client, only once, and only the version seen.
 let t: TestApp;
 let a: PortalWorld;
 let b: PortalWorld;
@@ -19,8 +19,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const accept = (id: string, signedBy = "Mario Rossi") =>
-  t.app.inject({ method: "POST", url: `/api/estimates/${id}/accept`, payload: { signedBy }, headers: { cookie } });
+/** `version: null` sends no version at all. */
+const accept = (id: string, signedBy = "Mario Rossi", version: number | null = 1) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/portal/estimates/${id}/accept`,
+    payload: version === null ? { signedBy } : { signedBy, version },
+    headers: { cookie },
+  });
 
 describe("Accetta Preventivo", () => {
   it("requires the signatory's name", async () => {
@@ -29,9 +35,39 @@ describe("Accetta Preventivo", () => {
     expect(res.json().errors).toHaveProperty("signedBy");
   });
 
+  it("refuses a stale version (409, Italian message): nothing accepted, the estimate unchanged", async () => {
+    const [before] = await t.db.select().from(estimates).where(eq(estimates.id, a.estimates.sent.id));
+    // The client saw version 1; the office changed the figures since (version 2, 9,000 €).
+    await t.db.update(estimates).set({ totalAmount: "9000.00", grossTotal: "9900.00", version: 2 }).where(eq(estimates.id, a.estimates.sent.id));
+    const res = await accept(a.estimates.sent.id, "Mario Rossi", 1);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/modificato dopo che lo hai aperto/);
+    expect(res.json().errors).toHaveProperty("version");
+    const [row] = await t.db.select().from(estimates).where(eq(estimates.id, a.estimates.sent.id));
+    expect(row).toMatchObject({ status: "inviato", acceptedBy: null, acceptedAt: null, acceptedSnapshot: null, version: 2 });
+    expect(await t.db.$count(contracts, eq(contracts.estimateId, a.estimates.sent.id))).toBe(0);
+    await t.db.update(estimates).set({ totalAmount: before!.totalAmount, grossTotal: before!.grossTotal, version: 1 }).where(eq(estimates.id, a.estimates.sent.id));
+  });
+
+  it("refuses a missing version with 409: the client must say what it saw", async () => {
+    const res = await accept(a.estimates.sent.id, "Mario Rossi", null);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/versione/i);
+    const [row] = await t.db.select().from(estimates).where(eq(estimates.id, a.estimates.sent.id));
+    expect(row).toMatchObject({ status: "inviato", acceptedBy: null });
+  });
+
+  it("the portal shows the version it accepts", async () => {
+    const shown = (await t.app.inject({ url: `/api/portal/estimates/${a.estimates.sent.id}`, headers: { cookie } })).json();
+    expect(shown.version).toBe(1);
+  });
+
   it("accepts a sent, valid estimate: name recorded, contract created, company notified, portal shows the new state", async () => {
     const res = await accept(a.estimates.sent.id);
     expect(res.statusCode).toBe(200);
+    // The portal's answer is an allowlist: the state and the contract's number, nothing internal.
+    expect(Object.keys(res.json()).sort()).toEqual(["acceptedAt", "acceptedBy", "contract", "id", "number", "status", "version"]);
+    expect(res.json().contract).toEqual({ number: expect.any(String) });
     const [row] = await t.db.select().from(estimates).where(eq(estimates.id, a.estimates.sent.id));
     expect(row).toMatchObject({ status: "accettato", acceptedBy: "Mario Rossi" });
     expect(row!.acceptedAt).not.toBeNull();
@@ -42,7 +78,7 @@ describe("Accetta Preventivo", () => {
   });
 
   it("not twice", async () => {
-    const res = await accept(a.estimates.sent.id, "Altro Nome");
+    const res = await accept(a.estimates.sent.id, "Altro Nome", 2);
     expect(res.statusCode).toBe(409);
     const [row] = await t.db.select().from(estimates).where(eq(estimates.id, a.estimates.sent.id));
     expect(row!.acceptedBy).toBe("Mario Rossi");
@@ -63,9 +99,9 @@ describe("Accetta Preventivo", () => {
     expect(row!.status).toBe("inviato");
   });
 
-  it("not a draft the client was never sent", async () => {
+  it("not a draft the client was never sent (404: a draft does not exist for the client)", async () => {
     const res = await accept(a.estimates.draft.id);
-    expect([404, 409]).toContain(res.statusCode);
+    expect(res.statusCode).toBe(404);
     const [row] = await t.db.select().from(estimates).where(eq(estimates.id, a.estimates.draft.id));
     expect(row!.status).toBe("bozza");
   });
@@ -75,11 +111,33 @@ describe("Accetta Preventivo", () => {
     const other = (await t.clientUser(c.clientId)).cookie;
     const res = await t.app.inject({
       method: "POST",
-      url: `/api/estimates/${c.estimates.sent.id}/request-changes`,
+      url: `/api/portal/estimates/${c.estimates.sent.id}/request-changes`,
       payload: { message: "Preferirei tegole rosse" },
       headers: { cookie: other },
     });
     expect(res.statusCode).toBe(204);
     expect(await t.db.$count(notifications, and(eq(notifications.kind, "estimate_changes_requested"), eq(notifications.entityId, c.estimates.sent.id)))).toBe(1);
+  });
+});
+
+describe("acceptance recorded by the office", () => {
+  const adminAccept = (id: string, payload: object) =>
+    t.app.inject({ method: "POST", url: `/api/estimates/${id}/accept`, payload, headers: { cookie: t.admin } });
+
+  it("also binds to the version: stale or missing → 409, the current one → 200", async () => {
+    const d = await seedPortalWorld(t.db, "Delta");
+    const id = d.estimates.sent.id;
+    expect((await adminAccept(id, { signedBy: "Mario Delta" })).statusCode).toBe(409);
+    expect((await adminAccept(id, { signedBy: "Mario Delta", version: 7 })).statusCode).toBe(409);
+    const [unchanged] = await t.db.select().from(estimates).where(eq(estimates.id, id));
+    expect(unchanged!.status).toBe("inviato");
+    const ok = await adminAccept(id, { signedBy: "Mario Delta", version: unchanged!.version });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: "accettato", contract: { number: expect.any(String) } });
+  });
+
+  it("a client cannot use the office's route (403)", async () => {
+    const res = await t.app.inject({ method: "POST", url: `/api/estimates/${b.estimates.sent.id}/accept`, payload: { signedBy: "X", version: 1 }, headers: { cookie } });
+    expect(res.statusCode).toBe(403);
   });
 });

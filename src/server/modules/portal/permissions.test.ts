@@ -47,6 +47,11 @@ describe("client A with client B's ids", () => {
     ["GET", `/api/portal/projects/${b.sites.running.id}`],
     ["GET", `/api/portal/estimates/${b.estimates.sent.id}`],
     ["GET", `/api/portal/invoices/${b.invoices.pending.id}`],
+    ["GET", `/api/portal/estimates/${b.estimates.sent.id}/pdf`],
+    ["GET", `/api/portal/invoices/${b.invoices.pending.id}/pdf`],
+    ["GET", `/api/portal/attachments/${b.photos.shared.id}/file`],
+    ["POST", `/api/portal/estimates/${b.estimates.sent.id}/accept`, { signedBy: "Mario Alfa", version: 1 }],
+    ["POST", `/api/portal/estimates/${b.estimates.sent.id}/request-changes`, { message: "Più economico" }],
     ["GET", `/api/clients/${b.clientId}`],
     ["GET", `/api/estimates/${b.estimates.sent.id}`],
     ["GET", `/api/estimates/${b.estimates.sent.id}/pdf`],
@@ -98,6 +103,7 @@ describe("client A with client B's ids", () => {
     const lists = [
       "/api/portal/dashboard",
       "/api/portal/invoices",
+      "/api/portal/notifications",
       "/api/estimates",
       "/api/construction-sites",
       "/api/contracts",
@@ -137,9 +143,15 @@ describe("client A with client B's ids", () => {
     expect((await call("GET", `/api/portal/projects/${a.sites.running.id}`)).statusCode).toBe(200);
     expect((await call("GET", `/api/portal/estimates/${a.estimates.sent.id}`)).statusCode).toBe(200);
     expect((await call("GET", `/api/portal/invoices/${a.invoices.pending.id}`)).statusCode).toBe(200);
-    expect((await call("GET", `/api/estimates/${a.estimates.sent.id}`)).statusCode).toBe(200);
-    const pdf = await call("GET", `/api/estimates/${a.estimates.sent.id}/pdf`);
+    const pdf = await call("GET", `/api/portal/estimates/${a.estimates.sent.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toContain("application/pdf");
+  });
+
+  it("the office's routes are closed to a client even for its own records (403)", async () => {
+    expect((await call("GET", `/api/estimates/${a.estimates.sent.id}`)).statusCode).toBe(403);
+    expect((await call("GET", `/api/estimates/${a.estimates.sent.id}/pdf`)).statusCode).toBe(403);
+    expect((await call("GET", `/api/invoices/${a.invoices.pending.id}/pdf`)).statusCode).toBe(403);
+    expect((await call("GET", `/api/attachments/${a.photos.shared.id}/file`)).statusCode).toBe(403);
   });
 });

@@ -16,6 +16,23 @@ import { attachments, clients, constructionSites, contracts, estimateItems, esti
 const visibleEstimate = (clientId: string) => and(eq(estimates.clientId, clientId), ne(estimates.status, "bozza"));
 const visibleInvoice = (clientId: string) => and(eq(estimates.clientId, clientId), ne(invoices.status, "bozza"));
 
+/** Whether the client may see this estimate (its own, not a draft). */
+export async function isVisibleEstimate(db: Queryable, clientId: string, id: string) {
+  const [row] = await db.select({ id: estimates.id }).from(estimates).where(and(eq(estimates.id, id), visibleEstimate(clientId)));
+  return row !== undefined;
+}
+
+/** Whether the client may see this invoice (of its own estimate's contract, issued). */
+export async function isVisibleInvoice(db: Queryable, clientId: string, id: string) {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .where(and(eq(invoices.id, id), visibleInvoice(clientId)));
+  return row !== undefined;
+}
+
 export async function getPortalDashboard(db: Queryable, clientId: string, userId: string) {
   const today = todayIso();
   const [head] = await db
@@ -177,7 +194,7 @@ export async function getPortalProject(db: Queryable, clientId: string, id: stri
   return {
     ...fields,
     estimate: { id: estimateId, number: estimateNumber, title: estimateTitle },
-    photos: photos.map((p) => ({ ...p, url: `/api/attachments/${p.id}/file` })),
+    photos: photos.map((p) => ({ ...p, url: `/api/portal/attachments/${p.id}/file` })),
   };
 }
 

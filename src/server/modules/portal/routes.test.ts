@@ -55,7 +55,7 @@ describe("project, estimate and invoice details", () => {
     const body = res.json();
     expect(body).toMatchObject({ name: "Cantiere Alfa Tetto", status: "in_corso", progress: 45, notes: "Note Alfa" });
     expect(body.estimate).toEqual({ id: a.estimates.accepted.id, number: a.estimates.accepted.number, title: a.estimates.accepted.title });
-    expect(body.photos).toEqual([expect.objectContaining({ id: a.photos.shared.id, url: `/api/attachments/${a.photos.shared.id}/file` })]);
+    expect(body.photos).toEqual([expect.objectContaining({ id: a.photos.shared.id, url: `/api/portal/attachments/${a.photos.shared.id}/file` })]);
     expect(res.body).not.toContain("interna-Alfa");
   });
 

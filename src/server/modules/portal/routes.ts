@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { idParams, listQuery } from "@domain/common";
 import { todayIso } from "@domain/dates";
 import {
@@ -15,8 +14,7 @@ import {
 } from "@domain/portal";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
-import { requireUser } from "../../auth/guard";
-import { forbidden, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { DEFAULT_CONTRACT_TERMS } from "../contracts/create-contract";
 import { getSettings } from "../settings/queries";
@@ -28,20 +26,23 @@ import {
   getPortalProject,
   listPortalInvoices,
 } from "./queries";
+import { portalDocumentRoutes } from "./document-routes";
+import { portalUser } from "./portal-user";
 import { createSurveyRequest, sendInformationRequest } from "./service";
-
-/** The portal's screens belong to a client user; the client always comes from the session. */
-function portalUser(request: FastifyRequest) {
-  const user = requireUser(request);
-  if (user.role !== "client" || !user.clientId) throw forbidden("Area riservata ai clienti");
-  return { userId: user.id, clientId: user.clientId };
-}
 
 const invoiceListQuery = listQuery(["issueDate"] as const);
 const user = { access: "user" as const };
 const tags = ["portale"];
 
-export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+/**
+ * Everything a client user can reach (decisions §8 "Portal visibility"): the generic routes are
+ * the office's (admin only); the portal answers from here, through allowlist schemas that carry
+ * no costs, supplier orders, internal notes, drafts or activity.
+ */
+export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
+  await app.register(portalDocumentRoutes, deps);
+
   app.get("/api/portal/dashboard", { config: user, schema: { tags, response: { 200: portalDashboardSchema } } }, async (request) => {
     const { clientId, userId } = portalUser(request);
     const dashboard = await getPortalDashboard(db, clientId, userId);

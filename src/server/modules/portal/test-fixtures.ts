@@ -99,11 +99,11 @@ export async function seedPortalWorld(db: Db, label: string) {
   const draftInvoice = await invoice("bozza", 3);
   const [sharedPhoto] = await db
     .insert(attachments)
-    .values({ entityType: "site", entityId: running.id, fileName: `foto-${label}.jpg`, mimeType: "image/jpeg", size: 10, storageKey: `test/${label}-shared`, sharedWithClient: true })
+    .values({ entityType: "site", entityId: running.id, fileName: `foto-${label}.jpg`, mimeType: "image/jpeg", size: 10, storageKey: `test/${label.toLowerCase()}-shared`, sharedWithClient: true })
     .returning();
   const [privatePhoto] = await db
     .insert(attachments)
-    .values({ entityType: "site", entityId: running.id, fileName: `interna-${label}.jpg`, mimeType: "image/jpeg", size: 10, storageKey: `test/${label}-private`, sharedWithClient: false })
+    .values({ entityType: "site", entityId: running.id, fileName: `interna-${label}.jpg`, mimeType: "image/jpeg", size: 10, storageKey: `test/${label.toLowerCase()}-private`, sharedWithClient: false })
     .returning();
   return {
     client: client!,

@@ -230,27 +230,22 @@ describe("construction sites API", () => {
     ).toBe("Cantiere non trovato");
   });
 
-  it("lets a portal user read only their own sites, without internal costs (others are 404)", async () => {
+  it("a portal user reads only their own sites, through the portal, without internal costs (others are 404)", async () => {
     const mine = await insertClient(t.db, { name: "Cliente Portale Cantieri" });
     const portal = await t.clientUser(mine.id);
     const myEstimate = await insertEstimate(t.db, { clientId: mine.id });
     const other = await insertEstimate(t.db);
     const mySite = (await create({ estimateId: myEstimate.id, name: "Casa mia", address: "Via Mia 1" })).json();
     const otherSite = (await create({ estimateId: other.id, name: "Casa altrui", address: "Via Altrui 1" })).json();
-    const list = await t.app.inject({ url: "/api/construction-sites", headers: { cookie: portal.cookie } });
-    expect(list.statusCode).toBe(200);
-    expect(list.json().map((s: { id: string }) => s.id)).toEqual([mySite.id]);
-    const detail = await t.app.inject({
-      url: `/api/construction-sites/${mySite.id}`,
-      headers: { cookie: portal.cookie },
-    });
+    // The office's site routes are closed to clients (decisions §8): the portal shows its projects.
+    for (const url of ["/api/construction-sites", `/api/construction-sites/${mySite.id}`]) {
+      expect((await t.app.inject({ url, headers: { cookie: portal.cookie } })).statusCode, url).toBe(403);
+    }
+    const detail = await t.app.inject({ url: `/api/portal/projects/${mySite.id}`, headers: { cookie: portal.cookie } });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().costAnalysis).toBeNull();
-    expect(detail.json().orders).toEqual([]);
-    const foreign = await t.app.inject({
-      url: `/api/construction-sites/${otherSite.id}`,
-      headers: { cookie: portal.cookie },
-    });
+    expect(detail.json()).not.toHaveProperty("costAnalysis");
+    expect(detail.json()).not.toHaveProperty("orders");
+    const foreign = await t.app.inject({ url: `/api/portal/projects/${otherSite.id}`, headers: { cookie: portal.cookie } });
     expect(foreign.statusCode).toBe(404);
   });
 

@@ -169,16 +169,27 @@ describe("surveys API", () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it("portal users see only their own surveys and request one for their own client", async () => {
+  it("the office's survey routes are closed to portal users (403): they ask through /api/portal/survey-requests", async () => {
     const portal = await t.clientUser(otherClientId);
-    const mine = await t.app.inject({ url: "/api/surveys", headers: { cookie: portal.cookie } });
-    expect(mine.json().every((s: { clientId: string }) => s.clientId === otherClientId)).toBe(true);
-    const someoneElses = (await create(valid())).json();
-    expect((await t.app.inject({ url: `/api/surveys/${someoneElses.id}`, headers: { cookie: portal.cookie } })).statusCode).toBe(404);
-
-    const req = await create({ clientId, contactId: "", date: "2026-09-01", address: "Via Torino 9", description: "Tegole rotte", status: "completato", surveyType: "perizia", notes: "Urgenza: alta" }, portal.cookie);
+    const mine = (await create({ ...valid(), clientId: otherClientId, contactId: "" })).json();
+    const before = await rowCount();
+    for (const [method, url, payload] of [
+      ["GET", "/api/surveys", undefined],
+      ["GET", `/api/surveys/${mine.id}`, undefined],
+      ["POST", "/api/surveys", { clientId: otherClientId, date: "2026-09-01", address: "Via Torino 9" }],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload, headers: { cookie: portal.cookie } });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await rowCount()).toBe(before);
+    const req = await t.app.inject({
+      method: "POST",
+      url: "/api/portal/survey-requests",
+      headers: { cookie: portal.cookie },
+      payload: { clientId, address: "Via Torino 9", description: "Tegole rotte", preferredDate: "2099-09-01" },
+    });
     expect(req.statusCode).toBe(201);
-    expect(req.json()).toMatchObject({ clientId: otherClientId, status: "programmato", surveyType: null, notes: "Urgenza: alta" });
+    expect(req.json()).toMatchObject({ status: "programmato" });
   });
 
   it("deletes a survey (204), then 404", async () => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
-import { surveyDetailSchema, surveyInputSchema, surveyListQuerySchema, surveySchema, surveyUpdateSchema, type SurveyValues } from "@domain/surveys";
+import { surveyDetailSchema, surveyInputSchema, surveyListQuerySchema, surveySchema, surveyUpdateSchema } from "@domain/surveys";
 import { z } from "@domain/zod";
-import { clientScope } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
@@ -12,67 +11,35 @@ import { createSurvey, deleteSurvey, updateSurvey } from "./service";
 
 const NOT_FOUND = "Sopralluogo non trovato";
 
-/**
- * What a portal user's survey request may set (specification §7): the client is their own,
- * the status programmato, and the technical fields are the company's to fill in.
- */
-function portalRequest(values: SurveyValues, clientId: string): SurveyValues {
-  return {
-    ...values,
-    clientId,
-    contactId: null,
-    status: "programmato",
-    surveyType: null,
-    estimatedDuration: null,
-    requiredEquipment: null,
-    accessConditions: null,
-    issuesFound: null,
-    measurements: null,
-    photosNotes: null,
-    urgencyLevel: null,
-    weatherConditions: null,
-    ownerPresent: false,
-    safetyNotes: null,
-    followUpRequired: false,
-    followUpDate: null,
-  };
-}
-
 export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const storage = storageFor(config);
 
-  // Portal users see their own client's surveys only (decisions §2).
   app.get(
     "/api/surveys",
     {
-      config: { access: "user" },
       schema: { tags: ["sopralluoghi"], querystring: surveyListQuerySchema, response: { 200: z.array(surveySchema) } },
     },
     async (request, reply) => {
-      const scope = clientScope(request);
-      const rows = await listSurveys(db, request.query, scope);
-      return sendPage(reply, rows, request.query.offset, () => countSurveys(db, request.query, scope));
+      const rows = await listSurveys(db, request.query, null);
+      return sendPage(reply, rows, request.query.offset, () => countSurveys(db, request.query, null));
     },
   );
 
   app.get(
     "/api/surveys/:id",
-    { config: { access: "user" }, schema: { tags: ["sopralluoghi"], params: idParams, response: { 200: surveyDetailSchema } } },
+    { schema: { tags: ["sopralluoghi"], params: idParams, response: { 200: surveyDetailSchema } } },
     async (request) => {
-      const scope = clientScope(request);
       const detail = await getSurveyDetail(db, request.params.id);
-      if (!detail || (scope && detail.clientId !== scope)) throw notFound(NOT_FOUND);
+      if (!detail) throw notFound(NOT_FOUND);
       return detail;
     },
   );
 
   app.post(
     "/api/surveys",
-    { config: { access: "user" }, schema: { tags: ["sopralluoghi"], body: surveyInputSchema, response: { 201: surveySchema } } },
+    { schema: { tags: ["sopralluoghi"], body: surveyInputSchema, response: { 201: surveySchema } } },
     async (request, reply) => {
-      const scope = clientScope(request);
-      const values = scope ? portalRequest(request.body, scope) : request.body;
-      return reply.status(201).send(await createSurvey(db, request, values));
+      return reply.status(201).send(await createSurvey(db, request, request.body));
     },
   );
 

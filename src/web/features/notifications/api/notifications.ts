@@ -2,30 +2,35 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { NotificationList } from "@domain/notifications";
 import { api } from "@web/lib/api";
 
+/** Whose bell: the office's (/api/notifications) or the portal client's (/api/portal/notifications). */
+export type BellAudience = "admin" | "client";
+const base = (audience: BellAudience) => (audience === "client" ? "/api/portal/notifications" : "/api/notifications");
+
 export const notificationKeys = {
   all: ["notifications"] as const,
-  list: () => [...notificationKeys.all, "list"] as const,
+  list: (audience: BellAudience) => [...notificationKeys.all, audience, "list"] as const,
 };
 
-export const notificationsQueryOptions = queryOptions({
-  queryKey: notificationKeys.list(),
-  queryFn: () => api.get<NotificationList>("/api/notifications"),
-});
+export const notificationsQueryOptions = (audience: BellAudience) =>
+  queryOptions({
+    queryKey: notificationKeys.list(audience),
+    queryFn: () => api.get<NotificationList>(base(audience)),
+  });
 
-export const useNotifications = () => useQuery(notificationsQueryOptions);
+export const useNotifications = (audience: BellAudience) => useQuery(notificationsQueryOptions(audience));
 
-export function useMarkNotificationRead() {
+export function useMarkNotificationRead(audience: BellAudience) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<null>(`/api/notifications/${id}/read`),
+    mutationFn: (id: string) => api.post<null>(`${base(audience)}/${id}/read`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 
-export function useMarkAllNotificationsRead() {
+export function useMarkAllNotificationsRead(audience: BellAudience) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<null>("/api/notifications/read-all"),
+    mutationFn: () => api.post<null>(`${base(audience)}/read-all`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

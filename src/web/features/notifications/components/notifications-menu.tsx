@@ -13,7 +13,7 @@ import {
 } from "@web/components/ui/dropdown-menu";
 import { toastError } from "@web/components/ui/toast";
 import { cn } from "@web/lib/cn";
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "../api/notifications";
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications, type BellAudience } from "../api/notifications";
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
   const unread = item.readAt === null;
@@ -36,10 +36,10 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
 }
 
 /** The bell of both frames: what needs attention, with the unread count (decisions §6). */
-export function NotificationsMenu() {
-  const { data, refetch } = useNotifications();
-  const markRead = useMarkNotificationRead();
-  const markAll = useMarkAllNotificationsRead();
+export function NotificationsMenu({ audience }: { audience: BellAudience }) {
+  const { data, refetch } = useNotifications(audience);
+  const markRead = useMarkNotificationRead(audience);
+  const markAll = useMarkAllNotificationsRead(audience);
   const [, navigate] = useLocation();
   const unread = data?.unread ?? 0;
 

@@ -48,7 +48,8 @@ export function AcceptEstimateDialog({
           defaultValues={{ signedBy: "" }}
           aria-label="Firma dell'accettazione"
           onSubmit={async ({ signedBy }) => {
-            await accept.mutateAsync(signedBy);
+            // The version on screen: if the office changed the estimate since, the server refuses (409).
+            await accept.mutateAsync({ signedBy, version: estimate.version });
             toastSuccess("Preventivo accettato: grazie! Ti contatteremo per programmare i lavori.");
             onOpenChange(false);
           }}

@@ -105,7 +105,7 @@ export default function PortalEstimatePage() {
             <EstimateStatusBadge status={estimate.status} expired={estimate.expired} />
           </div>
         </div>
-        <PdfButton href={`/api/estimates/${estimate.id}/pdf`} />
+        <PdfButton href={`/api/portal/estimates/${estimate.id}/pdf`} />
       </div>
 
       {estimate.status === "accettato" && estimate.acceptedAt ? (

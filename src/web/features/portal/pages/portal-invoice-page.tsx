@@ -123,7 +123,7 @@ export default function PortalInvoicePage() {
             <InvoiceStatusBadge status={invoice.status} dueDate={invoice.dueDate} today={todayIso()} />
           </div>
         </div>
-        <PdfButton href={`/api/invoices/${invoice.id}/pdf`} />
+        <PdfButton href={`/api/portal/invoices/${invoice.id}/pdf`} />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="grid content-start gap-4 lg:col-span-2">

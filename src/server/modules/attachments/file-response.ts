@@ -1,0 +1,35 @@
+import type { FastifyReply } from "fastify";
+import { z } from "@domain/zod";
+import { notFound } from "../../http/errors";
+import type { FileStorage } from "../../storage";
+
+export const ATTACHMENT_NOT_FOUND = "Allegato non trovato";
+
+export const attachmentFileQuery = z.object({
+  /** Thumbnails are the image itself for now: the browser scales it. */
+  thumb: z.enum(["0", "1"]).optional(),
+  download: z.enum(["0", "1"]).optional(),
+});
+
+/** RFC 6266 header with a plain fallback and the UTF-8 name ("Tetto ù.jpg"). */
+function disposition(kind: "inline" | "attachment", fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The stored bytes of an attachment the caller may see (admin route and portal route alike). */
+export async function sendAttachmentFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  row: { storageKey: string; mimeType: string; fileName: string },
+  download: boolean,
+) {
+  const data = await storage.get(row.storageKey);
+  if (!data) throw notFound("File non trovato nell'archivio");
+  return reply
+    .header("Content-Type", row.mimeType)
+    .header("Content-Length", String(data.length))
+    .header("Content-Disposition", disposition(download ? "attachment" : "inline", row.fileName))
+    .header("Cache-Control", "private, max-age=3600")
+    .send(data);
+}

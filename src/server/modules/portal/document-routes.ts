@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "@domain/common";
+import { estimateAcceptSchema, estimateRequestChangesSchema, type EstimateDetail } from "@domain/estimates";
+import { notificationListSchema } from "@domain/notifications";
+import { portalAcceptResultSchema } from "@domain/portal";
+import { z } from "@domain/zod";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+import { storageFor } from "../../storage";
+import { clientMaySeeAttachment } from "../attachments/access";
+import { ATTACHMENT_NOT_FOUND, attachmentFileQuery, sendAttachmentFile } from "../attachments/file-response";
+import { findAttachment } from "../attachments/queries";
+import { acceptEstimate, requestEstimateChanges } from "../estimates/actions";
+import { renderEstimateDownload } from "../estimates/pdf";
+import { getEstimateDetail } from "../estimates/queries";
+import { ESTIMATE_NOT_FOUND } from "../estimates/service";
+import { renderInvoicePdf } from "../invoices/pdf";
+import { findInvoiceDocument } from "../invoices/queries";
+import { INVOICE_NOT_FOUND } from "../invoices/service";
+import { markAllRead, markRead, type Bell } from "../notifications/queries";
+import { readBell } from "../notifications/routes";
+import { portalUser } from "./portal-user";
+import { isVisibleEstimate, isVisibleInvoice } from "./queries";
+
+const tags = ["portale"];
+const user = { access: "user" as const };
+const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
+
+function pdfReply(download: string | undefined, fileName: string) {
+  return {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `${download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
+    "Cache-Control": "private, no-store",
+  };
+}
+
+/**
+ * The portal's documents and actions (decisions §8 "Portal visibility"): PDFs of the client's own
+ * sent estimates and issued invoices, the shared photos of its sites, acceptance, change requests
+ * and its bell. The client always comes from the session; a draft or another client's record
+ * answers 404 exactly like a missing one.
+ */
+export const portalDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
+  const storage = storageFor(config);
+
+  app.get(
+    "/api/portal/estimates/:id/pdf",
+    { config: user, schema: { tags, params: idParams, querystring: fileQuery, response: { 200: z.any().describe("application/pdf") } } },
+    async (request, reply) => {
+      const { clientId } = portalUser(request);
+      if (!(await isVisibleEstimate(db, clientId, request.params.id))) throw notFound(ESTIMATE_NOT_FOUND);
+      const detail = (await getEstimateDetail(db, request.params.id, clientId)) as EstimateDetail | null;
+      if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
+      const { pdf, fileName } = await renderEstimateDownload(db, config, detail);
+      return reply.headers(pdfReply(request.query.download, fileName)).send(pdf);
+    },
+  );
+
+  app.get(
+    "/api/portal/invoices/:id/pdf",
+    { config: user, schema: { tags, params: idParams, querystring: fileQuery, response: { 200: z.any().describe("application/pdf") } } },
+    async (request, reply) => {
+      const { clientId } = portalUser(request);
+      if (!(await isVisibleInvoice(db, clientId, request.params.id))) throw notFound(INVOICE_NOT_FOUND);
+      const doc = await findInvoiceDocument(db, request.params.id, clientId);
+      if (!doc) throw notFound(INVOICE_NOT_FOUND);
+      const { pdf, fileName } = await renderInvoicePdf(db, config, doc);
+      return reply.headers(pdfReply(request.query.download, fileName)).send(pdf);
+    },
+  );
+
+  app.get(
+    "/api/portal/attachments/:id/file",
+    { config: user, schema: { tags, params: idParams, querystring: attachmentFileQuery } },
+    async (request, reply) => {
+      const { clientId } = portalUser(request);
+      const row = await findAttachment(db, request.params.id);
+      if (!row || !(await clientMaySeeAttachment(db, clientId, row))) throw notFound(ATTACHMENT_NOT_FOUND);
+      return sendAttachmentFile(reply, storage, row, request.query.download === "1");
+    },
+  );
+
+  app.post(
+    "/api/portal/estimates/:id/accept",
+    { config: user, schema: { tags, params: idParams, body: estimateAcceptSchema, response: { 200: portalAcceptResultSchema } } },
+    async (request) => {
+      const { clientId } = portalUser(request);
+      const { signedBy, version } = request.body;
+      return acceptEstimate(db, request, request.params.id, signedBy, version, clientId);
+    },
+  );
+
+  app.post(
+    "/api/portal/estimates/:id/request-changes",
+    { config: user, schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await requestEstimateChanges(deps, request, request.params.id, request.body.message, portalUser(request).clientId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const bellOf = (request: Parameters<typeof portalUser>[0]): Bell => ({ audience: "client", clientId: portalUser(request).clientId });
+
+  app.get("/api/portal/notifications", { config: user, schema: { tags, response: { 200: notificationListSchema } } }, async (request) =>
+    readBell(db, bellOf(request)),
+  );
+
+  app.post("/api/portal/notifications/read-all", { config: user, schema: { tags, response: { 204: z.null() } } }, async (request, reply) => {
+    await markAllRead(db, bellOf(request));
+    return reply.status(204).send(null);
+  });
+
+  app.post(
+    "/api/portal/notifications/:id/read",
+    { config: user, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (!(await markRead(db, bellOf(request), request.params.id))) throw notFound("Notifica non trovata");
+      return reply.status(204).send(null);
+    },
+  );
+};
