@@ -6,9 +6,9 @@ import { forbidden, unauthorized } from "../http/errors";
 import { findSessionUser, SESSION_COOKIE } from "./sessions";
 
 /**
- * Who may call a route: "public" (anyone), "user" (any logged-in user; the route scopes
- * the data with clientScope) or "admin". API routes default to "admin", so a new route is
- * closed unless it says otherwise.
+ * Who may call a route: "public" (anyone), "user" (any logged-in user: the portal's own routes,
+ * which take the client from the session) or "admin". API routes default to "admin", so a new
+ * route is closed unless it says otherwise.
  */
 export type Access = "public" | "user" | "admin";
 
@@ -88,13 +88,4 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs:
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-/**
- * The client whose records this request may reach: null for an administrator (all),
- * the user's own client for a portal user. Every query of a "user" route filters with it.
- */
-export function clientScope(request: FastifyRequest): string | null {
-  const user = requireUser(request);
-  return user.role === "admin" ? null : user.clientId;
 }

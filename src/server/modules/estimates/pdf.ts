@@ -62,9 +62,10 @@ export async function renderEstimatePdf(db: Queryable, config: Pick<Config, "dat
     unitPrice: i.unitPrice,
     totalPrice: i.totalPrice,
   }));
+  // The client sees the materials as one priced line; the supplier order behind it is internal.
   if (source.order) {
     lines.push({
-      description: `Materiali da ordine fornitore ${source.order.number} - ${source.order.title}`,
+      description: "Fornitura materiali",
       quantity: "1",
       unit: "a corpo",
       unitPrice: source.order.totalAmount,
