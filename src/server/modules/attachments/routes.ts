@@ -74,6 +74,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       const inline = request.query.download !== "1";
       return reply
         .header("Content-Type", row.mimeType)
+        // The type detected at upload, never sniffed by the browser (helmet sets it too).
+        .header("X-Content-Type-Options", "nosniff")
         .header("Content-Length", String(data.length))
         .header("Content-Disposition", disposition(inline ? "inline" : "attachment", row.fileName))
         .header("Cache-Control", "private, max-age=3600")
