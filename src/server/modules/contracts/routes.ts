@@ -25,6 +25,7 @@ import {
   listContracts,
 } from "./queries";
 import { CONTRACT_NOT_FOUND, createContract, deleteContract, transitionContract, updateContractTerms } from "./service";
+import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["contratti"];
 
@@ -80,7 +81,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     async (request, reply) => {
       const row = await findContractWithParties(db, request.params.id, clientScope(request));
       if (!row) throw notFound(CONTRACT_NOT_FOUND);
-      const { pdf, fileName } = await renderContractPdf(db, config, row);
+      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderContractPdf(db, config, row));
       return reply
         .header("Content-Type", "application/pdf")
         .header(

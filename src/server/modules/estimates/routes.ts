@@ -24,6 +24,7 @@ import { createEstimate, deleteEstimate, ESTIMATE_NOT_FOUND, updateEstimate } fr
 import { isAcceptedSnapshot } from "./snapshot";
 import { estimates } from "../../db/schema";
 import { eq } from "drizzle-orm";
+import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["preventivi"];
 
@@ -66,7 +67,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
       const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
       const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
-      const { pdf, fileName } = await renderEstimatePdf(db, config, detail as EstimateDetail, snapshot);
+      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimatePdf(db, config, detail as EstimateDetail, snapshot));
       const disposition = request.query.download === "1" ? "attachment" : "inline";
       return reply
         .header("Content-Type", "application/pdf")
