@@ -76,10 +76,7 @@ export async function withPdfSlot<T>(request: FastifyRequest, reply: FastifyRepl
       reply.header("Retry-After", String(PDF_RETRY_AFTER_SECONDS));
       throw new HttpError(429, TOO_MANY_PDFS);
     }
-    if (err instanceof PdfPoolBusyError) {
-      reply.header("Retry-After", String(PDF_RETRY_AFTER_SECONDS));
-      throw new HttpError(503, err.message);
-    }
+    if (err instanceof PdfPoolBusyError) reply.header("Retry-After", String(PDF_RETRY_AFTER_SECONDS));
     throw err;
   }
 }

@@ -2,6 +2,7 @@ import os from "node:os";
 import type { TDocumentDefinitions } from "pdfmake/interfaces";
 import { Piscina } from "piscina";
 import { loadConfig } from "../../config";
+import { HttpError } from "../../http/errors";
 
 // The PDF worker pool. pdfmake lays out and compresses synchronously: rendered on the request
 // thread, one client asking for ten large PDFs used to stall every other request for tens of
@@ -11,9 +12,10 @@ import { loadConfig } from "../../config";
 /** Renders waiting for a worker, all users together; beyond it a render is refused (503). */
 export const MAX_QUEUED_RENDERS = 64;
 
-export class PdfPoolBusyError extends Error {
+/** 503 wherever it surfaces (a PDF route, or sending an estimate or order by e-mail). */
+export class PdfPoolBusyError extends HttpError {
   constructor() {
-    super("Il server sta generando molti PDF: riprova tra poco");
+    super(503, "Il server sta generando molti PDF: riprova tra poco");
   }
 }
 
