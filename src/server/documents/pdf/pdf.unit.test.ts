@@ -82,6 +82,9 @@ describe("PDF worker pool", () => {
     // A definition that pdfmake cannot lay out fails that render only; the next one works.
     await expect(renderPdf(a4Document([{ image: "data:image/png;base64,AAAA" }], { title: "rotto" }))).rejects.toThrow();
     expect((await renderPdf(a4Document([{ text: "ancora" }], { title: "t" }))).subarray(0, 5).toString()).toBe("%PDF-");
+    // A function in the definition cannot reach the worker: the error says what to do.
+    const withFunction = a4Document([{ table: { body: [["a"]] }, layout: { hLineColor: () => "#000" } }], { title: "t" });
+    await expect(renderPdf(withFunction)).rejects.toThrow(/name a table layout from theme.ts/);
   }, 20_000);
 });
 

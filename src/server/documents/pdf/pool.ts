@@ -55,6 +55,10 @@ export async function renderInPool(doc: TDocumentDefinitions): Promise<Buffer> {
     bytes = await p.run(doc);
   } catch (err) {
     if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new PdfPoolBusyError();
+    // Developer error: a block put a function (a table layout, a footer) in the definition.
+    if (err instanceof Error && err.name === "DataCloneError") {
+      throw new Error(`PDF definition is not plain data (${err.message}): name a table layout from theme.ts instead of passing functions`, { cause: err });
+    }
     throw err;
   }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
