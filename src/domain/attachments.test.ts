@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanFileName, detectFileType, formatFileSize } from "./attachments";
+import { cleanFileName, detectFileType, formatFileSize, nameForType } from "./attachments";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -36,4 +36,16 @@ it("formats sizes the Italian way", () => {
   expect(formatFileSize(512)).toBe("512 B");
   expect(formatFileSize(2048)).toBe("2 KB");
   expect(formatFileSize(3.5 * 1024 * 1024)).toBe("3,5 MB");
+});
+
+describe("nameForType", () => {
+  it("gives the display name the extension of the detected type", () => {
+    expect(nameForType("foto.png", "jpg")).toBe("foto.jpg");
+    expect(nameForType("pagina.html", "png")).toBe("pagina.png");
+    expect(nameForType("FOTO.JPEG", "jpg")).toBe("FOTO.JPEG");
+    expect(nameForType("scatto.HEIF", "heic")).toBe("scatto.HEIF");
+    expect(nameForType("relazione finale", "pdf")).toBe("relazione finale.pdf");
+    expect(nameForType("tetto v1.2 sud.png", "png")).toBe("tetto v1.2 sud.png");
+    expect(nameForType(".html", "png")).toBe("file.png");
+  });
 });

@@ -53,6 +53,26 @@ export function cleanFileName(name: string | undefined, fallbackExt: string): st
   return cleaned || `file.${fallbackExt}`;
 }
 
+const EXT_ALIASES: Record<DetectedType["ext"], string[]> = {
+  jpg: ["jpg", "jpeg", "jpe", "jfif"],
+  png: ["png"],
+  webp: ["webp"],
+  heic: ["heic", "heif"],
+  pdf: ["pdf"],
+};
+
+/**
+ * The display name with the extension of the type the bytes really are: "foto.png" holding a
+ * JPEG becomes "foto.jpg", "pagina.html" holding a PNG becomes "pagina.png", so a download
+ * never opens as something else on the user's computer.
+ */
+export function nameForType(name: string, ext: DetectedType["ext"]): string {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);
+  if (match && EXT_ALIASES[ext].includes(match[1]!.toLowerCase())) return name;
+  const base = match ? name.slice(0, match.index) : name;
+  return `${base || "file"}.${ext}`;
+}
+
 export const attachmentQuerySchema = z.object({
   entityType: z.enum(attachmentEntityTypes, { error: "entityType: usa survey o site" }),
   entityId: idSchema,

@@ -23,6 +23,8 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  /** Worker threads rendering PDFs; unset: one less than the cores, at least one. */
+  PDF_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -46,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tls: e.TRUST_PROXY_TLS,
     logLevel: e.NODE_ENV === "test" ? ("silent" as const) : e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+    pdfWorkers: e.PDF_WORKERS,
   };
 }

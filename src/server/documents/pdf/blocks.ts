@@ -2,7 +2,7 @@ import type { Content, TableCell } from "pdfmake/interfaces";
 import { addMoney, isZeroMoney } from "@domain/money";
 import { formatDateTime, formatDecimal, formatEuro, formatPercent } from "@domain/format";
 import { vatLegalNote, vatRowLabel, type VatTreatment } from "@domain/vat";
-import { COLORS } from "./render";
+import { COLORS, LAYOUT } from "./theme";
 
 // Reusable pieces of every company document (estimates, contracts, invoices, orders). Each
 // takes plain data, so the same block prints a client or a supplier, and none queries.
@@ -91,7 +91,7 @@ export function partyBlock(heading: string, party: PartyInfo): Content {
       widths: ["*"],
       body: [[{ stack: [{ text: heading, style: "small" }, { text: party.name, bold: true, fontSize: 10 }, ...lines.map((text) => ({ text }))], margin: [6, 4, 6, 4] }]],
     },
-    layout: { hLineColor: () => COLORS.line, vLineColor: () => COLORS.line },
+    layout: LAYOUT.box,
   };
 }
 
@@ -124,13 +124,7 @@ export function linesTable(lines: PdfLine[], emptyText = "Nessuna voce"): Conten
   if (body.length === 0) body.push([{ text: emptyText, colSpan: 4, style: "muted", italics: true }, {}, {}, {}]);
   return {
     table: { headerRows: 1, widths: ["*", 70, 75, 80], body: [header, ...body] },
-    layout: {
-      hLineWidth: (i: number) => (i === 0 ? 0 : 0.5),
-      vLineWidth: () => 0,
-      hLineColor: () => COLORS.line,
-      paddingTop: () => 4,
-      paddingBottom: () => 4,
-    },
+    layout: LAYOUT.lines,
   };
 }
 
@@ -164,7 +158,7 @@ export function totalsBlock(t: TotalsInput): Content {
             [rateCell, { text: formatEuro(t.imponibile), alignment: "right" }, { text: formatEuro(t.vatAmount), alignment: "right" }],
           ],
         },
-        layout: { hLineColor: () => COLORS.line, vLineColor: () => COLORS.line },
+        layout: LAYOUT.box,
       },
     ],
   };
@@ -190,7 +184,7 @@ export function totalsBlock(t: TotalsInput): Content {
           {
             width: 220,
             table: { widths: ["*", "auto"], body: rows },
-            layout: { hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 1 ? 0.8 : 0), vLineWidth: () => 0, hLineColor: () => COLORS.text },
+            layout: LAYOUT.totals,
           },
         ],
         columnGap: 16,

@@ -1,4 +1,5 @@
 export { a4Document, renderPdf, COLORS, type PdfOptions } from "./render";
+export { LAYOUT } from "./theme";
 export {
   addressLine,
   documentHeading,

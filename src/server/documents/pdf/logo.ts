@@ -1,11 +1,23 @@
 import zlib from "node:zlib";
+import { imageDimensions, LOGO_IMAGE_LIMITS } from "../../lib/image-dimensions";
 import { createDiskStorage, uploadsDir } from "../../storage/storage";
+
+/** Bytes a PNG's pixels may inflate to: every row, its filter byte, up to 8 bytes a pixel. */
+function maxInflatedPngBytes(width: number, height: number) {
+  return height * (1 + width * 8) + 1024;
+}
 
 /**
  * Whether pdfmake can draw these bytes: a PNG whose chunks are intact and whose pixels inflate,
- * or a complete JPEG. A damaged logo with the right first bytes used to make every PDF fail.
+ * or a complete JPEG, in both cases no larger than the logo limits (read from the header, so a
+ * decompression bomb is refused before inflating anything, and the inflation itself is capped
+ * at what the header's size allows). A damaged logo with the right first bytes used to make
+ * every PDF fail; a 254 KB PNG of 256 MB of pixels made every PDF take seconds.
  */
 export function isPrintableImage(bytes: Buffer, mime: string): boolean {
+  const size = imageDimensions(bytes);
+  if (!size || size.width > LOGO_IMAGE_LIMITS.maxSide || size.height > LOGO_IMAGE_LIMITS.maxSide) return false;
+  if (size.width * size.height > LOGO_IMAGE_LIMITS.maxPixels) return false;
   if (mime === "image/jpeg" || mime === "image/jpg") {
     const end = bytes.length >= 4 && bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
     return end && bytes[0] === 0xff && bytes[1] === 0xd8;
@@ -24,7 +36,8 @@ export function isPrintableImage(bytes: Buffer, mime: string): boolean {
     if (type === "IDAT") idat.push(data);
     if (type === "IEND") {
       try {
-        return sawHeader && idat.length > 0 && zlib.inflateSync(Buffer.concat(idat)).length > 0;
+        const maxOutputLength = maxInflatedPngBytes(size.width, size.height);
+        return sawHeader && idat.length > 0 && zlib.inflateSync(Buffer.concat(idat), { maxOutputLength }).length > 0;
       } catch {
         return false;
       }

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { documentTotals } from "@domain/vat";
 import { a4Document, documentHeading, letterhead, linesTable, partyBlock, renderPdf, signatureBlock, textSection, totalsBlock } from "./index";
 import { extractPdfText, pdfText } from "./extract-text";
+import { PdfLimiter, TooManyPdfsError } from "./limits";
+import { pdfPoolStats } from "./pool";
 
 const company = {
   companyName: "Coperture Città Alta S.r.l.",
@@ -52,7 +54,7 @@ describe("PDF blocks", () => {
     expect(pages.filter((p) => p.includes("Prezzo unit.")).length).toBeGreaterThan(1);
     // Every one of the 45 lines is printed.
     for (let i = 1; i <= 45; i++) expect(all).toContain(`Voce ${i} -`);
-  });
+  }, 20_000); // the first render also starts the worker thread
 
   it("prints the reverse-charge note and the stamp duty, and an empty table", async () => {
     const totals = documentTotals("100.00", "rc");
@@ -63,5 +65,54 @@ describe("PDF blocks", () => {
     expect(text).toContain("Imposta di bollo");
     expect(text).toContain("102,00 €");
     expect(text).toContain("Data e firma");
+  });
+});
+
+describe("PDF worker pool", () => {
+  it("renders in a worker thread, never on the calling thread, and survives a bad document", async () => {
+    const before = pdfPoolStats();
+    const pdf = await renderPdf(a4Document([{ text: "Nel thread di lavoro" }], { title: "t", author: "Ditta Srl" }));
+    const after = pdfPoolStats();
+    expect(after.started).toBe(before.started + 1);
+    expect(after.finished).toBe(before.finished + 1);
+    const text = await pdfText(pdf);
+    // The page footer, added in the worker (a function cannot be sent to it).
+    expect(text).toContain("Ditta Srl");
+    expect(text).toContain("Pagina 1 di 1");
+    // A definition that pdfmake cannot lay out fails that render only; the next one works.
+    await expect(renderPdf(a4Document([{ image: "data:image/png;base64,AAAA" }], { title: "rotto" }))).rejects.toThrow();
+    expect((await renderPdf(a4Document([{ text: "ancora" }], { title: "t" }))).subarray(0, 5).toString()).toBe("%PDF-");
+    // A function in the definition cannot reach the worker: the error says what to do.
+    const withFunction = a4Document([{ table: { body: [["a"]] }, layout: { hLineColor: () => "#000" } }], { title: "t" });
+    await expect(renderPdf(withFunction)).rejects.toThrow(/name a table layout from theme.ts/);
+  }, 20_000);
+});
+
+describe("per-user PDF limiter", () => {
+  const gate = () => {
+    let open!: () => void;
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    return { promise, open };
+  };
+
+  it("runs 2 at a time per user, queues 8 in order, refuses the rest; other users are not affected", async () => {
+    const limiter = new PdfLimiter(2, 8);
+    const gates = Array.from({ length: 10 }, gate);
+    const started: number[] = [];
+    const runs = gates.map((g, i) => limiter.run("a", async () => (started.push(i), await g.promise, i)));
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    expect(limiter.pending("a")).toEqual({ running: 2, waiting: 8 });
+    await expect(limiter.run("a", async () => "troppo")).rejects.toBeInstanceOf(TooManyPdfsError);
+    expect(await limiter.run("b", async () => "altro utente")).toBe("altro utente");
+    gates[1]!.open();
+    expect(await runs[1]).toBe(1);
+    expect(started).toEqual([0, 1, 2]);
+    for (const g of gates) g.open();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(limiter.pending("a")).toEqual({ running: 0, waiting: 0 });
+    await expect(limiter.run("a", async () => Promise.reject(new Error("rotto")))).rejects.toThrow("rotto");
+    expect(limiter.pending("a")).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -1,33 +1,8 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import pdfmake from "pdfmake";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
+import { renderInPool } from "./pool";
+import { COLORS } from "./theme";
 
-// pdfmake 0.3 on Node: one shared instance, Roboto TTFs from the package embedded in every
-// PDF (so "è", "à", "€" always print right, whatever the reader has installed), no network
-// and no file access beyond the font folder.
-
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
-
-let configured = false;
-function configure() {
-  if (configured) return;
-  pdfmake.setFonts({
-    Roboto: {
-      normal: path.join(fontDir, "Roboto-Regular.ttf"),
-      bold: path.join(fontDir, "Roboto-Medium.ttf"),
-      italics: path.join(fontDir, "Roboto-Italic.ttf"),
-      bolditalics: path.join(fontDir, "Roboto-MediumItalic.ttf"),
-    },
-  });
-  // Images come in as data URLs or Buffers we loaded ourselves; a document never fetches anything.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
-  configured = true;
-}
-
-export const COLORS = { text: "#1f2937", muted: "#6b7280", line: "#d1d5db", accent: "#9a3412", headerFill: "#f3f4f6" } as const;
+export { COLORS } from "./theme";
 
 /** Styles every block relies on; a document may add its own. */
 export const baseStyles: TDocumentDefinitions["styles"] = {
@@ -51,7 +26,11 @@ export interface PdfOptions {
   styles?: TDocumentDefinitions["styles"];
 }
 
-/** A4 portrait with margins, base styles, metadata and a "Pagina X di Y" footer. */
+/**
+ * A4 portrait with margins, base styles and metadata. The definition is plain data (no
+ * functions: table layouts are named, see theme.ts) because it is rendered in a worker
+ * thread; the worker adds the "author · Pagina X di Y" footer from `info.author`.
+ */
 export function a4Document(content: Content, options: PdfOptions): TDocumentDefinitions {
   return {
     pageSize: "A4",
@@ -60,18 +39,10 @@ export function a4Document(content: Content, options: PdfOptions): TDocumentDefi
     defaultStyle: { font: "Roboto", fontSize: 9, color: COLORS.text, lineHeight: 1.15 },
     styles: { ...baseStyles, ...options.styles },
     content,
-    footer: (currentPage: number, pageCount: number) => ({
-      columns: [
-        { text: options.author ?? "", style: "small" },
-        { text: `Pagina ${currentPage} di ${pageCount}`, style: "small", alignment: "right" },
-      ],
-      margin: [40, 15, 40, 0],
-    }),
   };
 }
 
-/** Renders a document definition to PDF bytes. */
+/** Renders a document definition to PDF bytes, in the PDF worker pool (off the request thread). */
 export async function renderPdf(docDefinition: TDocumentDefinitions): Promise<Buffer> {
-  configure();
-  return pdfmake.createPdf(docDefinition).getBuffer();
+  return renderInPool(docDefinition);
 }

@@ -28,6 +28,8 @@ export async function sendAttachmentFile(
   if (!data) throw notFound("File non trovato nell'archivio");
   return reply
     .header("Content-Type", row.mimeType)
+    // The type detected at upload, never sniffed by the browser (helmet sets it too).
+    .header("X-Content-Type-Options", "nosniff")
     .header("Content-Length", String(data.length))
     .header("Content-Disposition", disposition(download ? "attachment" : "inline", row.fileName))
     .header("Cache-Control", "private, max-age=3600")

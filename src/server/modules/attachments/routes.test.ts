@@ -1,10 +1,13 @@
-import { count } from "drizzle-orm";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ATTACHMENT_BYTES } from "@domain/attachments";
 import { loadConfig } from "../../config";
 import { attachments, clients, constructionSites, estimates, surveys } from "../../db/schema";
 import { storageFor } from "../../storage";
 import { buildTestApp, type TestApp } from "../../test/app";
+import { jpegImage, pngImage } from "../../test/images";
 
 let t: TestApp;
 let surveyId: string;
@@ -32,6 +35,9 @@ const upload = (entityType: string, entityId: string, parts: Part[], cookie = t.
   const body = multipart(parts);
   return t.app.inject({ method: "POST", url: `/api/attachments?entityType=${entityType}&entityId=${entityId}`, headers: { cookie, ...body.headers }, payload: body.payload });
 };
+const storedFiles = async (entityType: string, entityId: string) =>
+  fs.readdir(path.join(".tmp/test-data/uploads", entityType, entityId)).catch(() => [] as string[]);
+const storageKeyOf = async (id: string) => (await t.db.select({ key: attachments.storageKey }).from(attachments).where(eq(attachments.id, id)))[0]!.key;
 const rowCount = async () => (await t.db.select({ n: count() }).from(attachments))[0]!.n;
 
 beforeAll(async () => {
@@ -85,6 +91,48 @@ describe("attachments API", () => {
     const json = await t.app.inject({ method: "POST", url: `/api/attachments?entityType=survey&entityId=${surveyId}`, headers: { cookie: t.admin }, payload: {} });
     expect(json.statusCode).toBe(400);
     expect(await rowCount()).toBe(before);
+  });
+
+  it("refuses a decompression bomb from its header, before decoding: Italian 400, nothing stored", async () => {
+    // 300 megapixels announced by the header, 16 KB of zeros that would inflate without end.
+    const bomb = pngImage(20_000, 15_000, 16 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const rows = await rowCount();
+    const files = await storedFiles("survey", surveyId);
+    const res = await upload("survey", surveyId, [
+      { fileName: "ok.png", type: "image/png", data: pngImage(40, 30) },
+      { fileName: "bomba.png", type: "image/png", data: bomb },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('L\'immagine "bomba.png" è troppo grande (20000 × 15000 pixel): il massimo è 12000 pixel per lato e 50 megapixel');
+    expect(res.json().errors.files).toBe(res.json().message);
+    // Within the side limit but over the pixel count, and a JPEG: the same refusal.
+    const wide = await upload("survey", surveyId, [{ fileName: "pano.jpg", type: "image/jpeg", data: jpegImage(11_000, 5_000) }]);
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().message).toContain("troppo grande (11000 × 5000 pixel)");
+    expect(await rowCount()).toBe(rows);
+    expect(await storedFiles("survey", surveyId)).toEqual(files);
+    // A large but real phone photo (48 MP) still passes.
+    expect((await upload("survey", surveyId, [{ fileName: "iphone.jpg", type: "image/jpeg", data: jpegImage(8064, 6048) }])).statusCode).toBe(201);
+  });
+
+  it("names the stored file after the type found in its bytes, never the client's name, and serves that type", async () => {
+    const res = await upload("survey", surveyId, [
+      { fileName: "foto.png", type: "image/png", data: jpegImage(64, 48) },
+      { fileName: "pagina.html", type: "text/html", data: pngImage(64, 48) },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const [jpeg, png] = res.json() as { id: string; fileName: string; mimeType: string }[];
+    expect([jpeg!.mimeType, png!.mimeType]).toEqual(["image/jpeg", "image/png"]);
+    expect([jpeg!.fileName, png!.fileName]).toEqual(["foto.jpg", "pagina.png"]);
+    expect(await storageKeyOf(jpeg!.id)).toMatch(new RegExp(`^survey/${surveyId}/[0-9a-f-]{36}\\.jpg$`));
+    expect(await storageKeyOf(png!.id)).toMatch(new RegExp(`^survey/${surveyId}/[0-9a-f-]{36}\\.png$`));
+    const served = await t.app.inject({ url: `/api/attachments/${png!.id}/file`, headers: { cookie: t.admin } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers["content-disposition"]).toMatch(/^inline; filename="pagina.png"/);
+    expect(served.rawPayload.equals(pngImage(64, 48))).toBe(true);
   });
 
   it("validates the target: unknown type 400, missing record 404", async () => {

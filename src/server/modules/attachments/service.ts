@@ -6,12 +6,15 @@ import {
   attachmentTypeError,
   cleanFileName,
   detectFileType,
+  isImageMime,
   MAX_ATTACHMENT_BYTES,
+  nameForType,
   type AttachmentEntityType,
 } from "@domain/attachments";
 import type { Db, Queryable } from "../../db/client";
 import { attachments } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
+import { ATTACHMENT_IMAGE_LIMITS, imageTooLarge } from "../../lib/image-dimensions";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { attachmentColumns, findAttachment, findOwner, type AttachmentRow } from "./queries";
@@ -52,9 +55,13 @@ export async function uploadAttachments(
       if (data.length === 0) throw badRequest(`Il file "${name}" è vuoto`, { files: `Il file "${name}" è vuoto` });
       const type = detectFileType(data);
       if (!type) throw badRequest(attachmentTypeError(name), { files: attachmentTypeError(name) });
+      // Pixel size from the header, before anything decodes the image (decompression bombs).
+      const tooLarge = isImageMime(type.mime) ? imageTooLarge(data, name, ATTACHMENT_IMAGE_LIMITS) : null;
+      if (tooLarge) throw badRequest(tooLarge, { files: tooLarge });
+      // Stored name and display name both carry the detected type's extension, never the client's.
       const key = newStorageKey(`${entityType}/${entityId}`, type.ext);
       await storage.put(key, data);
-      stored.push({ key, fileName: cleanFileName(part.filename, type.ext), mimeType: type.mime, size: data.length });
+      stored.push({ key, fileName: nameForType(cleanFileName(part.filename, type.ext), type.ext), mimeType: type.mime, size: data.length });
     }
     if (stored.length === 0) throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });
     // One statement gives every row the same now(): a millisecond apart keeps the upload order.

@@ -24,6 +24,7 @@ import {
   listContracts,
 } from "./queries";
 import { CONTRACT_NOT_FOUND, createContract, deleteContract, transitionContract, updateContractTerms } from "./service";
+import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["contratti"];
 
@@ -76,7 +77,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     async (request, reply) => {
       const row = await findContractWithParties(db, request.params.id, null);
       if (!row) throw notFound(CONTRACT_NOT_FOUND);
-      const { pdf, fileName } = await renderContractPdf(db, config, row);
+      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderContractPdf(db, config, row));
       return reply
         .header("Content-Type", "application/pdf")
         .header(

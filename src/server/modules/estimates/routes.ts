@@ -20,6 +20,7 @@ import { estimateItemRoutes } from "./item-routes";
 import { renderEstimateDownload } from "./pdf";
 import { countEstimates, getEstimateDetail, listEstimates } from "./queries";
 import { createEstimate, deleteEstimate, ESTIMATE_NOT_FOUND, updateEstimate } from "./service";
+import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["preventivi"];
 
@@ -58,7 +59,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) => {
       const detail = await getEstimateDetail(db, request.params.id, null);
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      const { pdf, fileName } = await renderEstimateDownload(db, config, detail as EstimateDetail);
+      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimateDownload(db, config, detail as EstimateDetail));
       const disposition = request.query.download === "1" ? "attachment" : "inline";
       return reply
         .header("Content-Type", "application/pdf")

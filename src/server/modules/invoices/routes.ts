@@ -17,6 +17,7 @@ import { sendPage } from "../../lib/list";
 import { renderInvoicePdf } from "./pdf";
 import { countInvoices, findInvoiceDocument, getInvoiceDetail, listInvoices } from "./queries";
 import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, transitionInvoice, updateInvoice } from "./service";
+import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["fatture"];
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
@@ -57,7 +58,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     async (request, reply) => {
       const doc = await findInvoiceDocument(db, request.params.id, null);
       if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      const { pdf, fileName } = await renderInvoicePdf(db, config, doc);
+      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderInvoicePdf(db, config, doc));
       return reply
         .header("Content-Type", "application/pdf")
         .header(

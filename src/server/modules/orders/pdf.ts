@@ -2,7 +2,7 @@ import type { Content } from "pdfmake/interfaces";
 import { formatDate, formatEuro } from "@domain/format";
 import { orderStatuses } from "@domain/statuses";
 import type { Db } from "../../db/client";
-import { a4Document, addressLine, companyLogo, documentHeading, letterhead, linesTable, partyBlock, renderPdf, textSection } from "../../documents/pdf";
+import { a4Document, addressLine, companyLogo, documentHeading, LAYOUT, letterhead, linesTable, partyBlock, renderPdf, textSection } from "../../documents/pdf";
 import { notFound } from "../../http/errors";
 import { getSettings } from "../settings/queries";
 import { getOrderDetail } from "./queries";
@@ -30,7 +30,7 @@ function deliveryBlock(order: OrderDetail, companyAddress: string): Content {
         ],
       ],
     },
-    layout: { hLineColor: () => "#d1d5db", vLineColor: () => "#d1d5db" },
+    layout: LAYOUT.box,
   };
 }
 

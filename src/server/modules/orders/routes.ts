@@ -18,6 +18,7 @@ import { orderPdf } from "./pdf";
 import { countOrders, getOrderDetail, listOrders } from "./queries";
 import { sendOrder } from "./send";
 import { applyOrderAction, createOrder, deleteOrder, ORDER_NOT_FOUND, updateOrder } from "./service";
+import { withPdfSlot } from "../../documents/pdf/limits";
 
 // Supplier orders are internal: every route stays admin-only (the default access).
 export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -71,7 +72,7 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   }
 
   app.get("/api/orders/:id/pdf", { schema: { tags, params: idParams } }, async (request, reply) => {
-    const { fileName, pdf } = await orderPdf(db, request.params.id, deps.config.dataDir);
+    const { fileName, pdf } = await withPdfSlot(request, reply, () => orderPdf(db, request.params.id, deps.config.dataDir));
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `inline; filename="${fileName}"`)

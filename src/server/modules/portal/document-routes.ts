@@ -11,6 +11,7 @@ import { clientMaySeeAttachment } from "../attachments/access";
 import { ATTACHMENT_NOT_FOUND, attachmentFileQuery, sendAttachmentFile } from "../attachments/file-response";
 import { findAttachment } from "../attachments/queries";
 import { acceptEstimate, requestEstimateChanges } from "../estimates/actions";
+import { withPdfSlot } from "../../documents/pdf/limits";
 import { renderEstimateDownload } from "../estimates/pdf";
 import { getEstimateDetail } from "../estimates/queries";
 import { ESTIMATE_NOT_FOUND } from "../estimates/service";
@@ -52,7 +53,7 @@ export const portalDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       if (!(await isVisibleEstimate(db, clientId, request.params.id))) throw notFound(ESTIMATE_NOT_FOUND);
       const detail = (await getEstimateDetail(db, request.params.id, clientId)) as EstimateDetail | null;
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      const { pdf, fileName } = await renderEstimateDownload(db, config, detail);
+      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimateDownload(db, config, detail));
       return reply.headers(pdfReply(request.query.download, fileName)).send(pdf);
     },
   );
@@ -65,7 +66,7 @@ export const portalDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       if (!(await isVisibleInvoice(db, clientId, request.params.id))) throw notFound(INVOICE_NOT_FOUND);
       const doc = await findInvoiceDocument(db, request.params.id, clientId);
       if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      const { pdf, fileName } = await renderInvoicePdf(db, config, doc);
+      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderInvoicePdf(db, config, doc));
       return reply.headers(pdfReply(request.query.download, fileName)).send(pdf);
     },
   );

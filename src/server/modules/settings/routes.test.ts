@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePartitaIva } from "@domain/validators";
 import { companySettings } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
+import { jpegImage, pngImage } from "../../test/images";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,7 +137,7 @@ describe("settings API", () => {
     expect(img.rawPayload.equals(PNG)).toBe(true);
     expect((await t.app.inject({ url: "/api/company" })).json().logoUrl).toBe(logoUrl);
 
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0xff, 0xd9]);
+    const jpeg = jpegImage(200, 100);
     const second = await t.app.inject({
       method: "POST",
       url: "/api/settings/logo",
@@ -148,6 +149,24 @@ describe("settings API", () => {
     const removed = await t.app.inject({ method: "DELETE", url: "/api/settings/logo", headers: { cookie: t.admin } });
     expect(removed.json().logoUrl).toBeNull();
     expect((await t.app.inject({ url: "/api/company/logo" })).statusCode).toBe(404);
+  });
+
+  it("refuses a logo whose header announces too many pixels, before inflating it; keeps the old logo", async () => {
+    const ok = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.png", "image/png", PNG)) });
+    const logoUrl = ok.json().logoUrl as string;
+    const bomb = pngImage(16_000, 16_000, 16 * 1024 * 1024);
+    const res = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.png", "image/png", bomb)) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.logo).toBe('L\'immagine "logo.png" è troppo grande (16000 × 16000 pixel): il massimo è 4000 pixel per lato e 8 megapixel');
+    const jpeg = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.jpg", "image/jpeg", jpegImage(5000, 1000))) });
+    expect(jpeg.statusCode).toBe(400);
+    expect(jpeg.json().errors.logo).toContain("5000 × 1000 pixel");
+    // A JPEG whose header carries no size cannot be printed: refused too.
+    const headless = await t.app.inject({ method: "POST", url: "/api/settings/logo", ...withCookie(multipart("logo.jpg", "image/jpeg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0xff, 0xd9]))) });
+    expect(headless.statusCode).toBe(400);
+    expect(headless.json().errors.logo).toContain("danneggiato");
+    expect((await t.app.inject({ url: "/api/company" })).json().logoUrl).toBe(logoUrl);
+    expect((await t.app.inject({ url: logoUrl })).rawPayload.equals(PNG)).toBe(true);
   });
 
   it("refuses a logo that is not an image, too large, or missing", async () => {

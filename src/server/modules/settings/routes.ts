@@ -13,6 +13,7 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { isPrintableImage } from "../../documents/pdf/logo";
 import { badRequest, notFound } from "../../http/errors";
+import { imageTooLarge, LOGO_IMAGE_LIMITS } from "../../lib/image-dimensions";
 import { storageFor } from "../../storage";
 import { getSettings, logoUrlOf, toSettings } from "./queries";
 import { replaceLogo, updateSettings } from "./service";
@@ -77,6 +78,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         throw badRequest(LOGO_SIZE_ERROR, { logo: LOGO_SIZE_ERROR });
       const type = detectLogoType(data);
       if (!type) throw badRequest(LOGO_TYPE_ERROR, { logo: LOGO_TYPE_ERROR });
+      // Pixel size from the header before anything inflates it: the logo is printed in every PDF.
+      const tooLarge = imageTooLarge(data, file.filename || "logo", LOGO_IMAGE_LIMITS, LOGO_DAMAGED_ERROR);
+      if (tooLarge) throw badRequest(tooLarge, { logo: tooLarge });
       // A damaged image with the right first bytes would make every PDF fail: print it once now.
       if (!isPrintableImage(data, type.mime)) throw badRequest(LOGO_DAMAGED_ERROR, { logo: LOGO_DAMAGED_ERROR });
       return toSettings(await replaceLogo(db, storage, request, { data, ...type }));
