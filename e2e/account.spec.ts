@@ -61,3 +61,26 @@ test("admin changes the password from the top bar, then changes it back @phone",
   await form.getByRole("button", { name: "Cambia password" }).click();
   await expect(page.getByText("Password cambiata")).toBeVisible();
 });
+
+test("a portal client reaches Cambia password from the portal frame @phone", async ({ page }) => {
+  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const username = `cliente.pwd.${tag}`;
+  await loginAs(page, "admin");
+  const api = page.request;
+  const client = await (await api.post("/api/clients", { data: { name: `Cliente Password ${tag}`, type: "privato", address: "Via Manzoni 5" } })).json();
+  const access = await api.post(`/api/clients/${client.id}/portal-access`, { data: { username, password: "Coppo-Verde-Camino-22" } });
+  expect(access.status()).toBe(201);
+  await page.getByRole("button", { name: "Esci" }).click();
+
+  await loginAs(page, "client", { username, password: "Coppo-Verde-Camino-22" });
+  await page.getByRole("link", { name: "Cambia password" }).click();
+  await expect(page).toHaveURL(/\/client\/password$/);
+  const form = page.getByRole("form", { name: "Cambia password" });
+  await form.getByLabel("Password attuale").fill("Coppo-Verde-Camino-22");
+  await form.getByRole("textbox", { name: "Nuova password", exact: true }).fill("Lucernario-Zinco-Q9");
+  await form.getByLabel("Conferma nuova password").fill("Lucernario-Zinco-Q9");
+  await form.getByRole("button", { name: "Cambia password" }).click();
+  await expect(page.getByText("Password cambiata")).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, "portal-change-password");
+});
