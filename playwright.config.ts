@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 5180);
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
-export const E2E_ADMIN = { username: "admin", password: "password-e2e-admin" };
+export const E2E_ADMIN = { username: "admin", password: "Tegole-Rosse-Lucide-2026" };
 
 // Debian's Chromium (apt-get install chromium), never a downloaded browser.
 const chromium = {

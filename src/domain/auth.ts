@@ -9,11 +9,6 @@ export const usernameSchema = z
   .max(60, "Nome utente: massimo 60 caratteri")
   .regex(/^[A-Za-z0-9._@-]+$/, "Nome utente: usa solo lettere, numeri e . _ @ -");
 
-export const newPasswordSchema = z
-  .string({ error: "Password: campo obbligatorio" })
-  .min(10, "Password: almeno 10 caratteri")
-  .max(200, "Password: massimo 200 caratteri");
-
 export const loginSchema = z.object({
   username: z.string({ error: "Nome utente: campo obbligatorio" }).trim().min(1, "Nome utente: campo obbligatorio").max(200),
   password: z.string({ error: "Password: campo obbligatorio" }).min(1, "Password: campo obbligatorio").max(200),
@@ -29,9 +24,4 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const setupSchema = z.object({
-  token: z.string({ error: "Codice di configurazione: campo obbligatorio" }).trim().min(1, "Codice di configurazione: campo obbligatorio"),
-  username: usernameSchema,
-  password: newPasswordSchema,
-});
-export type SetupInput = z.infer<typeof setupSchema>;
+// setupSchema and every schema holding a new password live in ./passwords (password policy).

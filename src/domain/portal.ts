@@ -1,4 +1,3 @@
-import { newPasswordSchema, usernameSchema } from "./auth";
 import { idSchema, optionalText, requiredText } from "./common";
 import { isoDateSchema, todayIso } from "./dates";
 import { labelled } from "./labels";
@@ -278,27 +277,8 @@ export function paymentCausale(input: {
 /** Portal accounts (decisions §2). Without a password the client gets a one-time link. */
 export const ACTIVATION_LINK_DAYS = 7;
 
-const optionalPassword = z
-  .union([
-    z.literal(""),
-    z.string().min(10, "Password: almeno 10 caratteri").max(200, "Password: massimo 200 caratteri"),
-  ])
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-export const portalAccessCreateSchema = z.object({
-  username: usernameSchema,
-  password: optionalPassword,
-  /** E-mail the one-time link to the client's address. */
-  sendEmail: z.boolean().default(false),
-});
-export type PortalAccessCreateInput = z.input<typeof portalAccessCreateSchema>;
-
-export const portalAccessResetSchema = z.object({
-  password: optionalPassword,
-  sendEmail: z.boolean().default(false),
-});
-export type PortalAccessResetInput = z.input<typeof portalAccessResetSchema>;
+// portalAccessCreateSchema, portalAccessResetSchema, activateSchema and activationFormSchema
+// live in ./passwords with the password policy (their dictionaries stay out of the portal chunks).
 
 export const portalAccessSchema = z.object({
   userId: idSchema,
@@ -315,13 +295,4 @@ export type PortalAccess = z.infer<typeof portalAccessSchema>;
 export const activationTokenSchema = z.object({
   token: z.string({ error: "Link non valido" }).trim().min(20, "Link non valido").max(200, "Link non valido"),
 });
-export const activateSchema = activationTokenSchema.extend({
-  password: newPasswordSchema,
-});
-export type ActivateInput = z.input<typeof activateSchema>;
 export const ACTIVATION_INVALID = "Link non valido o scaduto. Chiedi all'impresa un nuovo link di accesso.";
-
-/** The activation page's form: the password typed twice. */
-export const activationFormSchema = z
-  .object({ password: newPasswordSchema, confirm: z.string({ error: "Conferma password: campo obbligatorio" }) })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Le due password non coincidono" });

@@ -16,10 +16,59 @@ import { moduleRoutes } from "./modules";
 // WEB_DIR lets parallel test runs each serve their own build.
 const webRoot = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : fileURLToPath(new URL("../../dist/web", import.meta.url));
 
-function loggerOptions(level: string): FastifyServerOptions["logger"] {
+/** Anything pino can write JSON lines to. */
+export interface DestinationStream {
+  write(line: string): void;
+}
+
+/** Query parameters whose value is a secret (activation, setup, reset and invite links). */
+const SECRET_PARAMS = /^(token|code|key|password|secret|invite|reset)$/i;
+/** Paths whose whole query string is secret, whatever the parameter is called. */
+const SECRET_PATHS = /^\/(portal\/activate|setup|reset|invite|activate)(\/|$)/i;
+
+/** The request URL as the log may show it: secrets in the query string replaced (decisions §1). */
+export function redactUrl(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const path = url.slice(0, q);
+  const hash = url.indexOf("#", q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  let pathname = path;
+  try {
+    pathname = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: judge the raw text.
+  }
+  if (SECRET_PATHS.test(pathname)) return `${path}?[nascosto]`;
+  const parts = query.split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, " "));
+    } catch {
+      // keep the raw name
+    }
+    return eq >= 0 && SECRET_PARAMS.test(name.trim()) ? `${rawName}=[nascosto]` : pair;
+  });
+  return `${path}?${parts.join("&")}`;
+}
+
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions["logger"] {
   if (level === "silent") return false;
   return {
     level,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      // Fastify's default request fields, with the query string's secrets hidden.
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
     // Structured JSON logs with nothing secret in them (decisions §1).
     redact: {
       paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "body.password", "password"],
@@ -28,12 +77,15 @@ function loggerOptions(level: string): FastifyServerOptions["logger"] {
   };
 }
 
-export async function buildApp(deps: AppDeps) {
+/** `logStream`: where the JSON log goes instead of stdout (tests read it). */
+export async function buildApp(deps: AppDeps, options: { logStream?: DestinationStream } = {}) {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.tls,
+    // A fixed number of proxy hops, never "any X-Forwarded-For" (TLS alone trusts nothing).
+    // (proxy-addr's "trust the first n hops"; Fastify's types do not list the number form).
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -21,6 +21,11 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * Reverse proxies in front of the app whose X-Forwarded-For is believed: the client address is
+   * taken that many hops from the right. 0 (default): the socket address, X-Forwarded-For ignored.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0, "TRUST_PROXY_HOPS: numero intero da 0 a 10").max(10, "TRUST_PROXY_HOPS: numero intero da 0 a 10").default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   /** Worker threads rendering PDFs; unset: one less than the cores, at least one. */
@@ -46,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL || undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, "") || `http://${e.HOST}:${e.PORT}`,
     tls: e.TRUST_PROXY_TLS,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.NODE_ENV === "test" ? ("silent" as const) : e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     pdfWorkers: e.PDF_WORKERS,

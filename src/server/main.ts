@@ -6,7 +6,15 @@ import { openDatabase } from "./db/client";
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const setupToken = await bootstrapAdmin(database.db, config.admin);
+let setupToken: string | null;
+try {
+  setupToken = await bootstrapAdmin(database.db, config.admin);
+} catch (err) {
+  // A refused ADMIN_PASSWORD: say why in one line, not with a stack trace.
+  console.error((err as Error).message);
+  await database.close();
+  process.exit(1);
+}
 await purgeExpiredSessions(database.db);
 const app = await buildApp({ db: database.db, database, config, setup: { token: setupToken } });
 

@@ -1,17 +1,22 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { loginSchema, sessionUserSchema, setupSchema } from "@domain/auth";
+import { loginSchema, sessionUserSchema } from "@domain/auth";
+import { changePasswordSchema, passwordProblem, setupSchema } from "@domain/passwords";
 import { z } from "@domain/zod";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { clients, users } from "../db/schema";
-import { conflict, forbidden, HttpError, unauthorized } from "../http/errors";
+import { clients, sessions, users } from "../db/schema";
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from "../http/errors";
 import { recordActivity } from "../modules/activity/record";
-import { adminExists } from "./bootstrap";
+import { adminExists, lockAdminCreation } from "./bootstrap";
 import { requireUser } from "./guard";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession, deleteSession, SESSION_COOKIE } from "./sessions";
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./throttle";
+import { loginSucceeded, reserveLoginAttempt } from "./throttle";
+import { hashToken } from "./tokens";
+
+const TOO_MANY = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
+const WRONG_CURRENT = "Password attuale non corretta";
 
 interface Options {
   db: Db;
@@ -38,10 +43,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
     { config: { access: "public" }, schema: { tags: ["accesso"], body: loginSchema, response: { 200: sessionUserSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      const retryAfter = await loginRetryAfter(db, username, request.ip);
+      // Counted before the password is checked: a burst cannot outrun the counter.
+      const retryAfter = await reserveLoginAttempt(db, username, request.ip);
       if (retryAfter > 0) {
         reply.header("Retry-After", String(retryAfter));
-        throw new HttpError(429, "Troppi tentativi di accesso. Riprova tra qualche minuto.");
+        throw new HttpError(429, TOO_MANY);
       }
       const [user] = await db
         .select({
@@ -58,11 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
         .limit(1);
       const ok = await verifyPassword(password, user?.passwordHash ?? null);
-      if (!user || !ok || !user.active) {
-        await recordLoginFailure(db, username, request.ip);
-        throw unauthorized("Credenziali non valide");
-      }
-      await clearLoginFailures(db, username);
+      if (!user || !ok || !user.active) throw unauthorized("Credenziali non valide");
+      await loginSucceeded(db, username, request.ip);
       // A fresh id at every login: a planted cookie never becomes a logged-in session.
       const old = request.cookies[SESSION_COOKIE];
       if (old) await deleteSession(db, old);
@@ -90,6 +93,38 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
     async (request) => requireUser(request),
   );
 
+  app.post(
+    "/api/auth/password",
+    { config: { access: "user" }, schema: { tags: ["accesso"], body: changePasswordSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const { currentPassword, newPassword } = request.body;
+      // Guessing the current password from a stolen session is throttled like a login.
+      const retryAfter = await reserveLoginAttempt(db, me.username, request.ip);
+      if (retryAfter > 0) {
+        reply.header("Retry-After", String(retryAfter));
+        throw new HttpError(429, TOO_MANY);
+      }
+      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+      if (!(await verifyPassword(currentPassword, row?.passwordHash ?? null)))
+        throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
+      await loginSucceeded(db, me.username, request.ip);
+      if (newPassword === currentPassword)
+        throw badRequest("Password: deve essere diversa da quella attuale", { newPassword: "Password: deve essere diversa da quella attuale" });
+      const problem = passwordProblem(newPassword, me.username);
+      if (problem) throw badRequest(problem, { newPassword: problem });
+      const passwordHash = await hashPassword(newPassword);
+      const current = hashToken(request.cookies[SESSION_COOKIE] ?? "");
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, me.id));
+        // Every other session of the user ends (a thief's included); this one goes on.
+        await tx.delete(sessions).where(and(eq(sessions.userId, me.id), ne(sessions.id, current)));
+        await recordActivity(tx, request, { action: "update", entityType: "user", entityId: me.id, description: `${me.username} ha cambiato la password` });
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     "/api/setup/status",
     { config: { access: "public" }, schema: { tags: ["accesso"], response: { 200: z.object({ needsSetup: z.boolean() }) } } },
@@ -100,17 +135,22 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
     "/api/setup",
     { config: { access: "public" }, schema: { tags: ["accesso"], body: setupSchema, response: { 201: sessionUserSchema } } },
     async (request, reply) => {
-      if (!setup.token || (await adminExists(db))) throw conflict("L'installazione è già configurata");
+      const configured = () => conflict("L'installazione è già configurata");
+      if (!setup.token || (await adminExists(db))) throw configured();
       if (request.body.token !== setup.token) throw forbidden("Codice di configurazione non valido");
-      const [user] = await db
-        .insert(users)
-        .values({ username: request.body.username, passwordHash: await hashPassword(request.body.password), role: "admin" })
-        .returning();
+      const passwordHash = await hashPassword(request.body.password);
+      // Check and insert under one lock: ten parallel requests with the right code make one admin.
+      const user = await db.transaction(async (tx) => {
+        await lockAdminCreation(tx);
+        if (!setup.token || (await adminExists(tx))) throw configured();
+        const [created] = await tx.insert(users).values({ username: request.body.username, passwordHash, role: "admin" }).returning();
+        await recordActivity(tx, null, { action: "create", entityType: "user", entityId: created!.id, description: `Amministratore ${created!.username} creato` });
+        return created!;
+      });
       setup.token = null;
-      await recordActivity(db, null, { action: "create", entityType: "user", entityId: user!.id, description: `Amministratore ${user!.username} creato` });
-      const token = await startSession({ userId: user!.id, ip: request.ip, userAgent: request.headers["user-agent"] });
+      const token = await startSession({ userId: user.id, ip: request.ip, userAgent: request.headers["user-agent"] });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
-      return reply.status(201).send({ id: user!.id, username: user!.username, role: "admin" as const, clientId: null, clientName: null });
+      return reply.status(201).send({ id: user.id, username: user.username, role: "admin" as const, clientId: null, clientName: null });
     },
   );
 };

@@ -1,45 +1,75 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginAttempts } from "../db/schema";
 
-/** Failures allowed per window before the key is locked; per user name and per IP (decisions §2). */
-const LIMITS = { user: 5, ip: 20 } as const;
-const WINDOW_MS = 15 * 60_000;
-const LOCK_MS = 15 * 60_000;
+// Login throttling (docs/decisions/005-login-throttling.md). Two counters per attempt:
+// - the pair (user name, address): 5 attempts per window, then a lock that doubles each time;
+//   an attacker hammering the admin from one address never locks the admin out elsewhere;
+// - the address alone: 20 attempts per window across all user names (spraying one password).
+// Each attempt is reserved by ONE atomic upsert *before* the password is checked, so parallel
+// requests cannot all read "4 failures so far" and all get checked.
 
-const keysFor = (username: string, ip: string) => [`user:${username.toLowerCase()}`, `ip:${ip}`];
+export const THROTTLE = {
+  pairLimit: 5,
+  addressLimit: 20,
+  windowSeconds: 15 * 60,
+  /** First lock; every further lock of the same key doubles it, up to 2^MAX_DOUBLINGS times. */
+  lockSeconds: 15 * 60,
+  maxDoublings: 6,
+  /** A key that stayed unlocked this long starts again from the first lock length. */
+  forgetLockoutsSeconds: 24 * 3600,
+} as const;
 
-/** Seconds until the login may be tried again, or 0. */
-export async function loginRetryAfter(db: Db, username: string, ip: string): Promise<number> {
-  const rows = await db
-    .select({ lockedUntil: loginAttempts.lockedUntil })
-    .from(loginAttempts)
-    .where(inArray(loginAttempts.key, keysFor(username, ip)));
-  const until = Math.max(0, ...rows.map((r) => (r.lockedUntil ? new Date(r.lockedUntil).getTime() : 0)));
-  return until > Date.now() ? Math.ceil((until - Date.now()) / 1000) : 0;
+const pairKey = (username: string, ip: string) => `user:${username.trim().toLowerCase()}|ip:${ip}`;
+const addressKey = (ip: string) => `ip:${ip}`;
+
+/**
+ * Counts one attempt on the key and answers the seconds it stays locked (0: go ahead).
+ * All decisions use the row as it was when this statement got its lock, in one statement.
+ */
+async function reserve(db: Db, key: string, limit: number): Promise<number> {
+  const t = loginAttempts;
+  const locked = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} > now())`;
+  const expired = sql`(${t.windowStart} < now() - make_interval(secs => ${THROTTLE.windowSeconds}))`;
+  const over = sql`(not ${expired} and ${t.failures} + 1 > ${limit})`;
+  const forgotten = sql`(${t.lockedUntil} is null or ${t.lockedUntil} < now() - make_interval(secs => ${THROTTLE.forgetLockoutsSeconds}))`;
+  const priorLockouts = sql`(case when ${forgotten} then 0 else ${t.lockouts} end)`;
+  const lockEnd = sql`now() + make_interval(secs => ${THROTTLE.lockSeconds} * power(2, least(${priorLockouts}, ${THROTTLE.maxDoublings})))`;
+  const [row] = await db
+    .insert(t)
+    .values({ key, failures: 1, lockouts: 0 })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures: sql`case when ${locked} then ${t.failures} when ${expired} then 1 when ${over} then 0 else ${t.failures} + 1 end`,
+        // After a lock the next window starts when the lock ends.
+        windowStart: sql`case when ${locked} then ${t.windowStart} when ${expired} then now() when ${over} then ${lockEnd} else ${t.windowStart} end`,
+        lockouts: sql`case when ${locked} then ${t.lockouts} when ${over} then ${priorLockouts} + 1 else ${t.lockouts} end`,
+        lockedUntil: sql`case when ${locked} then ${t.lockedUntil} when ${over} then ${lockEnd} else ${t.lockedUntil} end`,
+      },
+    })
+    .returning({
+      retryAfter: sql<number>`coalesce(ceil(extract(epoch from (${t.lockedUntil} - now()))), 0)`.mapWith(Number),
+    });
+  return Math.max(0, row?.retryAfter ?? 0);
 }
 
-export async function recordLoginFailure(db: Db, username: string, ip: string) {
-  for (const key of keysFor(username, ip)) {
-    const limit = key.startsWith("user:") ? LIMITS.user : LIMITS.ip;
-    // One statement per key: concurrent failures from several processes still add up.
-    await db
-      .insert(loginAttempts)
-      .values({ key, failures: 1 })
-      .onConflictDoUpdate({
-        target: loginAttempts.key,
-        set: {
-          failures: sql`case when ${loginAttempts.windowStart} < now() - make_interval(secs => ${WINDOW_MS / 1000}) then 1 else ${loginAttempts.failures} + 1 end`,
-          windowStart: sql`case when ${loginAttempts.windowStart} < now() - make_interval(secs => ${WINDOW_MS / 1000}) then now() else ${loginAttempts.windowStart} end`,
-        },
-      });
-    await db
-      .update(loginAttempts)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${LOCK_MS / 1000})`, failures: 0, windowStart: sql`now()` })
-      .where(sql`${loginAttempts.key} = ${key} and ${loginAttempts.failures} >= ${limit}`);
-  }
+/**
+ * Reserves one login attempt for (user name, address) and answers the seconds to wait, or 0 when
+ * the password may be checked. The address counter goes first: a request refused by it does not
+ * use up one of the pair's attempts.
+ */
+export async function reserveLoginAttempt(db: Db, username: string, ip: string): Promise<number> {
+  const byAddress = await reserve(db, addressKey(ip), THROTTLE.addressLimit);
+  if (byAddress > 0) return byAddress;
+  return reserve(db, pairKey(username, ip), THROTTLE.pairLimit);
 }
 
-export async function clearLoginFailures(db: Db, username: string) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, `user:${username.toLowerCase()}`));
+/** A correct password: the pair starts afresh and the attempt is given back to the address. */
+export async function loginSucceeded(db: Db, username: string, ip: string) {
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, pairKey(username, ip)));
+  await db
+    .update(loginAttempts)
+    .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+    .where(eq(loginAttempts.key, addressKey(ip)));
 }

@@ -60,6 +60,8 @@ function expected(route: RouteEntry, kind: string, relation: Relation): number[]
   if (write && (relation === "admin" || relation === "own") && cell.some((s) => s < 300)) return [...cell, ...INPUT, 404];
   // A portal client's survey always belongs to its own client: a clientId in the body is overridden.
   if (route.method === "POST" && route.url === "/api/surveys" && relation === "other") return [201, 404];
+  // Changing the password with a wrong current one: 400 "Password attuale non corretta", never 401/403.
+  if (route.url === "/api/auth/password" && relation !== "anon") return [...cell, 400];
   // An outbox message without attachments: its first attachment does not exist.
   if (route.url.endsWith("/attachments/:index")) return [...cell, 404];
   return cell;

@@ -45,6 +45,8 @@ const userBodies: Record<string, (w: World) => object> = {
   "POST /api/portal/estimates/:id/accept": (w) => ({ signedBy: "Mario Rossi", version: w.estimates.sent.version }),
   "POST /api/portal/estimates/:id/request-changes": () => ({ message: "Vorremmo un prezzo diverso" }),
   "POST /api/portal/survey-requests": () => ({ address: "Via Nuova 1", description: "Tegole rotte", preferredDate: addDays(todayIso(), 2) }),
+  // A wrong current password: past the access check, without changing the password the other cells log in with.
+  "POST /api/auth/password": () => ({ currentPassword: "non-la-password-attuale", newPassword: "Lucernario-Zinco-Q9" }),
   "POST /api/portal/information-requests": (w) => ({ subject: "Domanda", message: "Quando iniziate?", entityType: "estimate", entityId: w.estimates.sent.id }),
 };
 

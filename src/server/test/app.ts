@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp, type App } from "../app";
+import { buildApp, type App, type DestinationStream } from "../app";
 import { hashPassword } from "../auth/passwords";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { loadConfig } from "../config";
@@ -42,12 +42,23 @@ async function freshDatabase(): Promise<Database> {
 
 export const ADMIN = { username: "admin", password: "password-admin-1" };
 
-export async function buildTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (e.g. TRUST_PROXY_HOPS). */
+  env?: Record<string, string>;
+  /** An installation without any administrator, waiting for /setup with this code. */
+  setupToken?: string;
+  /** JSON log lines go here, at LOG_LEVEL (default info), instead of being silenced. */
+  logStream?: DestinationStream;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data" });
-  const app = await buildApp({ db: database.db, database, config, setup: { token: null } });
+  const loaded = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data", ...options.env });
+  const config = options.logStream ? { ...loaded, logLevel: (options.env?.LOG_LEVEL ?? "info") as typeof loaded.logLevel } : loaded;
+  const app = await buildApp({ db: database.db, database, config, setup: { token: options.setupToken ?? null } }, { logStream: options.logStream });
   const db = database.db;
-  await db.insert(users).values({ username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), role: "admin" });
+  if (!options.setupToken)
+    await db.insert(users).values({ username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), role: "admin" });
 
   async function login(username: string, password: string) {
     const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
@@ -71,7 +82,7 @@ export async function buildTestApp(): Promise<TestApp> {
     return { cookie: await login(username, "password-cliente-1"), clientId: id, userId: user!.id };
   }
 
-  const admin = await login(ADMIN.username, ADMIN.password);
+  const admin = options.setupToken ? "" : await login(ADMIN.username, ADMIN.password);
   return {
     app,
     db,

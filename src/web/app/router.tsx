@@ -11,6 +11,7 @@ const pages = {
   landing: page(() => import("@web/features/landing/landing-page")),
   login: page(() => import("@web/features/auth/pages/login-page")),
   setup: page(() => import("@web/features/auth/pages/setup-page")),
+  changePassword: page(() => import("@web/features/auth/pages/change-password-page")),
   notFound: page(() => import("@web/features/not-found/not-found-page")),
   dashboard: page(() => import("@web/features/dashboard/pages/dashboard-page")),
   clients: page(() => import("@web/features/clients/pages/clients-page")),
@@ -74,6 +75,7 @@ const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/admin/orders/:id", pages.order],
   ["/admin/settings", pages.settings],
   ["/admin/outbox", pages.outbox],
+  ["/admin/password", pages.changePassword],
 ];
 
 const portalRoutes: [string, LazyExoticComponent<ComponentType>][] = [
@@ -83,6 +85,7 @@ const portalRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/client/surveys/request", pages.surveyRequest],
   ["/client/invoices", pages.portalInvoices],
   ["/client/invoices/:id", pages.portalInvoice],
+  ["/client/password", pages.changePassword],
 ];
 
 /** The alternative links of specification §2 lead to the canonical routes (decisions §3). */

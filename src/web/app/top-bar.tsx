@@ -1,6 +1,6 @@
-import { LogOut } from "lucide-react";
+import { KeyRound, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { useLogout } from "@web/features/auth/api/login";
@@ -19,6 +19,13 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
       <Badge variant={role === "admin" ? "default" : "info"}>{role === "admin" ? "Admin" : "Cliente"}</Badge>
       <div className="ml-auto flex items-center gap-1">
         <NotificationsButton role={role} />
+        <Button asChild variant="ghost" aria-label="Cambia password" title="Cambia password">
+          <Link href={role === "admin" ? "/admin/password" : "/client/password"}>
+            <KeyRound aria-hidden className="size-4" />
+            {/* On a phone the key icon alone, so the bar keeps the company name and "Esci". */}
+            <span className="hidden md:inline">Cambia password</span>
+          </Link>
+        </Button>
         <Button
           variant="ghost"
           onClick={() => logout.mutate(undefined, { onSettled: () => navigate("/") })}

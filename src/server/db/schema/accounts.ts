@@ -44,10 +44,15 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Login throttling lives in the database so several app processes share it (decisions §1). */
+/**
+ * Login throttling lives in the database so several app processes share it (decisions §1,
+ * docs/decisions/005-login-throttling.md). `failures` counts attempts in the window, reserved
+ * before the password is checked; `lockouts` makes each new lock of the same key longer.
+ */
 export const loginAttempts = pgTable("login_attempts", {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),
   windowStart: timestampTz().notNull().defaultNow(),
   lockedUntil: timestampTz(),
+  lockouts: integer().notNull().default(0),
 });

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
-import {
-  activateSchema,
-  activationTokenSchema,
-  portalAccessCreateSchema,
-  portalAccessResetSchema,
-  portalAccessSchema,
-} from "@domain/portal";
+import { activateSchema, portalAccessCreateSchema, portalAccessResetSchema } from "@domain/passwords";
+import { activationTokenSchema, portalAccessSchema } from "@domain/portal";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { activate, checkActivation, createPortalAccess, disablePortalAccess, resetPortalAccess } from "./portal-access";

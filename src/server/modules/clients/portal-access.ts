@@ -1,10 +1,11 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { passwordProblem } from "@domain/passwords";
 import { ACTIVATION_INVALID, ACTIVATION_LINK_DAYS } from "@domain/portal";
 import type { Config } from "../../config";
 import type { Db, Queryable } from "../../db/client";
 import { clients, sessions, users } from "../../db/schema";
-import { conflict, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound } from "../../http/errors";
 import { hashPassword } from "../../auth/passwords";
 import { hashToken, newToken } from "../../auth/tokens";
 import { recordActivity } from "../activity/record";
@@ -153,6 +154,12 @@ export async function resetPortalAccess(
   clientId: string,
   input: Secret,
 ) {
+  if (input.password) {
+    // The body has no user name: the rule "not built from it" is checked against the stored one.
+    const existing = await findPortalUser(db, clientId);
+    const problem = existing ? passwordProblem(input.password, existing.username) : null;
+    if (problem) throw badRequest(problem, { password: problem });
+  }
   const secret = await credentials(input);
   const { user, client } = await db.transaction(async (tx) => {
     const client = await findClient(tx, clientId);
@@ -225,16 +232,28 @@ export async function checkActivation(db: Db, token: string) {
   return { username: user.username, clientName: user.clientName };
 }
 
-/** The client chooses a password with the link; the link works once. */
+/** The client chooses a password with the link; the link works once, even under a burst. */
 export async function activate(db: Db, request: FastifyRequest, token: string, password: string) {
+  const user = await userForToken(db, token);
+  if (!user) throw notFound(ACTIVATION_INVALID);
+  const problem = passwordProblem(password, user.username);
+  if (problem) throw badRequest(problem, { password: problem });
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const user = await userForToken(tx, token);
-    if (!user) throw notFound(ACTIVATION_INVALID);
-    await tx
+    // Claim the link with a conditional update: of parallel requests only the first finds it unused.
+    const [claimed] = await tx
       .update(users)
       .set({ passwordHash, inviteTokenHash: null, inviteExpiresAt: null })
-      .where(eq(users.id, user.id));
+      .where(
+        and(
+          eq(users.id, user.id),
+          eq(users.inviteTokenHash, hashToken(token)),
+          gt(users.inviteExpiresAt, sql`now()`),
+          eq(users.active, true),
+        ),
+      )
+      .returning({ id: users.id });
+    if (!claimed) throw notFound(ACTIVATION_INVALID);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await recordActivity(tx, request, {
       action: "update",

@@ -226,10 +226,10 @@ describe("portal accounts", () => {
     expect(check.json()).toEqual({ username: "epsilon", clientName: "Cliente Epsilon" });
     const weak = await t.app.inject({ method: "POST", url: "/api/auth/activate", payload: { token, password: "corta" } });
     expect(weak.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: "POST", url: "/api/auth/activate", payload: { token, password: "password-epsilon-1" } });
+    const ok = await t.app.inject({ method: "POST", url: "/api/auth/activate", payload: { token, password: "Gronda-Nuova-Lamiera-1" } });
     expect(ok.statusCode).toBe(200);
-    await t.login("epsilon", "password-epsilon-1");
-    const reuse = await t.app.inject({ method: "POST", url: "/api/auth/activate", payload: { token, password: "password-epsilon-2" } });
+    await t.login("epsilon", "Gronda-Nuova-Lamiera-1");
+    const reuse = await t.app.inject({ method: "POST", url: "/api/auth/activate", payload: { token, password: "Gronda-Nuova-Lamiera-2" } });
     expect(reuse.statusCode).toBe(404);
     expect(reuse.json().message).toMatch(/Link non valido o scaduto/);
   });
@@ -244,13 +244,13 @@ describe("portal accounts", () => {
 
   it("reset gives a new password and ends open sessions; disable stops the login and kills its sessions", async () => {
     const c = await seedPortalWorld(t.db, "Eta");
-    await post(`/api/clients/${c.clientId}/portal-access`, { username: "eta", password: "password-eta-01" }, t.admin);
-    const session = await t.login("eta", "password-eta-01");
-    const reset = await post(`/api/clients/${c.clientId}/portal-access/reset`, { password: "password-eta-02" }, t.admin);
+    await post(`/api/clients/${c.clientId}/portal-access`, { username: "eta", password: "Coppo-Verde-Camino-01" }, t.admin);
+    const session = await t.login("eta", "Coppo-Verde-Camino-01");
+    const reset = await post(`/api/clients/${c.clientId}/portal-access/reset`, { password: "Coppo-Verde-Camino-02" }, t.admin);
     expect(reset.statusCode).toBe(200);
     expect((await get("/api/auth/me", session)).statusCode).toBe(401);
-    await expect(t.login("eta", "password-eta-01")).rejects.toThrow();
-    const second = await t.login("eta", "password-eta-02");
+    await expect(t.login("eta", "Coppo-Verde-Camino-01")).rejects.toThrow();
+    const second = await t.login("eta", "Coppo-Verde-Camino-02");
 
     const off = await t.app.inject({ method: "DELETE", url: `/api/clients/${c.clientId}/portal-access`, headers: { cookie: t.admin } });
     expect(off.statusCode).toBe(204);
@@ -258,11 +258,11 @@ describe("portal accounts", () => {
     const [user] = await t.db.select().from(users).where(eq(users.username, "eta"));
     expect(user!.active).toBe(false);
     expect(await t.db.$count(sessions, eq(sessions.userId, user!.id))).toBe(0);
-    await expect(t.login("eta", "password-eta-02")).rejects.toThrow();
+    await expect(t.login("eta", "Coppo-Verde-Camino-02")).rejects.toThrow();
     expect((await get(`/api/clients/${c.clientId}`, t.admin)).json().portalAccess.active).toBe(false);
     // Reset re-enables it.
-    await post(`/api/clients/${c.clientId}/portal-access/reset`, { password: "password-eta-03" }, t.admin);
-    await t.login("eta", "password-eta-03");
+    await post(`/api/clients/${c.clientId}/portal-access/reset`, { password: "Coppo-Verde-Camino-03" }, t.admin);
+    await t.login("eta", "Coppo-Verde-Camino-03");
   });
 
   it("is for administrators only; a client without access answers 404 to reset and disable", async () => {

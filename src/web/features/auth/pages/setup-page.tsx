@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { setupSchema, type SessionUser, type SetupInput } from "@domain/auth";
+import type { SessionUser } from "@domain/auth";
+import { PASSWORD_HINT, setupSchema, type SetupInput } from "@domain/passwords";
 import { Form, SubmitButton, TextField } from "@web/components/form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
@@ -46,7 +47,7 @@ export default function SetupPage() {
               <div className="space-y-4">
                 <TextField name="token" label="Codice di configurazione" required autoComplete="off" />
                 <TextField name="username" label="Nome utente amministratore" required autoComplete="username" />
-                <TextField name="password" label="Password (almeno 10 caratteri)" type="password" required autoComplete="new-password" />
+                <TextField name="password" label="Password" type="password" required autoComplete="new-password" description={PASSWORD_HINT} />
                 <SubmitButton className="w-full" label="Crea amministratore" pendingLabel="Creazione..." />
               </div>
             </Form>

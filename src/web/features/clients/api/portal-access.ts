@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PortalAccess, PortalAccessCreateInput, PortalAccessResetInput } from "@domain/portal";
+import type { PortalAccessCreateInput, PortalAccessResetInput } from "@domain/passwords";
+import type { PortalAccess } from "@domain/portal";
 import { api } from "@web/lib/api";
 import { clientKeys } from "./keys";
 

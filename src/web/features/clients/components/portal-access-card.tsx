@@ -2,7 +2,8 @@ import { Copy, KeyRound, UserX } from "lucide-react";
 import { useState } from "react";
 import type { ClientDetail } from "@domain/clients";
 import { formatDate, formatDateTime } from "@domain/format";
-import { portalAccessCreateSchema, portalAccessResetSchema, type PortalAccess } from "@domain/portal";
+import { PASSWORD_HINT, portalAccessCreateSchema, portalAccessResetSchema } from "@domain/passwords";
+import type { PortalAccess } from "@domain/portal";
 import { CheckboxField, Form, FormActions, SubmitButton, TextField, useZodForm } from "@web/components/form";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -91,7 +92,7 @@ function CreateForm({ client, onCreated }: { client: ClientDetail; onCreated: (a
         }}
       />
       {mode === "password" ? (
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" required description="Almeno 10 caratteri." />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" required description={PASSWORD_HINT} />
       ) : client.email ? (
         <CheckboxField name="sendEmail" label={`Invia il link per e-mail a ${client.email}`} />
       ) : null}
@@ -134,7 +135,7 @@ function ResetDialog({ client, open, onOpenChange, onDone }: { client: ClientDet
             }}
           />
           {mode === "password" ? (
-            <TextField name="password" label="Nuova password" type="password" autoComplete="new-password" required description="Almeno 10 caratteri." />
+            <TextField name="password" label="Nuova password" type="password" autoComplete="new-password" required description={PASSWORD_HINT} />
           ) : client.email ? (
             <CheckboxField name="sendEmail" label={`Invia il link per e-mail a ${client.email}`} />
           ) : null}

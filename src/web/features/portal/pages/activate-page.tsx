@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
-import { activationFormSchema } from "@domain/portal";
+import { activationFormSchema, PASSWORD_HINT } from "@domain/passwords";
 import { Form, SubmitButton, TextField } from "@web/components/form";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
@@ -48,7 +48,7 @@ export default function ActivatePage() {
         </CardDescription>
         <Form
           schema={activationFormSchema}
-          defaultValues={{ password: "", confirm: "" }}
+          defaultValues={{ password: "", confirm: "", username: check.data.username }}
           aria-label="Scelta della password"
           onSubmit={async ({ password }) => {
             await activate.mutateAsync({ token, password });
@@ -57,7 +57,7 @@ export default function ActivatePage() {
         >
           {/* Lets password managers store the pair. */}
           <input type="text" name="username" value={check.data.username} autoComplete="username" readOnly hidden />
-          <TextField name="password" label="Nuova password" type="password" autoComplete="new-password" required description="Almeno 10 caratteri." />
+          <TextField name="password" label="Nuova password" type="password" autoComplete="new-password" required description={PASSWORD_HINT} />
           <TextField name="confirm" label="Conferma password" type="password" autoComplete="new-password" required />
           <SubmitButton className="w-full" label="Imposta password" pendingLabel="Salvataggio..." />
         </Form>
