@@ -91,22 +91,7 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  await app.register(cookie);
-  // First, so that every route registered after it carries its declared access.
-  await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs });
-
-  // The route table, so tests can check every route the server registers (none is forgotten).
-  const routeTable: RouteEntry[] = [];
-  app.addHook("onRoute", (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const { access, sessionless } = declaredAccess(route);
-      if (method === "HEAD" || sessionless) continue;
-      routeTable.push({ method, url: route.url, access, schema: route.schema });
-    }
-  });
-  app.decorate("routeTable", routeTable);
-
+  // Security headers first: their hook must run even when the guard refuses the request.
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -128,6 +113,22 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
     strictTransportSecurity: config.tls,
     referrerPolicy: { policy: "same-origin" },
   });
+  await app.register(cookie);
+  // First, so that every route registered after it carries its declared access.
+  await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs });
+
+  // The route table, so tests can check every route the server registers (none is forgotten).
+  const routeTable: RouteEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const { access, sessionless } = declaredAccess(route);
+      if (method === "HEAD" || sessionless) continue;
+      routeTable.push({ method, url: route.url, access, schema: route.schema });
+    }
+  });
+  app.decorate("routeTable", routeTable);
+
   await app.register(swagger, {
     openapi: { info: { title: "Colmo API", version: "1.0.0", description: "API del gestionale Colmo" } },
     transform: jsonSchemaTransform,

@@ -151,7 +151,7 @@ describe("non-canonical spellings of every route", () => {
   it("reads: anonymous, and each client on the other's records, get no more than the canonical path", async () => {
     for (const route of reads()) for (const caller of ["anon", "A", "B"] as const) await tryRoute(route, caller);
     cases.routes = routes().length;
-  });
+  }, 600_000);
 
   it("writes: anonymous and clients get no more than the canonical path, and nothing changes", async () => {
     const before = await rowCounts(t.db);
@@ -159,7 +159,7 @@ describe("non-canonical spellings of every route", () => {
       for (const caller of ["anon", "A", "B"] as const)
         if (caller === "anon" || route.access === "admin") await tryRoute(route, caller);
     expect(await rowCounts(t.db)).toEqual(before);
-  });
+  }, 600_000);
 
   it("refuses every cross-origin write, whatever its spelling or content type, even with an administrator's session", async () => {
     const before = await rowCounts(t.db);
@@ -180,7 +180,7 @@ describe("non-canonical spellings of every route", () => {
       }
     }
     expect(await rowCounts(t.db)).toEqual(before);
-  });
+  }, 600_000);
 
   it("answers 404 without any handler to a path no route matches", async () => {
     for (const target of [
