@@ -30,11 +30,17 @@ const portal = await login(base, { username: "cliente.log", password: portalPass
 secrets.push(...portal.cookie.split("; ").map((c) => c.split("=")[1]!));
 await portal.call("GET", "/api/auth/me");
 await portal.call("POST", "/api/auth/logout");
-// A reset with a one-time link: its token is a secret too.
+// A reset with a one-time link: its token is a secret too, and the link is opened for real
+// (the request line of /portal/activate?token=… is exactly what a request log writes down).
 const reset = await admin.call("POST", `/api/clients/${String(client.json.id)}/portal-access/reset`, {});
-for (const v of Object.values((reset.json ?? {}) as Record<string, unknown>)) {
-  if (typeof v === "string" && /token=|[A-Za-z0-9_-]{24,}/.test(v)) secrets.push(v.split("token=").pop()!);
-}
+const link = String((reset.json as { activationUrl?: string } | null)?.activationUrl ?? "");
+const token = link ? new URL(link).searchParams.get("token") : null;
+assert(token, `the reset gave no one-time link: ${reset.text}`);
+secrets.push(token!);
+// The page itself is the SPA (404 when no web build is present): its request line is logged either way.
+const opened = await fetch(`${base}/portal/activate?token=${encodeURIComponent(token!)}`, { headers: { accept: "text/html" } });
+assert(opened.status < 500, `activation page: ${opened.status}`);
+await post("/api/auth/activate/check", { token });
 await admin.call("POST", "/api/auth/logout");
 await killHard(server);
 

@@ -34,8 +34,8 @@ const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
 ];
 
 export const DEMO_LOGINS = {
-  admin: { username: "admin", password: "colmo-admin-2026" },
-  client: { username: "cliente", password: "colmo-cliente-2026" },
+  admin: { username: "admin", password: "Tegola-Grondaia-Colmo-26" },
+  client: { username: "cliente", password: "Comignolo-Lucernario-26" },
 };
 
 export async function runDemo(db: Db, scale: number, log: (line: string) => void = console.log) {
