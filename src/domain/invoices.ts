@@ -240,6 +240,9 @@ export const invoiceListQuerySchema = listQuery([
 export type InvoiceListParams = Partial<z.output<typeof invoiceListQuerySchema>>;
 
 export const invoiceDetailSchema = invoiceSchema.extend({
+  /** sha256 of the PDF and FatturaPA stored when the invoice was issued (null on drafts). */
+  pdfSha256: z.string().nullable(),
+  xmlSha256: z.string().nullable(),
   dueState: dueStateSchema,
   editable: z.boolean(),
   vatRate: z.string(),

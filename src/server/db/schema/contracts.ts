@@ -1,4 +1,4 @@
-import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { contractStatuses, invoiceStatuses, vatTreatments } from "@domain/statuses";
 import { createdAt, grossMoney, id, money, oneOf, timestampTz, trigramIndex, updatedAt, version } from "./columns";
 import { estimates } from "./estimates";
@@ -56,6 +56,14 @@ export const invoices = pgTable(
     status: text({ enum: invoiceStatuses.values }).notNull().default("bozza"),
     notes: text(),
     sentAt: timestampTz(),
+    /**
+     * Everything the invoice says, frozen when it is issued (seller, buyer, lines, VAT summary,
+     * totals, payment terms): its PDF and FatturaPA are rendered from this, once. Null on drafts.
+     */
+    snapshot: jsonb(),
+    /** sha256 of the stored PDF and FatturaPA (documents table); null until issued. */
+    pdfSha256: text(),
+    xmlSha256: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

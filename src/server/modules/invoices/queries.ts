@@ -34,6 +34,8 @@ export const invoiceColumns = {
   status: i.status,
   notes: i.notes,
   sentAt: i.sentAt,
+  pdfSha256: i.pdfSha256,
+  xmlSha256: i.xmlSha256,
   createdAt: i.createdAt,
   updatedAt: i.updatedAt,
   version: i.version,

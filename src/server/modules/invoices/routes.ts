@@ -12,12 +12,12 @@ import {
 import { z } from "@domain/zod";
 import { clientScope } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
-import { invoiceFatturaPa } from "../../documents/fatturapa/invoice";
-import { notFound } from "../../http/errors";
+import { sendStoredDocument } from "../../documents/store";
+import { conflict, notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
-import { renderInvoicePdf } from "./pdf";
+import { draftInvoicePdf, issuedInvoiceDocument } from "./documents";
 import { countInvoices, findInvoiceDocument, getInvoiceDetail, listInvoices } from "./queries";
-import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, transitionInvoice, updateInvoice } from "./service";
+import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, issueInvoice, transitionInvoice, updateInvoice } from "./service";
 
 const tags = ["fatture"];
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
@@ -55,19 +55,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         tags,
         params: idParams,
         querystring: fileQuery,
-        response: { 200: z.any().describe("application/pdf") },
+        response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
       },
     },
     async (request, reply) => {
       const doc = await findInvoiceDocument(db, request.params.id, clientScope(request));
       if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      const { pdf, fileName } = await renderInvoicePdf(db, config, doc);
+      const disposition = request.query.download === "1" ? "attachment" : "inline";
+      if (doc.invoice.status !== "bozza") {
+        // Issued: the stored bytes, whatever happened to settings or client since (decisions §8).
+        return sendStoredDocument(request, reply, await issuedInvoiceDocument(db, config, doc.invoice, "pdf"), disposition);
+      }
+      const { pdf, fileName } = await draftInvoicePdf(db, config, doc);
       return reply
         .header("Content-Type", "application/pdf")
-        .header(
-          "Content-Disposition",
-          `${request.query.download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
-        )
+        .header("Content-Disposition", `${disposition}; filename="${fileName}"`)
         .header("Cache-Control", "private, no-store")
         .send(pdf);
     },
@@ -78,20 +80,18 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     {
       schema: {
         tags,
-        summary: "Fattura elettronica FatturaPA (FPR12)",
+        summary: "Fattura elettronica FatturaPA (FPR12), come emessa",
         params: idParams,
-        response: { 200: z.any().describe("application/xml") },
+        response: { 200: z.any().describe("application/xml"), 304: z.null().describe("Non modificato (ETag)") },
       },
     },
     async (request, reply) => {
       const doc = await findInvoiceDocument(db, request.params.id, null);
       if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      const { xml, fileName } = await invoiceFatturaPa(db, doc);
-      return reply
-        .header("Content-Type", "application/xml; charset=utf-8")
-        .header("Content-Disposition", `attachment; filename="${fileName}"`)
-        .header("Cache-Control", "private, no-store")
-        .send(xml);
+      if (doc.invoice.status === "bozza") {
+        throw conflict("La fattura è in bozza: il file FatturaPA si genera all'emissione");
+      }
+      return sendStoredDocument(request, reply, await issuedInvoiceDocument(db, config, doc.invoice, "xml"), "attachment");
     },
   );
 
@@ -119,7 +119,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.post(
     "/api/invoices/:id/send",
     { schema: { tags, params: idParams, response: { 200: invoiceSchema } } },
-    async (request) => transitionInvoice(db, request, request.params.id, "send"),
+    async (request) => issueInvoice(db, config, request, request.params.id),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { addDays, todayIso } from "@domain/dates";
-import { formatEuro } from "@domain/format";
+import { formatDate, formatEuro } from "@domain/format";
 import {
   exceedsContract,
   invoiceActions,
@@ -21,7 +21,11 @@ import { constructionSites, contracts, documentCounters, estimates, invoices } f
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
+import type { Config } from "../../config";
 import { getSettings } from "../settings/queries";
+import { storeInvoicePdf, storeInvoiceXml } from "./documents";
+import { findInvoiceDocument } from "./queries";
+import { takeInvoiceSnapshot } from "./snapshot";
 
 export const INVOICE_NOT_FOUND = "Fattura non trovata";
 
@@ -68,22 +72,46 @@ function capError(amount: string, ctx: { invoiced: string; value: string }) {
   );
 }
 
-/** Italian law: numbers follow the dates. A new invoice may not be dated before the last one of its year. */
-async function assertChronological(tx: Tx, year: number, sequence: number, issueDate: string) {
-  const [later] = await tx
-    .select({ number: invoices.number, issueDate: invoices.issueDate })
+/**
+ * Numbers follow dates within a year (decisions §8, docs/decisions/005-invoice-issue.md): no
+ * invoice numbered before this one may carry a later date, none numbered after it an earlier
+ * one. The caller holds the year's counter row, so two edits cannot cross each other.
+ */
+async function assertDateOrder(tx: Tx, year: number, sequence: number, issueDate: string) {
+  const [before] = await tx
+    .select({ number: invoices.number, issueDate: invoices.issueDate, status: invoices.status })
     .from(invoices)
     .where(and(eq(invoices.year, year), lt(invoices.sequence, sequence), gt(invoices.issueDate, issueDate)))
-    .orderBy(desc(invoices.sequence))
+    .orderBy(desc(invoices.issueDate))
     .limit(1);
-  if (later) {
+  if (before) {
+    const what = before.status === "bozza" ? "della bozza" : "della fattura emessa";
     throw conflict(
-      `La data di emissione non può precedere quella della fattura ${later.number} (${later.issueDate}): la numerazione deve seguire l'ordine delle date`,
-      {
-        issueDate: "Data precedente all'ultima fattura emessa",
-      },
+      `La data di emissione non può precedere quella ${what} ${before.number} (${formatDate(before.issueDate)}): nell'anno i numeri seguono l'ordine delle date`,
+      { issueDate: `Non può precedere il ${formatDate(before.issueDate)}` },
     );
   }
+  const [after] = await tx
+    .select({ number: invoices.number, issueDate: invoices.issueDate })
+    .from(invoices)
+    .where(and(eq(invoices.year, year), gt(invoices.sequence, sequence), lt(invoices.issueDate, issueDate)))
+    .orderBy(invoices.issueDate)
+    .limit(1);
+  if (after) {
+    throw conflict(
+      `La data di emissione non può seguire quella della fattura ${after.number} (${formatDate(after.issueDate)}), che ha un numero successivo: nell'anno i numeri seguono l'ordine delle date`,
+      { issueDate: `Non può seguire il ${formatDate(after.issueDate)}` },
+    );
+  }
+}
+
+/** Holds the year's invoice counter row: creations, date edits and issues of one year queue behind each other. */
+async function lockYear(tx: Tx, year: number) {
+  await tx
+    .select({ year: documentCounters.year })
+    .from(documentCounters)
+    .where(and(eq(documentCounters.kind, "FAT"), eq(documentCounters.year, year)))
+    .for("update");
 }
 
 export async function createInvoice(db: Db, request: FastifyRequest, input: InvoiceCreateValues) {
@@ -122,7 +150,7 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
 
     const year = Number(issueDate.slice(0, 4));
     const { number, sequence } = await nextDocumentNumber(tx, "FAT", year);
-    await assertChronological(tx, year, sequence, issueDate);
+    await assertDateOrder(tx, year, sequence, issueDate);
     const totals = invoiceTotals(result.amount, ctx.vatTreatment);
     const [row] = await tx
       .insert(invoices)
@@ -192,7 +220,8 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
     const ctx = (await invoicingContext(tx, invoice.contractId, id))!;
     if (!input.override && exceedsContract(input.amount, { contractValue: ctx.value, invoiced: ctx.invoiced }))
       throw capError(input.amount, ctx);
-    await assertChronological(tx, invoice.year, invoice.sequence, input.issueDate);
+    await lockYear(tx, invoice.year);
+    await assertDateOrder(tx, invoice.year, invoice.sequence, input.issueDate);
     const totals = invoiceTotals(input.amount, invoice.vatTreatment);
     const [row] = await tx
       .update(invoices)
@@ -255,12 +284,72 @@ export async function deleteInvoice(db: Db, request: FastifyRequest, id: string)
   });
 }
 
-/** send | pay, checked against the allowed transitions (409 otherwise). */
+/**
+ * Issues a draft (decisions §8): the invoice is frozen (snapshot of seller, buyer, lines, VAT
+ * summary, totals, payment terms), its PDF and FatturaPA are rendered once from the snapshot,
+ * the FatturaPA is validated (XSD + SdI checks), both are stored with their sha256, and the
+ * status changes: all in one transaction, so a refused file leaves the draft untouched.
+ * Drafts are issued in the order of their numbers, and the date order is checked again.
+ */
+export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, request: FastifyRequest, id: string) {
+  return db.transaction(async (tx) => {
+    const { invoice, clientId } = await lockInvoice(tx, id);
+    const error = invoiceTransitionError(invoice.status, "send");
+    if (error) throw conflict(error);
+    await lockYear(tx, invoice.year);
+    const [pending] = await tx
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.year, invoice.year), lt(invoices.sequence, invoice.sequence), eq(invoices.status, "bozza")))
+      .orderBy(invoices.sequence)
+      .limit(1);
+    if (pending) {
+      throw conflict(
+        `Emetti prima la bozza ${pending.number}: le fatture si emettono nell'ordine dei numeri, che seguono le date`,
+      );
+    }
+    if (invoice.issueDate > todayIso()) {
+      throw conflict("La data di emissione è nel futuro: una fattura si emette nel giorno della sua data o dopo", {
+        issueDate: "Non può essere nel futuro",
+      });
+    }
+    await assertDateOrder(tx, invoice.year, invoice.sequence, invoice.issueDate);
+
+    const doc = (await findInvoiceDocument(tx, id, null))!;
+    const snapshot = await takeInvoiceSnapshot(tx, doc);
+    // The FatturaPA first: it is the one that can be refused, and nothing is stored then.
+    const xmlSha256 = await storeInvoiceXml(tx, id, snapshot);
+    const pdfSha256 = await storeInvoicePdf(tx, config, id, snapshot);
+    const [row] = await tx
+      .update(invoices)
+      .set({
+        status: invoiceActions.send.to,
+        sentAt: new Date().toISOString(),
+        snapshot,
+        pdfSha256,
+        xmlSha256,
+        updatedAt: sql`now()`,
+        version: sql`${invoices.version} + 1`,
+      })
+      .where(eq(invoices.id, id))
+      .returning();
+    await recordActivity(tx, request, {
+      action: "send",
+      entityType: "invoice",
+      entityId: id,
+      clientId,
+      description: `${invoiceActions.send.done}: ${invoice.number}`,
+    });
+    return row!;
+  });
+}
+
+/** pay, checked against the allowed transitions (409 otherwise). Issuing is issueInvoice. */
 export async function transitionInvoice(
   db: Db,
   request: FastifyRequest,
   id: string,
-  action: InvoiceAction,
+  action: Exclude<InvoiceAction, "send">,
   paidDate?: string,
 ) {
   return db.transaction(async (tx) => {
@@ -268,7 +357,6 @@ export async function transitionInvoice(
     const error = invoiceTransitionError(invoice.status, action);
     if (error) throw conflict(error);
     const set: Partial<typeof invoices.$inferInsert> = { status: invoiceActions[action].to };
-    if (action === "send") set.sentAt = new Date().toISOString();
     if (action === "pay") {
       if (!paidDate)
         throw badRequest("Dati non validi. Data di pagamento: campo obbligatorio", { paidDate: "Campo obbligatorio" });
@@ -289,7 +377,7 @@ export async function transitionInvoice(
       .where(eq(invoices.id, id))
       .returning();
     await recordActivity(tx, request, {
-      action: action === "send" ? "send" : "status",
+      action: "status",
       entityType: "invoice",
       entityId: id,
       clientId,
