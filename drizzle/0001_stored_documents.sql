@@ -12,8 +12,12 @@ CREATE TABLE "documents" (
 	CONSTRAINT "documents_kind_check" CHECK ("documents"."kind" in ('pdf', 'xml'))
 );
 --> statement-breakpoint
+ALTER TABLE "invoices" ALTER COLUMN "number" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ALTER COLUMN "year" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ALTER COLUMN "sequence" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "snapshot" jsonb;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "pdf_sha256" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "xml_sha256" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_owner_kind_sha_unique" ON "documents" USING btree ("owner_type","owner_id","kind","sha256");--> statement-breakpoint
-CREATE INDEX "documents_owner_idx" ON "documents" USING btree ("owner_type","owner_id");
+CREATE INDEX "documents_owner_idx" ON "documents" USING btree ("owner_type","owner_id");--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_issued_numbered_check" CHECK ("invoices"."status" = 'bozza' or ("invoices"."number" is not null and "invoices"."year" is not null and "invoices"."sequence" is not null));

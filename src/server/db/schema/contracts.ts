@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { contractStatuses, invoiceStatuses, vatTreatments } from "@domain/statuses";
 import { createdAt, grossMoney, id, money, oneOf, timestampTz, trigramIndex, updatedAt, version } from "./columns";
@@ -36,10 +37,14 @@ export const invoices = pgTable(
   "invoices",
   {
     id: id(),
-    number: text().notNull(),
-    /** Year and progressive of the number: unique, no gaps within a year (Italian law). */
-    year: integer().notNull(),
-    sequence: integer().notNull(),
+    /**
+     * FAT-2026-001, given when the invoice is issued (docs/decisions/005-invoice-issue.md): a
+     * draft has no legal number. Year and progressive of the number: unique, no gaps within a
+     * year, in the order of the dates (Italian law). Null on drafts.
+     */
+    number: text(),
+    year: integer(),
+    sequence: integer(),
     contractId: uuid()
       .notNull()
       .references(() => contracts.id, { onDelete: "restrict" }),
@@ -73,6 +78,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_year_sequence_unique").on(t.year, t.sequence),
     check("invoices_status_check", oneOf(t.status, invoiceStatuses.values)),
     check("invoices_kind_check", oneOf(t.kind, invoiceKinds)),
+    /** Only a draft may lack its number. */
+    check("invoices_issued_numbered_check", sql`${t.status} = 'bozza' or (${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null)`),
     index("invoices_contract_idx").on(t.contractId),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     index("invoices_issue_idx").on(t.issueDate),

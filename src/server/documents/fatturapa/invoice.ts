@@ -11,9 +11,9 @@ import { validateFatturaPa } from "./xsd";
 /** What an invoice's FatturaPA needs, as the invoices module loads it. */
 export interface InvoiceForFattura {
   invoice: {
-    number: string;
-    year: number;
-    sequence: number;
+    number: string | null;
+    year: number | null;
+    sequence: number | null;
     kind: string;
     amount: string;
     vatTreatment: VatTreatment;
@@ -66,6 +66,9 @@ export function fatturaLines(doc: InvoiceForFattura): FpLine[] {
 /** The FatturaPA input of an invoice, from its snapshot only (decisions §8). */
 export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput {
   const { seller, buyer, invoice } = snapshot;
+  // A FatturaPA exists only for an issued, hence numbered, invoice.
+  if (invoice.number == null || invoice.year == null || invoice.sequence == null)
+    throw conflict("La fattura è in bozza: il file FatturaPA si genera all'emissione");
   return {
     today,
     seller: {

@@ -21,11 +21,23 @@ export async function draftInvoicePdf(db: Queryable, config: Pick<Config, "dataD
 }
 
 /** Renders the issued PDF from the snapshot and stores it; returns its sha256. */
-export async function storeInvoicePdf(tx: Tx, config: Pick<Config, "dataDir">, invoiceId: string, snapshot: InvoiceSnapshot) {
+export async function storeInvoicePdf(
+  tx: Tx,
+  config: Pick<Config, "dataDir">,
+  invoiceId: string,
+  snapshot: InvoiceSnapshot,
+) {
   // The letterhead logo is the one in force when the invoice is issued, embedded in the bytes.
   const logo = await companyLogo(await getSettings(tx), config.dataDir);
   const { pdf, fileName } = await renderInvoicePdf(snapshot, logo, { draft: false });
-  return storeDocument(tx, { ownerType: "invoice", ownerId: invoiceId, kind: "pdf", fileName, contentType: "application/pdf", bytes: pdf });
+  return storeDocument(tx, {
+    ownerType: "invoice",
+    ownerId: invoiceId,
+    kind: "pdf",
+    fileName,
+    contentType: "application/pdf",
+    bytes: pdf,
+  });
 }
 
 /** Builds, validates (XSD + SdI checks, 409 naming the field otherwise) and stores the FatturaPA; returns its sha256. */
@@ -68,7 +80,9 @@ export async function issuedInvoiceDocument(
       ? row!.snapshot
       : await takeInvoiceSnapshot(tx, (await findInvoiceDocument(tx, invoice.id, null))!);
     const sha256 =
-      kind === "pdf" ? await storeInvoicePdf(tx, config, invoice.id, snapshot) : await storeInvoiceXml(tx, invoice.id, snapshot);
+      kind === "pdf"
+        ? await storeInvoicePdf(tx, config, invoice.id, snapshot)
+        : await storeInvoiceXml(tx, invoice.id, snapshot);
     await tx
       .update(invoices)
       .set(kind === "pdf" ? { snapshot, pdfSha256: sha256 } : { snapshot, xmlSha256: sha256 })

@@ -1,6 +1,6 @@
 import type { Content } from "pdfmake/interfaces";
 import { formatDate, formatEuro } from "@domain/format";
-import { invoiceKindLabels } from "@domain/invoices";
+import { invoiceKindLabels, invoiceTitle } from "@domain/invoices";
 import { subMoney } from "@domain/money";
 import { vatRate } from "@domain/vat";
 import {
@@ -21,12 +21,13 @@ import type { InvoiceSnapshot } from "./snapshot";
  */
 export function paymentInstructions(snapshot: InvoiceSnapshot): string {
   const { invoice, buyer: client, seller: settings } = snapshot;
+  const number = invoice.number ?? "(numero assegnato all'emissione)";
   const lines = [
     `Pagamento tramite bonifico bancario entro il ${formatDate(invoice.dueDate)}, importo ${formatEuro(invoice.totalAmount)}.`,
     settings.iban
       ? `IBAN ${settings.iban} (intestato a ${settings.companyName})`
       : `Coordinate bancarie: richiedere a ${settings.companyName}.`,
-    `Causale: pagamento fattura ${invoice.number} del ${formatDate(invoice.issueDate)}.`,
+    `Causale: pagamento fattura ${number} del ${formatDate(invoice.issueDate)}.`,
   ];
   if (client.type === "privato" || client.type === "condominio") {
     lines.push(
@@ -35,7 +36,7 @@ export function paymentInstructions(snapshot: InvoiceSnapshot): string {
       '- causale: "Bonifico relativo a lavori edilizi che danno diritto alla detrazione prevista dall\'art. 16-bis del DPR 917/1986";',
       `- codice fiscale del beneficiario della detrazione${client.fiscalCode ? ` (${client.fiscalCode})` : ""};`,
       `- partita IVA del beneficiario del bonifico: ${settings.vatNumber ?? "(partita IVA dell'impresa)"} (${settings.companyName});`,
-      `- numero e data della fattura: ${invoice.number} del ${formatDate(invoice.issueDate)}.`,
+      `- numero e data della fattura: ${number} del ${formatDate(invoice.issueDate)}.`,
     );
   }
   return lines.join("\n");
@@ -66,7 +67,7 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
         {
           width: "*",
           stack: [
-            documentHeading(opts.draft ? "Bozza di fattura" : "Fattura", invoice.number, [
+            documentHeading(invoice.number ? "Fattura" : "Bozza di fattura", invoice.number ?? "", [
               ["Data", formatDate(invoice.issueDate)],
               ["Scadenza", formatDate(invoice.dueDate)],
               ["Tipo", invoiceKindLabels[invoice.kind]],
@@ -110,10 +111,11 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
     },
   ];
   const definition = a4Document(content, {
-    title: `${opts.draft ? "Bozza di fattura" : "Fattura"} ${invoice.number}`,
+    title: invoiceTitle(invoice),
     author: settings.companyName,
   });
   if (opts.draft) definition.watermark = { text: "BOZZA", color: "#b91c1c", opacity: 0.12, bold: true, angle: -45 };
   const pdf = await renderPdf(definition);
-  return { pdf, fileName: `${opts.draft ? "Bozza-" : ""}Fattura-${invoice.number}.pdf` };
+  const fileName = invoice.number ? `Fattura-${invoice.number}.pdf` : `Bozza-fattura-${contract.number}.pdf`;
+  return { pdf, fileName };
 }

@@ -17,7 +17,14 @@ import { conflict, notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { draftInvoicePdf, issuedInvoiceDocument } from "./documents";
 import { countInvoices, findInvoiceDocument, getInvoiceDetail, listInvoices } from "./queries";
-import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, issueInvoice, transitionInvoice, updateInvoice } from "./service";
+import {
+  createInvoice,
+  deleteInvoice,
+  INVOICE_NOT_FOUND,
+  issueInvoice,
+  transitionInvoice,
+  updateInvoice,
+} from "./service";
 
 const tags = ["fatture"];
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
@@ -64,7 +71,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       const disposition = request.query.download === "1" ? "attachment" : "inline";
       if (doc.invoice.status !== "bozza") {
         // Issued: the stored bytes, whatever happened to settings or client since (decisions §8).
-        return sendStoredDocument(request, reply, await issuedInvoiceDocument(db, config, doc.invoice, "pdf"), disposition);
+        return sendStoredDocument(
+          request,
+          reply,
+          await issuedInvoiceDocument(db, config, doc.invoice, "pdf"),
+          disposition,
+        );
       }
       const { pdf, fileName } = await draftInvoicePdf(db, config, doc);
       return reply
@@ -91,7 +103,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       if (doc.invoice.status === "bozza") {
         throw conflict("La fattura è in bozza: il file FatturaPA si genera all'emissione");
       }
-      return sendStoredDocument(request, reply, await issuedInvoiceDocument(db, config, doc.invoice, "xml"), "attachment");
+      return sendStoredDocument(
+        request,
+        reply,
+        await issuedInvoiceDocument(db, config, doc.invoice, "xml"),
+        "attachment",
+      );
     },
   );
 

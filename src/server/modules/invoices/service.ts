@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { addDays, todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
@@ -9,6 +9,7 @@ import {
   invoiceKindLabels,
   invoiceTotals,
   invoiceTransitionError,
+  invoiceTitle,
   isInvoiceEditable,
   type InvoiceAction,
   type InvoiceCreateValues,
@@ -114,6 +115,33 @@ async function lockYear(tx: Tx, year: number) {
     .for("update");
 }
 
+/**
+ * A draft's date may not precede the latest numbered invoice of its year (decisions §8): it will
+ * take the next number at issue, and numbers follow dates.
+ */
+async function assertNotBeforeLatest(tx: Tx, issueDate: string, excludeId?: string) {
+  const year = Number(issueDate.slice(0, 4));
+  const [latest] = await tx
+    .select({ number: invoices.number, issueDate: invoices.issueDate })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.year, year),
+        isNotNull(invoices.sequence),
+        gt(invoices.issueDate, issueDate),
+        excludeId ? ne(invoices.id, excludeId) : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.issueDate))
+    .limit(1);
+  if (latest) {
+    throw conflict(
+      `La data di emissione non può precedere quella dell'ultima fattura emessa del ${year}, ${latest.number} del ${formatDate(latest.issueDate)}: nell'anno i numeri seguono l'ordine delle date`,
+      { issueDate: `Non può precedere il ${formatDate(latest.issueDate)}` },
+    );
+  }
+}
+
 export async function createInvoice(db: Db, request: FastifyRequest, input: InvoiceCreateValues) {
   return db.transaction(async (tx) => {
     const ctx = await invoicingContext(tx, input.contractId);
@@ -148,16 +176,12 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
         dueDate: "Precede l'emissione",
       });
 
-    const year = Number(issueDate.slice(0, 4));
-    const { number, sequence } = await nextDocumentNumber(tx, "FAT", year);
-    await assertDateOrder(tx, year, sequence, issueDate);
+    // No number yet: it is given at issue (docs/decisions/005-invoice-issue.md).
+    await assertNotBeforeLatest(tx, issueDate);
     const totals = invoiceTotals(result.amount, ctx.vatTreatment);
     const [row] = await tx
       .insert(invoices)
       .values({
-        number,
-        year,
-        sequence,
         contractId: ctx.id,
         kind: input.kind,
         amount: totals.amount,
@@ -176,7 +200,7 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
       entityType: "invoice",
       entityId: row!.id,
       clientId: ctx.clientId,
-      description: `Fattura ${number} (${invoiceKindLabels[input.kind].toLowerCase()}) di ${formatEuro(totals.totalAmount)} sul contratto ${ctx.number}`,
+      description: `Bozza di fattura (${invoiceKindLabels[input.kind].toLowerCase()}) di ${formatEuro(totals.totalAmount)} sul contratto ${ctx.number}`,
     });
     return row!;
   });
@@ -194,18 +218,18 @@ async function lockInvoice(tx: Tx, id: string) {
   return row;
 }
 
-const notEditable = (number: string, status: string) =>
+const notEditable = (number: string | null, status: string) =>
   conflict(
-    `La fattura ${number} è ${invoiceStatuses.label(status).toLowerCase()}: una fattura emessa non si modifica né si elimina (si corregge con una nota di credito)`,
+    `La fattura ${number ?? ""} è ${invoiceStatuses.label(status).toLowerCase()}: una fattura emessa non si modifica né si elimina (si corregge con una nota di credito)`,
   );
 
-/** A draft's amount, dates and notes; the number and the year stay. */
+/** A draft's amount, dates and notes. A draft numbered before numbers moved to issue keeps its number and year. */
 export async function updateInvoice(db: Db, request: FastifyRequest, id: string, input: InvoiceUpdateValues) {
   return db.transaction(async (tx) => {
     const { invoice } = await lockInvoice(tx, id);
     if (invoice.version !== input.version) throw staleVersion();
     if (!isInvoiceEditable(invoice.status)) throw notEditable(invoice.number, invoice.status);
-    if (Number(input.issueDate.slice(0, 4)) !== invoice.year) {
+    if (invoice.year != null && Number(input.issueDate.slice(0, 4)) !== invoice.year) {
       throw badRequest(
         `Dati non validi. Data di emissione: deve restare nel ${invoice.year}, l'anno del numero ${invoice.number}`,
         {
@@ -220,8 +244,12 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
     const ctx = (await invoicingContext(tx, invoice.contractId, id))!;
     if (!input.override && exceedsContract(input.amount, { contractValue: ctx.value, invoiced: ctx.invoiced }))
       throw capError(input.amount, ctx);
-    await lockYear(tx, invoice.year);
-    await assertDateOrder(tx, invoice.year, invoice.sequence, input.issueDate);
+    if (invoice.year != null && invoice.sequence != null) {
+      await lockYear(tx, invoice.year);
+      await assertDateOrder(tx, invoice.year, invoice.sequence, input.issueDate);
+    } else {
+      await assertNotBeforeLatest(tx, input.issueDate, id);
+    }
     const totals = invoiceTotals(input.amount, invoice.vatTreatment);
     const [row] = await tx
       .update(invoices)
@@ -243,45 +271,47 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
       entityType: "invoice",
       entityId: id,
       clientId: ctx.clientId,
-      description: `Fattura ${invoice.number} aggiornata`,
+      description: `${invoiceTitle(invoice)} aggiornata`,
     });
     return row!;
   });
 }
 
 /**
- * Only the latest draft of its year may be deleted, and its number is given back: invoice
- * numbers have no gaps (decisions §3). Any other correction goes through a credit note.
+ * A draft has no number, so it may simply be deleted. A draft numbered before numbers moved to
+ * issue may be deleted only when it is the latest of its year, giving its number back: invoice
+ * numbers have no gaps (decisions §3). An issued invoice is corrected with a credit note.
  */
 export async function deleteInvoice(db: Db, request: FastifyRequest, id: string) {
   await db.transaction(async (tx) => {
     const { invoice, clientId } = await lockInvoice(tx, id);
     if (!isInvoiceEditable(invoice.status)) throw notEditable(invoice.number, invoice.status);
-    const [counter] = await tx
-      .update(documentCounters)
-      .set({ lastValue: sql`${documentCounters.lastValue} - 1` })
-      .where(
-        and(
-          eq(documentCounters.kind, "FAT"),
-          eq(documentCounters.year, invoice.year),
-          eq(documentCounters.lastValue, invoice.sequence),
-        ),
-      )
-      .returning();
-    if (!counter) {
-      throw conflict(
-        `Impossibile eliminare la fattura ${invoice.number}: non è l'ultima del ${invoice.year} e la numerazione non può avere buchi. Modificala invece di eliminarla.`,
-      );
-    }
+    if (invoice.year != null && invoice.sequence != null)
+      await giveNumberBack(tx, invoice.number!, invoice.year, invoice.sequence);
     await tx.delete(invoices).where(eq(invoices.id, id));
     await recordActivity(tx, request, {
       action: "delete",
       entityType: "invoice",
       entityId: id,
       clientId,
-      description: `Fattura ${invoice.number} eliminata`,
+      description: `${invoiceTitle(invoice)} eliminata`,
     });
   });
+}
+
+async function giveNumberBack(tx: Tx, number: string, year: number, sequence: number) {
+  const [counter] = await tx
+    .update(documentCounters)
+    .set({ lastValue: sql`${documentCounters.lastValue} - 1` })
+    .where(
+      and(eq(documentCounters.kind, "FAT"), eq(documentCounters.year, year), eq(documentCounters.lastValue, sequence)),
+    )
+    .returning();
+  if (!counter) {
+    throw conflict(
+      `Impossibile eliminare la fattura ${number}: non è l'ultima del ${year} e la numerazione non può avere buchi. Modificala invece di eliminarla.`,
+    );
+  }
 }
 
 /**
@@ -289,31 +319,34 @@ export async function deleteInvoice(db: Db, request: FastifyRequest, id: string)
  * summary, totals, payment terms), its PDF and FatturaPA are rendered once from the snapshot,
  * the FatturaPA is validated (XSD + SdI checks), both are stored with their sha256, and the
  * status changes: all in one transaction, so a refused file leaves the draft untouched.
- * Drafts are issued in the order of their numbers, and the date order is checked again.
+ * The number is given here, in the order of the dates (docs/decisions/005-invoice-issue.md).
  */
 export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, request: FastifyRequest, id: string) {
   return db.transaction(async (tx) => {
     const { invoice, clientId } = await lockInvoice(tx, id);
     const error = invoiceTransitionError(invoice.status, "send");
     if (error) throw conflict(error);
-    await lockYear(tx, invoice.year);
-    const [pending] = await tx
-      .select({ number: invoices.number })
-      .from(invoices)
-      .where(and(eq(invoices.year, invoice.year), lt(invoices.sequence, invoice.sequence), eq(invoices.status, "bozza")))
-      .orderBy(invoices.sequence)
-      .limit(1);
-    if (pending) {
-      throw conflict(
-        `Emetti prima la bozza ${pending.number}: le fatture si emettono nell'ordine dei numeri, che seguono le date`,
-      );
-    }
     if (invoice.issueDate > todayIso()) {
       throw conflict("La data di emissione è nel futuro: una fattura si emette nel giorno della sua data o dopo", {
         issueDate: "Non può essere nel futuro",
       });
     }
-    await assertDateOrder(tx, invoice.year, invoice.sequence, invoice.issueDate);
+    let number = invoice.number;
+    if (invoice.year != null && invoice.sequence != null) {
+      // Numbered before numbers moved to issue: it keeps its place in the year.
+      await lockYear(tx, invoice.year);
+      await assertDateOrder(tx, invoice.year, invoice.sequence, invoice.issueDate);
+    } else {
+      // The next number of the year, taken now: the counter row stays locked until commit, so
+      // issues of one year queue and a refused one gives its number back (no gap, no duplicate).
+      const next = await nextDocumentNumber(tx, "FAT", Number(invoice.issueDate.slice(0, 4)));
+      await assertNotBeforeLatest(tx, invoice.issueDate, id);
+      await tx
+        .update(invoices)
+        .set({ number: next.number, year: next.year, sequence: next.sequence })
+        .where(eq(invoices.id, id));
+      number = next.number;
+    }
 
     const doc = (await findInvoiceDocument(tx, id, null))!;
     const snapshot = await takeInvoiceSnapshot(tx, doc);
@@ -338,7 +371,7 @@ export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, requ
       entityType: "invoice",
       entityId: id,
       clientId,
-      description: `${invoiceActions.send.done}: ${invoice.number}`,
+      description: `${invoiceActions.send.done}: ${number}`,
     });
     return row!;
   });

@@ -46,9 +46,10 @@ export interface InvoiceSnapshot {
     fiscalCode: string | null;
   };
   invoice: {
-    number: string;
-    year: number;
-    sequence: number;
+    /** Null only in a draft's live snapshot: an issued invoice always has its number. */
+    number: string | null;
+    year: number | null;
+    sequence: number | null;
     kind: InvoiceKind;
     issueDate: string;
     dueDate: string;
@@ -126,7 +127,7 @@ export async function takeInvoiceSnapshot(db: Queryable, doc: InvoiceDocument): 
     },
     contract: { number: contract.number },
     estimate: { number: estimate.number, title: estimate.title, totalAmount: estimate.totalAmount },
-    invoicedBefore: await invoicedBefore(db, contract.id, invoice.year, invoice.sequence),
+    invoicedBefore: await invoicedBefore(db, contract.id, invoice.id, invoice.year, invoice.sequence),
     description: doc.description,
     lines,
     vatSummary: fatturaSummaries(lines),

@@ -104,7 +104,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
           beneficiary: settings.companyName,
           iban: settings.iban,
           ...paymentCausale({
-            invoiceNumber: invoice.number,
+            invoiceNumber: invoice.number ?? "",
             issueDate: invoice.issueDate,
             clientType,
             clientFiscalCode,
