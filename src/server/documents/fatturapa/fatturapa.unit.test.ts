@@ -90,7 +90,10 @@ function invoice(
 describe("FatturaPA FPR12 against the official XSD", () => {
   it("reads the official schema from inside the repository, byte for byte", () => {
     const sha = (file: string) =>
-      crypto.createHash("sha256").update(fs.readFileSync(path.join(FATTURAPA_SCHEMA_DIR, file))).digest("hex");
+      crypto
+        .createHash("sha256")
+        .update(fs.readFileSync(path.join(FATTURAPA_SCHEMA_DIR, file)))
+        .digest("hex");
     expect(sha("Schema_VFPR12_v1.2.3.xsd")).toBe("152944f6eef9f5d69ef6e955ee173b32142b00a8c1c5222fc97dfab5910e8a8c");
     expect(sha("xmldsig-core-schema.xsd")).toBe("35cf8197da812c85e40d57891b35c94187569ed474a2dac813ce5090dafcd35c");
   });

@@ -134,10 +134,13 @@ export async function invoiceFatturaPa(snapshot: InvoiceSnapshot, today = todayI
   const schemaErrors = await validateFatturaPa(built.xml, built.fileName);
   if (schemaErrors.length) {
     throw unavailable(
-      schemaErrors.slice(0, 5).map((m) => ({ field: xsdField(m), message: `file non conforme allo schema FatturaPA (${m.trim()})` })),
+      schemaErrors
+        .slice(0, 5)
+        .map((m) => ({ field: xsdField(m), message: `file non conforme allo schema FatturaPA (${m.trim()})` })),
     );
   }
   const sdi = sdiProblems(built.xml, today);
-  if (sdi.length) throw unavailable(sdi.map((p) => ({ field: p.field, message: `${p.message} (controllo SdI ${p.code})` })));
+  if (sdi.length)
+    throw unavailable(sdi.map((p) => ({ field: p.field, message: `${p.message} (controllo SdI ${p.code})` })));
   return built;
 }

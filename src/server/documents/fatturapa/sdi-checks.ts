@@ -70,7 +70,11 @@ export function sdiProblems(xml: string, today: string): SdiProblem[] {
   const versione = attribute(xml, "versione");
   const formato = value(xml, "FormatoTrasmissione");
   if (versione !== formato)
-    add("00428", "FormatoTrasmissione", `Formato di trasmissione ${formato ?? "assente"} diverso dalla versione ${versione ?? "assente"}`);
+    add(
+      "00428",
+      "FormatoTrasmissione",
+      `Formato di trasmissione ${formato ?? "assente"} diverso dalla versione ${versione ?? "assente"}`,
+    );
 
   // 00427: a private (FPR12) invoice needs a 7-character CodiceDestinatario.
   const destinatario = value(xml, "CodiceDestinatario");
@@ -86,7 +90,8 @@ export function sdiProblems(xml: string, today: string): SdiProblem[] {
     const at = (f: string) => (i === 0 ? f : `DatiGeneraliDocumento[${i + 1}].${f}`);
     // 00425: the number carries at least one digit.
     const numero = value(doc, "Numero");
-    if (!numero || !/\d/.test(numero)) add("00425", at("Numero"), "Il numero della fattura deve contenere almeno una cifra");
+    if (!numero || !/\d/.test(numero))
+      add("00425", at("Numero"), "Il numero della fattura deve contenere almeno una cifra");
     // 00403: not dated after the day the SdI receives it.
     const data = value(doc, "Data");
     if (!data || data > today) add("00403", at("Data"), "La data della fattura non può essere nel futuro");
@@ -103,7 +108,8 @@ export function sdiProblems(xml: string, today: string): SdiProblem[] {
     if (isZero(rate) && !natura) add("00400", f("Natura"), `Riga ${n}: aliquota IVA 0 senza natura`);
     if (!isZero(rate) && natura) add("00401", f("Natura"), `Riga ${n}: natura indicata con aliquota IVA diversa da 0`);
     // 00445: generic natura codes are no longer accepted.
-    if (natura && GENERIC_NATURA.has(natura)) add("00445", f("Natura"), `Riga ${n}: natura ${natura} generica non più ammessa`);
+    if (natura && GENERIC_NATURA.has(natura))
+      add("00445", f("Natura"), `Riga ${n}: natura ${natura} generica non più ammessa`);
     // 00437 / 00438: a discount or surcharge needs its percentage or amount.
     for (const sconto of blocks(line, "ScontoMaggiorazione"))
       if (value(sconto, "Tipo") && !value(sconto, "Percentuale") && !value(sconto, "Importo"))
@@ -115,7 +121,11 @@ export function sdiProblems(xml: string, today: string): SdiProblem[] {
     if (unit != null && total != null && quantity != null && blocks(line, "ScontoMaggiorazione").length === 0) {
       const expected = divRound(unit * quantity, ONE);
       if (abs(expected - total) > CENT)
-        add("00423", f("PrezzoTotale"), `Riga ${n}: prezzo totale ${euro(total)} diverso da quantità × prezzo unitario (${euro(expected)})`);
+        add(
+          "00423",
+          f("PrezzoTotale"),
+          `Riga ${n}: prezzo totale ${euro(total)} diverso da quantità × prezzo unitario (${euro(expected)})`,
+        );
     }
     const key = `${rate ?? "?"}|${natura ?? ""}`;
     used.set(key, (used.get(key) ?? 0n) + (total ?? 0n));
@@ -134,7 +144,8 @@ export function sdiProblems(xml: string, today: string): SdiProblem[] {
     const natura = value(s, "Natura");
     // 00429 / 00430: the same natura rule on the summaries.
     if (isZero(rate) && !natura) add("00429", f("Natura"), `Riepilogo ${n}: aliquota IVA 0 senza natura`);
-    if (!isZero(rate) && natura) add("00430", f("Natura"), `Riepilogo ${n}: natura indicata con aliquota IVA diversa da 0`);
+    if (!isZero(rate) && natura)
+      add("00430", f("Natura"), `Riepilogo ${n}: natura indicata con aliquota IVA diversa da 0`);
     // 00420: reverse charge (N6.x) is never split payment.
     if (natura?.startsWith("N6") && value(s, "EsigibilitaIVA") === "S")
       add("00420", f("EsigibilitaIVA"), `Riepilogo ${n}: inversione contabile con scissione dei pagamenti`);
@@ -146,13 +157,21 @@ export function sdiProblems(xml: string, today: string): SdiProblem[] {
     if (imponibile != null) {
       const expected = (used.get(key) ?? 0n) + (toScaled(value(s, "Arrotondamento")) ?? 0n);
       if (abs(expected - imponibile) > ONE)
-        add("00422", f("ImponibileImporto"), `Riepilogo ${n}: imponibile ${euro(imponibile)} diverso dalla somma delle righe (${euro(expected)})`);
+        add(
+          "00422",
+          f("ImponibileImporto"),
+          `Riepilogo ${n}: imponibile ${euro(imponibile)} diverso dalla somma delle righe (${euro(expected)})`,
+        );
     }
     // 00421: Imposta = round-half-up(AliquotaIVA × ImponibileImporto / 100), ±0.01.
     if (imponibile != null && imposta != null && rate != null) {
       const expected = divRound(imponibile * rate, ONE * 100n * CENT) * CENT;
       if (abs(expected - imposta) > CENT)
-        add("00421", f("Imposta"), `Riepilogo ${n}: imposta ${euro(imposta)} diversa da aliquota × imponibile (${euro(expected)})`);
+        add(
+          "00421",
+          f("Imposta"),
+          `Riepilogo ${n}: imposta ${euro(imposta)} diversa da aliquota × imponibile (${euro(expected)})`,
+        );
     }
   }
   // 00419 / 00443 / 00444: one summary for every rate and natura the lines use.

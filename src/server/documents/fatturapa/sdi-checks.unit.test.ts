@@ -8,7 +8,10 @@ const codes = (xml: string, today = TODAY) => sdiProblems(xml, today).map((p) =>
 
 /** A body with the given lines and summaries on the minimal file's header. */
 function withBody(lines: string, summaries: string) {
-  return minimal.replace(/<DatiBeniServizi>[\s\S]*<\/DatiBeniServizi>/, `<DatiBeniServizi>${lines}${summaries}</DatiBeniServizi>`);
+  return minimal.replace(
+    /<DatiBeniServizi>[\s\S]*<\/DatiBeniServizi>/,
+    `<DatiBeniServizi>${lines}${summaries}</DatiBeniServizi>`,
+  );
 }
 const line = (n: number, q: string, p: string, t: string, rate: string, natura?: string, extra = "") =>
   `<DettaglioLinee><NumeroLinea>${n}</NumeroLinea><Descrizione>x</Descrizione><Quantita>${q}</Quantita><PrezzoUnitario>${p}</PrezzoUnitario><PrezzoTotale>${t}</PrezzoTotale><AliquotaIVA>${rate}</AliquotaIVA>${natura ? `<Natura>${natura}</Natura>` : ""}${extra}</DettaglioLinee>`;
@@ -18,7 +21,9 @@ const summary = (rate: string, imponibile: string, imposta: string, natura?: str
 describe("SdI checks on the FatturaPA text", () => {
   it("pass on a correct file", () => {
     expect(sdiProblems(minimal, TODAY)).toEqual([]);
-    expect(codes(withBody(line(1, "3.000", "10.3333", "31.00", "22.00"), summary("22.00", "31.00", "6.82")))).toEqual([]);
+    expect(codes(withBody(line(1, "3.000", "10.3333", "31.00", "22.00"), summary("22.00", "31.00", "6.82")))).toEqual(
+      [],
+    );
   });
 
   it("reads decimals exactly", () => {
@@ -29,14 +34,19 @@ describe("SdI checks on the FatturaPA text", () => {
 
   it("00423: line total is quantity × unit price within one cent", () => {
     expect(codes(withBody(line(1, "2.00", "10.00", "20.01", "22.00"), summary("22.00", "20.01", "4.40")))).toEqual([]);
-    const problems = sdiProblems(withBody(line(1, "2.00", "10.00", "20.02", "22.00"), summary("22.00", "20.02", "4.40")), TODAY);
+    const problems = sdiProblems(
+      withBody(line(1, "2.00", "10.00", "20.02", "22.00"), summary("22.00", "20.02", "4.40")),
+      TODAY,
+    );
     expect(problems).toEqual([expect.objectContaining({ code: "00423", field: "DettaglioLinee[1].PrezzoTotale" })]);
   });
 
   it("00421: VAT is rate × imponibile rounded half up, within one cent", () => {
     // 22 % of 10.25 = 2.255 → 2.26 (half up); 2.24 is two cents off.
     expect(codes(withBody(line(1, "1.00", "10.25", "10.25", "22.00"), summary("22.00", "10.25", "2.26")))).toEqual([]);
-    expect(codes(withBody(line(1, "1.00", "10.25", "10.25", "22.00"), summary("22.00", "10.25", "2.24")))).toEqual(["00421"]);
+    expect(codes(withBody(line(1, "1.00", "10.25", "10.25", "22.00"), summary("22.00", "10.25", "2.24")))).toEqual([
+      "00421",
+    ]);
   });
 
   it("00422: imponibile is the sum of the lines at that rate, within one euro", () => {
@@ -46,12 +56,16 @@ describe("SdI checks on the FatturaPA text", () => {
   });
 
   it("00400 / 00401 / 00445 on lines, 00429 / 00430 on summaries", () => {
-    expect(codes(withBody(line(1, "1.00", "5.00", "5.00", "0.00"), summary("0.00", "5.00", "0.00")))).toEqual(["00400", "00429"]);
-    expect(codes(withBody(line(1, "1.00", "5.00", "5.00", "22.00", "N1"), summary("22.00", "5.00", "1.10", "N1")))).toEqual([
-      "00401",
-      "00430",
+    expect(codes(withBody(line(1, "1.00", "5.00", "5.00", "0.00"), summary("0.00", "5.00", "0.00")))).toEqual([
+      "00400",
+      "00429",
     ]);
-    expect(codes(withBody(line(1, "1.00", "5.00", "5.00", "0.00", "N6"), summary("0.00", "5.00", "0.00", "N6")))).toEqual(["00445"]);
+    expect(
+      codes(withBody(line(1, "1.00", "5.00", "5.00", "22.00", "N1"), summary("22.00", "5.00", "1.10", "N1"))),
+    ).toEqual(["00401", "00430"]);
+    expect(
+      codes(withBody(line(1, "1.00", "5.00", "5.00", "0.00", "N6"), summary("0.00", "5.00", "0.00", "N6"))),
+    ).toEqual(["00445"]);
   });
 
   it("00419 / 00444: every rate and natura of the lines has its summary", () => {
@@ -61,20 +75,35 @@ describe("SdI checks on the FatturaPA text", () => {
   });
 
   it("00420: reverse charge is never split payment", () => {
-    expect(codes(withBody(line(1, "1.00", "5.00", "5.00", "0.00", "N6.3"), summary("0.00", "5.00", "0.00", "N6.3", "S")))).toEqual(["00420"]);
+    expect(
+      codes(withBody(line(1, "1.00", "5.00", "5.00", "0.00", "N6.3"), summary("0.00", "5.00", "0.00", "N6.3", "S"))),
+    ).toEqual(["00420"]);
   });
 
   it("00437: a discount needs a percentage or an amount", () => {
-    const l = line(1, "1.00", "5.00", "5.00", "22.00", undefined, "").replace("<PrezzoTotale>", "<ScontoMaggiorazione><Tipo>SC</Tipo></ScontoMaggiorazione><PrezzoTotale>");
+    const l = line(1, "1.00", "5.00", "5.00", "22.00", undefined, "").replace(
+      "<PrezzoTotale>",
+      "<ScontoMaggiorazione><Tipo>SC</Tipo></ScontoMaggiorazione><PrezzoTotale>",
+    );
     expect(codes(withBody(l, summary("22.00", "5.00", "1.10")))).toEqual(["00437"]);
   });
 
   it("00411: ritenuta on a line needs DatiRitenuta", () => {
-    expect(codes(withBody(line(1, "1.00", "5.00", "5.00", "22.00", undefined, "<Ritenuta>SI</Ritenuta>"), summary("22.00", "5.00", "1.10")))).toEqual(["00411"]);
+    expect(
+      codes(
+        withBody(
+          line(1, "1.00", "5.00", "5.00", "22.00", undefined, "<Ritenuta>SI</Ritenuta>"),
+          summary("22.00", "5.00", "1.10"),
+        ),
+      ),
+    ).toEqual(["00411"]);
   });
 
   it("00417 / 00427 / 00428 / 00425 / 00403 on header and document data", () => {
-    const noIds = minimal.replace("<IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>09876543210</IdCodice></IdFiscaleIVA>", "");
+    const noIds = minimal.replace(
+      "<IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>09876543210</IdCodice></IdFiscaleIVA>",
+      "",
+    );
     expect(codes(noIds)).toEqual(["00417"]);
     expect(codes(minimal.replace(/<CodiceDestinatario>[^<]*</, "<CodiceDestinatario>ABC123<"))).toEqual(["00427"]);
     expect(codes(minimal.replace('versione="FPR12"', 'versione="FPA12"'))).toEqual(["00428"]);
