@@ -39,7 +39,8 @@ async function dumpTable(db: Queryable, plan: TablePlan, file: string): Promise<
         .limit(PAGE)
         .offset(offset)) as Record<string, unknown>[];
       for (const row of page) {
-        if (!out.write(JSON.stringify(encodeRow(row)) + "\n")) await new Promise<void>((r) => out.once("drain", () => r()));
+        if (!out.write(JSON.stringify(encodeRow(row)) + "\n"))
+          await new Promise<void>((r) => out.once("drain", () => r()));
       }
       rows += page.length;
       if (page.length < PAGE) break;

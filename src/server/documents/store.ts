@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Queryable, Tx } from "../db/client";
+import type { Db, Queryable, Tx } from "../db/client";
 import { storedDocuments } from "../db/schema";
 
 // Documents as issued (decisions §8): produced once inside the transaction that issues them,
@@ -57,6 +57,35 @@ export async function findStoredDocument(
   return row ?? null;
 }
 export type StoredDocument = NonNullable<Awaited<ReturnType<typeof findStoredDocument>>>;
+
+/**
+ * The owner's stored PDF; when there is none yet (a document issued before documents were
+ * stored), it is rendered now, once, under a lock on the owner, and stored for good.
+ */
+export async function storedPdfOrFreeze(
+  db: Db,
+  ownerType: StoredOwner,
+  ownerId: string,
+  render: (tx: Tx) => Promise<{ pdf: Buffer; fileName: string }>,
+): Promise<StoredDocument> {
+  const found = await findStoredDocument(db, ownerType, ownerId, "pdf");
+  if (found) return found;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${ownerType}:${ownerId}`}))`);
+    const again = await findStoredDocument(tx, ownerType, ownerId, "pdf");
+    if (again) return again;
+    const { pdf, fileName } = await render(tx);
+    const sha256 = await storeDocument(tx, {
+      ownerType,
+      ownerId,
+      kind: "pdf",
+      fileName,
+      contentType: "application/pdf",
+      bytes: pdf,
+    });
+    return (await findStoredDocument(tx, ownerType, ownerId, "pdf", sha256))!;
+  });
+}
 
 /** True when the request's If-None-Match names this ETag (or "*"). */
 function notModified(request: FastifyRequest, etag: string) {

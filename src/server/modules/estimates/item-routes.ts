@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
-import { estimateItemCreateSchema, estimateItemListQuerySchema, estimateItemSchema, estimateItemUpdateSchema } from "@domain/estimates";
+import {
+  estimateItemCreateSchema,
+  estimateItemListQuerySchema,
+  estimateItemSchema,
+  estimateItemUpdateSchema,
+} from "@domain/estimates";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { clientScope } from "../../auth/guard";
@@ -14,7 +19,10 @@ const tags = ["preventivi"];
 export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/estimate-items",
-    { config: { access: "user" }, schema: { tags, querystring: estimateItemListQuerySchema, response: { 200: z.array(estimateItemSchema) } } },
+    {
+      config: { access: "user" },
+      schema: { tags, querystring: estimateItemListQuerySchema, response: { 200: z.array(estimateItemSchema) } },
+    },
     async (request) => {
       const estimate = await findEstimate(db, request.query.estimateId, clientScope(request));
       if (!estimate) throw notFound(ESTIMATE_NOT_FOUND);

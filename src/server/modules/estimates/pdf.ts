@@ -36,7 +36,12 @@ export function estimateTerms(estimate: { validityDays: number; expiresAt: strin
  * The estimate as an A4 PDF. An accepted estimate prints the frozen version the client
  * accepted (lines and totals of the snapshot) with the acceptance in the signature block.
  */
-export async function renderEstimatePdf(db: Queryable, config: Pick<Config, "dataDir">, detail: EstimateDetail, snapshot: AcceptedSnapshot | null) {
+export async function renderEstimatePdf(
+  db: Queryable,
+  config: Pick<Config, "dataDir">,
+  detail: EstimateDetail,
+  snapshot: AcceptedSnapshot | null,
+) {
   const settings = await getSettings(db);
   const logo = await companyLogo(settings, config.dataDir);
   const source = snapshot ?? {
@@ -118,8 +123,14 @@ export async function renderEstimatePdf(db: Queryable, config: Pick<Config, "dat
     }),
   ];
   if (snapshot?.channel === "amministrazione") {
-    content.push({ text: "Accettazione registrata dall'impresa per conto del cliente.", style: "small", margin: [0, 4, 0, 0] });
+    content.push({
+      text: "Accettazione registrata dall'impresa per conto del cliente.",
+      style: "small",
+      margin: [0, 4, 0, 0],
+    });
   }
-  const pdf = await renderPdf(a4Document(content, { title: `Preventivo ${detail.number}`, author: settings.companyName }));
+  const pdf = await renderPdf(
+    a4Document(content, { title: `Preventivo ${detail.number}`, author: settings.companyName }),
+  );
   return { pdf, fileName: `Preventivo-${detail.number}.pdf` };
 }

@@ -18,6 +18,7 @@ import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } from "./actions";
 import { estimateItemRoutes } from "./item-routes";
+import { sendStoredDocument, storedPdfOrFreeze } from "../../documents/store";
 import { renderEstimatePdf } from "./pdf";
 import { countEstimates, getEstimateDetail, listEstimates } from "./queries";
 import { createEstimate, deleteEstimate, ESTIMATE_NOT_FOUND, updateEstimate } from "./service";
@@ -32,7 +33,10 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates",
-    { config: { access: "user" }, schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } } },
+    {
+      config: { access: "user" },
+      schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } },
+    },
     async (request, reply) => {
       const scope = clientScope(request);
       const rows = await listEstimates(db, request.query, scope);
@@ -58,16 +62,26 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         params: idParams,
         querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
-        response: { 200: z.any().describe("application/pdf") },
+        response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
       },
     },
     async (request, reply) => {
       const detail = await getEstimateDetail(db, request.params.id, clientScope(request));
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
+      const [row] = await db
+        .select({ snapshot: estimates.acceptedSnapshot })
+        .from(estimates)
+        .where(eq(estimates.id, detail.id));
       const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
-      const { pdf, fileName } = await renderEstimatePdf(db, config, detail as EstimateDetail, snapshot);
       const disposition = request.query.download === "1" ? "attachment" : "inline";
+      if (snapshot) {
+        // Accepted: the PDF stored at acceptance, from the accepted snapshot, byte for byte (decisions §8).
+        const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
+          renderEstimatePdf(tx, config, detail as EstimateDetail, snapshot),
+        );
+        return sendStoredDocument(request, reply, stored, disposition);
+      }
+      const { pdf, fileName } = await renderEstimatePdf(db, config, detail as EstimateDetail, snapshot);
       return reply
         .header("Content-Type", "application/pdf")
         .header("Content-Disposition", `${disposition}; filename="${fileName}"`)
@@ -122,7 +136,8 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: estimateSchema.extend({ contract: z.object({ id: z.string(), number: z.string() }) }) },
       },
     },
-    async (request) => acceptEstimate(db, request, request.params.id, request.body.signedBy, clientScope(request)),
+    async (request) =>
+      acceptEstimate(db, request, request.params.id, request.body.signedBy, clientScope(request), config),
   );
 
   app.post(
@@ -133,7 +148,10 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/request-changes",
-    { config: { access: "user" }, schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
+    {
+      config: { access: "user" },
+      schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await requestEstimateChanges(deps, request, request.params.id, request.body.message, clientScope(request));
       return reply.status(204).send(null);

@@ -148,7 +148,10 @@ export default function InvoicesPage() {
                       <TableCell>
                         <div className="flex justify-end">
                           <Button asChild variant="ghost" size="icon">
-                            <Link href={`/admin/invoices/${inv.id}`} aria-label={`Visualizza ${inv.number ?? `bozza di ${inv.clientName}`}`}>
+                            <Link
+                              href={`/admin/invoices/${inv.id}`}
+                              aria-label={`Visualizza ${inv.number ?? `bozza di ${inv.clientName}`}`}
+                            >
                               <Eye aria-hidden className="size-4" />
                             </Link>
                           </Button>
