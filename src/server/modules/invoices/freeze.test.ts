@@ -208,3 +208,43 @@ describe("an issued invoice is a document", () => {
     expect(next.sequence).toBe((before?.sequence ?? 0) + 1);
   });
 });
+
+describe("accepted estimates and signed contracts are documents too", () => {
+  it("store their PDF at acceptance and at signature and answer it byte for byte", async () => {
+    const client = await insertClient(t.db, { name: "Famiglia Verdi" });
+    const estimate = await insertEstimate(t.db, { clientId: client.id, status: "inviato", total: "2000.00" });
+    const accepted = await post(`/api/estimates/${estimate.id}/accept`, { signedBy: "Luca Verdi" });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const contractId = accepted.json().contract.id as string;
+    expect((await get(`/api/contracts/${contractId}/pdf`)).headers.etag).toBeUndefined(); // draft contract: a view
+    expect((await post(`/api/contracts/${contractId}/sign`, { signedDate: today })).statusCode).toBe(200);
+
+    const est1 = await get(`/api/estimates/${estimate.id}/pdf`);
+    const ctr1 = await get(`/api/contracts/${contractId}/pdf`);
+    expect(est1.headers.etag).toBe(`"${sha(est1.rawPayload)}"`);
+    expect(ctr1.headers.etag).toBe(`"${sha(ctr1.rawPayload)}"`);
+    expect(est1.headers["cache-control"]).toBe("private, no-cache");
+
+    await t.db
+      .update(clients)
+      .set({ address: "Via Trasferita 1", name: "Famiglia Verdi-Neri" })
+      .where(eq(clients.id, client.id));
+    await t.db.update(companySettings).set({ address: "Viale Altrove 3" }).where(eq(companySettings.id, 1));
+    const est2 = await get(`/api/estimates/${estimate.id}/pdf`);
+    const ctr2 = await get(`/api/contracts/${contractId}/pdf`);
+    expect(Buffer.compare(est2.rawPayload, est1.rawPayload)).toBe(0);
+    expect(Buffer.compare(ctr2.rawPayload, ctr1.rawPayload)).toBe(0);
+    expect(
+      (await get(`/api/estimates/${estimate.id}/pdf`, { "if-none-match": est1.headers.etag as string })).statusCode,
+    ).toBe(304);
+    expect(
+      (await get(`/api/contracts/${contractId}/pdf`, { "if-none-match": ctr1.headers.etag as string })).statusCode,
+    ).toBe(304);
+    const owners = await t.db
+      .select({ owner: storedDocuments.ownerType })
+      .from(storedDocuments)
+      .where(eq(storedDocuments.kind, "pdf"));
+    expect(owners.map((o) => o.owner)).toEqual(expect.arrayContaining(["estimate", "contract"]));
+    await completeCompanySettings(t.db);
+  });
+});
