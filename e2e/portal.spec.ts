@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { completeCompanyFiscalData } from "./billing-support";
 import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
 // The client portal end to end: the admin prepares the documents (through the API, which
@@ -42,6 +43,8 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
     type: "privato",
     address: "Via Manzoni 5",
     city: "Monza",
+    province: "MB",
+    zipCode: "20900",
     email: `${username}@example.it`,
     fiscalCode: "RSSMRA80A01H501U",
   });
@@ -60,8 +63,10 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   for (const e of [toAccept, signed]) await post(api, `/api/estimates/${e.id}/send`, {});
   const acceptance = await post<{ contract: { id: string } }>(api, `/api/estimates/${signed.id}/accept`, { signedBy: "Firmato in ufficio" });
   await post(api, `/api/contracts/${acceptance.contract.id}/sign`, { signedDate: isoDay(0) });
-  const invoice = await post<{ id: string; number: string }>(api, "/api/invoices", { contractId: acceptance.contract.id, kind: "acconto", percent: "30" });
-  await post(api, `/api/invoices/${invoice.id}/send`, {});
+  const draft = await post<{ id: string }>(api, "/api/invoices", { contractId: acceptance.contract.id, kind: "acconto", percent: "30" });
+  // Issuing validates the FatturaPA (company fiscal data needed) and gives the number.
+  await completeCompanyFiscalData(api);
+  const invoice = await post<{ id: string; number: string }>(api, `/api/invoices/${draft.id}/send`, {});
   const site = await post<{ id: string }>(api, "/api/construction-sites", {
     estimateId: signed.id,
     name: `Cantiere Bianchi ${tag} ${stamp}`,
