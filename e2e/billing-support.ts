@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./support";
 
 /**
@@ -16,6 +16,8 @@ export async function acceptedEstimate(page: Page, tag: string, title = `Rifacim
       city: "Monza",
       province: "MB",
       zipCode: "20900",
+      // A condominium's numeric codice fiscale: an issued invoice's FatturaPA needs it.
+      fiscalCode: "46917440383",
     },
   });
   expect(client.status()).toBe(201);
@@ -35,6 +37,26 @@ export async function acceptedEstimate(page: Page, tag: string, title = `Rifacim
   const { version } = (await sent.json()) as { version: number };
   expect((await page.request.post(`/api/estimates/${id}/accept`, { data: { signedBy: "Anna Ferri", version } })).ok()).toBe(true);
   return id;
+}
+
+/**
+ * The company's fiscal data, filled through the API when missing: issuing an invoice validates
+ * its FatturaPA, which needs the seller's partita IVA, address and IBAN.
+ */
+export async function completeCompanyFiscalData(request: APIRequestContext) {
+  const current = (await (await request.get("/api/settings")).json()) as Record<string, unknown>;
+  const res = await request.put("/api/settings", {
+    data: {
+      ...current,
+      vatNumber: current.vatNumber ?? "86419840789",
+      address: current.address ?? "Via dell'Artigianato 4",
+      city: current.city ?? "Monza",
+      province: current.province ?? "MB",
+      zipCode: current.zipCode ?? "20900",
+      iban: current.iban ?? "IT60X0542811101000000123456",
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The contract created on acceptance. */

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { completeCompanyFiscalData } from "./billing-support";
 import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
 // The client portal end to end: the admin prepares the documents (through the API, which
@@ -42,6 +43,8 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
     type: "privato",
     address: "Via Manzoni 5",
     city: "Monza",
+    province: "MB",
+    zipCode: "20900",
     email: `${username}@example.it`,
     fiscalCode: "RSSMRA80A01H501U",
   });
@@ -64,10 +67,12 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
     signedBy: "Firmato in ufficio",
     version: sentSigned.version,
   });
-  const draft = await estimate(`Bozza interna ${tag}`);
+  const draftEstimate = await estimate(`Bozza interna ${tag}`);
   await post(api, `/api/contracts/${acceptance.contract.id}/sign`, { signedDate: isoDay(0) });
-  const invoice = await post<{ id: string; number: string }>(api, "/api/invoices", { contractId: acceptance.contract.id, kind: "acconto", percent: "30" });
-  await post(api, `/api/invoices/${invoice.id}/send`, {});
+  const draftInvoice = await post<{ id: string }>(api, "/api/invoices", { contractId: acceptance.contract.id, kind: "acconto", percent: "30" });
+  // Issuing validates the FatturaPA (company fiscal data needed) and gives the number.
+  await completeCompanyFiscalData(api);
+  const invoice = await post<{ id: string; number: string }>(api, `/api/invoices/${draftInvoice.id}/send`, {});
   const site = await post<{ id: string }>(api, "/api/construction-sites", {
     estimateId: signed.id,
     name: `Cantiere Bianchi ${tag} ${stamp}`,
@@ -107,12 +112,12 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   await snap(page, "portal-dashboard");
 
   // --- The office's routes are closed to the client; the draft exists nowhere for it (decisions §8).
-  for (const url of ["/api/estimates?status=bozza", `/api/estimates/${draft.id}`, `/api/estimates/${signed.id}`, "/api/activity", "/api/notifications"]) {
+  for (const url of ["/api/estimates?status=bozza", `/api/estimates/${draftEstimate.id}`, `/api/estimates/${signed.id}`, "/api/activity", "/api/notifications"]) {
     expect((await page.request.get(url)).status(), url).toBe(403);
   }
-  expect((await page.request.get(`/api/portal/estimates/${draft.id}`)).status()).toBe(404);
-  expect((await page.request.get(`/api/portal/estimates/${draft.id}/pdf`)).status()).toBe(404);
-  await expect(page.getByText(draft.number)).toHaveCount(0);
+  expect((await page.request.get(`/api/portal/estimates/${draftEstimate.id}`)).status()).toBe(404);
+  expect((await page.request.get(`/api/portal/estimates/${draftEstimate.id}/pdf`)).status()).toBe(404);
+  await expect(page.getByText(draftEstimate.number)).toHaveCount(0);
 
   // --- A project, and a question about it.
   await page.getByRole("link", { name: new RegExp(`Cantiere Bianchi ${tag}`) }).click();

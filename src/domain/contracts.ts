@@ -156,7 +156,7 @@ export const contractDetailSchema = contractSchema.extend({
   invoices: z.array(
     z.object({
       id: idSchema,
-      number: z.string(),
+      number: z.string().nullable(),
       kind: z.string(),
       amount: z.string(),
       totalAmount: z.string(),

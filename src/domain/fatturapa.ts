@@ -8,7 +8,7 @@ import {
   isValidSdiCode,
 } from "./validators";
 
-// FatturaPA FPR12 (decisions §5, ../shared/fatturapa/NOTES.md): a pure builder plus the checks
+// FatturaPA FPR12 (decisions §5; the SdI checks: src/server/documents/fatturapa/sdi-checks.ts): a pure builder plus the checks
 // the SdI would otherwise reject the file for. No I/O: the server loads the data and serves it.
 
 export type Natura = "N1" | "N6.3";

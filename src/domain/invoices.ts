@@ -191,9 +191,10 @@ export const invoicePaySchema = z.object({ paidDate: isoDateSchema });
 
 export const invoiceSchema = z.object({
   id: idSchema,
-  number: z.string(),
-  year: z.number().int(),
-  sequence: z.number().int(),
+  /** Given at issue; null on a draft (docs/decisions/005-invoice-issue.md). */
+  number: z.string().nullable(),
+  year: z.number().int().nullable(),
+  sequence: z.number().int().nullable(),
   contractId: idSchema,
   kind: z.enum(invoiceKinds),
   amount: z.string(),
@@ -240,6 +241,9 @@ export const invoiceListQuerySchema = listQuery([
 export type InvoiceListParams = Partial<z.output<typeof invoiceListQuerySchema>>;
 
 export const invoiceDetailSchema = invoiceSchema.extend({
+  /** sha256 of the PDF and FatturaPA stored when the invoice was issued (null on drafts). */
+  pdfSha256: z.string().nullable(),
+  xmlSha256: z.string().nullable(),
   dueState: dueStateSchema,
   editable: z.boolean(),
   vatRate: z.string(),
@@ -263,6 +267,11 @@ export const invoiceDetailSchema = invoiceSchema.extend({
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 /** The one line an invoice carries, worded from its kind (PDF and FatturaPA say the same). */
+/** "Fattura FAT-2026-001", or "Bozza di fattura" before it is issued and numbered. */
+export const invoiceTitle = (inv: { number: string | null }) => (inv.number ? `Fattura ${inv.number}` : "Bozza di fattura");
+/** The number, or "bozza" where a short reference is printed (lists, activity). */
+export const invoiceRef = (inv: { number: string | null }) => inv.number ?? "bozza";
+
 export function invoiceLineDescription(
   inv: { kind: InvoiceKind; amount: string },
   ctx: { contractNumber: string; estimateNumber: string; estimateTitle: string; contractValue: string },

@@ -6,7 +6,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
 import { eq } from "drizzle-orm";
-import { attachments, estimates, orders, suppliers, users } from "../db/schema";
+import { attachments, estimates, orders, storedDocuments, suppliers, users } from "../db/schema";
 import { notify } from "../modules/notifications/notify";
 import {
   insertClient,
@@ -107,6 +107,17 @@ describe("backup and restore", () => {
     const second = await insertEstimate(db, { clientId: client.id });
     await db.update(estimates).set({ orderId: order!.id }).where(eq(estimates.id, second.id));
     await notify(db, { kind: "survey_request", title: "Nuova richiesta", clientId: client.id });
+    // A stored document: bytes (bytea) must come back byte for byte.
+    const pdfBytes = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0a, 0x80]);
+    await db.insert(storedDocuments).values({
+      ownerType: "estimate",
+      ownerId: second.id,
+      kind: "pdf",
+      fileName: "Preventivo.pdf",
+      contentType: "application/pdf",
+      bytes: pdfBytes,
+      sha256: "x",
+    });
     await db.insert(attachments).values({
       entityType: "site",
       entityId: site.id,
@@ -133,6 +144,8 @@ describe("backup and restore", () => {
     expect(result.tables.find((t) => t.name === "estimates")!.rows).toBe(2);
 
     expect(await dumpAll(target.db)).toEqual(await dumpAll(source.db));
+    const [restoredDoc] = await target.db.select().from(storedDocuments);
+    expect(Buffer.compare(restoredDoc!.bytes, Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0a, 0x80]))).toBe(0);
     expect(await fs.promises.readFile(path.join(targetDir, "uploads", "site", site.id, "a.jpg"))).toEqual(
       Buffer.from([1, 2, 3]),
     );

@@ -10,6 +10,21 @@ import { backupPlan, type TablePlan } from "./plan";
 
 const PAGE = 1000;
 
+/**
+ * bytea columns (stored documents) come back as Buffers, which JSON would write as an array of
+ * numbers: they travel as {"$base64": "…"} and restore.ts turns them back into bytes.
+ */
+function encodeRow(row: Record<string, unknown>) {
+  let out: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(row)) {
+    if (value instanceof Uint8Array) {
+      out ??= { ...row };
+      out[key] = { $base64: Buffer.from(value).toString("base64") };
+    }
+  }
+  return out ?? row;
+}
+
 async function dumpTable(db: Queryable, plan: TablePlan, file: string): Promise<number> {
   const out = fs.createWriteStream(file, { encoding: "utf8" });
   const columns = plan.table as unknown as Record<string, PgColumn>;
@@ -24,7 +39,8 @@ async function dumpTable(db: Queryable, plan: TablePlan, file: string): Promise<
         .limit(PAGE)
         .offset(offset)) as Record<string, unknown>[];
       for (const row of page) {
-        if (!out.write(JSON.stringify(row) + "\n")) await new Promise<void>((r) => out.once("drain", () => r()));
+        if (!out.write(JSON.stringify(encodeRow(row)) + "\n"))
+          await new Promise<void>((r) => out.once("drain", () => r()));
       }
       rows += page.length;
       if (page.length < PAGE) break;

@@ -14,12 +14,22 @@ const BATCH = 250;
 
 export class RestoreError extends Error {}
 
+/** The bytes of a bytea column, written by backup.ts as {"$base64": "…"}. */
+function decodeRow(row: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(row)) {
+    if (value && typeof value === "object" && typeof (value as { $base64?: unknown }).$base64 === "string") {
+      row[key] = Buffer.from((value as { $base64: string }).$base64, "base64");
+    }
+  }
+  return row;
+}
+
 async function* readRows(file: string): AsyncGenerator<Record<string, unknown>> {
   const lines = readline.createInterface({
     input: fs.createReadStream(file, { encoding: "utf8" }),
     crlfDelay: Infinity,
   });
-  for await (const line of lines) if (line.trim()) yield JSON.parse(line) as Record<string, unknown>;
+  for await (const line of lines) if (line.trim()) yield decodeRow(JSON.parse(line) as Record<string, unknown>);
 }
 
 /** Refuses anything but an empty installation: a restore never merges into live data. */

@@ -111,7 +111,7 @@ export function secretsOf(w: World): string[] {
     w.contract.id,
     w.contract.number,
     ...Object.values(w.sites).flatMap((s) => [s.id, s.name]),
-    ...Object.values(w.invoices).flatMap((i) => [i.id, i.number]),
+    ...Object.values(w.invoices).flatMap((i) => (i.number ? [i.id, i.number] : [i.id])),
     w.survey.id,
     w.contact.id,
     w.notification.id,

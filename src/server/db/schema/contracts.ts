@@ -1,4 +1,5 @@
-import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { contractStatuses, invoiceStatuses, vatTreatments } from "@domain/statuses";
 import { createdAt, grossMoney, id, money, oneOf, timestampTz, trigramIndex, updatedAt, version } from "./columns";
 import { estimates } from "./estimates";
@@ -36,10 +37,14 @@ export const invoices = pgTable(
   "invoices",
   {
     id: id(),
-    number: text().notNull(),
-    /** Year and progressive of the number: unique, no gaps within a year (Italian law). */
-    year: integer().notNull(),
-    sequence: integer().notNull(),
+    /**
+     * FAT-2026-001, given when the invoice is issued (docs/decisions/005-invoice-issue.md): a
+     * draft has no legal number. Year and progressive of the number: unique, no gaps within a
+     * year, in the order of the dates (Italian law). Null on drafts.
+     */
+    number: text(),
+    year: integer(),
+    sequence: integer(),
     contractId: uuid()
       .notNull()
       .references(() => contracts.id, { onDelete: "restrict" }),
@@ -56,6 +61,14 @@ export const invoices = pgTable(
     status: text({ enum: invoiceStatuses.values }).notNull().default("bozza"),
     notes: text(),
     sentAt: timestampTz(),
+    /**
+     * Everything the invoice says, frozen when it is issued (seller, buyer, lines, VAT summary,
+     * totals, payment terms): its PDF and FatturaPA are rendered from this, once. Null on drafts.
+     */
+    snapshot: jsonb(),
+    /** sha256 of the stored PDF and FatturaPA (documents table); null until issued. */
+    pdfSha256: text(),
+    xmlSha256: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -65,6 +78,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_year_sequence_unique").on(t.year, t.sequence),
     check("invoices_status_check", oneOf(t.status, invoiceStatuses.values)),
     check("invoices_kind_check", oneOf(t.kind, invoiceKinds)),
+    /** Only a draft may lack its number. */
+    check("invoices_issued_numbered_check", sql`${t.status} = 'bozza' or (${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null)`),
     index("invoices_contract_idx").on(t.contractId),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     index("invoices_issue_idx").on(t.issueDate),

@@ -7,3 +7,4 @@ export * from "./sites";
 export * from "./suppliers";
 export * from "./surveys";
 export * from "./system";
+export * from "./documents";

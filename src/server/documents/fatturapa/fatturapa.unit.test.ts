@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import { invoiceTotals } from "@domain/invoices";
 import type { VatTreatment } from "@domain/statuses";
 import { vatNatura } from "@domain/vat";
 import { makePartitaIva } from "@domain/validators";
+import { sdiProblems } from "./sdi-checks";
 import { FATTURAPA_SCHEMA_DIR, validateFatturaPa } from "./xsd";
 
 const sellerVat = makePartitaIva(777);
@@ -86,12 +88,18 @@ function invoice(
 }
 
 describe("FatturaPA FPR12 against the official XSD", () => {
-  it("reads the schema from ../shared/fatturapa, unmodified", () => {
-    expect(fs.existsSync(path.join(FATTURAPA_SCHEMA_DIR, "Schema_VFPR12_v1.2.3.xsd"))).toBe(true);
+  it("reads the official schema from inside the repository, byte for byte", () => {
+    const sha = (file: string) =>
+      crypto
+        .createHash("sha256")
+        .update(fs.readFileSync(path.join(FATTURAPA_SCHEMA_DIR, file)))
+        .digest("hex");
+    expect(sha("Schema_VFPR12_v1.2.3.xsd")).toBe("152944f6eef9f5d69ef6e955ee173b32142b00a8c1c5222fc97dfab5910e8a8c");
+    expect(sha("xmldsig-core-schema.xsd")).toBe("35cf8197da812c85e40d57891b35c94187569ed474a2dac813ce5090dafcd35c");
   });
 
   it("accepts the published minimal example (the validator itself works)", async () => {
-    const xml = fs.readFileSync(path.join(FATTURAPA_SCHEMA_DIR, "minimal-FPR12.xml"), "utf8");
+    const xml = fs.readFileSync(new URL("./fixtures/minimal-FPR12.xml", import.meta.url), "utf8");
     expect(await validateFatturaPa(xml)).toEqual([]);
     expect(
       (await validateFatturaPa(xml.replace("<Divisa>EUR</Divisa>", "<Divisa>EURO</Divisa>"))).length,
@@ -126,6 +134,7 @@ describe("FatturaPA FPR12 against the official XSD", () => {
       const { xml, fileName } = buildFatturaPa(input);
       expect(fileName).toBe(`IT${sellerVat}_${fatturaProgressive(2026, 7)}.xml`);
       expect(await validateFatturaPa(xml, fileName)).toEqual([]);
+      expect(sdiProblems(xml, "2026-12-31")).toEqual([]);
     });
   }
 

@@ -3,16 +3,17 @@ import { buildFatturaPa, fatturaPaProblems, fatturaProgressive, type FpInput, ty
 import { isZeroMoney } from "@domain/money";
 import type { VatTreatment } from "@domain/statuses";
 import { vatNatura, vatRate } from "@domain/vat";
-import type { Queryable } from "../../db/client";
 import { conflict } from "../../http/errors";
-import { getSettings } from "../../modules/settings/queries";
+import type { InvoiceSnapshot } from "../../modules/invoices/snapshot";
+import { sdiProblems } from "./sdi-checks";
+import { validateFatturaPa } from "./xsd";
 
 /** What an invoice's FatturaPA needs, as the invoices module loads it. */
 export interface InvoiceForFattura {
   invoice: {
-    number: string;
-    year: number;
-    sequence: number;
+    number: string | null;
+    year: number | null;
+    sequence: number | null;
     kind: string;
     amount: string;
     vatTreatment: VatTreatment;
@@ -62,34 +63,37 @@ export function fatturaLines(doc: InvoiceForFattura): FpLine[] {
   return lines;
 }
 
-export async function fatturaInput(db: Queryable, doc: InvoiceForFattura): Promise<FpInput> {
-  const settings = await getSettings(db);
-  const { invoice, client } = doc;
+/** The FatturaPA input of an invoice, from its snapshot only (decisions §8). */
+export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput {
+  const { seller, buyer, invoice } = snapshot;
+  // A FatturaPA exists only for an issued, hence numbered, invoice.
+  if (invoice.number == null || invoice.year == null || invoice.sequence == null)
+    throw conflict("La fattura è in bozza: il file FatturaPA si genera all'emissione");
   return {
-    today: todayIso(),
+    today,
     seller: {
-      name: settings.companyName,
-      vatNumber: settings.vatNumber,
-      fiscalCode: settings.fiscalCode,
-      address: settings.address,
-      zipCode: settings.zipCode,
-      city: settings.city,
-      province: settings.province,
-      regimeFiscale: settings.regimeFiscale,
-      iban: settings.iban,
-      phone: settings.phone,
-      email: settings.email,
+      name: seller.companyName,
+      vatNumber: seller.vatNumber,
+      fiscalCode: seller.fiscalCode,
+      address: seller.address,
+      zipCode: seller.zipCode,
+      city: seller.city,
+      province: seller.province,
+      regimeFiscale: seller.regimeFiscale,
+      iban: seller.iban,
+      phone: seller.phone,
+      email: seller.email,
     },
     buyer: {
-      name: client.name,
-      vatNumber: client.vatNumber,
-      fiscalCode: client.fiscalCode,
-      address: client.address,
-      zipCode: client.zipCode,
-      city: client.city,
-      province: client.province,
-      sdiCode: client.sdiCode,
-      pec: client.pec,
+      name: buyer.name,
+      vatNumber: buyer.vatNumber,
+      fiscalCode: buyer.fiscalCode,
+      address: buyer.address,
+      zipCode: buyer.zipCode,
+      city: buyer.city,
+      province: buyer.province,
+      sdiCode: buyer.sdiCode,
+      pec: buyer.pec,
     },
     document: {
       type: invoice.kind === "acconto" ? "TD02" : "TD01",
@@ -97,7 +101,7 @@ export async function fatturaInput(db: Queryable, doc: InvoiceForFattura): Promi
       issueDate: invoice.issueDate,
       dueDate: invoice.dueDate,
       progressive: fatturaProgressive(invoice.year, invoice.sequence),
-      lines: fatturaLines(doc),
+      lines: snapshot.lines,
       stampDuty: invoice.stampDuty,
       total: invoice.totalAmount,
       notes: invoice.notes,
@@ -105,18 +109,38 @@ export async function fatturaInput(db: Queryable, doc: InvoiceForFattura): Promi
   };
 }
 
+const unavailable = (problems: { field: string; message: string; code?: string }[]) =>
+  conflict(
+    `Impossibile generare la fattura elettronica: ${problems.map((p) => p.message).join("; ")}`,
+    Object.fromEntries(problems.map((p) => [p.field, p.message])),
+  );
+
+/** "Element 'CAP': [facet 'pattern'] …" → the element the schema refused. */
+function xsdField(message: string) {
+  return /Element '(?:\{[^}]*\})?([^']+)'/.exec(message)?.[1] ?? "fatturapa";
+}
+
 /**
- * The FPR12 file of an invoice, or a 409 that names every piece of company or client data
- * the SdI would reject it for (NOTES.md checks), so the user knows what to fill in.
+ * The FPR12 file of an invoice, built from its snapshot and checked before anyone may keep it:
+ * the data the SdI needs (with the field to fix), the official XSD, then the SdI's own
+ * arithmetic and consistency checks on the very text. Any failure is a 409 naming the field;
+ * a broken file is never returned.
  */
-export async function invoiceFatturaPa(db: Queryable, doc: InvoiceForFattura) {
-  const input = await fatturaInput(db, doc);
+export async function invoiceFatturaPa(snapshot: InvoiceSnapshot, today = todayIso()) {
+  const input = fatturaInput(snapshot, today);
   const problems = fatturaPaProblems(input);
-  if (problems.length) {
-    throw conflict(
-      `Impossibile generare la fattura elettronica: ${problems.map((p) => p.message).join("; ")}`,
-      Object.fromEntries(problems.map((p) => [p.field, p.message])),
+  if (problems.length) throw unavailable(problems);
+  const built = buildFatturaPa(input);
+  const schemaErrors = await validateFatturaPa(built.xml, built.fileName);
+  if (schemaErrors.length) {
+    throw unavailable(
+      schemaErrors
+        .slice(0, 5)
+        .map((m) => ({ field: xsdField(m), message: `file non conforme allo schema FatturaPA (${m.trim()})` })),
     );
   }
-  return buildFatturaPa(input);
+  const sdi = sdiProblems(built.xml, today);
+  if (sdi.length)
+    throw unavailable(sdi.map((p) => ({ field: p.field, message: `${p.message} (controllo SdI ${p.code})` })));
+  return built;
 }

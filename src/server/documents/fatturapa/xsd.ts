@@ -4,12 +4,10 @@ import { fileURLToPath } from "node:url";
 import { validateXML } from "xmllint-wasm";
 
 /**
- * The official FPR12 schema stays where it was published (../shared/fatturapa, byte for byte):
- * tests read it from there, or from FATTURAPA_SCHEMA_DIR.
+ * The official FPR12 schema, byte for byte inside the repository (schema/SOURCES.md): every
+ * FatturaPA is validated against it before it is stored, in production as in the tests.
  */
-export const FATTURAPA_SCHEMA_DIR =
-  process.env.FATTURAPA_SCHEMA_DIR ??
-  path.resolve(fileURLToPath(new URL("../../../../", import.meta.url)), "../shared/fatturapa");
+export const FATTURAPA_SCHEMA_DIR = fileURLToPath(new URL("./schema/", import.meta.url));
 
 const MAIN = "Schema_VFPR12_v1.2.3.xsd";
 const DSIG = "xmldsig-core-schema.xsd";

@@ -31,13 +31,30 @@ export async function seedContracts(ctx: DemoContext) {
     const age = daysBetween(acceptedOn, today);
     const status: ContractStatus =
       age < 15
-        ? random.weighted([["bozza", 3], ["firmato", 2], ["attivo", 1]] as const)
+        ? random.weighted([
+            ["bozza", 3],
+            ["firmato", 2],
+            ["attivo", 1],
+          ] as const)
         : age < 180
-          ? random.weighted([["firmato", 1], ["attivo", 6], ["completato", 3]] as const)
-          : random.weighted([["attivo", 1], ["completato", 19]] as const);
+          ? random.weighted([
+              ["firmato", 1],
+              ["attivo", 6],
+              ["completato", 3],
+            ] as const)
+          : random.weighted([
+              ["attivo", 1],
+              ["completato", 19],
+            ] as const);
     const signedDate = status === "bozza" ? null : addDays(acceptedOn, Math.min(random.int(1, 10), Math.max(age, 0)));
-    const activated = status === "attivo" || status === "completato" ? `${addDays(signedDate!, Math.min(random.int(3, 20), daysBetween(signedDate!, today)))}T08:00:00Z` : null;
-    const completed = status === "completato" ? `${addDays(activated!.slice(0, 10), Math.min(random.int(20, 150), daysBetween(activated!.slice(0, 10), today)))}T17:00:00Z` : null;
+    const activated =
+      status === "attivo" || status === "completato"
+        ? `${addDays(signedDate!, Math.min(random.int(3, 20), daysBetween(signedDate!, today)))}T08:00:00Z`
+        : null;
+    const completed =
+      status === "completato"
+        ? `${addDays(activated!.slice(0, 10), Math.min(random.int(20, 150), daysBetween(activated!.slice(0, 10), today)))}T17:00:00Z`
+        : null;
     const createdAt = `${acceptedOn}T16:00:00Z`;
     return {
       row: {
@@ -55,7 +72,13 @@ export async function seedContracts(ctx: DemoContext) {
     };
   });
 
-  const lastByYear = await assignNumbers(db, "CTR", drafts, (d) => d.accepted, (d, number) => (d.row.number = number));
+  const lastByYear = await assignNumbers(
+    db,
+    "CTR",
+    drafts,
+    (d) => d.accepted,
+    (d, number) => (d.row.number = number),
+  );
   ctx.ids.contracts = [];
   await insertBatched(drafts, async (batch) => {
     const inserted = await db

@@ -16,6 +16,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { renderContractPdf } from "./pdf";
+import { sendRenderedPdf, sendStoredDocument, storedPdfOrFreeze } from "../../documents/store";
 import {
   contractEstimateOptions,
   countContracts,
@@ -71,21 +72,22 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         tags,
         params: idParams,
         querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
-        response: { 200: z.any().describe("application/pdf") },
+        response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
       },
     },
     async (request, reply) => {
       const row = await findContractWithParties(db, request.params.id, null);
       if (!row) throw notFound(CONTRACT_NOT_FOUND);
+      const disposition = request.query.download === "1" ? "attachment" : "inline";
+      if (row.contract.status !== "bozza") {
+        // Signed: the PDF stored at signature, byte for byte.
+        const stored = await storedPdfOrFreeze(db, "contract", row.contract.id, async (tx) =>
+          renderContractPdf(tx, config, (await findContractWithParties(tx, row.contract.id, null))!),
+        );
+        return sendStoredDocument(request, reply, stored, disposition);
+      }
       const { pdf, fileName } = await withPdfSlot(request, reply, () => renderContractPdf(db, config, row));
-      return reply
-        .header("Content-Type", "application/pdf")
-        .header(
-          "Content-Disposition",
-          `${request.query.download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
-        )
-        .header("Cache-Control", "private, no-store")
-        .send(pdf);
+      return sendRenderedPdf(reply, pdf, fileName, disposition);
     },
   );
 
@@ -113,7 +115,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.post(
     "/api/contracts/:id/sign",
     { schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } } },
-    async (request) => transitionContract(db, request, request.params.id, "sign", request.body.signedDate),
+    async (request) => transitionContract(db, request, request.params.id, "sign", request.body.signedDate, config),
   );
 
   for (const action of ["activate", "complete"] as const satisfies ContractAction[]) {

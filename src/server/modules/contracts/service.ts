@@ -3,11 +3,15 @@ import type { FastifyRequest } from "fastify";
 import { contractActions, contractTransitionError, isContractEditable, type ContractAction } from "@domain/contracts";
 import { todayIso } from "@domain/dates";
 import { contractStatuses } from "@domain/statuses";
+import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { contracts, estimates, invoices } from "../../db/schema";
+import { storeDocument } from "../../documents/store";
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { recordActivity } from "../activity/record";
 import { createContractForEstimate } from "./create-contract";
+import { renderContractPdf } from "./pdf";
+import { findContractWithParties } from "./queries";
 
 export const CONTRACT_NOT_FOUND = "Contratto non trovato";
 
@@ -81,6 +85,7 @@ export async function transitionContract(
   id: string,
   action: ContractAction,
   signedDate?: string,
+  config?: Pick<Config, "dataDir">,
 ) {
   return db.transaction(async (tx) => {
     const { contract, clientId } = await lockContract(tx, id);
@@ -106,6 +111,18 @@ export async function transitionContract(
       .set({ ...set, updatedAt: sql`now()`, version: sql`${contracts.version} + 1` })
       .where(eq(contracts.id, id))
       .returning();
+    if (action === "sign" && config) {
+      // The signed contract is a document (decisions §8): its PDF is rendered now, once, and stored.
+      const { pdf, fileName } = await renderContractPdf(tx, config, (await findContractWithParties(tx, id, null))!);
+      await storeDocument(tx, {
+        ownerType: "contract",
+        ownerId: id,
+        kind: "pdf",
+        fileName,
+        contentType: "application/pdf",
+        bytes: pdf,
+      });
+    }
     await recordActivity(tx, request, {
       action: "status",
       entityType: "contract",

@@ -7,6 +7,7 @@ import { notificationKinds } from "@domain/notifications";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { estimates } from "../../db/schema";
+import { storeDocument } from "../../documents/store";
 import { conflict, notFound, staleVersion } from "../../http/errors";
 import { sendMail, type MailResult } from "../../mail";
 import { recordActivity } from "../activity/record";
@@ -56,7 +57,10 @@ export async function sendEstimate({ db, config }: Deps, request: FastifyRequest
   if (refusal) throw conflict(refusal);
   if (version !== undefined && version !== before.version) throw staleVersion();
   if (!before.client.email) {
-    throw conflict("Il cliente non ha un indirizzo e-mail: aggiungilo nella sua scheda prima di inviare il preventivo", { email: "E-mail del cliente mancante" });
+    throw conflict(
+      "Il cliente non ha un indirizzo e-mail: aggiungilo nella sua scheda prima di inviare il preventivo",
+      { email: "E-mail del cliente mancante" },
+    );
   }
   const settings = await getSettings(db);
   // Rendered before the transaction (PGlite has one connection); the version check below
@@ -102,6 +106,7 @@ export async function acceptEstimate(
   signedBy: string,
   version: number | undefined,
   scope: string | null,
+  config?: Pick<Config, "dataDir">,
 ) {
   return db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id, scope);
@@ -135,7 +140,9 @@ export async function acceptEstimate(
         totalPrice: i.totalPrice,
         notes: i.notes,
       })),
-      order: detail.order ? { number: detail.order.number, title: detail.order.title, totalAmount: detail.order.totalAmount } : null,
+      order: detail.order
+        ? { number: detail.order.number, title: detail.order.title, totalAmount: detail.order.totalAmount }
+        : null,
       totals: {
         totalAmount: detail.totalAmount,
         materialsCost: detail.materialsCost,
@@ -169,6 +176,19 @@ export async function acceptEstimate(
         ? `Preventivo ${current.number} accettato dal cliente (${signedBy})`
         : `Accettazione del preventivo ${current.number} registrata per conto del cliente (${signedBy})`,
     });
+    if (config) {
+      // The accepted estimate is a document (decisions §8): rendered from its snapshot now, once, and stored.
+      const accepted = (await getEstimateDetail(tx, id, null))! as EstimateDetail;
+      const { pdf, fileName } = await renderEstimatePdf(tx, config, accepted, snapshot);
+      await storeDocument(tx, {
+        ownerType: "estimate",
+        ownerId: id,
+        kind: "pdf",
+        fileName,
+        contentType: "application/pdf",
+        bytes: pdf,
+      });
+    }
     const contract = await createContractForEstimate(tx, request, id);
     if (scope) {
       await notify(tx, {
@@ -194,7 +214,12 @@ export async function rejectEstimate(db: Db, request: FastifyRequest, id: string
     if (refusal) throw conflict(refusal);
     await tx
       .update(estimates)
-      .set({ status: "rifiutato", rejectedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${estimates.version} + 1` })
+      .set({
+        status: "rifiutato",
+        rejectedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        version: sql`${estimates.version} + 1`,
+      })
       .where(eq(estimates.id, id));
     await recordActivity(tx, request, {
       action: "reject",
@@ -211,7 +236,13 @@ export async function rejectEstimate(db: Db, request: FastifyRequest, id: string
  * "Richiedi Modifiche" from the portal: the message reaches the admin as a notification, in
  * the estimate's timeline, and by e-mail to the company address when the settings have one.
  */
-export async function requestEstimateChanges({ db, config }: Deps, request: FastifyRequest, id: string, message: string, scope: string | null) {
+export async function requestEstimateChanges(
+  { db, config }: Deps,
+  request: FastifyRequest,
+  id: string,
+  message: string,
+  scope: string | null,
+) {
   let mailTo: string | null = null;
   let subject = "";
   let text = "";
@@ -248,7 +279,8 @@ export async function requestEstimateChanges({ db, config }: Deps, request: Fast
         "",
         `Apri il preventivo: ${config.publicUrl}/admin/quotes/${id}`,
       ].join("\n");
-      if (!config.smtpUrl) await sendMail(tx, { to: mailTo, subject, text, replyTo: detail.client.email ?? undefined }, config);
+      if (!config.smtpUrl)
+        await sendMail(tx, { to: mailTo, subject, text, replyTo: detail.client.email ?? undefined }, config);
     }
   });
   if (mailTo && config.smtpUrl) await sendMail(db, { to: mailTo, subject, text }, config);

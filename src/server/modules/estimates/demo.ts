@@ -37,13 +37,19 @@ export async function seedEstimates(ctx: DemoContext) {
   const { random, scale, db, today } = ctx;
   const clientIds = ctx.ids.clients ?? [];
   if (clientIds.length === 0) return;
-  const clientRows = await db.select({ id: clients.id, type: clients.type }).from(clients).where(inArray(clients.id, clientIds));
+  const clientRows = await db
+    .select({ id: clients.id, type: clients.type })
+    .from(clients)
+    .where(inArray(clients.id, clientIds));
   const typeOf = new Map(clientRows.map((c) => [c.id, c.type]));
   const serviceRows = ctx.ids.activeServices?.length
     ? await db.select().from(services).where(inArray(services.id, ctx.ids.activeServices))
     : [];
   const orderRows = ctx.ids.confirmedOrders?.length
-    ? await db.select({ id: orders.id, totalAmount: orders.totalAmount }).from(orders).where(inArray(orders.id, ctx.ids.confirmedOrders))
+    ? await db
+        .select({ id: orders.id, totalAmount: orders.totalAmount })
+        .from(orders)
+        .where(inArray(orders.id, ctx.ids.confirmedOrders))
     : [];
   const surveysByClient = new Map<string, string[]>();
   (ctx.ids.surveys ?? []).forEach((id, i) => {
@@ -53,7 +59,10 @@ export async function seedEstimates(ctx: DemoContext) {
   const freeOrders = [...orderRows];
 
   const n = 200 * scale;
-  const drafts: { estimate: typeof estimates.$inferInsert; items: Omit<typeof estimateItems.$inferInsert, "estimateId">[] }[] = [];
+  const drafts: {
+    estimate: typeof estimates.$inferInsert;
+    items: Omit<typeof estimateItems.$inferInsert, "estimateId">[];
+  }[] = [];
   for (let i = 0; i < n; i++) {
     const clientId = random.pick(clientIds);
     // A tenth are recent, so the open states (bozza, inviato, in scadenza) are well represented.
@@ -64,12 +73,26 @@ export async function seedEstimates(ctx: DemoContext) {
     // Recent estimates are still open; older ones have been decided.
     const status: EstimateStatus =
       ageDays < 30
-        ? random.weighted([["bozza", 3], ["inviato", 4], ["accettato", 1]] as const)
+        ? random.weighted([
+            ["bozza", 3],
+            ["inviato", 4],
+            ["accettato", 1],
+          ] as const)
         : ageDays < 90
-          ? random.weighted([["bozza", 1], ["inviato", 3], ["accettato", 4], ["rifiutato", 2]] as const)
-          : random.weighted([["inviato", 1], ["accettato", 6], ["rifiutato", 3]] as const);
+          ? random.weighted([
+              ["bozza", 1],
+              ["inviato", 3],
+              ["accettato", 4],
+              ["rifiutato", 2],
+            ] as const)
+          : random.weighted([
+              ["inviato", 1],
+              ["accettato", 6],
+              ["rifiutato", 3],
+            ] as const);
     const clientType = typeOf.get(clientId) ?? "privato";
-    const vatTreatment: VatTreatment = clientType === "azienda" && random.chance(0.15) ? "rc" : defaultVatTreatment(clientType);
+    const vatTreatment: VatTreatment =
+      clientType === "azienda" && random.chance(0.15) ? "rc" : defaultVatTreatment(clientType);
 
     const items: Omit<typeof estimateItems.$inferInsert, "estimateId">[] = [];
     const lineCount = random.int(2, 11);
@@ -78,21 +101,50 @@ export async function seedEstimates(ctx: DemoContext) {
       if (useCatalogue) {
         const s = random.pick(serviceRows);
         // Surfaces and lengths come with halves; pieces and hours are whole.
-        const quantity = ["mq", "ml", "m3"].includes(s.unit) ? `${random.int(5, 250)}.${random.pick(["00", "50"])}` : String(random.int(1, 12));
-        items.push({ position: l, serviceId: s.id, description: serviceLineDescription(s), quantity, unitPrice: s.unitPrice, unit: s.unit, totalPrice: lineTotal(quantity, s.unitPrice) });
+        const quantity = ["mq", "ml", "m3"].includes(s.unit)
+          ? `${random.int(5, 250)}.${random.pick(["00", "50"])}`
+          : String(random.int(1, 12));
+        items.push({
+          position: l,
+          serviceId: s.id,
+          description: serviceLineDescription(s),
+          quantity,
+          unitPrice: s.unitPrice,
+          unit: s.unit,
+          totalPrice: lineTotal(quantity, s.unitPrice),
+        });
       } else {
         const [description, unit, min, max] = random.pick(customLines);
         const q = unit === "ore" ? String(random.int(4, 40)) : "1";
         const price = random.money(min, max);
-        items.push({ position: l, serviceId: null, description, quantity: q, unitPrice: price, unit, totalPrice: lineTotal(q, price), notes: random.chance(0.2) ? "Compreso nel prezzo il trasporto" : null });
+        items.push({
+          position: l,
+          serviceId: null,
+          description,
+          quantity: q,
+          unitPrice: price,
+          unit,
+          totalPrice: lineTotal(q, price),
+          notes: random.chance(0.2) ? "Compreso nel prezzo il trasporto" : null,
+        });
       }
     }
-    const order = freeOrders.length > 0 && random.chance(0.1) ? freeOrders.splice(random.int(0, freeOrders.length - 1), 1)[0]! : null;
-    const totals = computeEstimateTotals(items as { quantity: string; unitPrice: string }[], order?.totalAmount ?? null, vatTreatment);
+    const order =
+      freeOrders.length > 0 && random.chance(0.1)
+        ? freeOrders.splice(random.int(0, freeOrders.length - 1), 1)[0]!
+        : null;
+    const totals = computeEstimateTotals(
+      items as { quantity: string; unitPrice: string }[],
+      order?.totalAmount ?? null,
+      vatTreatment,
+    );
     const surveyChoices = surveysByClient.get(clientId);
     const createdAt = `${createdOn}T${String(random.int(8, 17)).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}:00Z`;
     const sentAt = status === "bozza" ? null : `${addDays(createdOn, random.int(0, 2))}T10:00:00Z`;
-    const decidedOn = addDays(createdOn, Math.min(random.int(2, validityDays), Math.max(daysBetween(createdOn, today), 0)));
+    const decidedOn = addDays(
+      createdOn,
+      Math.min(random.int(2, validityDays), Math.max(daysBetween(createdOn, today), 0)),
+    );
     drafts.push({
       estimate: {
         number: "",
@@ -100,7 +152,8 @@ export async function seedEstimates(ctx: DemoContext) {
         surveyId: surveyChoices && random.chance(0.6) ? random.pick(surveyChoices) : null,
         orderId: order?.id ?? null,
         title: random.pick(titles),
-        description: "Fornitura e posa in opera come da sopralluogo, compresi materiali, manodopera e attrezzature. Esclusi eventuali lavori murari non descritti.",
+        description:
+          "Fornitura e posa in opera come da sopralluogo, compresi materiali, manodopera e attrezzature. Esclusi eventuali lavori murari non descritti.",
         materialsCost: totals.materialsCost,
         laborCost: totals.laborCost,
         totalAmount: totals.totalAmount,
@@ -124,7 +177,10 @@ export async function seedEstimates(ctx: DemoContext) {
 
   // Numbers follow the creation date within each year, after whatever the counters already hold.
   drafts.sort((a, b) => a.estimate.createdAt!.localeCompare(b.estimate.createdAt!));
-  const existing = await db.select({ year: documentCounters.year, last: documentCounters.lastValue }).from(documentCounters).where(eq(documentCounters.kind, "PRV"));
+  const existing = await db
+    .select({ year: documentCounters.year, last: documentCounters.lastValue })
+    .from(documentCounters)
+    .where(eq(documentCounters.kind, "PRV"));
   const lastByYear = new Map(existing.map((r) => [r.year, r.last]));
   for (const d of drafts) {
     const year = Number(d.estimate.createdAt!.slice(0, 4));

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
-import { estimateItemCreateSchema, estimateItemListQuerySchema, estimateItemSchema, estimateItemUpdateSchema } from "@domain/estimates";
+import {
+  estimateItemCreateSchema,
+  estimateItemListQuerySchema,
+  estimateItemSchema,
+  estimateItemUpdateSchema,
+} from "@domain/estimates";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";

@@ -4,7 +4,10 @@ import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
 import { vatRate } from "@domain/vat";
 import type { Config } from "../../config";
-import type { Queryable } from "../../db/client";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db, Queryable } from "../../db/client";
+import { withPdfSlot } from "../../documents/pdf/limits";
+import { sendRenderedPdf, sendStoredDocument, storedPdfOrFreeze } from "../../documents/store";
 import {
   a4Document,
   companyLogo,
@@ -38,7 +41,12 @@ export function estimateTerms(estimate: { validityDays: number; expiresAt: strin
  * The estimate as an A4 PDF. An accepted estimate prints the frozen version the client
  * accepted (lines and totals of the snapshot) with the acceptance in the signature block.
  */
-export async function renderEstimatePdf(db: Queryable, config: Pick<Config, "dataDir">, detail: EstimateDetail, snapshot: AcceptedSnapshot | null) {
+export async function renderEstimatePdf(
+  db: Queryable,
+  config: Pick<Config, "dataDir">,
+  detail: EstimateDetail,
+  snapshot: AcceptedSnapshot | null,
+) {
   const settings = await getSettings(db);
   const logo = await companyLogo(settings, config.dataDir);
   const source = snapshot ?? {
@@ -121,15 +129,37 @@ export async function renderEstimatePdf(db: Queryable, config: Pick<Config, "dat
     }),
   ];
   if (snapshot?.channel === "amministrazione") {
-    content.push({ text: "Accettazione registrata dall'impresa per conto del cliente.", style: "small", margin: [0, 4, 0, 0] });
+    content.push({
+      text: "Accettazione registrata dall'impresa per conto del cliente.",
+      style: "small",
+      margin: [0, 4, 0, 0],
+    });
   }
-  const pdf = await renderPdf(a4Document(content, { title: `Preventivo ${detail.number}`, author: settings.companyName }));
+  const pdf = await renderPdf(
+    a4Document(content, { title: `Preventivo ${detail.number}`, author: settings.companyName }),
+  );
   return { pdf, fileName: `Preventivo-${detail.number}.pdf` };
 }
 
-/** The estimate's PDF as downloaded (admin and portal): an accepted one prints its frozen version. */
-export async function renderEstimateDownload(db: Queryable, config: Pick<Config, "dataDir">, detail: EstimateDetail) {
+/**
+ * The estimate's PDF as downloaded by the office or by the client: an accepted estimate answers
+ * the bytes stored at acceptance, rendered from its frozen snapshot (ETag, 304); any other is
+ * rendered now from today's data, in the caller's PDF slot.
+ */
+export async function sendEstimatePdf(
+  db: Db,
+  config: Pick<Config, "dataDir">,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: EstimateDetail,
+) {
+  const disposition = (request.query as { download?: string }).download === "1" ? "attachment" : "inline";
   const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
   const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
-  return renderEstimatePdf(db, config, detail, snapshot);
+  if (snapshot) {
+    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) => renderEstimatePdf(tx, config, detail, snapshot));
+    return sendStoredDocument(request, reply, stored, disposition);
+  }
+  const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimatePdf(db, config, detail, null));
+  return sendRenderedPdf(reply, pdf, fileName, disposition);
 }

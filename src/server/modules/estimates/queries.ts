@@ -98,7 +98,11 @@ export async function findEstimate(db: Queryable, id: string, scope: string | nu
 }
 
 export async function listEstimateItems(db: Queryable, estimateId: string) {
-  return db.select().from(estimateItems).where(eq(estimateItems.estimateId, estimateId)).orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
+  return db
+    .select()
+    .from(estimateItems)
+    .where(eq(estimateItems.estimateId, estimateId))
+    .orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
 }
 
 /** The detail screen: the estimate, its lines, client, survey, order, contracts and sites. */
@@ -128,22 +132,53 @@ export async function getEstimateDetail(db: Queryable, id: string, scope: string
     .where(eq(clients.id, row.clientId));
   const items = await listEstimateItems(db, id);
   const [survey] = row.surveyId
-    ? await db.select({ id: surveys.id, date: surveys.date, address: surveys.address, status: surveys.status }).from(surveys).where(eq(surveys.id, row.surveyId))
+    ? await db
+        .select({ id: surveys.id, date: surveys.date, address: surveys.address, status: surveys.status })
+        .from(surveys)
+        .where(eq(surveys.id, row.surveyId))
     : [];
   const [order] = row.orderId
-    ? await db.select({ id: orders.id, number: orders.number, title: orders.title, totalAmount: orders.totalAmount, status: orders.status }).from(orders).where(eq(orders.id, row.orderId))
+    ? await db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          title: orders.title,
+          totalAmount: orders.totalAmount,
+          status: orders.status,
+        })
+        .from(orders)
+        .where(eq(orders.id, row.orderId))
     : [];
   const contractRows = await db
-    .select({ id: contracts.id, number: contracts.number, status: contracts.status, signedDate: contracts.signedDate, createdAt: contracts.createdAt })
+    .select({
+      id: contracts.id,
+      number: contracts.number,
+      status: contracts.status,
+      signedDate: contracts.signedDate,
+      createdAt: contracts.createdAt,
+    })
     .from(contracts)
     .where(eq(contracts.estimateId, id))
     .orderBy(desc(contracts.createdAt));
   const siteRows = await db
-    .select({ id: constructionSites.id, name: constructionSites.name, status: constructionSites.status, progress: constructionSites.progress })
+    .select({
+      id: constructionSites.id,
+      name: constructionSites.name,
+      status: constructionSites.status,
+      progress: constructionSites.progress,
+    })
     .from(constructionSites)
     .where(eq(constructionSites.estimateId, id))
     .orderBy(desc(constructionSites.createdAt));
-  return { ...row, client: client!, items, survey: survey ?? null, order: order ?? null, contracts: contractRows, sites: siteRows };
+  return {
+    ...row,
+    client: client!,
+    items,
+    survey: survey ?? null,
+    order: order ?? null,
+    contracts: contractRows,
+    sites: siteRows,
+  };
 }
 
 /** What still hangs off an estimate and blocks its deletion. */
@@ -151,7 +186,10 @@ export async function estimateDependents(db: Queryable, id: string) {
   const [row] = await db
     .select({
       contracts: sql<number>`(select count(*) from ${contracts} where ${contracts.estimateId} = ${id})`.mapWith(Number),
-      sites: sql<number>`(select count(*) from ${constructionSites} where ${constructionSites.estimateId} = ${id})`.mapWith(Number),
+      sites:
+        sql<number>`(select count(*) from ${constructionSites} where ${constructionSites.estimateId} = ${id})`.mapWith(
+          Number,
+        ),
     })
     .from(sql`(select 1) as one`);
   return row ?? { contracts: 0, sites: 0 };

@@ -17,10 +17,9 @@ import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } from "./actions";
 import { estimateItemRoutes } from "./item-routes";
-import { renderEstimateDownload } from "./pdf";
+import { sendEstimatePdf } from "./pdf";
 import { countEstimates, getEstimateDetail, listEstimates } from "./queries";
 import { createEstimate, deleteEstimate, ESTIMATE_NOT_FOUND, updateEstimate } from "./service";
-import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["preventivi"];
 
@@ -53,19 +52,13 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         params: idParams,
         querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
-        response: { 200: z.any().describe("application/pdf") },
+        response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
       },
     },
     async (request, reply) => {
       const detail = await getEstimateDetail(db, request.params.id, null);
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimateDownload(db, config, detail as EstimateDetail));
-      const disposition = request.query.download === "1" ? "attachment" : "inline";
-      return reply
-        .header("Content-Type", "application/pdf")
-        .header("Content-Disposition", `${disposition}; filename="${fileName}"`)
-        .header("Cache-Control", "private, no-store")
-        .send(pdf);
+      return sendEstimatePdf(db, config, request, reply, detail as EstimateDetail);
     },
   );
 
@@ -114,7 +107,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: estimateSchema.extend({ contract: z.object({ id: z.string(), number: z.string() }) }) },
       },
     },
-    async (request) => acceptEstimate(db, request, request.params.id, request.body.signedBy, request.body.version, null),
+    async (request) => acceptEstimate(db, request, request.params.id, request.body.signedBy, request.body.version, null, config),
   );
 
   app.post(

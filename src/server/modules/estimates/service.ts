@@ -81,7 +81,10 @@ export async function updateEstimate(db: Db, request: FastifyRequest, id: string
     await checkSurvey(tx, values.surveyId, client.id);
     const orderTotal = await orderTotalFor(tx, values.orderId, current.orderId);
     const vatTreatment = treatmentFor(values.vatTreatment, client.type);
-    const existing = await tx.select({ serviceId: estimateItems.serviceId }).from(estimateItems).where(eq(estimateItems.estimateId, id));
+    const existing = await tx
+      .select({ serviceId: estimateItems.serviceId })
+      .from(estimateItems)
+      .where(eq(estimateItems.estimateId, id));
     const keep = new Set(existing.map((e) => e.serviceId).filter((s): s is string => !!s));
     const lines = await resolveLines(tx, values.items, "items", keep);
     const totals = totalsFor(lines, orderTotal, vatTreatment);
@@ -111,7 +114,9 @@ export async function updateEstimate(db: Db, request: FastifyRequest, id: string
       entityId: id,
       clientId: client.id,
       description:
-        status !== current.status ? `Preventivo ${current.number} modificato e tornato in bozza` : `Preventivo ${current.number} aggiornato`,
+        status !== current.status
+          ? `Preventivo ${current.number} modificato e tornato in bozza`
+          : `Preventivo ${current.number} aggiornato`,
     });
     return (await findEstimate(tx, id))!;
   });
@@ -123,7 +128,9 @@ export async function deleteEstimate(db: Db, request: FastifyRequest, id: string
     const refusal = estimateActionRefusal(current.status, "delete");
     if (refusal) throw conflict(refusal);
     const deps = await estimateDependents(tx, id);
-    const parts = [deps.contracts && `${deps.contracts} contratti`, deps.sites && `${deps.sites} cantieri`].filter(Boolean);
+    const parts = [deps.contracts && `${deps.contracts} contratti`, deps.sites && `${deps.sites} cantieri`].filter(
+      Boolean,
+    );
     if (parts.length) throw conflict(`Impossibile eliminare il preventivo: ha ancora ${parts.join(", ")}.`);
     await tx.delete(estimates).where(eq(estimates.id, id));
     await recordActivity(tx, request, {
@@ -139,7 +146,11 @@ export async function deleteEstimate(db: Db, request: FastifyRequest, id: string
 // ---- the separate item routes (specification §7): each keeps the estimate's totals right ----------
 
 /** Every item write: lock, check, write, recompute totals, bump the version, back to bozza. */
-async function withEditableEstimate<T>(tx: Tx, estimateId: string, write: (estimate: Awaited<ReturnType<typeof lockEstimate>>) => Promise<T>) {
+async function withEditableEstimate<T>(
+  tx: Tx,
+  estimateId: string,
+  write: (estimate: Awaited<ReturnType<typeof lockEstimate>>) => Promise<T>,
+) {
   const estimate = await lockEstimate(tx, estimateId);
   const refusal = estimateActionRefusal(estimate.status, "edit");
   if (refusal) throw conflict(refusal);
@@ -162,7 +173,10 @@ export async function createItem(db: Db, request: FastifyRequest, values: Estima
   return db.transaction(async (tx) => {
     const { estimate, result } = await withEditableEstimate(tx, values.estimateId, async () => {
       const [line] = await resolveLines(tx, [values], "");
-      const [last] = await tx.select({ position: max(estimateItems.position) }).from(estimateItems).where(eq(estimateItems.estimateId, values.estimateId));
+      const [last] = await tx
+        .select({ position: max(estimateItems.position) })
+        .from(estimateItems)
+        .where(eq(estimateItems.estimateId, values.estimateId));
       const [row] = await tx
         .insert(estimateItems)
         .values({ ...line!, position: (last?.position ?? -1) + 1, estimateId: values.estimateId })
@@ -180,10 +194,16 @@ export async function createItem(db: Db, request: FastifyRequest, values: Estima
   });
 }
 
-export async function updateItem(db: Db, request: FastifyRequest, id: string, values: EstimateItemValues & { estimateId?: string }) {
+export async function updateItem(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  values: EstimateItemValues & { estimateId?: string },
+) {
   return db.transaction(async (tx) => {
     const item = await findItem(tx, id);
-    if (values.estimateId && values.estimateId !== item.estimateId) throw conflict("La voce appartiene a un altro preventivo", { estimateId: "Preventivo diverso" });
+    if (values.estimateId && values.estimateId !== item.estimateId)
+      throw conflict("La voce appartiene a un altro preventivo", { estimateId: "Preventivo diverso" });
     const { estimate, result } = await withEditableEstimate(tx, item.estimateId, async () => {
       const keep = new Set(item.serviceId ? [item.serviceId] : []);
       const [line] = await resolveLines(tx, [values], "", keep);

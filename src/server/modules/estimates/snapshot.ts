@@ -13,7 +13,15 @@ export interface AcceptedSnapshot {
   validityDays: number;
   expiresAt: string;
   vatTreatment: VatTreatment;
-  items: { serviceId: string | null; description: string; quantity: string; unit: string; unitPrice: string; totalPrice: string; notes: string | null }[];
+  items: {
+    serviceId: string | null;
+    description: string;
+    quantity: string;
+    unit: string;
+    unitPrice: string;
+    totalPrice: string;
+    notes: string | null;
+  }[];
   order: { number: string; title: string; totalAmount: string } | null;
   totals: { totalAmount: string; materialsCost: string; laborCost: string; vatAmount: string; grossTotal: string };
   acceptedAt: string;
@@ -24,5 +32,10 @@ export interface AcceptedSnapshot {
 }
 
 export function isAcceptedSnapshot(value: unknown): value is AcceptedSnapshot {
-  return !!value && typeof value === "object" && Array.isArray((value as AcceptedSnapshot).items) && typeof (value as AcceptedSnapshot).totals === "object";
+  return (
+    !!value &&
+    typeof value === "object" &&
+    Array.isArray((value as AcceptedSnapshot).items) &&
+    typeof (value as AcceptedSnapshot).totals === "object"
+  );
 }

@@ -114,7 +114,7 @@ const contractColumns: CsvColumn<RowOf<typeof listContracts>>[] = [
 ];
 
 const invoiceColumns: CsvColumn<RowOf<typeof listInvoices>>[] = [
-  { header: "Numero", value: (r) => r.number },
+  { header: "Numero", value: (r) => r.number ?? "bozza" },
   { header: "Contratto", value: (r) => r.contractNumber },
   { header: "Cliente", value: (r) => r.clientName },
   { header: "Tipo", value: (r) => r.kind },

@@ -55,10 +55,19 @@ export async function seedInvoices(ctx: DemoContext) {
       const age = daysBetween(issueDate, today);
       const status: InvoiceStatus =
         age < 10
-          ? random.weighted([["bozza", 2], ["inviata", 3]] as const)
+          ? random.weighted([
+              ["bozza", 2],
+              ["inviata", 3],
+            ] as const)
           : age < 90
-            ? random.weighted([["inviata", 4], ["pagata", 6]] as const)
-            : random.weighted([["inviata", 1], ["pagata", 39]] as const);
+            ? random.weighted([
+                ["inviata", 4],
+                ["pagata", 6],
+              ] as const)
+            : random.weighted([
+                ["inviata", 1],
+                ["pagata", 39],
+              ] as const);
       const issuedAt = `${issueDate}T09:00:00Z`;
       drafts.push({
         number: "",
@@ -81,7 +90,13 @@ export async function seedInvoices(ctx: DemoContext) {
       });
     }
   }
-  const lastByYear = await assignNumbers(db, "FAT", drafts, (d) => d.issueDate, (d, number, year, sequence) => Object.assign(d, { number, year, sequence }));
+  const lastByYear = await assignNumbers(
+    db,
+    "FAT",
+    drafts,
+    (d) => d.issueDate,
+    (d, number, year, sequence) => Object.assign(d, { number, year, sequence }),
+  );
   await insertBatched(drafts, (batch) => db.insert(invoices).values(batch));
   await saveCounters(db, "FAT", lastByYear);
 }

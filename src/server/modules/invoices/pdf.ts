@@ -1,13 +1,10 @@
 import type { Content } from "pdfmake/interfaces";
 import { formatDate, formatEuro } from "@domain/format";
-import { invoiceKindLabels } from "@domain/invoices";
+import { invoiceKindLabels, invoiceTitle } from "@domain/invoices";
 import { subMoney } from "@domain/money";
 import { vatRate } from "@domain/vat";
-import type { Config } from "../../config";
-import type { Queryable } from "../../db/client";
 import {
   a4Document,
-  companyLogo,
   documentHeading,
   letterhead,
   linesTable,
@@ -16,23 +13,21 @@ import {
   textSection,
   totalsBlock,
 } from "../../documents/pdf";
-import { getSettings } from "../settings/queries";
-import { invoicedBefore, type InvoiceDocument } from "./queries";
-
-type Settings = Awaited<ReturnType<typeof getSettings>>;
+import type { InvoiceSnapshot } from "./snapshot";
 
 /**
  * Payment instructions. A private client who wants the home-renovation deduction (art. 16-bis
  * TUIR) must pay with a "bonifico parlante": the wording it needs is printed for them.
  */
-export function paymentInstructions(doc: InvoiceDocument, settings: Settings): string {
-  const { invoice, client } = doc;
+export function paymentInstructions(snapshot: InvoiceSnapshot): string {
+  const { invoice, buyer: client, seller: settings } = snapshot;
+  const number = invoice.number ?? "(numero assegnato all'emissione)";
   const lines = [
     `Pagamento tramite bonifico bancario entro il ${formatDate(invoice.dueDate)}, importo ${formatEuro(invoice.totalAmount)}.`,
     settings.iban
       ? `IBAN ${settings.iban} (intestato a ${settings.companyName})`
       : `Coordinate bancarie: richiedere a ${settings.companyName}.`,
-    `Causale: pagamento fattura ${invoice.number} del ${formatDate(invoice.issueDate)}.`,
+    `Causale: pagamento fattura ${number} del ${formatDate(invoice.issueDate)}.`,
   ];
   if (client.type === "privato" || client.type === "condominio") {
     lines.push(
@@ -41,25 +36,38 @@ export function paymentInstructions(doc: InvoiceDocument, settings: Settings): s
       '- causale: "Bonifico relativo a lavori edilizi che danno diritto alla detrazione prevista dall\'art. 16-bis del DPR 917/1986";',
       `- codice fiscale del beneficiario della detrazione${client.fiscalCode ? ` (${client.fiscalCode})` : ""};`,
       `- partita IVA del beneficiario del bonifico: ${settings.vatNumber ?? "(partita IVA dell'impresa)"} (${settings.companyName});`,
-      `- numero e data della fattura: ${invoice.number} del ${formatDate(invoice.issueDate)}.`,
+      `- numero e data della fattura: ${number} del ${formatDate(invoice.issueDate)}.`,
     );
   }
   return lines.join("\n");
 }
 
-export async function renderInvoicePdf(db: Queryable, config: Pick<Config, "dataDir">, doc: InvoiceDocument) {
-  const settings = await getSettings(db);
-  const logo = await companyLogo(settings, config.dataDir);
-  const { invoice, contract, estimate, client } = doc;
-  const before = await invoicedBefore(db, contract.id, invoice.year, invoice.sequence);
+/**
+ * The invoice PDF, from its snapshot only. An issued invoice's PDF is rendered once, when it is
+ * issued, and stored; a draft's is rendered on every download and marked BOZZA on every page.
+ */
+export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string | null, opts: { draft: boolean }) {
+  const { invoice, contract, estimate, buyer: client, seller: settings } = snapshot;
+  const before = snapshot.invoicedBefore;
   const content: Content[] = [
+    ...(opts.draft
+      ? [
+          {
+            text: "BOZZA · documento non valido ai fini fiscali: la fattura non è ancora stata emessa",
+            bold: true,
+            color: "#b91c1c",
+            alignment: "center",
+            margin: [0, 0, 0, 8],
+          } satisfies Content,
+        ]
+      : []),
     letterhead(settings, logo),
     {
       columns: [
         {
           width: "*",
           stack: [
-            documentHeading("Fattura", invoice.number, [
+            documentHeading(invoice.number ? "Fattura" : "Bozza di fattura", invoice.number ?? "", [
               ["Data", formatDate(invoice.issueDate)],
               ["Scadenza", formatDate(invoice.dueDate)],
               ["Tipo", invoiceKindLabels[invoice.kind]],
@@ -75,7 +83,7 @@ export async function renderInvoicePdf(db: Queryable, config: Pick<Config, "data
     { text: "Dettaglio", style: "sectionTitle" },
     linesTable([
       {
-        description: doc.description,
+        description: snapshot.description,
         quantity: "1",
         unit: "a corpo",
         unitPrice: invoice.amount,
@@ -94,7 +102,7 @@ export async function renderInvoicePdf(db: Queryable, config: Pick<Config, "data
       "Situazione del contratto (imponibili)",
       `Valore del contratto ${contract.number} (preventivo ${estimate.number}): ${formatEuro(estimate.totalAmount)}. Già fatturato in precedenza: ${formatEuro(before)}. Questa fattura: ${formatEuro(invoice.amount)}.`,
     ),
-    textSection("Modalità di pagamento", paymentInstructions(doc, settings)),
+    textSection("Modalità di pagamento", paymentInstructions(snapshot)),
     textSection("Note", invoice.notes),
     {
       text: "Copia di cortesia: l'originale della fattura è il documento elettronico trasmesso al Sistema di Interscambio.",
@@ -102,8 +110,12 @@ export async function renderInvoicePdf(db: Queryable, config: Pick<Config, "data
       margin: [0, 12, 0, 0],
     },
   ];
-  const pdf = await renderPdf(
-    a4Document(content, { title: `Fattura ${invoice.number}`, author: settings.companyName }),
-  );
-  return { pdf, fileName: `Fattura-${invoice.number}.pdf` };
+  const definition = a4Document(content, {
+    title: invoiceTitle(invoice),
+    author: settings.companyName,
+  });
+  if (opts.draft) definition.watermark = { text: "BOZZA", color: "#b91c1c", opacity: 0.12, bold: true, angle: -45 };
+  const pdf = await renderPdf(definition);
+  const fileName = invoice.number ? `Fattura-${invoice.number}.pdf` : `Bozza-fattura-${contract.number}.pdf`;
+  return { pdf, fileName };
 }

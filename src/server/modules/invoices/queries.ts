@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { todayIso } from "@domain/dates";
 import {
   invoiceDueState,
@@ -34,6 +34,8 @@ export const invoiceColumns = {
   status: i.status,
   notes: i.notes,
   sentAt: i.sentAt,
+  pdfSha256: i.pdfSha256,
+  xmlSha256: i.xmlSha256,
   createdAt: i.createdAt,
   updatedAt: i.updatedAt,
   version: i.version,
@@ -164,11 +166,27 @@ export async function getInvoiceDetail(db: Queryable, id: string, scope: string 
   };
 }
 
-/** Imponibile of the contract's other invoices issued before this one (PDF summary). */
-export async function invoicedBefore(db: Queryable, contractId: string, year: number, sequence: number) {
+/**
+ * Imponibile of the contract's other invoices numbered before this one (PDF summary); for a
+ * draft, which has no number yet, of all the contract's numbered invoices.
+ */
+export async function invoicedBefore(
+  db: Queryable,
+  contractId: string,
+  invoiceId: string,
+  year: number | null,
+  sequence: number | null,
+) {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${i.amount}), 0)::numeric(12,2)::text` })
     .from(i)
-    .where(and(eq(i.contractId, contractId), sql`(${i.year}, ${i.sequence}) < (${year}, ${sequence})`));
+    .where(
+      and(
+        eq(i.contractId, contractId),
+        ne(i.id, invoiceId),
+        isNotNull(i.sequence),
+        year != null && sequence != null ? sql`(${i.year}, ${i.sequence}) < (${year}, ${sequence})` : undefined,
+      ),
+    );
   return row?.total ?? "0.00";
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIso } from "@domain/dates";
-import { constructionSites, contracts, invoices } from "../../db/schema";
+import { constructionSites, contracts, invoices, storedDocuments } from "../../db/schema";
 import { pdfText } from "../../documents/pdf/extract-text";
+import { sdiProblems } from "../../documents/fatturapa/sdi-checks";
 import { validateFatturaPa } from "../../documents/fatturapa/xsd";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { completeCompanySettings, insertClient, insertEstimate } from "../contracts/test-fixtures";
@@ -73,14 +74,20 @@ describe("invoices API", () => {
       status: "bozza",
       issueDate: today,
       dueDate: addDays(today, 30),
-      year,
+      // A draft has no legal number: it is given at issue (docs/decisions/005-invoice-issue.md).
+      number: null,
+      year: null,
+      sequence: null,
     });
-    expect(acconto.json().number).toBe(`FAT-${year}-${String(acconto.json().sequence).padStart(3, "0")}`);
 
     // SAL: 50 % of 10,000 less the 2,000 already invoiced.
     const sal = await invoice({ contractId: contract.id, kind: "sal" });
     expect(sal.json()).toMatchObject({ kind: "sal", amount: "3000.00", totalAmount: "3660.00" });
-    expect(sal.json().sequence).toBe(acconto.json().sequence + 1);
+    // Issued in any order, they take consecutive numbers of the year.
+    const salIssued = (await post(`/api/invoices/${sal.json().id}/send`)).json();
+    const accontoIssued = (await post(`/api/invoices/${acconto.json().id}/send`)).json();
+    expect(salIssued.number).toBe(`FAT-${year}-${String(salIssued.sequence).padStart(3, "0")}`);
+    expect(accontoIssued).toMatchObject({ year, sequence: salIssued.sequence + 1, status: "inviata" });
     // Progress not moved: nothing more to bill as SAL.
     const again = await invoice({ contractId: contract.id, kind: "sal" });
     expect(again.statusCode).toBe(409);
@@ -200,7 +207,7 @@ describe("invoices API", () => {
     expect(fin.paid).toBe("1000.00");
   });
 
-  it("edits a draft (version checked) and deletes only the latest draft, giving its number back", async () => {
+  it("edits a draft (version checked); a draft has no number, so any draft may be deleted", async () => {
     const { contract } = await signedContract();
     const first = (await invoice({ contractId: contract.id, kind: "libera", amount: "100" })).json();
     const put = (payload: object) =>
@@ -222,23 +229,21 @@ describe("invoices API", () => {
     });
     expect((await put({ amount: "1", issueDate: today, dueDate: today, version: 1 })).statusCode).toBe(409);
     expect(
-      (await put({ amount: "1", issueDate: `${year - 1}-12-31`, dueDate: today, version: 2 })).json().errors,
+      (await put({ amount: "1", issueDate: addDays(today, 1), dueDate: addDays(today, 1), version: 2 })).json().errors,
     ).toHaveProperty("issueDate");
 
     const second = (await invoice({ contractId: contract.id, kind: "libera", amount: "100" })).json();
-    const notLast = await t.app.inject({
-      method: "DELETE",
-      url: `/api/invoices/${first.id}`,
-      headers: { cookie: t.admin },
-    });
-    expect(notLast.statusCode).toBe(409);
-    expect(notLast.json().message).toContain("non è l'ultima");
-    expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/invoices/${second.id}`, headers: { cookie: t.admin } }))
-        .statusCode,
-    ).toBe(204);
-    const third = (await invoice({ contractId: contract.id, kind: "libera", amount: "100" })).json();
-    expect(third.number).toBe(second.number);
+    const del = (id: string) =>
+      t.app.inject({ method: "DELETE", url: `/api/invoices/${id}`, headers: { cookie: t.admin } });
+    expect((await del(first.id)).statusCode).toBe(204);
+    // Deleting drafts never leaves a hole: the next issue takes the next number.
+    const issued = (await post(`/api/invoices/${second.id}/send`)).json();
+    const [latest] = await t.db
+      .select({ n: sql<number>`max(${invoices.sequence})::int` })
+      .from(invoices)
+      .where(eq(invoices.year, year));
+    expect(issued.sequence).toBe(latest!.n);
+    expect((await del(second.id)).statusCode).toBe(409);
   });
 
   it("lists with search on invoice and contract number, derived scaduta filter, dueState at the 0/1/7/8-day edges", async () => {
@@ -285,7 +290,7 @@ describe("invoices API", () => {
 
     const byContract = await get(`/api/invoices?q=${contract.number}`);
     expect(byContract.headers["x-total-count"]).toBe("5");
-    const one = res.json()[0];
+    const one = (await post(`/api/invoices/${ids.eight}/send`)).json();
     const byNumber = await get(`/api/invoices?q=${one.number}`);
     expect(byNumber.json().map((r: { id: string }) => r.id)).toEqual([one.id]);
     const paged = await get(`/api/invoices?contractId=${contract.id}&limit=2&offset=4&sort=number`);
@@ -331,11 +336,13 @@ describe("invoices API", () => {
       sdiCode: null,
     });
     const { contract } = await signedContract({ clientId: client.id, vat: "10", total: "8000.00" });
-    const inv = (await invoice({ contractId: contract.id, kind: "acconto", percent: "25" })).json();
+    const draft = (await invoice({ contractId: contract.id, kind: "acconto", percent: "25" })).json();
+    const inv = (await post(`/api/invoices/${draft.id}/send`)).json();
     const res = await get(`/api/invoices/${inv.id}/pdf`);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const text = await pdfText(res.rawPayload);
     expect(text).toContain(`Fattura ${inv.number}`);
+    expect(text).not.toContain("BOZZA");
     expect(text).toContain("Rossi Mario");
     expect(text).toContain("Imponibile");
     expect(text).toContain("2.000,00 €");
@@ -352,6 +359,9 @@ describe("invoices API", () => {
     const rcInv = (await invoice({ contractId: rc.contract.id, kind: "saldo" })).json();
     expect(rcInv).toMatchObject({ vatAmount: "0.00", stampDuty: "2.00", totalAmount: "20002.00" });
     const rcText = await pdfText((await get(`/api/invoices/${rcInv.id}/pdf`)).rawPayload);
+    // A draft: printed live, marked BOZZA, no number yet.
+    expect(rcText).toContain("BOZZA");
+    expect(rcText).toContain("Bozza di fattura");
     expect(rcText).toContain("inversione contabile");
     expect(rcText).toContain("Imposta di bollo");
     expect(rcText).not.toContain("16-bis");
@@ -379,12 +389,18 @@ describe("invoices API", () => {
       ).json().id,
     );
     for (const id of ids) {
+      expect((await get(`/api/invoices/${id}/fatturapa`)).statusCode).toBe(409);
+      const sent = await post(`/api/invoices/${id}/send`);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    for (const id of ids) {
       const res = await get(`/api/invoices/${id}/fatturapa`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers["content-type"]).toContain("application/xml");
       const fileName = /filename="([^"]+)"/.exec(res.headers["content-disposition"] as string)![1]!;
       expect(fileName).toMatch(/^IT\d{11}_[0-9A-Z]{5}\.xml$/);
       expect(await validateFatturaPa(res.body, fileName)).toEqual([]);
+      expect(sdiProblems(res.body, today)).toEqual([]);
     }
     const acconto = await get(`/api/invoices/${ids[3]}/fatturapa`);
     expect(acconto.body).toContain("<TipoDocumento>TD02</TipoDocumento>");
@@ -398,7 +414,7 @@ describe("invoices API", () => {
     expect(pec.body).toContain("<CodiceFiscale>RSSMRA80A01H501U</CodiceFiscale>");
   });
 
-  it("answers 409 naming the missing company and client fiscal data before producing FatturaPA", async () => {
+  it("refuses to issue (409 naming the missing company and client fiscal data): still a draft, nothing stored", async () => {
     const bare = await insertClient(t.db, {
       name: "Senza Dati",
       vatNumber: null,
@@ -409,15 +425,24 @@ describe("invoices API", () => {
     });
     const { contract } = await signedContract({ clientId: bare.id });
     const inv = (await invoice({ contractId: contract.id, kind: "saldo" })).json();
-    const res = await get(`/api/invoices/${inv.id}/fatturapa`);
+    const res = await post(`/api/invoices/${inv.id}/send`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain("Cliente: serve la partita IVA o il codice fiscale");
     expect(res.json().errors).toHaveProperty("buyer.zipCode");
+    expect((await get(`/api/invoices/${inv.id}`)).json()).toMatchObject({
+      status: "bozza",
+      number: null,
+      xmlSha256: null,
+    });
+    expect(await t.db.select().from(storedDocuments).where(eq(storedDocuments.ownerId, inv.id))).toEqual([]);
+    const xml = await get(`/api/invoices/${inv.id}/fatturapa`);
+    expect(xml.statusCode).toBe(409);
+    expect(xml.json().message).toBe("La fattura è in bozza: il file FatturaPA si genera all'emissione");
   });
 });
 
 describe.skipIf(!process.env.DATABASE_URL)("invoice numbering on PostgreSQL", () => {
-  it("gives 100 concurrent creations consecutive numbers, no gap, no duplicate", async () => {
+  it("gives 100 concurrent issues consecutive numbers, no gap, no duplicate", async () => {
     const contractIds: string[] = [];
     for (let i = 0; i < 10; i++)
       contractIds.push(
@@ -428,12 +453,18 @@ describe.skipIf(!process.env.DATABASE_URL)("invoice numbering on PostgreSQL", ()
           return c.id as string;
         })(),
       );
-    const results = await Promise.all(
+    const drafts = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         invoice({ contractId: contractIds[i % 10], kind: "libera", amount: "10.00" }),
       ),
     );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(100).fill(201));
+    expect(drafts.map((r) => r.statusCode)).toEqual(Array(100).fill(201));
+    // 20 issues at a time (the pool's size): they race for the year's counter while each renders
+    // and validates its documents, and no request waits for a connection past the pool timeout.
+    const results = [];
+    for (let i = 0; i < 100; i += 20)
+      results.push(...(await Promise.all(drafts.slice(i, i + 20).map((d) => post(`/api/invoices/${d.json().id}/send`)))));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
     const seqs = results.map((r) => r.json().sequence as number).sort((a, b) => a - b);
     expect(new Set(seqs).size).toBe(100);
     expect(seqs[99]! - seqs[0]!).toBe(99);
@@ -444,5 +475,7 @@ describe.skipIf(!process.env.DATABASE_URL)("invoice numbering on PostgreSQL", ()
       .orderBy(asc(invoices.sequence));
     expect(all.map((r) => r.seq)).toEqual(all.map((_, i) => i + 1));
     expect((await t.db.select({ n: count() }).from(contracts))[0]!.n).toBeGreaterThan(0);
-  });
+  // Each issue renders its PDF and validates its FatturaPA while holding the year's counter:
+  // 100 of them queue on purpose, well past the default 30 s on a busy two-core machine.
+  }, 300_000);
 });

@@ -11,13 +11,19 @@ import {
 } from "@domain/invoices";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
-import { invoiceFatturaPa } from "../../documents/fatturapa/invoice";
-import { notFound } from "../../http/errors";
+import { sendStoredDocument } from "../../documents/store";
+import { conflict, notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
-import { renderInvoicePdf } from "./pdf";
+import { issuedInvoiceDocument, sendInvoicePdf } from "./documents";
 import { countInvoices, findInvoiceDocument, getInvoiceDetail, listInvoices } from "./queries";
-import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, transitionInvoice, updateInvoice } from "./service";
-import { withPdfSlot } from "../../documents/pdf/limits";
+import {
+  createInvoice,
+  deleteInvoice,
+  INVOICE_NOT_FOUND,
+  issueInvoice,
+  transitionInvoice,
+  updateInvoice,
+} from "./service";
 
 const tags = ["fatture"];
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
@@ -52,21 +58,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         tags,
         params: idParams,
         querystring: fileQuery,
-        response: { 200: z.any().describe("application/pdf") },
+        response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
       },
     },
     async (request, reply) => {
       const doc = await findInvoiceDocument(db, request.params.id, null);
       if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderInvoicePdf(db, config, doc));
-      return reply
-        .header("Content-Type", "application/pdf")
-        .header(
-          "Content-Disposition",
-          `${request.query.download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
-        )
-        .header("Cache-Control", "private, no-store")
-        .send(pdf);
+      return sendInvoicePdf(db, config, request, reply, doc);
     },
   );
 
@@ -75,20 +73,23 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     {
       schema: {
         tags,
-        summary: "Fattura elettronica FatturaPA (FPR12)",
+        summary: "Fattura elettronica FatturaPA (FPR12), come emessa",
         params: idParams,
-        response: { 200: z.any().describe("application/xml") },
+        response: { 200: z.any().describe("application/xml"), 304: z.null().describe("Non modificato (ETag)") },
       },
     },
     async (request, reply) => {
       const doc = await findInvoiceDocument(db, request.params.id, null);
       if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      const { xml, fileName } = await invoiceFatturaPa(db, doc);
-      return reply
-        .header("Content-Type", "application/xml; charset=utf-8")
-        .header("Content-Disposition", `attachment; filename="${fileName}"`)
-        .header("Cache-Control", "private, no-store")
-        .send(xml);
+      if (doc.invoice.status === "bozza") {
+        throw conflict("La fattura è in bozza: il file FatturaPA si genera all'emissione");
+      }
+      return sendStoredDocument(
+        request,
+        reply,
+        await issuedInvoiceDocument(db, config, doc.invoice, "xml"),
+        "attachment",
+      );
     },
   );
 
@@ -116,7 +117,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.post(
     "/api/invoices/:id/send",
     { schema: { tags, params: idParams, response: { 200: invoiceSchema } } },
-    async (request) => transitionInvoice(db, request, request.params.id, "send"),
+    async (request) => issueInvoice(db, config, request, request.params.id),
   );
 
   app.post(

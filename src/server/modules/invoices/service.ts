@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { addDays, todayIso } from "@domain/dates";
-import { formatEuro } from "@domain/format";
+import { formatDate, formatEuro } from "@domain/format";
 import {
   exceedsContract,
   invoiceActions,
@@ -9,6 +9,7 @@ import {
   invoiceKindLabels,
   invoiceTotals,
   invoiceTransitionError,
+  invoiceTitle,
   isInvoiceEditable,
   type InvoiceAction,
   type InvoiceCreateValues,
@@ -21,7 +22,11 @@ import { constructionSites, contracts, documentCounters, estimates, invoices } f
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
+import type { Config } from "../../config";
 import { getSettings } from "../settings/queries";
+import { storeInvoicePdf, storeInvoiceXml } from "./documents";
+import { findInvoiceDocument } from "./queries";
+import { takeInvoiceSnapshot } from "./snapshot";
 
 export const INVOICE_NOT_FOUND = "Fattura non trovata";
 
@@ -68,20 +73,71 @@ function capError(amount: string, ctx: { invoiced: string; value: string }) {
   );
 }
 
-/** Italian law: numbers follow the dates. A new invoice may not be dated before the last one of its year. */
-async function assertChronological(tx: Tx, year: number, sequence: number, issueDate: string) {
-  const [later] = await tx
-    .select({ number: invoices.number, issueDate: invoices.issueDate })
+/**
+ * Numbers follow dates within a year (decisions §8, docs/decisions/005-invoice-issue.md): no
+ * invoice numbered before this one may carry a later date, none numbered after it an earlier
+ * one. The caller holds the year's counter row, so two edits cannot cross each other.
+ */
+async function assertDateOrder(tx: Tx, year: number, sequence: number, issueDate: string) {
+  const [before] = await tx
+    .select({ number: invoices.number, issueDate: invoices.issueDate, status: invoices.status })
     .from(invoices)
     .where(and(eq(invoices.year, year), lt(invoices.sequence, sequence), gt(invoices.issueDate, issueDate)))
-    .orderBy(desc(invoices.sequence))
+    .orderBy(desc(invoices.issueDate))
     .limit(1);
-  if (later) {
+  if (before) {
+    const what = before.status === "bozza" ? "della bozza" : "della fattura emessa";
     throw conflict(
-      `La data di emissione non può precedere quella della fattura ${later.number} (${later.issueDate}): la numerazione deve seguire l'ordine delle date`,
-      {
-        issueDate: "Data precedente all'ultima fattura emessa",
-      },
+      `La data di emissione non può precedere quella ${what} ${before.number} (${formatDate(before.issueDate)}): nell'anno i numeri seguono l'ordine delle date`,
+      { issueDate: `Non può precedere il ${formatDate(before.issueDate)}` },
+    );
+  }
+  const [after] = await tx
+    .select({ number: invoices.number, issueDate: invoices.issueDate })
+    .from(invoices)
+    .where(and(eq(invoices.year, year), gt(invoices.sequence, sequence), lt(invoices.issueDate, issueDate)))
+    .orderBy(invoices.issueDate)
+    .limit(1);
+  if (after) {
+    throw conflict(
+      `La data di emissione non può seguire quella della fattura ${after.number} (${formatDate(after.issueDate)}), che ha un numero successivo: nell'anno i numeri seguono l'ordine delle date`,
+      { issueDate: `Non può seguire il ${formatDate(after.issueDate)}` },
+    );
+  }
+}
+
+/** Holds the year's invoice counter row: creations, date edits and issues of one year queue behind each other. */
+async function lockYear(tx: Tx, year: number) {
+  await tx
+    .select({ year: documentCounters.year })
+    .from(documentCounters)
+    .where(and(eq(documentCounters.kind, "FAT"), eq(documentCounters.year, year)))
+    .for("update");
+}
+
+/**
+ * A draft's date may not precede the latest numbered invoice of its year (decisions §8): it will
+ * take the next number at issue, and numbers follow dates.
+ */
+async function assertNotBeforeLatest(tx: Tx, issueDate: string, excludeId?: string) {
+  const year = Number(issueDate.slice(0, 4));
+  const [latest] = await tx
+    .select({ number: invoices.number, issueDate: invoices.issueDate })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.year, year),
+        isNotNull(invoices.sequence),
+        gt(invoices.issueDate, issueDate),
+        excludeId ? ne(invoices.id, excludeId) : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.issueDate))
+    .limit(1);
+  if (latest) {
+    throw conflict(
+      `La data di emissione non può precedere quella dell'ultima fattura emessa del ${year}, ${latest.number} del ${formatDate(latest.issueDate)}: nell'anno i numeri seguono l'ordine delle date`,
+      { issueDate: `Non può precedere il ${formatDate(latest.issueDate)}` },
     );
   }
 }
@@ -120,16 +176,12 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
         dueDate: "Precede l'emissione",
       });
 
-    const year = Number(issueDate.slice(0, 4));
-    const { number, sequence } = await nextDocumentNumber(tx, "FAT", year);
-    await assertChronological(tx, year, sequence, issueDate);
+    // No number yet: it is given at issue (docs/decisions/005-invoice-issue.md).
+    await assertNotBeforeLatest(tx, issueDate);
     const totals = invoiceTotals(result.amount, ctx.vatTreatment);
     const [row] = await tx
       .insert(invoices)
       .values({
-        number,
-        year,
-        sequence,
         contractId: ctx.id,
         kind: input.kind,
         amount: totals.amount,
@@ -148,7 +200,7 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
       entityType: "invoice",
       entityId: row!.id,
       clientId: ctx.clientId,
-      description: `Fattura ${number} (${invoiceKindLabels[input.kind].toLowerCase()}) di ${formatEuro(totals.totalAmount)} sul contratto ${ctx.number}`,
+      description: `Bozza di fattura (${invoiceKindLabels[input.kind].toLowerCase()}) di ${formatEuro(totals.totalAmount)} sul contratto ${ctx.number}`,
     });
     return row!;
   });
@@ -166,18 +218,18 @@ async function lockInvoice(tx: Tx, id: string) {
   return row;
 }
 
-const notEditable = (number: string, status: string) =>
+const notEditable = (number: string | null, status: string) =>
   conflict(
-    `La fattura ${number} è ${invoiceStatuses.label(status).toLowerCase()}: una fattura emessa non si modifica né si elimina (si corregge con una nota di credito)`,
+    `La fattura ${number ?? ""} è ${invoiceStatuses.label(status).toLowerCase()}: una fattura emessa non si modifica né si elimina (si corregge con una nota di credito)`,
   );
 
-/** A draft's amount, dates and notes; the number and the year stay. */
+/** A draft's amount, dates and notes. A draft numbered before numbers moved to issue keeps its number and year. */
 export async function updateInvoice(db: Db, request: FastifyRequest, id: string, input: InvoiceUpdateValues) {
   return db.transaction(async (tx) => {
     const { invoice } = await lockInvoice(tx, id);
     if (invoice.version !== input.version) throw staleVersion();
     if (!isInvoiceEditable(invoice.status)) throw notEditable(invoice.number, invoice.status);
-    if (Number(input.issueDate.slice(0, 4)) !== invoice.year) {
+    if (invoice.year != null && Number(input.issueDate.slice(0, 4)) !== invoice.year) {
       throw badRequest(
         `Dati non validi. Data di emissione: deve restare nel ${invoice.year}, l'anno del numero ${invoice.number}`,
         {
@@ -192,7 +244,12 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
     const ctx = (await invoicingContext(tx, invoice.contractId, id))!;
     if (!input.override && exceedsContract(input.amount, { contractValue: ctx.value, invoiced: ctx.invoiced }))
       throw capError(input.amount, ctx);
-    await assertChronological(tx, invoice.year, invoice.sequence, input.issueDate);
+    if (invoice.year != null && invoice.sequence != null) {
+      await lockYear(tx, invoice.year);
+      await assertDateOrder(tx, invoice.year, invoice.sequence, input.issueDate);
+    } else {
+      await assertNotBeforeLatest(tx, input.issueDate, id);
+    }
     const totals = invoiceTotals(input.amount, invoice.vatTreatment);
     const [row] = await tx
       .update(invoices)
@@ -214,53 +271,118 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
       entityType: "invoice",
       entityId: id,
       clientId: ctx.clientId,
-      description: `Fattura ${invoice.number} aggiornata`,
+      description: `${invoiceTitle(invoice)} aggiornata`,
     });
     return row!;
   });
 }
 
 /**
- * Only the latest draft of its year may be deleted, and its number is given back: invoice
- * numbers have no gaps (decisions §3). Any other correction goes through a credit note.
+ * A draft has no number, so it may simply be deleted. A draft numbered before numbers moved to
+ * issue may be deleted only when it is the latest of its year, giving its number back: invoice
+ * numbers have no gaps (decisions §3). An issued invoice is corrected with a credit note.
  */
 export async function deleteInvoice(db: Db, request: FastifyRequest, id: string) {
   await db.transaction(async (tx) => {
     const { invoice, clientId } = await lockInvoice(tx, id);
     if (!isInvoiceEditable(invoice.status)) throw notEditable(invoice.number, invoice.status);
-    const [counter] = await tx
-      .update(documentCounters)
-      .set({ lastValue: sql`${documentCounters.lastValue} - 1` })
-      .where(
-        and(
-          eq(documentCounters.kind, "FAT"),
-          eq(documentCounters.year, invoice.year),
-          eq(documentCounters.lastValue, invoice.sequence),
-        ),
-      )
-      .returning();
-    if (!counter) {
-      throw conflict(
-        `Impossibile eliminare la fattura ${invoice.number}: non è l'ultima del ${invoice.year} e la numerazione non può avere buchi. Modificala invece di eliminarla.`,
-      );
-    }
+    if (invoice.year != null && invoice.sequence != null)
+      await giveNumberBack(tx, invoice.number!, invoice.year, invoice.sequence);
     await tx.delete(invoices).where(eq(invoices.id, id));
     await recordActivity(tx, request, {
       action: "delete",
       entityType: "invoice",
       entityId: id,
       clientId,
-      description: `Fattura ${invoice.number} eliminata`,
+      description: `${invoiceTitle(invoice)} eliminata`,
     });
   });
 }
 
-/** send | pay, checked against the allowed transitions (409 otherwise). */
+async function giveNumberBack(tx: Tx, number: string, year: number, sequence: number) {
+  const [counter] = await tx
+    .update(documentCounters)
+    .set({ lastValue: sql`${documentCounters.lastValue} - 1` })
+    .where(
+      and(eq(documentCounters.kind, "FAT"), eq(documentCounters.year, year), eq(documentCounters.lastValue, sequence)),
+    )
+    .returning();
+  if (!counter) {
+    throw conflict(
+      `Impossibile eliminare la fattura ${number}: non è l'ultima del ${year} e la numerazione non può avere buchi. Modificala invece di eliminarla.`,
+    );
+  }
+}
+
+/**
+ * Issues a draft (decisions §8): the invoice is frozen (snapshot of seller, buyer, lines, VAT
+ * summary, totals, payment terms), its PDF and FatturaPA are rendered once from the snapshot,
+ * the FatturaPA is validated (XSD + SdI checks), both are stored with their sha256, and the
+ * status changes: all in one transaction, so a refused file leaves the draft untouched.
+ * The number is given here, in the order of the dates (docs/decisions/005-invoice-issue.md).
+ */
+export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, request: FastifyRequest, id: string) {
+  return db.transaction(async (tx) => {
+    const { invoice, clientId } = await lockInvoice(tx, id);
+    const error = invoiceTransitionError(invoice.status, "send");
+    if (error) throw conflict(error);
+    if (invoice.issueDate > todayIso()) {
+      throw conflict("La data di emissione è nel futuro: una fattura si emette nel giorno della sua data o dopo", {
+        issueDate: "Non può essere nel futuro",
+      });
+    }
+    let number = invoice.number;
+    if (invoice.year != null && invoice.sequence != null) {
+      // Numbered before numbers moved to issue: it keeps its place in the year.
+      await lockYear(tx, invoice.year);
+      await assertDateOrder(tx, invoice.year, invoice.sequence, invoice.issueDate);
+    } else {
+      // The next number of the year, taken now: the counter row stays locked until commit, so
+      // issues of one year queue and a refused one gives its number back (no gap, no duplicate).
+      const next = await nextDocumentNumber(tx, "FAT", Number(invoice.issueDate.slice(0, 4)));
+      await assertNotBeforeLatest(tx, invoice.issueDate, id);
+      await tx
+        .update(invoices)
+        .set({ number: next.number, year: next.year, sequence: next.sequence })
+        .where(eq(invoices.id, id));
+      number = next.number;
+    }
+
+    const doc = (await findInvoiceDocument(tx, id, null))!;
+    const snapshot = await takeInvoiceSnapshot(tx, doc);
+    // The FatturaPA first: it is the one that can be refused, and nothing is stored then.
+    const xmlSha256 = await storeInvoiceXml(tx, id, snapshot);
+    const pdfSha256 = await storeInvoicePdf(tx, config, id, snapshot);
+    const [row] = await tx
+      .update(invoices)
+      .set({
+        status: invoiceActions.send.to,
+        sentAt: new Date().toISOString(),
+        snapshot,
+        pdfSha256,
+        xmlSha256,
+        updatedAt: sql`now()`,
+        version: sql`${invoices.version} + 1`,
+      })
+      .where(eq(invoices.id, id))
+      .returning();
+    await recordActivity(tx, request, {
+      action: "send",
+      entityType: "invoice",
+      entityId: id,
+      clientId,
+      description: `${invoiceActions.send.done}: ${number}`,
+    });
+    return row!;
+  });
+}
+
+/** pay, checked against the allowed transitions (409 otherwise). Issuing is issueInvoice. */
 export async function transitionInvoice(
   db: Db,
   request: FastifyRequest,
   id: string,
-  action: InvoiceAction,
+  action: Exclude<InvoiceAction, "send">,
   paidDate?: string,
 ) {
   return db.transaction(async (tx) => {
@@ -268,7 +390,6 @@ export async function transitionInvoice(
     const error = invoiceTransitionError(invoice.status, action);
     if (error) throw conflict(error);
     const set: Partial<typeof invoices.$inferInsert> = { status: invoiceActions[action].to };
-    if (action === "send") set.sentAt = new Date().toISOString();
     if (action === "pay") {
       if (!paidDate)
         throw badRequest("Dati non validi. Data di pagamento: campo obbligatorio", { paidDate: "Campo obbligatorio" });
@@ -289,7 +410,7 @@ export async function transitionInvoice(
       .where(eq(invoices.id, id))
       .returning();
     await recordActivity(tx, request, {
-      action: action === "send" ? "send" : "status",
+      action: "status",
       entityType: "invoice",
       entityId: id,
       clientId,

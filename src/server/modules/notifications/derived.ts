@@ -57,7 +57,7 @@ const rules: Rule[] = [
       return rows.map((r) => ({
         entityId: r.id,
         clientId: r.clientId,
-        title: `Fattura scaduta: ${r.number}`,
+        title: r.number ? `Fattura scaduta: ${r.number}` : "Bozza di fattura scaduta",
         body: `Scaduta il ${formatDate(r.dueDate)} · ${formatEuro(r.total)}`,
         link: audience === "admin" ? `/admin/invoices/${r.id}` : `/client/invoices/${r.id}`,
       }));

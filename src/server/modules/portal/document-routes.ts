@@ -11,11 +11,10 @@ import { clientMaySeeAttachment } from "../attachments/access";
 import { ATTACHMENT_NOT_FOUND, attachmentFileQuery, sendAttachmentFile } from "../attachments/file-response";
 import { findAttachment } from "../attachments/queries";
 import { acceptEstimate, requestEstimateChanges } from "../estimates/actions";
-import { withPdfSlot } from "../../documents/pdf/limits";
-import { renderEstimateDownload } from "../estimates/pdf";
+import { sendEstimatePdf } from "../estimates/pdf";
 import { getEstimateDetail } from "../estimates/queries";
 import { ESTIMATE_NOT_FOUND } from "../estimates/service";
-import { renderInvoicePdf } from "../invoices/pdf";
+import { sendInvoicePdf } from "../invoices/documents";
 import { findInvoiceDocument } from "../invoices/queries";
 import { INVOICE_NOT_FOUND } from "../invoices/service";
 import { markAllRead, markRead, type Bell } from "../notifications/queries";
@@ -26,14 +25,6 @@ import { isVisibleEstimate, isVisibleInvoice } from "./queries";
 const tags = ["portale"];
 const user = { access: "user" as const };
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
-
-function pdfReply(download: string | undefined, fileName: string) {
-  return {
-    "Content-Type": "application/pdf",
-    "Content-Disposition": `${download === "1" ? "attachment" : "inline"}; filename="${fileName}"`,
-    "Cache-Control": "private, no-store",
-  };
-}
 
 /**
  * The portal's documents and actions (decisions §8 "Portal visibility"): PDFs of the client's own
@@ -53,8 +44,7 @@ export const portalDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       if (!(await isVisibleEstimate(db, clientId, request.params.id))) throw notFound(ESTIMATE_NOT_FOUND);
       const detail = (await getEstimateDetail(db, request.params.id, clientId)) as EstimateDetail | null;
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimateDownload(db, config, detail));
-      return reply.headers(pdfReply(request.query.download, fileName)).send(pdf);
+      return sendEstimatePdf(db, config, request, reply, detail);
     },
   );
 
@@ -66,8 +56,7 @@ export const portalDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       if (!(await isVisibleInvoice(db, clientId, request.params.id))) throw notFound(INVOICE_NOT_FOUND);
       const doc = await findInvoiceDocument(db, request.params.id, clientId);
       if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderInvoicePdf(db, config, doc));
-      return reply.headers(pdfReply(request.query.download, fileName)).send(pdf);
+      return sendInvoicePdf(db, config, request, reply, doc);
     },
   );
 
@@ -88,7 +77,7 @@ export const portalDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     async (request) => {
       const { clientId } = portalUser(request);
       const { signedBy, version } = request.body;
-      return acceptEstimate(db, request, request.params.id, signedBy, version, clientId);
+      return acceptEstimate(db, request, request.params.id, signedBy, version, clientId, config);
     },
   );
 

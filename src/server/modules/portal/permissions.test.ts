@@ -29,7 +29,7 @@ function secretsOf(w: PortalWorld) {
     w.contract.id,
     w.contract.number,
     ...Object.values(w.sites).flatMap((s) => [s.id, s.name]),
-    ...Object.values(w.invoices).flatMap((i) => [i.id, i.number]),
+    ...Object.values(w.invoices).flatMap((i) => (i.number ? [i.id, i.number] : [i.id])),
     ...Object.values(w.photos).flatMap((p) => [p.id, p.fileName]),
   ];
 }

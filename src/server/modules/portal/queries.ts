@@ -108,7 +108,8 @@ const estimateSummaryColumns = {
 
 const invoiceSummaryColumns = {
   id: invoices.id,
-  number: invoices.number,
+  // The portal shows issued invoices only, and an issued invoice always has its number.
+  number: sql<string>`${invoices.number}`,
   issueDate: invoices.issueDate,
   dueDate: invoices.dueDate,
   paidDate: invoices.paidDate,

@@ -105,7 +105,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           beneficiary: settings.companyName,
           iban: settings.iban,
           ...paymentCausale({
-            invoiceNumber: invoice.number,
+            invoiceNumber: invoice.number ?? "",
             issueDate: invoice.issueDate,
             clientType,
             clientFiscalCode,

@@ -69,7 +69,8 @@ function urlsFor(route: RouteEntry, ids: string[]): string[] {
 }
 
 function expectNoSecrets(body: string, what: string) {
-  for (const secret of [...Object.values(SECRET), a.estimates.draft.number, a.invoices.draft.number]) {
+  const draftNumbers = [a.estimates.draft.number, a.invoices.draft.number].filter((n): n is string => Boolean(n));
+  for (const secret of [...Object.values(SECRET), ...draftNumbers, a.invoices.draft.id]) {
     expect(body.includes(secret), `${what} shows ${secret}`).toBe(false);
   }
   for (const field of ['"orderId"', '"order"', '"materialsCostOrder"', '"acceptedIp"', '"activity"', '"actorName"']) {

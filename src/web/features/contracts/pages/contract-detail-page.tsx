@@ -158,7 +158,7 @@ export default function ContractDetailPage() {
                 {contract.invoices.map((inv) => (
                   <li key={inv.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
                     <Link href={`/admin/invoices/${inv.id}`} className="font-medium hover:underline">
-                      {inv.number}
+                      {inv.number ?? "Bozza di fattura"}
                     </Link>
                     <span className="text-muted-foreground">{invoiceKindLabels[inv.kind as InvoiceKind]}</span>
                     <Badge

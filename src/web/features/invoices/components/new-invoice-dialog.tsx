@@ -156,7 +156,7 @@ function InvoiceForm({
       aria-label="Nuova fattura"
       onSubmit={async (v) => {
         const invoice = await create.mutateAsync(v);
-        toastSuccess(`Fattura ${invoice.number} creata con successo`);
+        toastSuccess("Bozza di fattura creata: il numero si assegna all'emissione");
         onDone(invoice.id);
       }}
     >

@@ -11,7 +11,7 @@ export function PayInvoiceDialog({
   open,
   onOpenChange,
 }: {
-  invoice: { id: string; number: string; issueDate: string };
+  invoice: { id: string; number: string | null; issueDate: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { daysBetween, todayIso } from "@domain/dates";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
-import { invoiceKindLabels } from "@domain/invoices";
+import { invoiceKindLabels, invoiceTitle } from "@domain/invoices";
 import { contractStatuses } from "@domain/statuses";
 import { vatLegalNote, vatRowLabel } from "@domain/vat";
 import { Timeline } from "@web/components/timeline";
@@ -74,8 +74,8 @@ export default function InvoiceDetailPage() {
 
   async function send() {
     try {
-      await transition.mutateAsync({ id: invoice!.id, action: "send" });
-      toastSuccess("Fattura segnata come inviata");
+      const issued = await transition.mutateAsync({ id: invoice!.id, action: "send" });
+      toastSuccess(`Fattura ${issued.number ?? ""} emessa e segnata come inviata`);
     } catch (e) {
       toastError(isApiError(e) ? e.message : "Operazione non riuscita");
     }
@@ -100,12 +100,18 @@ export default function InvoiceDetailPage() {
       </Button>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold">Fattura {invoice.number}</h1>
+          <h1 className="text-2xl font-semibold">{invoiceTitle(invoice)}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <InvoiceStatusBadge status={invoice.status} />
             <DueBadge state={invoice.dueState} />
             <span className="text-sm text-muted-foreground">{invoiceKindLabels[invoice.kind]}</span>
           </div>
+          {invoice.status === "bozza" ? (
+            <p id="fatturapa-draft-note" className="mt-2 text-sm text-muted-foreground">
+              Bozza: il numero, il PDF definitivo e il file FatturaPA si generano all&apos;emissione (&laquo;Segna come
+              inviata&raquo;), poi non cambiano più.
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           {invoice.status === "bozza" ? (
@@ -126,7 +132,12 @@ export default function InvoiceDetailPage() {
               Scarica PDF
             </a>
           </Button>
-          <Button variant="outline" onClick={() => void xml()}>
+          <Button
+            variant="outline"
+            onClick={() => void xml()}
+            disabled={invoice.status === "bozza"}
+            aria-describedby={invoice.status === "bozza" ? "fatturapa-draft-note" : undefined}
+          >
             <FileCode2 aria-hidden className="size-4" />
             FatturaPA XML
           </Button>
@@ -237,7 +248,9 @@ export default function InvoiceDetailPage() {
           <Panel title="Informazioni rapide">
             <dl className="text-sm">
               <Row label="Tipo">{invoiceKindLabels[invoice.kind]}</Row>
-              <Row label="Progressivo">{`${invoice.sequence}/${invoice.year}`}</Row>
+              <Row label="Progressivo">
+                {invoice.sequence != null ? `${invoice.sequence}/${invoice.year}` : "all'emissione"}
+              </Row>
               <Row label="Inviata il">{invoice.sentAt ? formatDateTime(invoice.sentAt) : "—"}</Row>
               <Row label="Creata il">{formatDateTime(invoice.createdAt)}</Row>
             </dl>
@@ -250,7 +263,7 @@ export default function InvoiceDetailPage() {
         open={deleting}
         onOpenChange={setDeleting}
         title="Elimina fattura"
-        description={`Sei sicuro di voler eliminare questa fattura? ${invoice.number}. Si può eliminare solo l'ultima bozza dell'anno.`}
+        description={`Sei sicuro di voler eliminare questa bozza di fattura? L'operazione non si può annullare.`}
         pending={remove.isPending}
         onConfirm={async () => {
           try {

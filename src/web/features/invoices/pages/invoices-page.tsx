@@ -120,7 +120,7 @@ export default function InvoicesPage() {
                           href={`/admin/invoices/${inv.id}`}
                           className="font-medium whitespace-nowrap hover:underline"
                         >
-                          {inv.number}
+                          {inv.number ?? "Bozza"}
                         </Link>
                         <div className="text-sm text-muted-foreground">{inv.clientName}</div>
                         {/* On phones the status rides under the number instead of a column of its own. */}
@@ -148,7 +148,10 @@ export default function InvoicesPage() {
                       <TableCell>
                         <div className="flex justify-end">
                           <Button asChild variant="ghost" size="icon">
-                            <Link href={`/admin/invoices/${inv.id}`} aria-label={`Visualizza ${inv.number}`}>
+                            <Link
+                              href={`/admin/invoices/${inv.id}`}
+                              aria-label={`Visualizza ${inv.number ?? `bozza di ${inv.clientName}`}`}
+                            >
                               <Eye aria-hidden className="size-4" />
                             </Link>
                           </Button>
