@@ -178,8 +178,9 @@ describe("list plans on seeded tables", () => {
       .offset(25)
       .toSQL();
     const plan = await explain(old.sql, old.params);
+    // PGlite sorts the join then counts; PostgreSQL may read the index in order instead of sorting,
+    // but the WindowAgg still has to read, join and count every row before LIMIT: both are rejected.
     expect(fullSorts(plan, { search: false })).toContain("WindowAgg (a window count over every matching row)");
-    expect(fullSorts(plan, { search: false }).some((p) => p.startsWith("Sort of every matching row"))).toBe(true);
   });
 
   it("rejects a top-N sort of every row where an index could have served the order", async () => {
