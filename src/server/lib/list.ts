@@ -1,4 +1,4 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 
 /** ILIKE pattern for a user's search text, with % and _ taken literally. */
@@ -13,20 +13,20 @@ export function orderBy<K extends string>(sort: string | undefined, columns: Rec
   return [sort.startsWith("-") ? desc(column) : asc(column), ...fallback];
 }
 
-/** Count and page in one round trip: the window count rides on each row. */
-export const totalCount = sql<number>`count(*) over()`.mapWith(Number);
+/** The sort key the caller asked for ("-clientName" → "clientName"), to decide which joins the page needs. */
+export const sortKey = (sort: string | undefined) => sort?.replace(/^-/, "");
 
 /**
- * Sets X-Total-Count and strips the window count from the rows. A page past the end has no
- * row to carry the count, so only then is it asked for separately.
+ * Runs a list's page and its count side by side and sets X-Total-Count.
+ *
+ * They are two statements on purpose (docs/benchmarks.md §1): a window count (`count(*) over ()`)
+ * makes PostgreSQL build, join and sort every matching row before LIMIT applies, while a page
+ * alone can walk the index of its ORDER BY and stop after LIMIT + OFFSET rows, and the count
+ * alone needs only the joins of its WHERE. On PostgreSQL the pool runs both at once; PGlite's
+ * single connection simply queues them.
  */
-export async function sendPage<T extends { total: number }>(
-  reply: FastifyReply,
-  rows: T[],
-  offset: number,
-  count: () => Promise<number>,
-): Promise<Omit<T, "total">[]> {
-  const total = rows[0]?.total ?? (offset > 0 ? await count() : 0);
+export async function sendPage<T>(reply: FastifyReply, page: Promise<T[]>, count: Promise<number>): Promise<T[]> {
+  const [rows, total] = await Promise.all([page, count]);
   reply.header("X-Total-Count", String(total));
-  return rows.map(({ total: _t, ...row }) => row);
+  return rows;
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Logger } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp, type App, type DestinationStream } from "../app";
@@ -24,7 +25,7 @@ export interface TestApp {
 let counter = 0;
 
 /** A fresh database per test file: PGlite from the migrated snapshot, or a PostgreSQL copy of the template. */
-async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(opts: { logger?: Logger } = {}): Promise<Database> {
   const url = process.env.DATABASE_URL;
   const template = inject("pgTemplate");
   if (url && template) {
@@ -33,11 +34,11 @@ async function freshDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
-    const database = await openPostgres(withDatabase(url, name), { migrate: false });
+    const database = await openPostgres(withDatabase(url, name), { migrate: false, logger: opts.logger });
     return database;
   }
   const snapshot = fs.readFileSync(inject("pgliteSnapshot"));
-  return openPglite(null, { loadDataDir: new Blob([snapshot]) });
+  return openPglite(null, { loadDataDir: new Blob([snapshot]), logger: opts.logger });
 }
 
 export const ADMIN = { username: "admin", password: "password-admin-1" };

@@ -23,5 +23,6 @@ export const services = pgTable(
     check("services_price_check", sql`${t.unitPrice} >= 0`),
     index("services_name_idx").on(sql`lower(${t.name})`),
     index("services_category_status_idx").on(t.category, t.status),
+    index("services_list_idx").on(sql`lower(${t.name})`, t.id.desc().nullsFirst()),
   ],
 );

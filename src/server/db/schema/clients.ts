@@ -32,6 +32,9 @@ export const clients = pgTable(
     trigramIndex("clients_name_trgm", t.name),
     trigramIndex("clients_email_trgm", t.email),
     trigramIndex("clients_phone_trgm", t.phone),
+    // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
+    index("clients_list_idx").on(t.createdAt, t.id),
+    index("clients_type_list_idx").on(t.type, t.createdAt, t.id),
   ],
 );
 
@@ -57,5 +60,6 @@ export const contacts = pgTable(
     trigramIndex("contacts_name_trgm", t.name),
     trigramIndex("contacts_email_trgm", t.email),
     trigramIndex("contacts_phone_trgm", t.phone),
+    index("contacts_list_idx").on(sql`lower(${t.name})`, t.id.desc().nullsFirst()),
   ],
 );

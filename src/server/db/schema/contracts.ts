@@ -28,6 +28,9 @@ export const contracts = pgTable(
     check("contracts_status_check", oneOf(t.status, contractStatuses.values)),
     index("contracts_status_idx").on(t.status, t.createdAt),
     trigramIndex("contracts_number_trgm", t.number),
+    // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
+    index("contracts_list_idx").on(t.createdAt, t.id),
+    index("contracts_status_list_idx").on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -84,6 +87,8 @@ export const invoices = pgTable(
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     index("invoices_issue_idx").on(t.issueDate),
     trigramIndex("invoices_number_trgm", t.number),
+    index("invoices_list_idx").on(t.year, t.sequence, t.id),
+    index("invoices_status_list_idx").on(t.status, t.year, t.sequence, t.id),
   ],
 );
 

@@ -54,6 +54,9 @@ export const estimates = pgTable(
     index("estimates_title_idx").on(sql`lower(${t.title})`),
     trigramIndex("estimates_title_trgm", t.title),
     trigramIndex("estimates_number_trgm", t.number),
+    // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
+    index("estimates_list_idx").on(t.createdAt, t.number),
+    index("estimates_status_list_idx").on(t.status, t.createdAt, t.number),
   ],
 );
 

@@ -45,5 +45,8 @@ export const constructionSites = pgTable(
     index("sites_end_idx").on(t.estimatedEndDate),
     trigramIndex("sites_name_trgm", t.name),
     trigramIndex("sites_address_trgm", t.address),
+    // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
+    index("sites_list_idx").on(t.createdAt, t.id),
+    index("sites_status_list_idx").on(t.status, t.createdAt, t.id),
   ],
 );

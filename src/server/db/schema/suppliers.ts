@@ -30,6 +30,7 @@ export const suppliers = pgTable(
     index("suppliers_name_idx").on(sql`lower(${t.name})`),
     index("suppliers_city_idx").on(sql`lower(${t.city})`),
     trigramIndex("suppliers_name_trgm", t.name),
+    index("suppliers_list_idx").on(sql`lower(${t.name})`, t.id.desc().nullsFirst()),
   ],
 );
 
@@ -66,6 +67,9 @@ export const orders = pgTable(
     index("orders_date_idx").on(t.orderDate),
     trigramIndex("orders_number_trgm", t.number),
     trigramIndex("orders_title_trgm", t.title),
+    // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
+    index("orders_list_idx").on(t.orderDate, t.number),
+    index("orders_status_list_idx").on(t.status, t.orderDate, t.number),
   ],
 );
 

@@ -44,5 +44,8 @@ export const surveys = pgTable(
     index("surveys_address_idx").on(sql`lower(${t.address})`),
     trigramIndex("surveys_address_trgm", t.address),
     trigramIndex("surveys_description_trgm", t.description),
+    // The list's order (date, time nulls last, id) both ways: newest first, or a calendar range in day order.
+    index("surveys_list_idx").on(t.date.desc().nullsFirst(), t.time.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index("surveys_status_list_idx").on(t.status, t.date.desc().nullsFirst(), t.time.desc().nullsLast(), t.id.desc().nullsFirst()),
   ],
 );

@@ -104,5 +104,5 @@ export const outbox = pgTable(
     sentAt: timestampTz(),
     error: text(),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt)],
+  (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_list_idx").on(t.createdAt, t.id)],
 );

@@ -3,7 +3,7 @@ import type { ClientListQuery } from "@domain/clients";
 import { CLIENT_DETAIL_CONTACTS, CLIENT_DETAIL_ESTIMATES } from "@domain/clients";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy } from "../../lib/list";
 
 type ListParams = Omit<ClientListQuery, "limit" | "offset"> & { limit: number; offset: number };
 
@@ -37,7 +37,6 @@ export async function listClients(db: Queryable, params: ListParams) {
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,
       version: clients.version,
-      total: totalCount,
     })
     .from(clients)
     .where(listWhere(params))

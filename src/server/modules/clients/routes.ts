@@ -24,8 +24,7 @@ export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/clients",
     { schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } } },
     async (request, reply) => {
-      const rows = await listClients(db, request.query);
-      return sendPage(reply, rows, request.query.offset, () => countClients(db, request.query));
+      return sendPage(reply, listClients(db, request.query), countClients(db, request.query));
     },
   );
 

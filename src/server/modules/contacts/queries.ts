@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { CONTACT_DETAIL_SURVEYS, type ContactListParams } from "@domain/contacts";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, surveys } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy, sortKey } from "../../lib/list";
 
 type ListParams = ContactListParams & { limit: number; offset: number };
 
@@ -30,21 +30,22 @@ function listWhere(params: ListParams): SQL | undefined {
   return and(...filters);
 }
 
+/** One page: the ids first (through the ORDER BY's index), then the client's name for those rows only. */
 export async function listContacts(db: Queryable, params: ListParams) {
+  const order = orderBy(
+    params.sort,
+    { name: sql`lower(${contacts.name})`, createdAt: contacts.createdAt, clientName: sql`lower(${clients.name})` },
+    [sql`lower(${contacts.name})`, desc(contacts.id)],
+  );
+  let ids = db.select({ id: contacts.id }).from(contacts).$dynamic();
+  if (sortKey(params.sort) === "clientName") ids = ids.leftJoin(clients, eq(clients.id, contacts.clientId));
+  const page = ids.where(listWhere(params)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
   return db
-    .select({ ...columns, total: totalCount })
-    .from(contacts)
+    .select(columns)
+    .from(page)
+    .innerJoin(contacts, eq(contacts.id, page.id))
     .leftJoin(clients, eq(clients.id, contacts.clientId))
-    .where(listWhere(params))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        { name: sql`lower(${contacts.name})`, createdAt: contacts.createdAt, clientName: sql`lower(${clients.name})` },
-        [sql`lower(${contacts.name})`, desc(contacts.id)],
-      ),
-    )
-    .limit(params.limit)
-    .offset(params.offset);
+    .orderBy(...order);
 }
 
 export async function countContacts(db: Queryable, params: ListParams) {

@@ -14,8 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     "/api/contacts",
     { schema: { tags: ["contatti"], querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } },
     async (request, reply) => {
-      const rows = await listContacts(db, request.query);
-      return sendPage(reply, rows, request.query.offset, () => countContacts(db, request.query));
+      return sendPage(reply, listContacts(db, request.query), countContacts(db, request.query));
     },
   );
 

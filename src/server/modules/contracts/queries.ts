@@ -3,7 +3,7 @@ import { contractFinancials, isContractEditable, type contractListQuerySchema } 
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof contractListQuerySchema>;
 
@@ -35,8 +35,18 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
+/** One page: the ids first (through the ORDER BY's index), then estimate and client for those rows only. */
 export async function listContracts(db: Queryable, params: ListParams, scope: string | null) {
   const { terms: _terms, ...columns } = contractColumns;
+  const order = orderBy(
+    params.sort,
+    { number: c.number, createdAt: c.createdAt, signedDate: c.signedDate, status: c.status },
+    [desc(c.createdAt), desc(c.id)],
+  );
+  let ids = db.select({ id: c.id }).from(c).$dynamic();
+  // The estimate is needed in the WHERE only to search its title or for the portal's scope.
+  if (params.q || scope) ids = ids.innerJoin(estimates, eq(estimates.id, c.estimateId));
+  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
   return db
     .select({
       ...columns,
@@ -45,29 +55,18 @@ export async function listContracts(db: Queryable, params: ListParams, scope: st
       estimateTotal: estimates.totalAmount,
       clientId: clients.id,
       clientName: clients.name,
-      total: totalCount,
     })
-    .from(c)
+    .from(page)
+    .innerJoin(c, eq(c.id, page.id))
     .innerJoin(estimates, eq(estimates.id, c.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .where(listWhere(params, scope))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        { number: c.number, createdAt: c.createdAt, signedDate: c.signedDate, status: c.status },
-        [desc(c.createdAt), desc(c.id)],
-      ),
-    )
-    .limit(params.limit)
-    .offset(params.offset);
+    .orderBy(...order);
 }
 
 export async function countContracts(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(c)
-    .innerJoin(estimates, eq(estimates.id, c.estimateId))
-    .where(listWhere(params, scope));
+  let counted = db.select({ n: count() }).from(c).$dynamic();
+  if (params.q || scope) counted = counted.innerJoin(estimates, eq(estimates.id, c.estimateId));
+  const [row] = await counted.where(listWhere(params, scope));
   return row?.n ?? 0;
 }
 

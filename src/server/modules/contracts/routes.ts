@@ -37,8 +37,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: { tags, querystring: contractListQuerySchema, response: { 200: z.array(contractListItemSchema) } },
     },
     async (request, reply) => {
-      const rows = await listContracts(db, request.query, null);
-      return sendPage(reply, rows, request.query.offset, () => countContracts(db, request.query, null));
+      return sendPage(reply, listContracts(db, request.query, null), countContracts(db, request.query, null));
     },
   );
 

@@ -4,7 +4,7 @@ import type { z } from "@domain/zod";
 import type { EstimateStatus } from "@domain/statuses";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimateItems, estimates, orders, surveys } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy, sortKey } from "../../lib/list";
 
 type ListParams = z.output<typeof estimateListQuerySchema>;
 
@@ -52,37 +52,44 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
+function estimateOrder(params: ListParams): SQL[] {
+  return orderBy(
+    params.sort,
+    {
+      number: estimates.number,
+      createdAt: estimates.createdAt,
+      totalAmount: estimates.totalAmount,
+      title: sql`lower(${estimates.title})`,
+      status: estimates.status,
+      clientName: sql`lower(${clients.name})`,
+      expiresAt: estimates.expiresAt,
+    },
+    [desc(estimates.createdAt), desc(estimates.number)],
+  );
+}
+
+/**
+ * One page: the ids first (walking the ORDER BY's index, joined to clients only when the search
+ * or the sort needs the client's name), then the columns and the client's name for those rows.
+ */
 export async function listEstimates(db: Queryable, params: ListParams, scope: string | null) {
+  const order = estimateOrder(params);
+  let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
+  if (params.q || sortKey(params.sort) === "clientName") ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
+  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
   return db
-    .select({ ...estimateColumns, total: totalCount })
-    .from(estimates)
+    .select(estimateColumns)
+    .from(page)
+    .innerJoin(estimates, eq(estimates.id, page.id))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .where(listWhere(params, scope))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        {
-          number: estimates.number,
-          createdAt: estimates.createdAt,
-          totalAmount: estimates.totalAmount,
-          title: sql`lower(${estimates.title})`,
-          status: estimates.status,
-          clientName: sql`lower(${clients.name})`,
-          expiresAt: estimates.expiresAt,
-        },
-        [desc(estimates.createdAt), desc(estimates.number)],
-      ),
-    )
-    .limit(params.limit)
-    .offset(params.offset);
+    .orderBy(...order);
 }
 
 export async function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(estimates)
-    .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .where(listWhere(params, scope));
+  let counted = db.select({ n: count() }).from(estimates).$dynamic();
+  // The client is joined only to search its name (estimates.client_id is NOT NULL with a foreign key).
+  if (params.q) counted = counted.innerJoin(clients, eq(clients.id, estimates.clientId));
+  const [row] = await counted.where(listWhere(params, scope));
   return row?.n ?? 0;
 }
 

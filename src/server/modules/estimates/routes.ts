@@ -30,8 +30,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     "/api/estimates",
     { schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } } },
     async (request, reply) => {
-      const rows = await listEstimates(db, request.query, null);
-      return sendPage(reply, rows, request.query.offset, () => countEstimates(db, request.query, null));
+      return sendPage(reply, listEstimates(db, request.query, null), countEstimates(db, request.query, null));
     },
   );
 

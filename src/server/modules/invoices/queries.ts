@@ -8,9 +8,10 @@ import {
 } from "@domain/invoices";
 import { vatRate } from "@domain/vat";
 import type { z } from "@domain/zod";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { clients, contracts, estimates, invoices } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof invoiceListQuerySchema>;
 
@@ -55,48 +56,53 @@ function listWhere(params: ListParams, scope: string | null, today: string): SQL
   return and(...filters);
 }
 
+function invoiceOrder(params: ListParams): SQL[] {
+  return orderBy(
+    params.sort,
+    {
+      number: sql`${i.year}, ${i.sequence}`,
+      issueDate: i.issueDate,
+      dueDate: i.dueDate,
+      amount: i.amount,
+      totalAmount: i.totalAmount,
+      status: i.status,
+    },
+    // id last: a stable order even among rows without a number.
+    [desc(i.year), desc(i.sequence), desc(i.id)],
+  );
+}
+
+/** Contract and estimate joined only when the WHERE needs them (search, portal scope). */
+function whereJoins<Q extends PgSelect>(query: Q, params: ListParams, scope: string | null) {
+  if (!params.q && !scope) return query;
+  const joined = query.innerJoin(contracts, eq(contracts.id, i.contractId));
+  return scope ? joined.innerJoin(estimates, eq(estimates.id, contracts.estimateId)) : joined;
+}
+
+/** One page: the ids first (through the ORDER BY's index), then contract and client for those rows only. */
 export async function listInvoices(db: Queryable, params: ListParams, scope: string | null) {
   const today = todayIso();
   const { notes: _notes, ...columns } = invoiceColumns;
+  const order = invoiceOrder(params);
+  const page = whereJoins(db.select({ id: i.id }).from(i).$dynamic(), params, scope)
+    .where(listWhere(params, scope, today))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   const rows = await db
-    .select({
-      ...columns,
-      contractNumber: contracts.number,
-      clientId: clients.id,
-      clientName: clients.name,
-      total: totalCount,
-    })
-    .from(i)
+    .select({ ...columns, contractNumber: contracts.number, clientId: clients.id, clientName: clients.name })
+    .from(page)
+    .innerJoin(i, eq(i.id, page.id))
     .innerJoin(contracts, eq(contracts.id, i.contractId))
     .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .where(listWhere(params, scope, today))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        {
-          number: sql`${i.year}, ${i.sequence}`,
-          issueDate: i.issueDate,
-          dueDate: i.dueDate,
-          amount: i.amount,
-          totalAmount: i.totalAmount,
-          status: i.status,
-        },
-        [desc(i.year), desc(i.sequence)],
-      ),
-    )
-    .limit(params.limit)
-    .offset(params.offset);
+    .orderBy(...order);
   return rows.map((r) => ({ ...r, dueState: invoiceDueState(r, today) }));
 }
 
 export async function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(i)
-    .innerJoin(contracts, eq(contracts.id, i.contractId))
-    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
-    .where(listWhere(params, scope, todayIso()));
+  const [row] = await whereJoins(db.select({ n: count() }).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso()));
   return row?.n ?? 0;
 }
 

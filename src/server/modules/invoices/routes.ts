@@ -36,8 +36,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceListItemSchema) } },
     },
     async (request, reply) => {
-      const rows = await listInvoices(db, request.query, null);
-      return sendPage(reply, rows, request.query.offset, () => countInvoices(db, request.query, null));
+      return sendPage(reply, listInvoices(db, request.query, null), countInvoices(db, request.query, null));
     },
   );
 

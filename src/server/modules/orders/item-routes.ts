@@ -18,8 +18,7 @@ export const itemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     "/api/order-items",
     { schema: { tags, querystring: orderItemListQuerySchema, response: { 200: z.array(orderItemSchema) } } },
     async (request, reply) => {
-      const rows = await listAllOrderItems(db, request.query);
-      return sendPage(reply, rows, request.query.offset, () => countOrderItems(db, request.query.orderId));
+      return sendPage(reply, listAllOrderItems(db, request.query), countOrderItems(db, request.query.orderId));
     },
   );
 

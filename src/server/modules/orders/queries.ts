@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { orderListQuerySchema } from "@domain/orders";
 import type { z } from "@domain/zod";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { constructionSites, estimates, orderItems, orders, suppliers } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof orderListQuerySchema>;
 
@@ -43,38 +44,43 @@ function listWhere(params: ListParams): SQL | undefined {
   return and(...filters);
 }
 
+/** Supplier and site joined only when the WHERE searches their names. */
+function whereJoins<Q extends PgSelect>(query: Q, params: ListParams) {
+  if (!params.q) return query;
+  return query.innerJoin(suppliers, eq(suppliers.id, orders.supplierId)).leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId));
+}
+
+/** One page: the ids first (through the ORDER BY's index), then supplier and site names for those rows only. */
 export async function listOrders(db: Queryable, params: ListParams) {
+  const order = orderBy(
+    params.sort,
+    {
+      number: orders.number,
+      orderDate: orders.orderDate,
+      totalAmount: orders.totalAmount,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      title: sql`lower(${orders.title})`,
+    },
+    [desc(orders.orderDate), desc(orders.number)],
+  );
+  const page = whereJoins(db.select({ id: orders.id }).from(orders).$dynamic(), params)
+    .where(listWhere(params))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   return db
-    .select({ ...orderColumns, total: totalCount })
-    .from(orders)
+    .select(orderColumns)
+    .from(page)
+    .innerJoin(orders, eq(orders.id, page.id))
     .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
     .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId))
-    .where(listWhere(params))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        {
-          number: orders.number,
-          orderDate: orders.orderDate,
-          totalAmount: orders.totalAmount,
-          status: orders.status,
-          createdAt: orders.createdAt,
-          title: sql`lower(${orders.title})`,
-        },
-        [desc(orders.orderDate), desc(orders.number)],
-      ),
-    )
-    .limit(params.limit)
-    .offset(params.offset);
+    .orderBy(...order);
 }
 
 export async function countOrders(db: Queryable, params: ListParams) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
-    .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId))
-    .where(listWhere(params));
+  const [row] = await whereJoins(db.select({ n: count() }).from(orders).$dynamic(), params).where(listWhere(params));
   return row?.n ?? 0;
 }
 
@@ -142,7 +148,6 @@ export async function listAllOrderItems(db: Queryable, params: { orderId?: strin
       totalPrice: orderItems.totalPrice,
       notes: orderItems.notes,
       createdAt: orderItems.createdAt,
-      total: totalCount,
     })
     .from(orderItems)
     .where(params.orderId ? eq(orderItems.orderId, params.orderId) : undefined)

@@ -29,8 +29,7 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     "/api/orders",
     { schema: { tags, querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } } },
     async (request, reply) => {
-      const rows = await listOrders(db, request.query);
-      return sendPage(reply, rows, request.query.offset, () => countOrders(db, request.query));
+      return sendPage(reply, listOrders(db, request.query), countOrders(db, request.query));
     },
   );
 

@@ -1,7 +1,7 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy } from "../../lib/list";
 
 interface ListParams {
   q?: string | undefined;
@@ -44,7 +44,6 @@ export async function listOutboxMessages(db: Queryable, params: ListParams) {
       attachments: outbox.attachments,
       sentAt: outbox.sentAt,
       error: outbox.error,
-      total: totalCount,
     })
     .from(outbox)
     .where(listWhere(params))
@@ -57,7 +56,7 @@ export async function listOutboxMessages(db: Queryable, params: ListParams) {
     )
     .limit(params.limit)
     .offset(params.offset);
-  return rows.map(({ total, ...row }) => ({ ...toMessage(row), total }));
+  return rows.map(toMessage);
 }
 
 export async function countOutboxMessages(db: Queryable, params: ListParams) {

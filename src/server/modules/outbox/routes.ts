@@ -25,8 +25,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } },
     },
     async (request, reply) => {
-      const rows = await listOutboxMessages(db, request.query);
-      return sendPage(reply, rows, request.query.offset, () => countOutboxMessages(db, request.query));
+      return sendPage(reply, listOutboxMessages(db, request.query), countOutboxMessages(db, request.query));
     },
   );
 

@@ -6,7 +6,6 @@ import {
   PORTAL_DASHBOARD_PROJECTS,
 } from "@domain/portal";
 import type { Queryable } from "../../db/client";
-import { totalCount } from "../../lib/list";
 import { attachments, clients, constructionSites, contracts, estimateItems, estimates, invoices, users } from "../../db/schema";
 
 // What a portal user sees of their client (decisions §2): estimates once sent (a draft is the
@@ -91,7 +90,7 @@ export async function getPortalDashboard(db: Queryable, clientId: string, userId
     counters,
     projects,
     estimates: latestEstimates,
-    invoices: latestInvoices.map(({ total: _t, ...row }) => row),
+    invoices: latestInvoices,
   };
 }
 
@@ -120,7 +119,7 @@ const invoiceSummaryColumns = {
 
 export async function listPortalInvoices(db: Queryable, clientId: string, limit: number, offset: number) {
   return db
-    .select({ ...invoiceSummaryColumns, total: totalCount })
+    .select(invoiceSummaryColumns)
     .from(invoices)
     .innerJoin(contracts, eq(contracts.id, invoices.contractId))
     .innerJoin(estimates, eq(estimates.id, contracts.estimateId))

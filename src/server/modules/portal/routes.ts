@@ -85,8 +85,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     { config: user, schema: { tags, querystring: invoiceListQuery, response: { 200: z.array(portalInvoiceSummarySchema) } } },
     async (request, reply) => {
       const { clientId } = portalUser(request);
-      const rows = await listPortalInvoices(db, clientId, request.query.limit, request.query.offset);
-      return sendPage(reply, rows, request.query.offset, () => countPortalInvoices(db, clientId));
+      return sendPage(reply, listPortalInvoices(db, clientId, request.query.limit, request.query.offset), countPortalInvoices(db, clientId));
     },
   );
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { ServiceListParams } from "@domain/services";
 import type { Queryable } from "../../db/client";
 import { estimateItems, services } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy } from "../../lib/list";
 
 type ListParams = ServiceListParams & { limit: number; offset: number };
 
@@ -31,7 +31,6 @@ export async function listServices(db: Queryable, params: ListParams) {
       createdAt: services.createdAt,
       updatedAt: services.updatedAt,
       version: services.version,
-      total: totalCount,
     })
     .from(services)
     .where(listWhere(params))

@@ -15,8 +15,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     "/api/services",
     { schema: { tags: ["servizi"], querystring: serviceListQuerySchema, response: { 200: z.array(serviceSchema) } } },
     async (request, reply) => {
-      const rows = await listServices(db, request.query);
-      return sendPage(reply, rows, request.query.offset, () => countServices(db, request.query));
+      return sendPage(reply, listServices(db, request.query), countServices(db, request.query));
     },
   );
 

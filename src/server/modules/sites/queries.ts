@@ -4,7 +4,7 @@ import { siteCostAnalysis, type siteListQuerySchema } from "@domain/sites";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, orders, suppliers } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof siteListQuerySchema>;
 
@@ -52,7 +52,23 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
+/** One page: the ids first (through the ORDER BY's index), then estimate and client for those rows only. */
 export async function listSites(db: Queryable, params: ListParams, scope: string | null) {
+  const order = orderBy(
+    params.sort,
+    {
+      name: sql`lower(${s.name})`,
+      createdAt: s.createdAt,
+      startDate: s.startDate,
+      estimatedEndDate: s.estimatedEndDate,
+      progress: s.progress,
+    },
+    [desc(s.createdAt), desc(s.id)],
+  );
+  let ids = db.select({ id: s.id }).from(s).$dynamic();
+  // The estimate is needed in the WHERE only for the portal's scope (its client).
+  if (scope) ids = ids.innerJoin(estimates, eq(estimates.id, s.estimateId));
+  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
   const rows = await db
     .select({
       ...siteColumns,
@@ -60,37 +76,20 @@ export async function listSites(db: Queryable, params: ListParams, scope: string
       estimateTitle: estimates.title,
       clientId: clients.id,
       clientName: clients.name,
-      total: totalCount,
     })
-    .from(s)
+    .from(page)
+    .innerJoin(s, eq(s.id, page.id))
     .innerJoin(estimates, eq(estimates.id, s.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .where(listWhere(params, scope))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        {
-          name: sql`lower(${s.name})`,
-          createdAt: s.createdAt,
-          startDate: s.startDate,
-          estimatedEndDate: s.estimatedEndDate,
-          progress: s.progress,
-        },
-        [desc(s.createdAt), desc(s.id)],
-      ),
-    )
-    .limit(params.limit)
-    .offset(params.offset);
+    .orderBy(...order);
   const today = todayIso();
   return rows.map((r) => ({ ...r, late: isSiteLate(r.estimatedEndDate, r.status, today) }));
 }
 
 export async function countSites(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(s)
-    .innerJoin(estimates, eq(estimates.id, s.estimateId))
-    .where(listWhere(params, scope));
+  let counted = db.select({ n: count() }).from(s).$dynamic();
+  if (scope) counted = counted.innerJoin(estimates, eq(estimates.id, s.estimateId));
+  const [row] = await counted.where(listWhere(params, scope));
   return row?.n ?? 0;
 }
 

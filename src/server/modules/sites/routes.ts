@@ -29,8 +29,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       schema: { tags, querystring: siteListQuerySchema, response: { 200: z.array(siteListItemSchema) } },
     },
     async (request, reply) => {
-      const rows = await listSites(db, request.query, null);
-      return sendPage(reply, rows, request.query.offset, () => countSites(db, request.query, null));
+      return sendPage(reply, listSites(db, request.query, null), countSites(db, request.query, null));
     },
   );
 

@@ -3,7 +3,7 @@ import { SUPPLIER_DETAIL_ORDERS, type supplierListQuerySchema } from "@domain/su
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { orders, suppliers } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof supplierListQuerySchema>;
 
@@ -39,7 +39,7 @@ const suppliersColumns = {
 
 export async function listSuppliers(db: Queryable, params: ListParams) {
   return db
-    .select({ ...suppliersColumns, total: totalCount })
+    .select({ ...suppliersColumns})
     .from(suppliers)
     .where(listWhere(params))
     .orderBy(

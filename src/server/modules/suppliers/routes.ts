@@ -22,8 +22,7 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     "/api/suppliers",
     { schema: { tags, querystring: supplierListQuerySchema, response: { 200: z.array(supplierSchema) } } },
     async (request, reply) => {
-      const rows = await listSuppliers(db, request.query);
-      return sendPage(reply, rows, request.query.offset, () => countSuppliers(db, request.query));
+      return sendPage(reply, listSuppliers(db, request.query), countSuppliers(db, request.query));
     },
   );
 

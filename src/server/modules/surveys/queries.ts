@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "d
 import type { SurveyListParams } from "@domain/surveys";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys } from "../../db/schema";
-import { likePattern, orderBy, totalCount } from "../../lib/list";
+import { likePattern, orderBy, sortKey } from "../../lib/list";
 
 type ListParams = SurveyListParams & { limit: number; offset: number };
 
@@ -52,32 +52,31 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
+/** One page: the ids first (through the ORDER BY's index), then client and contact names for those rows only. */
 export async function listSurveys(db: Queryable, params: ListParams, scope: string | null) {
   // A calendar range reads in day order; the list shows the most recent first.
   const fallback = params.from || params.to ? [asc(surveys.date), sql`${surveys.time} asc nulls first`, asc(surveys.id)] : [desc(surveys.date), sql`${surveys.time} desc nulls last`, desc(surveys.id)];
+  const order = orderBy(
+    params.sort,
+    { date: surveys.date, createdAt: surveys.createdAt, status: surveys.status, clientName: sql`lower(${clients.name})` },
+    fallback,
+  );
+  let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
+  if (params.q || sortKey(params.sort) === "clientName") ids = ids.leftJoin(clients, eq(clients.id, surveys.clientId));
+  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
   return db
-    .select({ ...surveyColumns, total: totalCount })
-    .from(surveys)
+    .select(surveyColumns)
+    .from(page)
+    .innerJoin(surveys, eq(surveys.id, page.id))
     .leftJoin(clients, eq(clients.id, surveys.clientId))
     .leftJoin(contacts, eq(contacts.id, surveys.contactId))
-    .where(listWhere(params, scope))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        { date: surveys.date, createdAt: surveys.createdAt, status: surveys.status, clientName: sql`lower(${clients.name})` },
-        fallback,
-      ),
-    )
-    .limit(params.limit)
-    .offset(params.offset);
+    .orderBy(...order);
 }
 
 export async function countSurveys(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(surveys)
-    .leftJoin(clients, eq(clients.id, surveys.clientId))
-    .where(listWhere(params, scope));
+  let counted = db.select({ n: count() }).from(surveys).$dynamic();
+  if (params.q) counted = counted.leftJoin(clients, eq(clients.id, surveys.clientId));
+  const [row] = await counted.where(listWhere(params, scope));
   return row?.n ?? 0;
 }
 

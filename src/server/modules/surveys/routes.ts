@@ -20,8 +20,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       schema: { tags: ["sopralluoghi"], querystring: surveyListQuerySchema, response: { 200: z.array(surveySchema) } },
     },
     async (request, reply) => {
-      const rows = await listSurveys(db, request.query, null);
-      return sendPage(reply, rows, request.query.offset, () => countSurveys(db, request.query, null));
+      return sendPage(reply, listSurveys(db, request.query, null), countSurveys(db, request.query, null));
     },
   );
 

@@ -1,0 +1,192 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientTypes, contractStatuses, estimateStatuses, invoiceStatuses, orderStatuses, siteStatuses, supplierStatuses, surveyStatuses } from "@domain/statuses";
+import type { Database } from "../db/client";
+import { clients, estimates } from "../db/schema";
+import { listClients } from "../modules/clients/queries";
+import { listContacts } from "../modules/contacts/queries";
+import { listContracts } from "../modules/contracts/queries";
+import { estimateColumns, listEstimates } from "../modules/estimates/queries";
+import { listInvoices } from "../modules/invoices/queries";
+import { listAllOrderItems, listOrders } from "../modules/orders/queries";
+import { listOutboxMessages } from "../modules/outbox/queries";
+import { listServices } from "../modules/services/queries";
+import { listSites } from "../modules/sites/queries";
+import { listSuppliers } from "../modules/suppliers/queries";
+import { listSurveys } from "../modules/surveys/queries";
+import { freshDatabase } from "../test/app";
+
+/*
+ * The SQL shape of every list, checked on the planner's own answer (docs/benchmarks.md §1).
+ * Tables are seeded large enough (10–20k rows, ANALYZEd) for PostgreSQL to prefer indexes, each
+ * list function runs once, its statement is captured through the drizzle logger and explained.
+ * A list fails when its plan sorts every matching row before LIMIT applies: a WindowAgg (the old
+ * `count(*) over ()`), or a Sort with no Limit beneath it (so it is not re-sorting a page) that is
+ * not a top-N sort of a search's matches (a search's matches are found through the trigram
+ * indexes, not in ORDER BY order: sorting those few rows is the honest price of a search).
+ */
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+const has = (node: PlanNode, type: string): boolean => node["Node Type"] === type || (node.Plans ?? []).some((p) => has(p, type));
+
+/** What makes a plan sort all matching rows; empty when the page can stop after LIMIT + OFFSET rows. */
+export function fullSorts(root: PlanNode, opts: { search: boolean }): string[] {
+  const problems: string[] = [];
+  const walk = (node: PlanNode, parent: PlanNode | null) => {
+    const type = node["Node Type"];
+    if (type === "WindowAgg") problems.push("WindowAgg (a window count over every matching row)");
+    if (type === "Sort" && !has(node, "Limit")) {
+      const topNOfMatches = opts.search && parent?.["Node Type"] === "Limit";
+      if (!topNOfMatches) problems.push(`Sort of every matching row${parent ? ` under ${parent["Node Type"]}` : ""}`);
+    }
+    for (const child of node.Plans ?? []) walk(child, node);
+  };
+  walk(root, null);
+  return problems;
+}
+
+const statusOf = (values: readonly string[], g = "g") => `(array[${values.map((v) => `'${v}'`).join(",")}])[1 + ${g} % ${values.length}]`;
+
+// One statement per table; ids derived from the series so foreign keys line up without lookups.
+const SEED = [
+  `insert into clients (id, name, address, type, email, phone, created_at)
+   select md5('c' || g)::uuid, 'Cliente ' || g, 'Via Roma ' || g, ${statusOf(clientTypes.values)}, 'c' || g || '@example.it', '333' || g,
+          now() - g * interval '1 hour' from generate_series(1, 10000) g`,
+  `insert into contacts (id, client_id, name, email, phone)
+   select md5('k' || g)::uuid, md5('c' || (1 + g % 10000))::uuid, 'Contatto ' || g, 'k' || g || '@example.it', '334' || g from generate_series(1, 15000) g`,
+  `insert into surveys (client_id, contact_id, date, address, description, status)
+   select md5('c' || (1 + g % 10000))::uuid, md5('k' || (1 + g % 15000))::uuid, date '2026-01-01' - (g / 5), 'Via Verdi ' || g, 'Sopralluogo ' || g, ${statusOf(surveyStatuses.values)}
+   from generate_series(1, 20000) g`,
+  `insert into estimates (id, number, client_id, title, description, expires_at, status, created_at)
+   select md5('e' || g)::uuid, 'P-' || g, md5('c' || (1 + g % 10000))::uuid, 'Rifacimento tetto ' || g, 'Lavori', date '2026-12-31', ${statusOf(estimateStatuses.values)},
+          now() - g * interval '1 hour' from generate_series(1, 20000) g`,
+  `insert into contracts (id, number, estimate_id, terms, status, created_at)
+   select md5('t' || g)::uuid, 'C-' || g, md5('e' || g)::uuid, 'Condizioni', ${statusOf(contractStatuses.values)}, now() - g * interval '1 hour' from generate_series(1, 10000) g`,
+  `insert into invoices (number, year, sequence, contract_id, amount, issue_date, due_date, status)
+   select 'F-' || g, 2026 - g / 2000, 20000 - g, md5('t' || (1 + g % 10000))::uuid, 100, date '2026-12-31' - g / 5, date '2026-12-31' - g / 5 + 30, ${statusOf(invoiceStatuses.values)}
+   from generate_series(1, 20000) g`,
+  `insert into construction_sites (id, estimate_id, name, address, status, created_at)
+   select md5('s' || g)::uuid, md5('e' || g)::uuid, 'Cantiere ' || g, 'Via Neri ' || g, ${statusOf(siteStatuses.values)}, now() - g * interval '1 hour' from generate_series(1, 10000) g`,
+  `insert into suppliers (id, name, city, status) select md5('f' || g)::uuid, 'Fornitore ' || g, 'Milano', ${statusOf(supplierStatuses.values)} from generate_series(1, 2000) g`,
+  `insert into orders (id, number, supplier_id, construction_site_id, title, order_date, status)
+   select md5('o' || g)::uuid, 'O-' || g, md5('f' || (1 + g % 2000))::uuid, md5('s' || (1 + g % 10000))::uuid, 'Ordine ' || g, date '2026-12-31' - g / 5, ${statusOf(orderStatuses.values)}
+   from generate_series(1, 20000) g`,
+  `insert into order_items (order_id, position, description, quantity, unit_price, total_price)
+   select md5('o' || (1 + g % 20000))::uuid, g / 20000, 'Tegole', 1, 10, 10 from generate_series(1, 20000) g`,
+  `insert into services (name, unit_price, category) select 'Servizio ' || g, 10, 'tetti' from generate_series(1, 10000) g`,
+  `insert into outbox ("to", subject, text, created_at) select 'c' || g || '@example.it', 'Fattura ' || g, 'Testo', now() - g * interval '1 minute' from generate_series(1, 20000) g`,
+];
+
+let database: Database;
+const statements: { query: string; params: unknown[] }[] = [];
+
+/** Params inlined as literals: the plan PostgreSQL makes for these very values (a custom plan). */
+const literal = (value: unknown) => (typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+const inline = (query: string, params: unknown[]) => query.replace(/\$(\d+)\b/g, (_m, n: string) => literal(params[Number(n) - 1]));
+
+async function explain(query: string, params: unknown[]): Promise<PlanNode> {
+  const result = await database.db.execute(sql.raw(`explain (format json) ${inline(query, params)}`));
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+  const raw = rows[0]!["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  return plan[0]!.Plan;
+}
+
+/** Runs the list exactly as its route does and returns the plan of the statement it sent. */
+async function planOf(run: () => Promise<unknown>): Promise<PlanNode> {
+  statements.length = 0;
+  await run();
+  expect(statements).toHaveLength(1);
+  return explain(statements[0]!.query, statements[0]!.params);
+}
+
+beforeAll(async () => {
+  database = await freshDatabase({ logger: { logQuery: (query, params) => void statements.push({ query, params }) } });
+  for (const statement of SEED) await database.db.execute(sql.raw(statement));
+  await database.db.execute(sql.raw("analyze"));
+}, 600_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const page = (offset = 0, extra: Record<string, unknown> = {}) => ({ limit: 25, offset, ...extra }) as never;
+const deep = 5000;
+
+// Each list: first page, a deep page, each filter and the search its screen offers.
+const cases: { name: string; search?: boolean; run: () => Promise<unknown> }[] = [
+  { name: "clients", run: () => listClients(database.db, page()) },
+  { name: "clients deep", run: () => listClients(database.db, page(deep)) },
+  { name: "clients by type", run: () => listClients(database.db, page(25, { type: "azienda" })) },
+  { name: "clients search", search: true, run: () => listClients(database.db, page(0, { q: "Cliente 12" })) },
+  { name: "contacts", run: () => listContacts(database.db, page()) },
+  { name: "contacts deep", run: () => listContacts(database.db, page(deep)) },
+  { name: "contacts search", search: true, run: () => listContacts(database.db, page(0, { q: "Contatto 12" })) },
+  { name: "surveys", run: () => listSurveys(database.db, page(), null) },
+  { name: "surveys deep", run: () => listSurveys(database.db, page(deep), null) },
+  { name: "surveys by status", run: () => listSurveys(database.db, page(25, { status: "completato" }), null) },
+  { name: "surveys calendar range", run: () => listSurveys(database.db, page(0, { from: "2025-06-01", to: "2025-06-30" }), null) },
+  { name: "surveys search", search: true, run: () => listSurveys(database.db, page(0, { q: "Via Verdi 12" }), null) },
+  { name: "estimates", run: () => listEstimates(database.db, page(), null) },
+  { name: "estimates deep", run: () => listEstimates(database.db, page(deep), null) },
+  { name: "estimates by status", run: () => listEstimates(database.db, page(25, { status: "inviato" }), null) },
+  { name: "estimates search", search: true, run: () => listEstimates(database.db, page(0, { q: "P-12" }), null) },
+  { name: "contracts", run: () => listContracts(database.db, page(), null) },
+  { name: "contracts deep", run: () => listContracts(database.db, page(deep), null) },
+  { name: "contracts by status", run: () => listContracts(database.db, page(25, { status: "attivo" }), null) },
+  { name: "contracts search", search: true, run: () => listContracts(database.db, page(0, { q: "C-12" }), null) },
+  { name: "invoices", run: () => listInvoices(database.db, page(), null) },
+  { name: "invoices deep", run: () => listInvoices(database.db, page(deep), null) },
+  { name: "invoices by status", run: () => listInvoices(database.db, page(25, { status: "inviata" }), null) },
+  { name: "invoices search", search: true, run: () => listInvoices(database.db, page(0, { q: "F-12" }), null) },
+  { name: "sites", run: () => listSites(database.db, page(), null) },
+  { name: "sites deep", run: () => listSites(database.db, page(deep), null) },
+  { name: "sites by status", run: () => listSites(database.db, page(25, { status: "in_corso" }), null) },
+  { name: "sites search", search: true, run: () => listSites(database.db, page(0, { q: "Cantiere 12" }), null) },
+  { name: "suppliers", run: () => listSuppliers(database.db, page()) },
+  { name: "suppliers search", search: true, run: () => listSuppliers(database.db, page(0, { q: "Fornitore 12" })) },
+  { name: "orders", run: () => listOrders(database.db, page()) },
+  { name: "orders deep", run: () => listOrders(database.db, page(deep)) },
+  { name: "orders by status", run: () => listOrders(database.db, page(25, { status: "confermato" })) },
+  { name: "orders search", search: true, run: () => listOrders(database.db, page(0, { q: "O-12" })) },
+  { name: "order items", run: () => listAllOrderItems(database.db, { limit: 25, offset: deep }) },
+  { name: "services", run: () => listServices(database.db, page()) },
+  { name: "services deep", run: () => listServices(database.db, page(deep)) },
+  { name: "outbox", run: () => listOutboxMessages(database.db, page()) },
+  { name: "outbox deep", run: () => listOutboxMessages(database.db, page(deep)) },
+];
+
+describe("list plans on seeded tables", () => {
+  it.each(cases)("$name: the page stops after LIMIT + OFFSET rows", async ({ run, search }) => {
+    const plan = await planOf(run);
+    expect(fullSorts(plan, { search: search ?? false }), JSON.stringify(plan)).toEqual([]);
+  });
+
+  // Broken outcome: the shape this replaced must be rejected, or the check above proves nothing.
+  it("rejects the old window-count page (count(*) over () joined and sorted before LIMIT)", async () => {
+    const old = database.db
+      .select({ ...estimateColumns, total: sql<number>`count(*) over()` })
+      .from(estimates)
+      .innerJoin(clients, eq(clients.id, estimates.clientId))
+      .orderBy(desc(estimates.createdAt), desc(estimates.number))
+      .limit(25)
+      .offset(25)
+      .toSQL();
+    const plan = await explain(old.sql, old.params);
+    // PGlite sorts the join then counts; PostgreSQL may read the index in order instead of sorting,
+    // but the WindowAgg still has to read, join and count every row before LIMIT: both are rejected.
+    expect(fullSorts(plan, { search: false })).toContain("WindowAgg (a window count over every matching row)");
+  });
+
+  it("rejects a top-N sort of every row where an index could have served the order", async () => {
+    // No index on lower(description): Limit over a top-N Sort of a sequential scan of every estimate.
+    const q = database.db.select({ id: estimates.id }).from(estimates).orderBy(sql`lower(${estimates.description})`).limit(25).toSQL();
+    const plan = await explain(q.sql, q.params);
+    expect(fullSorts(plan, { search: false }).length).toBeGreaterThan(0);
+  });
+});
