@@ -191,7 +191,7 @@ export const invoicePaySchema = z.object({ paidDate: isoDateSchema });
 
 export const invoiceSchema = z.object({
   id: idSchema,
-  /** Given at issue; null on a draft (docs/decisions/005-invoice-issue.md). */
+  /** Given at issue; null on a draft (docs/decisions/008-invoice-number-at-issue.md). */
   number: z.string().nullable(),
   year: z.number().int().nullable(),
   sequence: z.number().int().nullable(),

@@ -52,7 +52,7 @@ describe.skipIf(!process.env.DATABASE_URL)("concurrency on PostgreSQL", () => {
       Array.from({ length: 100 }, (_, i) => post("/api/invoices", { contractId: contractIds[i % 10]!, kind: "libera", amount: "10.00" })),
     );
     expect(drafts.map((r) => r.statusCode)).toEqual(Array(100).fill(201));
-    // Numbers are given at issue (docs/decisions/005-invoice-issue.md): the race is on send.
+    // Numbers are given at issue (docs/decisions/008-invoice-number-at-issue.md): the race is on send.
     // Issues queue on the year's counter while each renders and validates its documents: 20 at
     // a time (the pool's size), so the race is real but no request waits past the pool timeout.
     const results = [];

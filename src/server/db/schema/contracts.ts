@@ -41,7 +41,7 @@ export const invoices = pgTable(
   {
     id: id(),
     /**
-     * FAT-2026-001, given when the invoice is issued (docs/decisions/005-invoice-issue.md): a
+     * FAT-2026-001, given when the invoice is issued (docs/decisions/008-invoice-number-at-issue.md): a
      * draft has no legal number. Year and progressive of the number: unique, no gaps within a
      * year, in the order of the dates (Italian law). Null on drafts.
      */

@@ -74,7 +74,7 @@ describe("invoices API", () => {
       status: "bozza",
       issueDate: today,
       dueDate: addDays(today, 30),
-      // A draft has no legal number: it is given at issue (docs/decisions/005-invoice-issue.md).
+      // A draft has no legal number: it is given at issue (docs/decisions/008-invoice-number-at-issue.md).
       number: null,
       year: null,
       sequence: null,

@@ -74,7 +74,7 @@ function capError(amount: string, ctx: { invoiced: string; value: string }) {
 }
 
 /**
- * Numbers follow dates within a year (decisions §8, docs/decisions/005-invoice-issue.md): no
+ * Numbers follow dates within a year (decisions §8, docs/decisions/008-invoice-number-at-issue.md): no
  * invoice numbered before this one may carry a later date, none numbered after it an earlier
  * one. The caller holds the year's counter row, so two edits cannot cross each other.
  */
@@ -176,7 +176,7 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
         dueDate: "Precede l'emissione",
       });
 
-    // No number yet: it is given at issue (docs/decisions/005-invoice-issue.md).
+    // No number yet: it is given at issue (docs/decisions/008-invoice-number-at-issue.md).
     await assertNotBeforeLatest(tx, issueDate);
     const totals = invoiceTotals(result.amount, ctx.vatTreatment);
     const [row] = await tx
@@ -319,7 +319,7 @@ async function giveNumberBack(tx: Tx, number: string, year: number, sequence: nu
  * summary, totals, payment terms), its PDF and FatturaPA are rendered once from the snapshot,
  * the FatturaPA is validated (XSD + SdI checks), both are stored with their sha256, and the
  * status changes: all in one transaction, so a refused file leaves the draft untouched.
- * The number is given here, in the order of the dates (docs/decisions/005-invoice-issue.md).
+ * The number is given here, in the order of the dates (docs/decisions/008-invoice-number-at-issue.md).
  */
 export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, request: FastifyRequest, id: string) {
   return db.transaction(async (tx) => {
