@@ -213,7 +213,7 @@ describe("accepted estimates and signed contracts are documents too", () => {
   it("store their PDF at acceptance and at signature and answer it byte for byte", async () => {
     const client = await insertClient(t.db, { name: "Famiglia Verdi" });
     const estimate = await insertEstimate(t.db, { clientId: client.id, status: "inviato", total: "2000.00" });
-    const accepted = await post(`/api/estimates/${estimate.id}/accept`, { signedBy: "Luca Verdi" });
+    const accepted = await post(`/api/estimates/${estimate.id}/accept`, { signedBy: "Luca Verdi", version: estimate.version });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const contractId = accepted.json().contract.id as string;
     expect((await get(`/api/contracts/${contractId}/pdf`)).headers.etag).toBeUndefined(); // draft contract: a view
