@@ -130,9 +130,10 @@ export default function EstimatesPage() {
                         </Link>
                       </TableCell>
                       <TableCell className="hidden md:table-cell">{e.clientName}</TableCell>
-                      <TableCell>
+                      {/* Takes the width left by the other columns, so the table fits its card. */}
+                      <TableCell className="w-full max-w-0">
                         <div className="text-sm font-medium sm:hidden">{e.number}</div>
-                        <div className="max-w-xs truncate" title={e.title}>
+                        <div className="truncate" title={e.title}>
                           {e.title}
                         </div>
                         <div className="text-sm text-muted-foreground md:hidden">{e.clientName}</div>

@@ -4,9 +4,8 @@ import { estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } fro
 import { todayIso } from "@domain/dates";
 import { surveyStatuses } from "@domain/statuses";
 import { surveyInputSchema, type Survey, type SurveyInput, type SurveyValues } from "@domain/surveys";
-import { CheckboxField, Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm } from "@web/components/form";
+import { CheckboxField, Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
-import { Button } from "@web/components/ui/button";
 import { useClientContacts } from "../api/client-contacts";
 import { surveyToInput } from "../api/mutations";
 
@@ -111,9 +110,7 @@ export function SurveyForm({
       </FormSection>
       <TextareaField name="notes" label="Note tecniche" rows={3} />
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label={survey ? "Salva modifiche" : "Crea sopralluogo"} />
       </FormActions>
     </Form>
