@@ -105,8 +105,8 @@ test("landing → login → create, search, edit, view, delete a client → logo
 
 test("unknown paths show the 404 page with the specification's texts", async ({ page }) => {
   await page.goto("/questa/pagina/non/esiste");
-  await expect(page.getByText("404 Page Not Found")).toBeVisible();
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Torna alla home" })).toBeVisible();
   await expectAccessible(page);
 });
 

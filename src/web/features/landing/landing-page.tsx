@@ -59,7 +59,7 @@ export default function LandingPage() {
             {features.map(({ icon: Icon, title, text }) => (
               <li key={title}>
                 <Card className="h-full">
-                  <CardContent className="pt-6">
+                  <CardContent className="pt-4 sm:pt-6">
                     <Icon aria-hidden className="size-6 text-primary" />
                     <h3 className="mt-3 font-semibold">{title}</h3>
                     <p className="mt-1 text-sm text-muted-foreground">{text}</p>

@@ -41,7 +41,7 @@ export default function ClientDetailPage() {
       <BackLink href="/admin/clients">Clienti</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold break-words">{client.name}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">{client.name}</h1>
           <div className="mt-1">
             <ClientTypeBadge type={client.type} />
           </div>

@@ -143,7 +143,7 @@ export default function EstimateDetailPage() {
       <div className="mb-6 grid grid-cols-1 gap-3">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">Preventivo {e.number}</p>
-          <h1 className="text-2xl font-semibold break-words">{e.title}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">{e.title}</h1>
           <div className="mt-2 flex flex-wrap gap-2">
             <EstimateStatusBadge status={e.status} />
             <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />

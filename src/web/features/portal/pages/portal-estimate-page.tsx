@@ -28,7 +28,7 @@ function Lines({ items }: { items: PortalEstimate["items"] }) {
           {items.map((item) => (
             <li key={item.id} className="grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:gap-4">
               <div className="min-w-0">
-                <p className="font-medium break-words">{item.description}</p>
+                <p className="font-medium wrap-anywhere">{item.description}</p>
                 <p className="text-sm text-muted-foreground">
                   {formatDecimal(item.quantity)} {item.unit} × {formatEuro(item.unitPrice)}
                 </p>
@@ -100,7 +100,7 @@ export default function PortalEstimatePage() {
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <h1 className="text-2xl font-semibold">Preventivo {estimate.number}</h1>
-          <p className="mt-1 break-words text-muted-foreground">{estimate.title}</p>
+          <p className="mt-1 wrap-anywhere text-muted-foreground">{estimate.title}</p>
           <div className="mt-2">
             <EstimateStatusBadge status={estimate.status} expired={estimate.expired} />
           </div>

@@ -66,7 +66,7 @@ function Payment({ invoice }: { invoice: PortalInvoice }) {
           <div>
             <dt className="text-muted-foreground">Causale</dt>
             <dd className="flex items-start gap-2">
-              <span className="rounded-md bg-muted p-2 font-mono break-words">{p.causale}</span>
+              <span className="rounded-md bg-muted p-2 font-mono wrap-anywhere">{p.causale}</span>
               <Button size="sm" variant="ghost" onClick={() => void copy(p.causale, "Causale")} aria-label="Copia causale">
                 <Copy aria-hidden />
               </Button>

@@ -24,7 +24,7 @@ function Info({ label, children, className }: { label: string; children: ReactNo
   return (
     <div className={className}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">
+      <dd className="mt-0.5 wrap-anywhere">
         {children === null || children === undefined || children === "" ? "—" : children}
       </dd>
     </div>
@@ -80,7 +80,7 @@ export default function SiteDetailPage() {
       </Button>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold break-words">{site.name}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">{site.name}</h1>
           <div className="mt-1 flex flex-wrap gap-2">
             <SiteStatusBadge status={site.status} />
             {site.late ? <LateBadge /> : null}
@@ -103,7 +103,7 @@ export default function SiteDetailPage() {
       </div>
 
       <Card className="mb-4">
-        <CardContent className="pt-5">
+        <CardContent className="pt-4 sm:pt-6">
           <div className="mb-2 flex justify-between">
             <h2 className="font-semibold">Avanzamento lavori</h2>
             <span className="font-semibold tabular-nums">{site.progress}%</span>
@@ -291,9 +291,6 @@ export default function SiteDetailPage() {
               <Info label="Orario di lavoro">{site.workingHours}</Info>
               <Info label="Creato il">{formatDateTime(site.createdAt)}</Info>
               <Info label="Ultima modifica">{formatDateTime(site.updatedAt)}</Info>
-              <Info label="Codice cantiere">
-                <span className="font-mono text-xs">{site.id}</span>
-              </Info>
             </dl>
           </Panel>
         </div>

@@ -25,9 +25,9 @@ const FILTERS = ["q", "status"] as const;
 function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () => void; onDelete: () => void }) {
   return (
     <Card className="flex flex-col">
-      <CardContent className="flex flex-1 flex-col gap-3 pt-5">
+      <CardContent className="flex flex-1 flex-col gap-3 pt-4 sm:pt-6">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 text-lg font-semibold break-words">{site.name}</h2>
+          <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{site.name}</h2>
           <div className="flex shrink-0 flex-col items-end gap-1">
             <SiteStatusBadge status={site.status} />
             {site.late ? <LateBadge /> : null}

@@ -43,7 +43,7 @@ function SurveyChip({ survey, onMove, compact }: { survey: Survey; onMove: (s: S
       className={cn("group flex items-start gap-1 rounded border-l-4 px-1.5 py-1 text-xs", chipColors[survey.status])}
     >
       <Link href={`/admin/surveys/${survey.id}`} className="min-w-0 flex-1 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-        <span className="font-semibold tabular-nums">{survey.time ?? "—"}</span> <span className="break-words">{survey.clientName}</span>
+        <span className="font-semibold tabular-nums">{survey.time ?? "—"}</span> <span className="wrap-anywhere">{survey.clientName}</span>
         {compact ? null : <span className="block truncate">{survey.address}</span>}
         <span className="sr-only">, {surveyStatuses.label(survey.status)}</span>
       </Link>

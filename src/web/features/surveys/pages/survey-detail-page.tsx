@@ -46,7 +46,7 @@ export default function SurveyDetailPage() {
       <BackLink href="/admin/surveys">Sopralluoghi</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold break-words">Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
             <SurveyStatusBadge status={survey.status} />
             <span className="inline-flex items-center gap-1 capitalize">
