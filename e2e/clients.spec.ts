@@ -56,7 +56,7 @@ test("landing → login → create, search, edit, view, delete a client → logo
   // Search and filter happen on the server; the URL keeps them.
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill(`brambilla ${tag}`);
   await expect(page).toHaveURL(/q=brambilla/);
-  await expect(page.getByText("1 clienti in totale")).toBeVisible();
+  await expect(page.getByText("1 cliente in totale")).toBeVisible();
   await expect(page.getByRole("link", { name: company, exact: true })).toBeVisible();
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill("zzzz");
   await expect(page.getByText("Prova a modificare i filtri di ricerca")).toBeVisible();
@@ -88,7 +88,7 @@ test("landing → login → create, search, edit, view, delete a client → logo
   await expect(page.getByText("Cliente eliminato con successo")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill(tag);
-  await expect(page.getByText("1 clienti in totale")).toBeVisible();
+  await expect(page.getByText("1 cliente in totale")).toBeVisible();
 
   await page.goto("/admin/clients/00000000-0000-4000-8000-000000000000");
   await expect(page.getByText("Cliente non trovato")).toBeVisible();

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
+import { moreLabel } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -139,7 +140,7 @@ export default function ClientDetailPage() {
             )}
             {moreContacts > 0 ? (
               <Link href={`/admin/contacts?clientId=${client.id}`} className="mt-3 block text-sm text-primary hover:underline">
-                +{moreContacts} altri contatti
+                {moreLabel(moreContacts, "contatto", "contatti")}
               </Link>
             ) : null}
           </CardContent>

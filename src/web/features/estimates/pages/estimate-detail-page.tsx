@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } 
 import { ratio } from "@domain/money";
 import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses, vatTreatments } from "@domain/statuses";
 import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { countLabel } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { InfoItem } from "@web/components/detail/info-item";
@@ -158,7 +159,7 @@ export default function EstimateDetailPage() {
             <dl className="grid gap-4 sm:grid-cols-2">
               <InfoItem label="Numero">{e.number}</InfoItem>
               <InfoItem label="Data di creazione">{formatDate(e.createdAt)}</InfoItem>
-              <InfoItem label="Validità">{`${e.validityDays} giorni`}</InfoItem>
+              <InfoItem label="Validità">{countLabel(e.validityDays, "giorno", "giorni")}</InfoItem>
               <InfoItem label="Valido fino al">{formatDate(e.expiresAt)}</InfoItem>
               <InfoItem label="Trattamento IVA">{vatTreatments.label(e.vatTreatment)}</InfoItem>
               <InfoItem label="Totale (IVA inclusa)">

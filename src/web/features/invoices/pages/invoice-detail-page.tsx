@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { invoiceKindLabels } from "@domain/invoices";
 import { contractStatuses } from "@domain/statuses";
 import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { countLabel } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -172,7 +173,7 @@ export default function InvoiceDetailPage() {
                 className={cn("flex items-center gap-2", invoice.dueState === "due-soon" && "font-medium text-warning")}
               >
                 <Clock aria-hidden className="size-5" />
-                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${daysLeft} giorni`} ({formatDate(invoice.dueDate)})
+                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} ({formatDate(invoice.dueDate)})
                 {invoice.status === "bozza" ? " · non ancora inviata" : " · in attesa di pagamento"}
               </p>
             )}

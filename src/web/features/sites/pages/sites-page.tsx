@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { formatDate } from "@domain/format";
 import type { SiteListItem } from "@domain/sites";
 import { siteStatuses, type SiteStatus } from "@domain/statuses";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
@@ -98,7 +99,7 @@ export default function SitesPage() {
     <>
       <PageHeader
         title="Cantieri"
-        description={data ? `${data.total} cantieri` : "Gestione dei cantieri"}
+        description={data ? countLabel(data.total, "cantiere", "cantieri") : "Gestione dei cantieri"}
         actions={
           <>
             <ExportCsvButton path="/api/construction-sites/export.csv" query={{ q, status }} />

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useWatch } from "react-hook-form";
-import { estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } from "@domain/catalogue";
+import { estimatedDurationLabel, estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } from "@domain/catalogue";
 import { todayIso } from "@domain/dates";
 import { surveyStatuses } from "@domain/statuses";
 import { surveyInputSchema, type Survey, type SurveyInput, type SurveyValues } from "@domain/surveys";
@@ -86,7 +86,7 @@ export function SurveyForm({
       <FormSection title="Programmazione">
         <TextField name="date" label="Data" type="date" required />
         <TextField name="time" label="Ora" type="time" />
-        <SelectField name="estimatedDuration" label="Durata stimata" placeholder="Non specificata" options={estimatedDurations.map((d) => ({ value: d, label: d }))} />
+        <SelectField name="estimatedDuration" label="Durata stimata" placeholder="Non specificata" options={estimatedDurations.map((d) => ({ value: d, label: estimatedDurationLabel(d) }))} />
         <SelectField name="status" label="Stato" required options={surveyStatuses.options} />
       </FormSection>
       <FormSection title="Luogo">

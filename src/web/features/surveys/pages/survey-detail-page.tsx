@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro, formatLongDate } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
+import { estimatedDurationLabel } from "@domain/catalogue";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -88,7 +89,7 @@ export default function SurveyDetailPage() {
                 </InfoItem>
                 <InfoItem preLine label="Tipo di sopralluogo">{cap(survey.surveyType)}</InfoItem>
                 <InfoItem preLine label="Urgenza">{cap(survey.urgencyLevel)}</InfoItem>
-                <InfoItem preLine label="Durata stimata">{survey.estimatedDuration}</InfoItem>
+                <InfoItem preLine label="Durata stimata">{survey.estimatedDuration ? estimatedDurationLabel(survey.estimatedDuration) : null}</InfoItem>
                 <InfoItem preLine label="Condizioni meteo">{cap(survey.weatherConditions)}</InfoItem>
                 <InfoItem preLine label="Proprietario presente">{survey.ownerPresent ? "Sì" : "No"}</InfoItem>
                 <InfoItem preLine label="Follow-up">{survey.followUpRequired ? (survey.followUpDate ? `Sì, il ${formatDate(survey.followUpDate)}` : "Sì") : "No"}</InfoItem>
