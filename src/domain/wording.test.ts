@@ -45,7 +45,7 @@ describe("numbers", () => {
 
 describe("formatAddress", () => {
   it("prints one format and skips missing parts", () => {
-    expect(formatAddress({ address: "Via Roma 1", postalCode: "20100", city: "Milano", province: "mi" })).toBe(
+    expect(formatAddress({ address: "Via Roma 1", zipCode: "20100", city: "Milano", province: "mi" })).toBe(
       "Via Roma 1, 20100 Milano (MI)",
     );
     expect(formatAddress({ address: "Via Roma 1", city: "Milano" })).toBe("Via Roma 1, Milano");

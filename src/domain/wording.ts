@@ -38,7 +38,7 @@ export function formatHours(value: number | string): string {
 
 export type AddressParts = {
   address?: string | null;
-  postalCode?: string | null;
+  zipCode?: string | null;
   city?: string | null;
   province?: string | null;
 };
@@ -51,7 +51,7 @@ export function formatAddress(parts: AddressParts): string {
   const clean = (v: string | null | undefined) => (v ?? "").trim();
   const street = clean(parts.address);
   const province = clean(parts.province).toUpperCase();
-  const place = [clean(parts.postalCode), clean(parts.city)].filter(Boolean).join(" ");
+  const place = [clean(parts.zipCode), clean(parts.city)].filter(Boolean).join(" ");
   const locality = [place, province ? `(${province})` : ""].filter(Boolean).join(" ");
   return [street, locality].filter(Boolean).join(", ");
 }

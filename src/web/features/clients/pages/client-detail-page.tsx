@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
-import { moreLabel } from "@domain/wording";
+import { moreLabel, formatAddress } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -84,7 +84,7 @@ export default function ClientDetailPage() {
               <InfoItem label="Indirizzo">
                 <span className="inline-flex items-start gap-1">
                   <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
-                  {[client.address, client.zipCode, client.city, client.province && `(${client.province})`].filter(Boolean).join(" ")}
+                  {formatAddress(client)}
                 </span>
               </InfoItem>
               <InfoItem label="Telefono">{client.phone ? <a className="text-primary hover:underline" href={`tel:${client.phone}`}>{client.phone}</a> : null}</InfoItem>

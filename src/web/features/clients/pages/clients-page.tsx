@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import type { Client } from "@domain/clients";
 import { formatDate } from "@domain/format";
 import { clientTypes } from "@domain/statuses";
-import { totalLabel } from "@domain/wording";
+import { totalLabel, formatAddress } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -99,8 +99,7 @@ export default function ClientsPage() {
                           {client.name}
                         </Link>
                         <div className="text-sm text-muted-foreground">
-                          {client.address}
-                          {client.city ? `, ${client.city}` : ""}
+                          {formatAddress(client)}
                         </div>
                       </TableCell>
                       <TableCell>

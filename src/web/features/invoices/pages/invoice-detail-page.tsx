@@ -6,7 +6,7 @@ import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { invoiceKindLabels } from "@domain/invoices";
 import { contractStatuses } from "@domain/statuses";
 import { vatLegalNote, vatRowLabel } from "@domain/vat";
-import { countLabel } from "@domain/wording";
+import { countLabel, pdfFileName, formatAddress } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -122,7 +122,7 @@ export default function InvoiceDetailPage() {
             </Button>
           ) : null}
           <Button asChild variant="outline">
-            <a href={`/api/invoices/${invoice.id}/pdf?download=1`} download>
+            <a href={`/api/invoices/${invoice.id}/pdf?download=1`} download={pdfFileName("Fattura", invoice.number)}>
               <Download aria-hidden className="size-4" />
               Scarica PDF
             </a>
@@ -215,7 +215,7 @@ export default function InvoiceDetailPage() {
               {invoice.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">
-              {[invoice.client.address, invoice.client.zipCode, invoice.client.city].filter(Boolean).join(", ")}
+              {formatAddress(invoice.client)}
             </p>
             {invoice.client.vatNumber ? <p className="text-sm">P.IVA {invoice.client.vatNumber}</p> : null}
             {invoice.client.fiscalCode ? <p className="text-sm">C.F. {invoice.client.fiscalCode}</p> : null}

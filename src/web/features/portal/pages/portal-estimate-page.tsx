@@ -5,6 +5,7 @@ import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-sta
 import { formatDate, formatDateTime, formatDecimal, formatEuro } from "@domain/format";
 import type { PortalEstimate } from "@domain/portal";
 import { vatTreatments } from "@domain/statuses";
+import { pdfFileName, formatAddress } from "@domain/wording";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { usePortalEstimate } from "../api/get-estimate";
@@ -105,7 +106,7 @@ export default function PortalEstimatePage() {
             <EstimateStatusBadge status={estimate.status} expired={estimate.expired} />
           </div>
         </div>
-        <PdfButton href={`/api/estimates/${estimate.id}/pdf`} />
+        <PdfButton href={`/api/estimates/${estimate.id}/pdf`} fileName={pdfFileName("Preventivo", estimate.number)} />
       </div>
 
       {estimate.status === "accettato" && estimate.acceptedAt ? (
@@ -181,7 +182,7 @@ export default function PortalEstimatePage() {
                 </div>
                 <div>
                   <dt className="text-muted-foreground">Indirizzo</dt>
-                  <dd>{[c.address, c.zipCode, c.city, c.province && `(${c.province})`].filter(Boolean).join(" ")}</dd>
+                  <dd>{formatAddress(c)}</dd>
                 </div>
                 {c.phone ? (
                   <div>

@@ -5,6 +5,7 @@ import { daysBetween, todayIso } from "@domain/dates";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { siteAlerts, workTypeLabels } from "@domain/sites";
 import { contractStatuses, estimateStatuses, orderStatuses } from "@domain/statuses";
+import { formatAddress } from "@domain/wording";
 import { AttachmentsPanel } from "@web/components/attachments";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
@@ -258,7 +259,7 @@ export default function SiteDetailPage() {
               {site.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">
-              {[site.client.address, site.client.city].filter(Boolean).join(", ")}
+              {formatAddress(site.client)}
             </p>
             {site.client.phone ? (
               <a href={`tel:${site.client.phone}`} className="mt-1 block text-sm text-primary hover:underline">
