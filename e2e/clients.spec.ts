@@ -103,7 +103,7 @@ test("landing → login → create, search, edit, view, delete a client → logo
   await expect(page).toHaveURL(/\/login\?role=admin/);
 });
 
-test("unknown paths show the 404 page with the specification's texts", async ({ page }) => {
+test("unknown paths show the Italian 404 page with a way back", async ({ page }) => {
   await page.goto("/questa/pagina/non/esiste");
   await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Torna alla home" })).toBeVisible();
