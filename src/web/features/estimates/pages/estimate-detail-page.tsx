@@ -64,7 +64,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
           <TableHeader>
             <TableRow>
               <TableHead>Descrizione</TableHead>
-              <TableHead className="text-right">Quantità</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Quantità</TableHead>
               <TableHead className="hidden text-right sm:table-cell">Prezzo unit.</TableHead>
               <TableHead className="text-right">Totale</TableHead>
             </TableRow>
@@ -73,10 +73,14 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
             {e.items.map((i) => (
               <TableRow key={i.id}>
                 <TableCell>
-                  <div className="min-w-40">{i.description}</div>
+                  <div className="min-w-32">{i.description}</div>
                   {i.notes ? <div className="text-sm text-muted-foreground">{i.notes}</div> : null}
+                  {/* On a phone quantity and price go under the description: Totale stays on screen. */}
+                  <div className="text-sm text-muted-foreground tabular-nums sm:hidden">
+                    {formatDecimal(i.quantity)} {i.unit} × {formatEuro(i.unitPrice)}
+                  </div>
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap">
+                <TableCell className="hidden text-right whitespace-nowrap sm:table-cell">
                   {formatDecimal(i.quantity)} {i.unit}
                 </TableCell>
                 <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(i.unitPrice)}</TableCell>
@@ -92,7 +96,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                   </Link>{" "}
                   - {e.order.title}
                 </TableCell>
-                <TableCell className="text-right">1</TableCell>
+                <TableCell className="hidden text-right sm:table-cell">1</TableCell>
                 <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatEuro(e.order.totalAmount)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatEuro(e.order.totalAmount)}</TableCell>
               </TableRow>
