@@ -56,7 +56,7 @@ test("landing → login → create, search, edit, view, delete a client → logo
   // Search and filter happen on the server; the URL keeps them.
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill(`brambilla ${tag}`);
   await expect(page).toHaveURL(/q=brambilla/);
-  await expect(page.getByText("1 clienti in totale")).toBeVisible();
+  await expect(page.getByText("1 cliente in totale")).toBeVisible();
   await expect(page.getByRole("link", { name: company, exact: true })).toBeVisible();
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill("zzzz");
   await expect(page.getByText("Prova a modificare i filtri di ricerca")).toBeVisible();
@@ -88,7 +88,7 @@ test("landing → login → create, search, edit, view, delete a client → logo
   await expect(page.getByText("Cliente eliminato con successo")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill(tag);
-  await expect(page.getByText("1 clienti in totale")).toBeVisible();
+  await expect(page.getByText("1 cliente in totale")).toBeVisible();
 
   await page.goto("/admin/clients/00000000-0000-4000-8000-000000000000");
   await expect(page.getByText("Cliente non trovato")).toBeVisible();
@@ -103,10 +103,10 @@ test("landing → login → create, search, edit, view, delete a client → logo
   await expect(page).toHaveURL(/\/login\?role=admin/);
 });
 
-test("unknown paths show the 404 page with the specification's texts", async ({ page }) => {
+test("unknown paths show the Italian 404 page with a way back", async ({ page }) => {
   await page.goto("/questa/pagina/non/esiste");
-  await expect(page.getByText("404 Page Not Found")).toBeVisible();
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Torna alla home" })).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -27,7 +27,7 @@ test("contacts: create with the real form, search, filter by client, edit, view,
   await expect(dialog).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Cerca contatti" }).fill(`rinaldi ${tag}`);
-  await expect(page.getByText("1 contatti in totale")).toBeVisible();
+  await expect(page.getByText("1 contatto in totale")).toBeVisible();
   await expect(page.getByRole("link", { name: contactName, exact: true })).toBeVisible();
   await expectAccessible(page);
   await snap(page, "contacts-list");
@@ -35,7 +35,7 @@ test("contacts: create with the real form, search, filter by client, edit, view,
   // The client page's "+N altri contatti" lands here with the client filter.
   await page.goto(`/admin/contacts?clientId=${client.id}`);
   await expect(page.getByLabel("Filtra per cliente")).toHaveValue(client.id);
-  await expect(page.getByText("1 contatti in totale")).toBeVisible();
+  await expect(page.getByText("1 contatto in totale")).toBeVisible();
 
   await page.getByRole("button", { name: `Modifica ${contactName}` }).click();
   await dialog.getByLabel("Note").fill("Risponde dopo le 14");

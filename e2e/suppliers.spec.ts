@@ -58,7 +58,7 @@ test("suppliers: create with validation, list, details dialog, edit, detail page
 
   // List: search on the server, row opens the details dialog, edit from there.
   await page.getByRole("searchbox", { name: "Cerca fornitori" }).fill(`brianza ${tag}`);
-  await expect(page.getByText("1 fornitori in totale")).toBeVisible();
+  await expect(page.getByText("1 fornitore in totale")).toBeVisible();
   await snap(page, "suppliers-list");
   await page.getByRole("button", { name, exact: true }).click();
   const dialog = page.getByRole("dialog");

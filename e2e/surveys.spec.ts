@@ -44,7 +44,7 @@ test("surveys: create with the long form, list, detail with photos, calendar mov
   await expect(dialog).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Cerca sopralluoghi" }).fill(description);
-  await expect(page.getByText("1 sopralluoghi in totale")).toBeVisible();
+  await expect(page.getByText("1 sopralluogo in totale")).toBeVisible();
   await expectAccessible(page);
   await snap(page, "surveys-list");
 

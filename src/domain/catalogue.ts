@@ -4,6 +4,8 @@ export const serviceCategories = ["Coperture", "Impermeabilizzazione", "Manutenz
 export const surveyTypes = ["preliminare", "tecnico", "verifica", "perizia", "collaudo", "manutenzione"] as const;
 export const urgencyLevels = ["bassa", "media", "alta", "critica"] as const;
 export const estimatedDurations = ["0.5 ore", "1 ora", "1.5 ore", "2 ore", "3 ore", "4 ore", "Giornata intera"] as const;
+/** The stored value with an Italian decimal comma: "0.5 ore" -> "0,5 ore". */
+export const estimatedDurationLabel = (value: string) => value.replace(/(\d)\.(\d)/g, "$1,$2");
 export const weatherConditions = ["sereno", "nuvoloso", "piovoso", "nebbioso", "ventoso", "neve"] as const;
 export const siteWorkTypes = [
   "ristrutturazione",

@@ -122,3 +122,17 @@ describe("invoice states", () => {
     expect(ok).toMatchObject({ percent: "20.00", amount: null, issueDate: null, override: false });
   });
 });
+
+describe("invoiceCreateSchema messages", () => {
+  const base = { contractId: "00000000-0000-4000-8000-000000000000", kind: "acconto" };
+  it("names the percent field in plain Italian for 150 %", () => {
+    const r = invoiceCreateSchema.safeParse({ ...base, percent: "150" });
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["percent", "Percentuale: deve essere tra 0 e 100"],
+    ]);
+  });
+  it("still takes an empty percent as not given", () => {
+    const r = invoiceCreateSchema.safeParse({ ...base, percent: "", amount: "100" });
+    expect(r.success && r.data.percent).toBe(null);
+  });
+});

@@ -143,12 +143,23 @@ export const invoiceDueState = (inv: { dueDate: string; status: InvoiceStatus },
 /** A key that may be missing altogether: missing, like empty, becomes null. */
 const orNull = <T extends z.ZodType>(schema: T) =>
   schema.optional().transform((v) => (v === undefined ? null : v) as Exclude<z.output<T>, undefined> | null);
-const optionalAmount = orNull(
-  z.union([z.literal(""), z.null(), moneySchema]).transform((v) => (v === "" || v == null ? null : v)),
-);
-const optionalPercent = orNull(
-  z.union([z.literal(""), z.null(), percentSchema]).transform((v) => (v === "" || v == null ? null : v)),
-);
+/**
+ * Empty means "not given"; anything else goes through `schema` and keeps its message (a union
+ * with "" answered the raw "Input non valido: atteso \"\"" for an acconto of 150 %).
+ */
+const blankOr = (schema: typeof moneySchema) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: "Valore non valido" })
+    .optional()
+    .transform((v, ctx): string | null => {
+      if (v === undefined || v === null || v === "") return null;
+      const parsed = schema.safeParse(v);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    });
+const optionalAmount = blankOr(moneySchema);
+const optionalPercent = blankOr(percentSchema);
 
 function checkDates(v: { issueDate?: string | null; dueDate?: string | null }, ctx: z.RefinementCtx) {
   if (v.issueDate && v.dueDate && v.dueDate < v.issueDate) {

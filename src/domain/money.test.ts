@@ -246,7 +246,11 @@ describe("moneySchema", () => {
     expect(moneySchema.parse("99999999.99")).toBe("99999999.99");
   });
 
-  it.each(["", "-1", "-0.01", "123456789", "1.234", "1.234,50", "abc", "1,2,3", "1e3", "€ 10"])(
+  it.each(["-1", "-0.01"])("rejects the negative %j saying so", (value) => {
+    expect(moneySchema.safeParse(value).error?.issues[0]?.message).toBe("Importo: non può essere negativo");
+  });
+
+  it.each(["", "123456789", "1.234", "1.234,50", "abc", "1,2,3", "1e3", "€ 10"])(
     "rejects %j with the Italian message",
     (value) => {
       const result = moneySchema.safeParse(value);
@@ -256,7 +260,8 @@ describe("moneySchema", () => {
   );
 
   it("rejects negative, fractional-cent and non-numeric inputs", () => {
-    for (const value of [-1, 0.125, Number.NaN, Number.POSITIVE_INFINITY, 1e9, null, undefined, true, {}]) {
+    expect(moneySchema.safeParse(-1).error?.issues[0]?.message).toBe("Importo: non può essere negativo");
+    for (const value of [0.125, Number.NaN, Number.POSITIVE_INFINITY, 1e9, null, undefined, true, {}]) {
       const result = moneySchema.safeParse(value);
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe("Importo non valido (max 8 cifre intere e 2 decimali)");
@@ -272,7 +277,8 @@ describe("quantitySchema", () => {
   });
 
   it("rejects negatives, 3 decimals and 9 integer digits", () => {
-    for (const value of ["-1", "1.555", "123456789", ""]) {
+    expect(quantitySchema.safeParse("-5").error?.issues[0]?.message).toBe("Quantità: deve essere maggiore di zero");
+    for (const value of ["1.555", "123456789", ""]) {
       const result = quantitySchema.safeParse(value);
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe("Quantità non valida (max 8 cifre intere e 2 decimali)");
@@ -290,7 +296,10 @@ describe("percentSchema", () => {
   });
 
   it("rejects out-of-range or over-precise values", () => {
-    for (const value of ["100.01", "101", "-1", "12.345", "", "x"]) {
+    for (const value of ["100.01", "101", "150", "-1"]) {
+      expect(percentSchema.safeParse(value).error?.issues[0]?.message).toBe("Percentuale: deve essere tra 0 e 100");
+    }
+    for (const value of ["12.345", "", "x"]) {
       const result = percentSchema.safeParse(value);
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe("Percentuale non valida (da 0 a 100, max 2 decimali)");

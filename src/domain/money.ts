@@ -187,22 +187,29 @@ export function ratio(part: string, whole: string, decimals: number): string {
 export const MONEY_ERROR = "Importo non valido (max 8 cifre intere e 2 decimali)";
 export const QUANTITY_ERROR = "Quantità non valida (max 8 cifre intere e 2 decimali)";
 export const PERCENT_ERROR = "Percentuale non valida (da 0 a 100, max 2 decimali)";
+// A well-formed number with the wrong sign or size gets a sentence that says what to fix.
+export const MONEY_NEGATIVE_ERROR = "Importo: non può essere negativo";
+export const QUANTITY_NEGATIVE_ERROR = "Quantità: deve essere maggiore di zero";
+export const PERCENT_RANGE_ERROR = "Percentuale: deve essere tra 0 e 100";
 
 // Up to 8 integer digits matches numeric(10,2) in the database. No sign: users never
 // type negative amounts; credit notes and discounts are modelled explicitly.
 const INPUT_RE = /^\d{1,8}(?:\.\d{1,2})?$/;
+const NEGATIVE_RE = /^-\d+(?:\.\d+)?$/;
 
-function decimalInput(message: string, maxCents?: bigint) {
-  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+type DecimalMessages = { invalid: string; negative?: string; tooBig?: string };
+
+function decimalInput({ invalid, negative = invalid, tooBig = invalid }: DecimalMessages, maxCents?: bigint) {
+  return z.union([z.string(), z.number()], { error: invalid }).transform((value, ctx) => {
     // Italian users type "12,50"; numbers go through String() like everywhere else.
     const text = (typeof value === "number" ? String(value) : value).trim().replace(",", ".");
     if (!INPUT_RE.test(text)) {
-      ctx.addIssue({ code: "custom", message });
+      ctx.addIssue({ code: "custom", message: NEGATIVE_RE.test(text) ? negative : invalid });
       return z.NEVER;
     }
     const cents = toCents(text);
     if (maxCents !== undefined && cents > maxCents) {
-      ctx.addIssue({ code: "custom", message });
+      ctx.addIssue({ code: "custom", message: tooBig });
       return z.NEVER;
     }
     return fromCents(cents);
@@ -210,8 +217,11 @@ function decimalInput(message: string, maxCents?: bigint) {
 }
 
 /** Non-negative amount, "12,50" or 12.5 -> "12.50". */
-export const moneySchema = decimalInput(MONEY_ERROR);
+export const moneySchema = decimalInput({ invalid: MONEY_ERROR, negative: MONEY_NEGATIVE_ERROR });
 /** Non-negative quantity, "1,5" -> "1.50". */
-export const quantitySchema = decimalInput(QUANTITY_ERROR);
+export const quantitySchema = decimalInput({ invalid: QUANTITY_ERROR, negative: QUANTITY_NEGATIVE_ERROR });
 /** Percentage between 0 and 100, "22" -> "22.00" (same canonical form as numeric(5,2)). */
-export const percentSchema = decimalInput(PERCENT_ERROR, 10_000n);
+export const percentSchema = decimalInput(
+  { invalid: PERCENT_ERROR, negative: PERCENT_RANGE_ERROR, tooBig: PERCENT_RANGE_ERROR },
+  10_000n,
+);

@@ -99,3 +99,24 @@ describe("order lifecycle", () => {
     expect(orderStepIndex({ status: "annullato", ...none, sentAt: "2026-01-01T10:00:00Z" })).toBe(1);
   });
 });
+
+describe("order form errors all at once", () => {
+  it("reports the delivery date together with the missing fields", () => {
+    const r = orderInputSchema.safeParse({
+      supplierId: "",
+      title: "",
+      orderDate: "2026-11-20",
+      expectedDeliveryDate: "2026-11-10",
+      items: [{ description: "Tegole", quantity: "-5", unitPrice: "1" }],
+    });
+    const messages = r.error?.issues.map((i) => i.message) ?? [];
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "Fornitore: campo obbligatorio",
+        "Titolo: campo obbligatorio",
+        "Quantità: deve essere maggiore di zero",
+        "Consegna prevista: non può precedere la data dell'ordine",
+      ]),
+    );
+  });
+});

@@ -84,13 +84,6 @@ type OrderFields = z.output<typeof orderFields>;
 
 /** Cross-field rules shared by create and update. */
 function checkOrder(value: OrderFields, ctx: z.RefinementCtx) {
-  if (value.expectedDeliveryDate && value.expectedDeliveryDate < value.orderDate) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["expectedDeliveryDate"],
-      message: "Consegna prevista: non può precedere la data dell'ordine",
-    });
-  }
   // Each line is within limits, but their sum must fit numeric(10,2) too.
   const lines = value.items.filter(lineWithinLimit);
   if (lines.length === value.items.length && compareMoney(computeOrderTotals(lines).total, MAX_ORDER_AMOUNT) > 0) {
@@ -98,11 +91,29 @@ function checkOrder(value: OrderFields, ctx: z.RefinementCtx) {
   }
 }
 
-export const orderInputSchema = orderFields.superRefine(checkOrder);
+/**
+ * The dates are checked even when other fields are wrong, so that one submit shows every
+ * error at once (a refinement normally waits until all fields are valid).
+ */
+function checkOrderDates<T extends z.ZodType>(schema: T) {
+  return schema.refine(
+    (v) => {
+      const { orderDate, expectedDeliveryDate } = v as { orderDate?: unknown; expectedDeliveryDate?: unknown };
+      return !(typeof expectedDeliveryDate === "string" && expectedDeliveryDate && typeof orderDate === "string" && expectedDeliveryDate < orderDate);
+    },
+    {
+      path: ["expectedDeliveryDate"],
+      error: "Consegna prevista: non può precedere la data dell'ordine",
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    },
+  );
+}
+
+export const orderInputSchema = checkOrderDates(orderFields.superRefine(checkOrder));
 export type OrderInput = z.input<typeof orderInputSchema>;
 export type OrderValues = z.output<typeof orderInputSchema>;
 
-export const orderUpdateSchema = orderFields.extend({ version: versionField }).superRefine(checkOrder);
+export const orderUpdateSchema = checkOrderDates(orderFields.extend({ version: versionField }).superRefine(checkOrder));
 
 /** Actions that carry only the version the user saw. */
 export const orderActionSchema = z.object({ version: versionField.optional() });

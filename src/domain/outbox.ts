@@ -6,7 +6,8 @@ export const outboxStatuses = ["sent", "stored", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 export const outboxStatusLabels: Record<OutboxStatus, string> = {
   sent: "Inviata",
-  stored: "In archivio",
+  // Kept because no SMTP server is configured: not sent yet, it waits in the outbox.
+  stored: "In uscita",
   failed: "Non inviata",
 };
 

@@ -83,7 +83,7 @@ export async function renderOrderPdf(db: Db, order: OrderDetail, dataDir: string
     },
   ];
   const pdf = await renderPdf(a4Document(content, { title: `Ordine ${order.number}`, author: settings.companyName }));
-  return { pdf, fileName: `Ordine_${order.number}.pdf`, companyName: settings.companyName, companyEmail: settings.email };
+  return { pdf, fileName: `Ordine-${order.number}.pdf`, companyName: settings.companyName, companyEmail: settings.email };
 }
 
 export async function orderPdf(db: Db, id: string, dataDir: string) {

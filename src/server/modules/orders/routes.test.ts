@@ -149,7 +149,7 @@ describe("orders API", () => {
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, "ordini@laterizi.it"));
     expect(mail!.subject).toContain(order.number);
     expect(mail!.text).toContain("Cantiere Aurora");
-    expect(mail!.attachments).toEqual([expect.objectContaining({ fileName: `Ordine_${order.number}.pdf`, mimeType: "application/pdf" })]);
+    expect(mail!.attachments).toEqual([expect.objectContaining({ fileName: `Ordine-${order.number}.pdf`, mimeType: "application/pdf" })]);
 
     expect((await act(order.id, "send")).statusCode).toBe(409);
     const editSent = await t.app.inject({ method: "PUT", url: `/api/orders/${order.id}`, headers: admin(), payload: body({ version: 2 }) });
@@ -185,7 +185,7 @@ describe("orders API", () => {
     const res = await t.app.inject({ url: `/api/orders/${order.id}/pdf`, headers: admin() });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-disposition"]).toContain(`Ordine_${order.number}.pdf`);
+    expect(res.headers["content-disposition"]).toContain(`Ordine-${order.number}.pdf`);
     const text = await pdfText(res.rawPayload);
     for (const expected of [`Ordine ${order.number}`, "Laterizi Padani S.r.l.", "Cantiere Aurora", "Coppi portoghesi", "162,00 €", "164,48 €", "Scaricare con gru"]) {
       expect(text).toContain(expected);

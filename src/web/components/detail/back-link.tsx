@@ -6,7 +6,8 @@ import { Button } from "@web/components/ui/button";
 /** The "← Clienti" link above a detail or form page. */
 export function BackLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Button asChild variant="ghost" className="mb-2 -ml-2">
+    // A long name wraps instead of widening the page.
+    <Button asChild variant="ghost" className="mb-2 -ml-2 h-auto min-h-10 max-w-full py-2 text-start whitespace-normal wrap-anywhere">
       <Link href={href}>
         <ArrowLeft aria-hidden className="size-4" />
         {children}

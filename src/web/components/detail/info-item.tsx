@@ -15,7 +15,7 @@ export function InfoItem({ label, children, className, preLine = false }: InfoIt
   return (
     <div className={className}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className={cn("mt-0.5 break-words", preLine && "whitespace-pre-line")}>{children || "—"}</dd>
+      <dd className={cn("mt-0.5 wrap-anywhere", preLine && "whitespace-pre-line")}>{children || "—"}</dd>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 import type { z } from "zod";
 import { cn } from "@web/lib/cn";
 import { toastError } from "@web/components/ui/toast";
+import { useReportDirty } from "@web/components/dialogs/dirty-guard";
 import { applyServerErrors, isApiErrorLike, serverErrorMessage } from "./server-errors";
 
 /** Uno schema zod i cui valori (in ingresso e in uscita) sono un oggetto. */
@@ -74,6 +75,9 @@ function FormView<TSchema extends FormSchema>({
   className,
   ...aria
 }: FormProps<TSchema> & { form: ZodForm<TSchema> }) {
+  // Inside a dialog, unsaved changes make closing it ask first (dialogs/dirty-guard.tsx).
+  const { isDirty } = useFormState({ control: form.control });
+  useReportDirty(isDirty);
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values, form);

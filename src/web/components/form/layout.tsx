@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@web/lib/cn";
+import { Button, type ButtonProps } from "@web/components/ui/button";
+import { useDirtyGuard } from "@web/components/dialogs/dirty-guard";
 
 export type FormSectionProps = {
   /** Testo della legend. */
@@ -28,5 +30,23 @@ export function FormActions({ children, className }: { children: ReactNode; clas
     <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end *:w-full sm:*:w-auto", className)}>
       {children}
     </div>
+  );
+}
+
+/**
+ * "Annulla" of a form. Inside a dialog it goes through the dialog's guard: with unsaved
+ * changes the user is asked before `onClick` runs (see dialogs/dirty-guard.tsx).
+ */
+export function CancelButton({ onClick, children = "Annulla", ...props }: Omit<ButtonProps, "type">) {
+  const guard = useDirtyGuard();
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      onClick={(event) => (guard ? guard.requestClose(() => onClick?.(event)) : onClick?.(event))}
+      {...props}
+    >
+      {children}
+    </Button>
   );
 }

@@ -4,7 +4,7 @@ import { cn } from "@web/lib/cn";
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("rounded-lg border border-border bg-card text-card-foreground shadow-sm", className)}
+      className={cn("min-w-0 rounded-lg border border-border bg-card text-card-foreground shadow-sm", className)}
       {...props}
     />
   );
@@ -24,6 +24,10 @@ export function CardDescription({ className, ...props }: ComponentProps<"p">) {
   return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
+/**
+ * No top padding: it sits under a CardHeader. As the card's first child give it both
+ * "pt-4 sm:pt-6" (a plain "pt-5" would lose to sm:pt-0 from 640 px on).
+ */
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("p-4 pt-0 sm:p-6 sm:pt-0", className)} {...props} />;
 }

@@ -1,9 +1,49 @@
-import type { ComponentProps } from "react";
+import { createContext, useContext, useLayoutEffect, useRef, type ComponentProps, type RefObject } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@web/lib/cn";
+import { DirtyGuardProvider, useDirtyGuard } from "@web/components/dialogs/dirty-guard";
 
-export const Dialog = DialogPrimitive.Root;
+/** The element that had focus when the dialog opened (the button that opened it). */
+const OpenerContext = createContext<RefObject<HTMLElement | null> | null>(null);
+
+/**
+ * Dialog root. Closing it by backdrop, Esc, the X or a <CancelButton> asks first when a form
+ * inside holds unsaved changes (dialogs/dirty-guard.tsx); on close, focus returns to the
+ * element that opened it (Radix only does that for a <DialogTrigger>, which we rarely use).
+ */
+export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
+  return (
+    <DirtyGuardProvider>
+      <GuardedRoot {...props} />
+    </DirtyGuardProvider>
+  );
+}
+
+function GuardedRoot({ open, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
+  const guard = useDirtyGuard();
+  const opener = useRef<HTMLElement | null>(null);
+  // Runs before the content (in a portal) mounts and moves focus inside.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+  const controlled = open !== undefined;
+  return (
+    <OpenerContext.Provider value={opener}>
+      <DialogPrimitive.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (next || !controlled || !guard) onOpenChange?.(next);
+          else guard.requestClose(() => onOpenChange?.(false));
+        }}
+        {...props}
+      />
+    </OpenerContext.Provider>
+  );
+}
+
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -24,8 +64,10 @@ export function DialogContent({
   hideCloseButton = false,
   className,
   children,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const opener = useContext(OpenerContext);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 motion-safe:data-[state=open]:animate-fade-in" />
@@ -38,6 +80,15 @@ export function DialogContent({
           widths[size],
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const target = opener?.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         {...props}
       >
         {children}

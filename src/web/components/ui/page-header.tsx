@@ -13,7 +13,7 @@ export function PageHeader({ title, description, actions, className }: PageHeade
   return (
     <div className={cn("mb-6 flex flex-wrap items-start justify-between gap-x-4 gap-y-3", className)}>
       <div className="min-w-0 flex-1 basis-64">
-        <h1 className="text-2xl leading-tight font-semibold tracking-tight break-words">{title}</h1>
+        <h1 className="text-2xl leading-tight font-semibold tracking-tight wrap-anywhere">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}

@@ -17,7 +17,7 @@ export function StatCard({ title, value, icon: Icon, hint, className }: StatCard
     <Card className={cn("flex items-start justify-between gap-3 p-4", className)}>
       <div className="min-w-0">
         <p className="text-sm font-medium text-muted-foreground">{title}</p>
-        <p className="mt-1 text-2xl font-semibold tracking-tight tabular-nums break-words">{value}</p>
+        <p className="mt-1 text-2xl font-semibold tracking-tight tabular-nums wrap-anywhere">{value}</p>
         {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
       </div>
       {Icon ? (

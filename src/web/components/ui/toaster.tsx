@@ -1,5 +1,7 @@
-import type { CSSProperties } from "react";
+import { useEffect, type CSSProperties } from "react";
 import { Toaster as SonnerToaster } from "sonner";
+import { useLocation } from "wouter";
+import { dismissErrorToasts } from "./toast";
 
 // I colori "rich" di sonner non raggiungono 4.5:1: li sostituiamo con i nostri.
 const contrastSafeColors = {
@@ -19,14 +21,17 @@ const contrastSafeColors = {
 
 /** Da montare una sola volta nella radice dell'app. */
 export function Toaster() {
+  const [location] = useLocation();
+  useEffect(() => dismissErrorToasts(), [location]);
   return (
     <SonnerToaster
-      position="top-right"
-      // Below the 56 px top bar: a toast must never cover the menu, the bell or "Esci".
-      offset={{ top: 68, right: 16 }}
-      mobileOffset={{ top: 64, left: 8, right: 8 }}
+      // At the bottom: at the top a toast covered the page's header buttons ("Nuovo …") and
+      // the top bar for its whole life.
+      position="bottom-right"
+      offset={{ bottom: 16, right: 16 }}
+      mobileOffset={{ bottom: 8, left: 8, right: 8 }}
       visibleToasts={1}
-      duration={5000}
+      duration={4000}
       richColors
       closeButton
       containerAriaLabel="Notifiche"

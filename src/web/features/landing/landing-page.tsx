@@ -7,7 +7,7 @@ import { useCompany } from "@web/features/company/use-company";
 const features = [
   { icon: HardHat, title: "Gestione Cantieri", text: "Avanzamento dei lavori in tempo reale, dal sopralluogo alla consegna." },
   { icon: FileSignature, title: "Contratti Digitali", text: "Preventivi, contratti e documentazione sempre in ordine e firmati online." },
-  { icon: BarChart3, title: "Analytics", text: "Report su prestazioni, fatturato e incassi dell'impresa." },
+  { icon: BarChart3, title: "Statistiche", text: "Report su prestazioni, fatturato e incassi dell'impresa." },
 ];
 
 /** Each card goes straight to its area when that session exists, otherwise to its login. */
@@ -59,7 +59,7 @@ export default function LandingPage() {
             {features.map(({ icon: Icon, title, text }) => (
               <li key={title}>
                 <Card className="h-full">
-                  <CardContent className="pt-6">
+                  <CardContent className="pt-4 sm:pt-6">
                     <Icon aria-hidden className="size-6 text-primary" />
                     <h3 className="mt-3 font-semibold">{title}</h3>
                     <p className="mt-1 text-sm text-muted-foreground">{text}</p>

@@ -1,7 +1,6 @@
 import { clientInputSchema, type Client, type ClientInput, type ClientValues } from "@domain/clients";
 import { clientTypes } from "@domain/statuses";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
 
 const empty: ClientInput = {
   name: "",
@@ -58,9 +57,7 @@ export function ClientForm({
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label={client ? "Salva modifiche" : "Crea cliente"} />
       </FormActions>
     </Form>

@@ -4,7 +4,7 @@ import type { ClientDetail } from "@domain/clients";
 import { formatDate, formatDateTime } from "@domain/format";
 import { PASSWORD_HINT, portalAccessCreateSchema, portalAccessResetSchema } from "@domain/passwords";
 import type { PortalAccess } from "@domain/portal";
-import { CheckboxField, Form, FormActions, SubmitButton, TextField, useZodForm } from "@web/components/form";
+import { CancelButton, CheckboxField, Form, FormActions, SubmitButton, TextField, useZodForm } from "@web/components/form";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -140,9 +140,7 @@ function ResetDialog({ client, open, onOpenChange, onDone }: { client: ClientDet
             <CheckboxField name="sendEmail" label={`Invia il link per e-mail a ${client.email}`} />
           ) : null}
           <FormActions>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
-            </Button>
+            <CancelButton onClick={() => onOpenChange(false)} />
             <SubmitButton label="Reimposta" pendingLabel="Salvataggio..." />
           </FormActions>
         </Form>

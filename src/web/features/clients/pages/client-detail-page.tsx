@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
+import { moreLabel, formatAddress } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -41,7 +42,7 @@ export default function ClientDetailPage() {
       <BackLink href="/admin/clients">Clienti</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold break-words">{client.name}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">{client.name}</h1>
           <div className="mt-1">
             <ClientTypeBadge type={client.type} />
           </div>
@@ -83,7 +84,7 @@ export default function ClientDetailPage() {
               <InfoItem label="Indirizzo">
                 <span className="inline-flex items-start gap-1">
                   <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
-                  {[client.address, client.zipCode, client.city, client.province && `(${client.province})`].filter(Boolean).join(" ")}
+                  {formatAddress(client)}
                 </span>
               </InfoItem>
               <InfoItem label="Telefono">{client.phone ? <a className="text-primary hover:underline" href={`tel:${client.phone}`}>{client.phone}</a> : null}</InfoItem>
@@ -139,7 +140,7 @@ export default function ClientDetailPage() {
             )}
             {moreContacts > 0 ? (
               <Link href={`/admin/contacts?clientId=${client.id}`} className="mt-3 block text-sm text-primary hover:underline">
-                +{moreContacts} altri contatti
+                {moreLabel(moreContacts, "contatto", "contatti")}
               </Link>
             ) : null}
           </CardContent>

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { Client } from "@domain/clients";
 import { formatDate } from "@domain/format";
 import { clientTypes } from "@domain/statuses";
+import { totalLabel, formatAddress } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -33,7 +34,7 @@ export default function ClientsPage() {
     <>
       <PageHeader
         title="Clienti"
-        description={data ? `${data.total} clienti in totale` : "Anagrafica dei clienti"}
+        description={data ? totalLabel(data.total, "cliente", "clienti") : "Anagrafica dei clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/clients/export.csv" query={{ q, type }} />
@@ -98,8 +99,7 @@ export default function ClientsPage() {
                           {client.name}
                         </Link>
                         <div className="text-sm text-muted-foreground">
-                          {client.address}
-                          {client.city ? `, ${client.city}` : ""}
+                          {formatAddress(client)}
                         </div>
                       </TableCell>
                       <TableCell>

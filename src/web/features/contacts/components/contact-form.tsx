@@ -1,7 +1,6 @@
 import { contactInputSchema, type ContactDetail, type Contact, type ContactInput, type ContactValues } from "@domain/contacts";
-import { Form, FormActions, FormSection, SubmitButton, TextareaField, TextField } from "@web/components/form";
+import { Form, FormActions, FormSection, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
-import { Button } from "@web/components/ui/button";
 
 function toInput(contact: Contact | ContactDetail): ContactInput {
   return {
@@ -40,9 +39,7 @@ export function ContactForm({
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label={contact ? "Salva modifiche" : "Crea contatto"} />
       </FormActions>
     </Form>

@@ -39,7 +39,7 @@ export default function ContactDetailPage() {
       <BackLink href="/admin/contacts">Contatti</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold break-words">{contact.name}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">{contact.name}</h1>
           <p className="text-muted-foreground">{contact.role ?? "Non specificato"}</p>
         </div>
         <div className="flex flex-wrap gap-2">

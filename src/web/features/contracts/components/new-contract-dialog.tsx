@@ -1,7 +1,7 @@
 import { useLocation } from "wouter";
 import { contractCreateSchema } from "@domain/contracts";
 import { formatEuro } from "@domain/format";
-import { Form, FormActions, SelectField, SubmitButton } from "@web/components/form";
+import { Form, FormActions, SelectField, SubmitButton, CancelButton } from "@web/components/form";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
@@ -61,9 +61,7 @@ export function NewContractDialog({ open, onOpenChange }: { open: boolean; onOpe
                 options={choices}
               />
               <FormActions>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                  Annulla
-                </Button>
+                <CancelButton onClick={() => onOpenChange(false)} />
                 <SubmitButton label="Crea contratto" />
               </FormActions>
             </Form>

@@ -1,7 +1,6 @@
 import { contractSignSchema } from "@domain/contracts";
 import { todayIso } from "@domain/dates";
-import { Form, FormActions, SubmitButton, TextField } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, SubmitButton, TextField, CancelButton } from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useContractTransition } from "../api/mutations";
@@ -36,9 +35,7 @@ export function SignContractDialog({
           >
             <TextField name="signedDate" label="Data di firma" type="date" required max={todayIso()} />
             <FormActions>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Annulla
-              </Button>
+              <CancelButton onClick={() => onOpenChange(false)} />
               <SubmitButton label="Segna come firmato" />
             </FormActions>
           </Form>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { contractTermsSchema } from "@domain/contracts";
-import { Form, FormActions, SubmitButton, TextareaField } from "@web/components/form";
+import { Form, FormActions, SubmitButton, TextareaField, CancelButton } from "@web/components/form";
 import { Button } from "@web/components/ui/button";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useUpdateTerms } from "../api/mutations";
@@ -38,9 +38,7 @@ export function TermsEditor({
     >
       <TextareaField name="terms" label="Condizioni contrattuali" rows={12} required />
       <FormActions>
-        <Button type="button" variant="outline" onClick={() => setEditing(false)}>
-          Annulla
-        </Button>
+        <CancelButton onClick={() => setEditing(false)} />
         <SubmitButton label="Salva condizioni" />
       </FormActions>
     </Form>

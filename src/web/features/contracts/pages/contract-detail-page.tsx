@@ -5,6 +5,7 @@ import { contractActions, nextContractAction } from "@domain/contracts";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { invoiceKindLabels, type InvoiceKind } from "@domain/invoices";
 import { invoiceStatuses, siteStatuses, vatTreatments } from "@domain/statuses";
+import { pdfFileName, formatAddress } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -111,7 +112,7 @@ export default function ContractDetailPage() {
             </Button>
           ) : null}
           <Button asChild variant="outline">
-            <a href={`/api/contracts/${contract.id}/pdf?download=1`} download>
+            <a href={`/api/contracts/${contract.id}/pdf?download=1`} download={pdfFileName("Contratto", contract.number)}>
               <Download aria-hidden className="size-4" />
               Scarica PDF
             </a>
@@ -197,7 +198,7 @@ export default function ContractDetailPage() {
               {contract.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">
-              {[contract.client.address, contract.client.city].filter(Boolean).join(", ")}
+              {formatAddress(contract.client)}
             </p>
             {contract.client.email ? <p className="text-sm">{contract.client.email}</p> : null}
             {contract.client.phone ? <p className="text-sm">{contract.client.phone}</p> : null}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { formatDate } from "@domain/format";
 import { contractStatuses, type ContractStatus } from "@domain/statuses";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
@@ -36,7 +37,7 @@ export default function ContractsPage() {
     <>
       <PageHeader
         title="Contratti"
-        description={data ? `${data.total} contratti` : "Contratti generati dai preventivi accettati"}
+        description={data ? countLabel(data.total, "contratto", "contratti") : "Contratti generati dai preventivi accettati"}
         actions={
           <>
             <ExportCsvButton path="/api/contracts/export.csv" query={{ q, status }} />

@@ -1,7 +1,6 @@
 import { useLocation } from "wouter";
 import { estimateAcceptSchema, type Estimate } from "@domain/estimates";
-import { Form, FormActions, SubmitButton, TextField } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, SubmitButton, TextField, CancelButton } from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useAcceptEstimate } from "../api/estimate-actions";
@@ -32,9 +31,7 @@ export function AcceptDialog({ estimate, open, onOpenChange }: { estimate: Pick<
         >
           <TextField name="signedBy" label="Nome e cognome del firmatario" required autoComplete="name" />
           <FormActions>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
-            </Button>
+            <CancelButton onClick={() => onOpenChange(false)} />
             <SubmitButton label="Registra accettazione" pendingLabel="Registrazione..." />
           </FormActions>
         </Form>

@@ -11,8 +11,7 @@ import {
 import { formatDate, formatEuro } from "@domain/format";
 import { defaultVatTreatment, surveyStatuses, vatTreatments, type VatTreatment } from "@domain/statuses";
 import type { Service } from "@domain/services";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { useClientSurveys } from "../api/lookups";
@@ -173,9 +172,7 @@ export function EstimateForm({
         <TotalsPreview totals={totals} treatment={treatment} />
       </div>
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label={estimate ? "Salva modifiche" : "Crea preventivo"} />
       </FormActions>
     </Form>

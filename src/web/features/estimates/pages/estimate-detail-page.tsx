@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } 
 import { ratio } from "@domain/money";
 import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses, vatTreatments } from "@domain/statuses";
 import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { countLabel } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { InfoItem } from "@web/components/detail/info-item";
@@ -63,7 +64,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
           <TableHeader>
             <TableRow>
               <TableHead>Descrizione</TableHead>
-              <TableHead className="text-right">Quantità</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Quantità</TableHead>
               <TableHead className="hidden text-right sm:table-cell">Prezzo unit.</TableHead>
               <TableHead className="text-right">Totale</TableHead>
             </TableRow>
@@ -72,10 +73,14 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
             {e.items.map((i) => (
               <TableRow key={i.id}>
                 <TableCell>
-                  <div className="min-w-40">{i.description}</div>
+                  <div className="min-w-32">{i.description}</div>
                   {i.notes ? <div className="text-sm text-muted-foreground">{i.notes}</div> : null}
+                  {/* On a phone quantity and price go under the description: Totale stays on screen. */}
+                  <div className="text-sm text-muted-foreground tabular-nums sm:hidden">
+                    {formatDecimal(i.quantity)} {i.unit} × {formatEuro(i.unitPrice)}
+                  </div>
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap">
+                <TableCell className="hidden text-right whitespace-nowrap sm:table-cell">
                   {formatDecimal(i.quantity)} {i.unit}
                 </TableCell>
                 <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(i.unitPrice)}</TableCell>
@@ -91,7 +96,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                   </Link>{" "}
                   - {e.order.title}
                 </TableCell>
-                <TableCell className="text-right">1</TableCell>
+                <TableCell className="hidden text-right sm:table-cell">1</TableCell>
                 <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatEuro(e.order.totalAmount)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatEuro(e.order.totalAmount)}</TableCell>
               </TableRow>
@@ -143,7 +148,7 @@ export default function EstimateDetailPage() {
       <div className="mb-6 grid grid-cols-1 gap-3">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">Preventivo {e.number}</p>
-          <h1 className="text-2xl font-semibold break-words">{e.title}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">{e.title}</h1>
           <div className="mt-2 flex flex-wrap gap-2">
             <EstimateStatusBadge status={e.status} />
             <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
@@ -158,7 +163,7 @@ export default function EstimateDetailPage() {
             <dl className="grid gap-4 sm:grid-cols-2">
               <InfoItem label="Numero">{e.number}</InfoItem>
               <InfoItem label="Data di creazione">{formatDate(e.createdAt)}</InfoItem>
-              <InfoItem label="Validità">{`${e.validityDays} giorni`}</InfoItem>
+              <InfoItem label="Validità">{countLabel(e.validityDays, "giorno", "giorni")}</InfoItem>
               <InfoItem label="Valido fino al">{formatDate(e.expiresAt)}</InfoItem>
               <InfoItem label="Trattamento IVA">{vatTreatments.label(e.vatTreatment)}</InfoItem>
               <InfoItem label="Totale (IVA inclusa)">

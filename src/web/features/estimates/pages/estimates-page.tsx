@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { canApplyEstimateAction, estimateSortKeys, type Estimate } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses, type EstimateStatus } from "@domain/statuses";
+import { totalLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -55,7 +56,7 @@ export default function EstimatesPage() {
     <>
       <PageHeader
         title="Preventivi"
-        description={data ? `${data.total} preventivi in totale` : "Preventivi ai clienti"}
+        description={data ? totalLabel(data.total, "preventivo", "preventivi") : "Preventivi ai clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/estimates/export.csv" query={{ q, status, sort }} />
@@ -130,9 +131,10 @@ export default function EstimatesPage() {
                         </Link>
                       </TableCell>
                       <TableCell className="hidden md:table-cell">{e.clientName}</TableCell>
-                      <TableCell>
+                      {/* Takes the width left by the other columns, so the table fits its card. */}
+                      <TableCell className="w-full max-w-0">
                         <div className="text-sm font-medium sm:hidden">{e.number}</div>
-                        <div className="max-w-xs truncate" title={e.title}>
+                        <div className="truncate" title={e.title}>
                           {e.title}
                         </div>
                         <div className="text-sm text-muted-foreground md:hidden">{e.clientName}</div>

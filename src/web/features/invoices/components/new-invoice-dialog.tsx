@@ -20,9 +20,7 @@ import {
   SubmitButton,
   TextareaField,
   TextField,
-  useZodForm,
-} from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+  useZodForm, CancelButton } from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useCreateInvoice } from "../api/mutations";
@@ -183,9 +181,7 @@ function InvoiceForm({
       {contract.data ? <Preview contract={contract.data} values={values} /> : null}
       <CheckboxField name="override" label="Consenti di superare il valore del contratto (varianti, lavori extra)" />
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label="Crea fattura" />
       </FormActions>
     </Form>

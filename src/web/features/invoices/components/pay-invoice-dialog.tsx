@@ -1,7 +1,6 @@
 import { todayIso } from "@domain/dates";
 import { invoicePaySchema } from "@domain/invoices";
-import { Form, FormActions, SubmitButton, TextField } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, SubmitButton, TextField, CancelButton } from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useInvoiceTransition } from "../api/mutations";
@@ -43,9 +42,7 @@ export function PayInvoiceDialog({
               max={todayIso()}
             />
             <FormActions>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Annulla
-              </Button>
+              <CancelButton onClick={() => onOpenChange(false)} />
               <SubmitButton label="Registra pagamento" />
             </FormActions>
           </Form>

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { invoiceKindLabels, invoiceTitle } from "@domain/invoices";
 import { contractStatuses } from "@domain/statuses";
 import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { countLabel, pdfFileName, formatAddress } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -127,7 +128,7 @@ export default function InvoiceDetailPage() {
             </Button>
           ) : null}
           <Button asChild variant="outline">
-            <a href={`/api/invoices/${invoice.id}/pdf?download=1`} download>
+            <a href={`/api/invoices/${invoice.id}/pdf?download=1`} download={pdfFileName("Fattura", invoice.number)}>
               <Download aria-hidden className="size-4" />
               Scarica PDF
             </a>
@@ -183,7 +184,7 @@ export default function InvoiceDetailPage() {
                 className={cn("flex items-center gap-2", invoice.dueState === "due-soon" && "font-medium text-warning")}
               >
                 <Clock aria-hidden className="size-5" />
-                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${daysLeft} giorni`} ({formatDate(invoice.dueDate)})
+                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} ({formatDate(invoice.dueDate)})
                 {invoice.status === "bozza" ? " · non ancora inviata" : " · in attesa di pagamento"}
               </p>
             )}
@@ -225,7 +226,7 @@ export default function InvoiceDetailPage() {
               {invoice.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">
-              {[invoice.client.address, invoice.client.zipCode, invoice.client.city].filter(Boolean).join(", ")}
+              {formatAddress(invoice.client)}
             </p>
             {invoice.client.vatNumber ? <p className="text-sm">P.IVA {invoice.client.vatNumber}</p> : null}
             {invoice.client.fiscalCode ? <p className="text-sm">C.F. {invoice.client.fiscalCode}</p> : null}

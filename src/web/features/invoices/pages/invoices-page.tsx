@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { invoiceStatusFilters, type InvoiceListParams } from "@domain/invoices";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
@@ -40,7 +41,7 @@ export default function InvoicesPage() {
     <>
       <PageHeader
         title="Fatture"
-        description={data ? `${data.total} fatture` : "Fatturazione dei contratti"}
+        description={data ? countLabel(data.total, "fattura", "fatture") : "Fatturazione dei contratti"}
         actions={
           <>
             <ExportCsvButton path="/api/invoices/export.csv" query={{ q, status }} />

@@ -24,11 +24,11 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
         className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")}
       />
       <span className="min-w-0 flex-1">
-        <span className={cn("block text-sm break-words", unread && "font-semibold")}>
+        <span className={cn("block text-sm wrap-anywhere", unread && "font-semibold")}>
           {item.title}
           {unread ? <span className="sr-only"> (non letta)</span> : null}
         </span>
-        {item.body ? <span className="block text-xs break-words text-muted-foreground">{item.body}</span> : null}
+        {item.body ? <span className="block text-xs wrap-anywhere text-muted-foreground">{item.body}</span> : null}
         <span className="block text-xs text-muted-foreground">{formatDateTime(item.createdAt)}</span>
       </span>
     </DropdownMenuItem>

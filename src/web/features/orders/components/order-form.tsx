@@ -1,7 +1,6 @@
 import { todayIso } from "@domain/dates";
 import { orderInputSchema, type OrderDetail, type OrderInput, type OrderValues } from "@domain/orders";
-import { Form, FormActions, FormRootError, FormSection, SubmitButton, TextareaField, TextField, useZodForm } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, FormRootError, FormSection, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
 import { emptyLine, OrderLinesEditor } from "./order-lines-editor";
 import { SitePicker, SupplierPicker } from "./party-pickers";
 
@@ -62,9 +61,7 @@ export function OrderForm({
       <TextareaField name="notes" label="Note" rows={3} />
       <FormRootError />
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label={order ? "Salva modifiche" : "Crea ordine"} />
       </FormActions>
     </Form>

@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { isOrderDeletable } from "@domain/orders";
 import { siteStatuses } from "@domain/statuses";
+import { formatAddress } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailDeleteButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -127,9 +128,7 @@ export default function OrderDetailPage() {
               {supplier.vatNumber ? <span className="text-muted-foreground">P.IVA {supplier.vatNumber}</span> : null}
               <span className="flex items-start gap-2">
                 <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                {[supplier.address, [supplier.zipCode, supplier.city, supplier.province && `(${supplier.province})`].filter(Boolean).join(" ")]
-                  .filter(Boolean)
-                  .join(", ")}
+                {formatAddress(supplier)}
               </span>
               {supplier.contactPerson ? (
                 <span className="flex items-center gap-2">

@@ -29,7 +29,7 @@ export function MessageDialog({ id, onOpenChange }: { id: string | null; onOpenC
               <OutboxStatusBadge status={data.status} />
               {data.error ? <span className="text-destructive">{data.error}</span> : null}
             </div>
-            <pre className="max-h-[50vh] overflow-y-auto rounded-md border border-border bg-muted/40 p-3 font-sans text-sm break-words whitespace-pre-wrap">
+            <pre className="max-h-[50vh] overflow-y-auto rounded-md border border-border bg-muted/40 p-3 font-sans text-sm wrap-anywhere whitespace-pre-wrap">
               {data.text}
             </pre>
             {data.attachments.length ? (

@@ -1,6 +1,7 @@
 import { Mail, Paperclip } from "lucide-react";
 import { useState } from "react";
 import { formatDateTime } from "@domain/format";
+import { plural } from "@domain/wording";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
@@ -84,7 +85,7 @@ export default function OutboxPage() {
                         <span className="ml-2 inline-flex items-center gap-0.5 text-xs text-muted-foreground">
                           <Paperclip aria-hidden className="size-3" />
                           {m.attachments.length}
-                          <span className="sr-only"> allegati</span>
+                          <span className="sr-only"> {plural(m.attachments.length, "allegato", "allegati")}</span>
                         </span>
                       ) : null}
                       <div className="text-xs text-muted-foreground md:hidden">{m.to}</div>

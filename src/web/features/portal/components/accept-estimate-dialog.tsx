@@ -1,8 +1,7 @@
 import { estimateAcceptSchema } from "@domain/estimates";
 import { formatEuro } from "@domain/format";
 import type { PortalEstimate } from "@domain/portal";
-import { Form, FormActions, SubmitButton, TextField } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, SubmitButton, TextField, CancelButton } from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useAcceptEstimate } from "../api/estimate-actions";
@@ -62,9 +61,7 @@ export function AcceptEstimateDialog({
             description="Scrivendo il tuo nome dichiari di aver letto e di accettare il preventivo e le condizioni."
           />
           <FormActions>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
-            </Button>
+            <CancelButton onClick={() => onOpenChange(false)} />
             <SubmitButton label="Accetto e firmo" pendingLabel="Invio in corso..." />
           </FormActions>
         </Form>

@@ -1,6 +1,5 @@
 import { estimateRequestChangesSchema } from "@domain/estimates";
-import { Form, FormActions, SubmitButton, TextareaField } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, SubmitButton, TextareaField, CancelButton } from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useRequestChanges } from "../api/estimate-actions";
@@ -37,9 +36,7 @@ export function ChangeRequestDialog({
         >
           <TextareaField name="message" label="Modifiche richieste" required rows={5} />
           <FormActions>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
-            </Button>
+            <CancelButton onClick={() => onOpenChange(false)} />
             <SubmitButton label="Invia richiesta" pendingLabel="Invio in corso..." />
           </FormActions>
         </Form>

@@ -1,7 +1,7 @@
 import { MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { informationRequestSchema, type InformationRequestInput } from "@domain/portal";
-import { Form, FormActions, SubmitButton, TextareaField, TextField } from "@web/components/form";
+import { Form, FormActions, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
 import { Button, type ButtonVariant } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
@@ -47,9 +47,7 @@ export function InfoRequestButton({
             <TextField name="subject" label="Oggetto" required />
             <TextareaField name="message" label="Messaggio" required rows={5} />
             <FormActions>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Annulla
-              </Button>
+              <CancelButton onClick={() => setOpen(false)} />
               <SubmitButton label="Invia" pendingLabel="Invio in corso..." />
             </FormActions>
           </Form>

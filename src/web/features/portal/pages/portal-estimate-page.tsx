@@ -5,6 +5,7 @@ import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-sta
 import { formatDate, formatDateTime, formatDecimal, formatEuro } from "@domain/format";
 import type { PortalEstimate } from "@domain/portal";
 import { vatTreatments } from "@domain/statuses";
+import { pdfFileName, formatAddress } from "@domain/wording";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { usePortalEstimate } from "../api/get-estimate";
@@ -28,7 +29,7 @@ function Lines({ items }: { items: PortalEstimate["items"] }) {
           {items.map((item) => (
             <li key={item.id} className="grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:gap-4">
               <div className="min-w-0">
-                <p className="font-medium break-words">{item.description}</p>
+                <p className="font-medium wrap-anywhere">{item.description}</p>
                 <p className="text-sm text-muted-foreground">
                   {formatDecimal(item.quantity)} {item.unit} × {formatEuro(item.unitPrice)}
                 </p>
@@ -100,12 +101,12 @@ export default function PortalEstimatePage() {
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <h1 className="text-2xl font-semibold">Preventivo {estimate.number}</h1>
-          <p className="mt-1 break-words text-muted-foreground">{estimate.title}</p>
+          <p className="mt-1 wrap-anywhere text-muted-foreground">{estimate.title}</p>
           <div className="mt-2">
             <EstimateStatusBadge status={estimate.status} expired={estimate.expired} />
           </div>
         </div>
-        <PdfButton href={`/api/portal/estimates/${estimate.id}/pdf`} />
+        <PdfButton href={`/api/portal/estimates/${estimate.id}/pdf`} fileName={pdfFileName("Preventivo", estimate.number)} />
       </div>
 
       {estimate.status === "accettato" && estimate.acceptedAt ? (
@@ -181,7 +182,7 @@ export default function PortalEstimatePage() {
                 </div>
                 <div>
                   <dt className="text-muted-foreground">Indirizzo</dt>
-                  <dd>{[c.address, c.zipCode, c.city, c.province && `(${c.province})`].filter(Boolean).join(" ")}</dd>
+                  <dd>{formatAddress(c)}</dd>
                 </div>
                 {c.phone ? (
                   <div>

@@ -4,6 +4,7 @@ import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-sta
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import type { PortalInvoice } from "@domain/portal";
+import { pdfFileName } from "@domain/wording";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
@@ -66,7 +67,7 @@ function Payment({ invoice }: { invoice: PortalInvoice }) {
           <div>
             <dt className="text-muted-foreground">Causale</dt>
             <dd className="flex items-start gap-2">
-              <span className="rounded-md bg-muted p-2 font-mono break-words">{p.causale}</span>
+              <span className="rounded-md bg-muted p-2 font-mono wrap-anywhere">{p.causale}</span>
               <Button size="sm" variant="ghost" onClick={() => void copy(p.causale, "Causale")} aria-label="Copia causale">
                 <Copy aria-hidden />
               </Button>
@@ -123,7 +124,7 @@ export default function PortalInvoicePage() {
             <InvoiceStatusBadge status={invoice.status} dueDate={invoice.dueDate} today={todayIso()} />
           </div>
         </div>
-        <PdfButton href={`/api/portal/invoices/${invoice.id}/pdf`} />
+        <PdfButton href={`/api/portal/invoices/${invoice.id}/pdf`} fileName={pdfFileName("Fattura", invoice.number)} />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="grid content-start gap-4 lg:col-span-2">

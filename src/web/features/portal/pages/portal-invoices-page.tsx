@@ -2,6 +2,7 @@ import { Receipt } from "lucide-react";
 import { Link } from "wouter";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
+import { countLabel } from "@domain/wording";
 import { Card } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
@@ -23,7 +24,7 @@ export default function PortalInvoicesPage() {
   return (
     <>
       <BackButton />
-      <PageHeader title="Le Mie Fatture" description={data ? `${data.total} fatture` : undefined} />
+      <PageHeader title="Le Mie Fatture" description={data ? countLabel(data.total, "fattura", "fatture") : undefined} />
       {isPending ? (
         <Spinner label="Caricamento fatture..." />
       ) : isError || !data ? (

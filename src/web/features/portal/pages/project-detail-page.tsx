@@ -92,7 +92,7 @@ export default function ProjectDetailPage() {
     <>
       <BackButton />
       <div className="mb-6 flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 text-2xl font-semibold break-words">{project.name}</h1>
+        <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{project.name}</h1>
         <ProjectStatusBadge status={project.status} />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">

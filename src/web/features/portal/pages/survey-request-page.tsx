@@ -12,7 +12,7 @@ import {
   type SurveyRequestInput,
   type SurveyRequestResult,
 } from "@domain/portal";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField } from "@web/components/form";
+import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
@@ -188,9 +188,7 @@ export default function SurveyRequestPage() {
               </FormSection>
               <TextareaField name="notes" label="Note Aggiuntive" rows={3} />
               <FormActions>
-                <Button type="button" variant="outline" onClick={() => navigate("/client")}>
-                  Annulla
-                </Button>
+                <CancelButton onClick={() => navigate("/client")} />
                 <SubmitButton label="Invia Richiesta" pendingLabel="Invio in corso..." />
               </FormActions>
             </Form>

@@ -11,7 +11,7 @@ export function ServiceCard({ service, onEdit, onDelete }: { service: Service; o
     <Card className="flex flex-col" aria-label={service.name} role="article">
       <CardHeader className="gap-2 pb-3">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 text-base leading-tight font-semibold break-words">{service.name}</h2>
+          <h2 className="min-w-0 text-base leading-tight font-semibold wrap-anywhere">{service.name}</h2>
           <div className="-mt-2 -mr-2 flex shrink-0">
             <Button variant="ghost" size="icon" aria-label={`Modifica ${service.name}`} onClick={onEdit}>
               <Pencil aria-hidden className="size-4" />

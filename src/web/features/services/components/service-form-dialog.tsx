@@ -8,9 +8,7 @@ import {
   SelectField,
   SubmitButton,
   TextareaField,
-  TextField,
-} from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+  TextField, CancelButton } from "@web/components/form";
 import { FormDialog } from "@web/components/dialogs/form-dialog";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
@@ -91,9 +89,7 @@ export function ServiceFormDialog({
         <TextareaField name="description" label="Descrizione" rows={3} />
         <TextareaField name="notes" label="Note" rows={2} />
         <FormActions>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Annulla
-          </Button>
+          <CancelButton onClick={() => onOpenChange(false)} />
           <SubmitButton label={service ? "Salva modifiche" : "Crea servizio"} />
         </FormActions>
       </Form>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { serviceCategories } from "@domain/catalogue";
 import { serviceDeleteQuestion, type Service, type ServiceListParams } from "@domain/services";
 import { serviceStatuses } from "@domain/statuses";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -40,7 +41,7 @@ export default function ServicesPage() {
     <>
       <PageHeader
         title="Servizi"
-        description={data ? `${data.total} servizi nel catalogo` : "Catalogo dei servizi e dei prezzi"}
+        description={data ? `${countLabel(data.total, "servizio", "servizi")} nel catalogo` : "Catalogo dei servizi e dei prezzi"}
         actions={
           <>
             <ExportCsvButton path="/api/services/export.csv" query={{ q, category, status }} />

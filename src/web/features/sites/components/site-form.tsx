@@ -8,9 +8,7 @@ import {
   SelectField,
   SubmitButton,
   TextareaField,
-  TextField,
-} from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+  TextField, CancelButton } from "@web/components/form";
 import { useSiteEstimateOptions } from "../api/estimate-options";
 
 /** What the form needs of an existing site (a list row or the detail). */
@@ -118,9 +116,7 @@ export function SiteForm({
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label={site ? "Salva modifiche" : "Crea cantiere"} />
       </FormActions>
     </Form>

@@ -5,6 +5,7 @@ import { daysBetween, todayIso } from "@domain/dates";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { siteAlerts, workTypeLabels } from "@domain/sites";
 import { contractStatuses, estimateStatuses, orderStatuses } from "@domain/statuses";
+import { formatAddress } from "@domain/wording";
 import { AttachmentsPanel } from "@web/components/attachments";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
@@ -24,7 +25,7 @@ function Info({ label, children, className }: { label: string; children: ReactNo
   return (
     <div className={className}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words">
+      <dd className="mt-0.5 wrap-anywhere">
         {children === null || children === undefined || children === "" ? "—" : children}
       </dd>
     </div>
@@ -80,7 +81,7 @@ export default function SiteDetailPage() {
       </Button>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold break-words">{site.name}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">{site.name}</h1>
           <div className="mt-1 flex flex-wrap gap-2">
             <SiteStatusBadge status={site.status} />
             {site.late ? <LateBadge /> : null}
@@ -103,7 +104,7 @@ export default function SiteDetailPage() {
       </div>
 
       <Card className="mb-4">
-        <CardContent className="pt-5">
+        <CardContent className="pt-4 sm:pt-6">
           <div className="mb-2 flex justify-between">
             <h2 className="font-semibold">Avanzamento lavori</h2>
             <span className="font-semibold tabular-nums">{site.progress}%</span>
@@ -258,7 +259,7 @@ export default function SiteDetailPage() {
               {site.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">
-              {[site.client.address, site.client.city].filter(Boolean).join(", ")}
+              {formatAddress(site.client)}
             </p>
             {site.client.phone ? (
               <a href={`tel:${site.client.phone}`} className="mt-1 block text-sm text-primary hover:underline">
@@ -291,9 +292,6 @@ export default function SiteDetailPage() {
               <Info label="Orario di lavoro">{site.workingHours}</Info>
               <Info label="Creato il">{formatDateTime(site.createdAt)}</Info>
               <Info label="Ultima modifica">{formatDateTime(site.updatedAt)}</Info>
-              <Info label="Codice cantiere">
-                <span className="font-mono text-xs">{site.id}</span>
-              </Info>
             </dl>
           </Panel>
         </div>

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { formatDate } from "@domain/format";
 import type { SiteListItem } from "@domain/sites";
 import { siteStatuses, type SiteStatus } from "@domain/statuses";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
@@ -25,9 +26,9 @@ const FILTERS = ["q", "status"] as const;
 function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () => void; onDelete: () => void }) {
   return (
     <Card className="flex flex-col">
-      <CardContent className="flex flex-1 flex-col gap-3 pt-5">
+      <CardContent className="flex flex-1 flex-col gap-3 pt-4 sm:pt-6">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 text-lg font-semibold break-words">{site.name}</h2>
+          <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{site.name}</h2>
           <div className="flex shrink-0 flex-col items-end gap-1">
             <SiteStatusBadge status={site.status} />
             {site.late ? <LateBadge /> : null}
@@ -98,7 +99,7 @@ export default function SitesPage() {
     <>
       <PageHeader
         title="Cantieri"
-        description={data ? `${data.total} cantieri` : "Gestione dei cantieri"}
+        description={data ? countLabel(data.total, "cantiere", "cantieri") : "Gestione dei cantieri"}
         actions={
           <>
             <ExportCsvButton path="/api/construction-sites/export.csv" query={{ q, status }} />

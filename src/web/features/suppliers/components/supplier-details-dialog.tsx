@@ -10,7 +10,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children || "—"}</dd>
+      <dd className="wrap-anywhere">{children || "—"}</dd>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { supplierStatuses } from "@domain/statuses";
 import { supplierInputSchema, type Supplier, type SupplierInput, type SupplierValues } from "@domain/suppliers";
-import { Form, FormActions, FormRootError, FormSection, SelectField, SubmitButton, TextareaField, TextField } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, FormRootError, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
 
 const empty: SupplierInput = {
   name: "",
@@ -69,9 +68,7 @@ export function SupplierForm({
       <TextareaField name="notes" label="Note" rows={3} />
       <FormRootError />
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label={supplier ? "Salva modifiche" : "Crea fornitore"} />
       </FormActions>
     </Form>

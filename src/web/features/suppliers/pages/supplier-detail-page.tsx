@@ -40,7 +40,7 @@ export default function SupplierDetailPage() {
       <BackLink href="/admin/suppliers">Fornitori</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
-          <h1 className="text-2xl font-semibold break-words">{supplier.name}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">{supplier.name}</h1>
           <div className="mt-1">
             <SupplierStatusBadge status={supplier.status} />
           </div>
@@ -194,9 +194,6 @@ export default function SupplierDetailPage() {
             <dl className="grid gap-3 text-sm">
               <InfoItem label="Data di creazione">{formatDateTime(supplier.createdAt)}</InfoItem>
               <InfoItem label="Ultima modifica">{formatDateTime(supplier.updatedAt)}</InfoItem>
-              <InfoItem label="ID fornitore">
-                <code className="text-xs break-all">{supplier.id}</code>
-              </InfoItem>
             </dl>
           </CardContent>
         </Card>

@@ -1,7 +1,6 @@
 import { surveyMoveSchema, type Survey } from "@domain/surveys";
 import { formatDate } from "@domain/format";
-import { Form, FormActions, SubmitButton, TextField } from "@web/components/form";
-import { Button } from "@web/components/ui/button";
+import { Form, FormActions, SubmitButton, TextField, CancelButton } from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
@@ -41,9 +40,7 @@ export function MoveSurveyDialog({ survey, onOpenChange }: { survey: Survey | nu
               <TextField name="time" label="Nuova ora" type="time" />
             </div>
             <FormActions>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Annulla
-              </Button>
+              <CancelButton onClick={() => onOpenChange(false)} />
               <SubmitButton label="Sposta" />
             </FormActions>
           </Form>

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { todayIso } from "@domain/dates";
 import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
 import { calendarDays, shiftAnchor, type CalendarView, type Survey } from "@domain/surveys";
+import { countLabel, moreLabel } from "@domain/wording";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
@@ -43,7 +44,7 @@ function SurveyChip({ survey, onMove, compact }: { survey: Survey; onMove: (s: S
       className={cn("group flex items-start gap-1 rounded border-l-4 px-1.5 py-1 text-xs", chipColors[survey.status])}
     >
       <Link href={`/admin/surveys/${survey.id}`} className="min-w-0 flex-1 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-        <span className="font-semibold tabular-nums">{survey.time ?? "—"}</span> <span className="break-words">{survey.clientName}</span>
+        <span className="font-semibold tabular-nums">{survey.time ?? "—"}</span> <span className="wrap-anywhere">{survey.clientName}</span>
         {compact ? null : <span className="block truncate">{survey.address}</span>}
         <span className="sr-only">, {surveyStatuses.label(survey.status)}</span>
       </Link>
@@ -192,7 +193,7 @@ export function SurveyCalendar({ view, anchor, q, status, onChange }: SurveyCale
                       outside && "text-muted-foreground",
                       day === today && "bg-primary font-semibold text-primary-foreground",
                     )}
-                    aria-label={`${LONG_DAY.format(utc(day))}: ${items.length} sopralluoghi, apri la settimana`}
+                    aria-label={`${LONG_DAY.format(utc(day))}: ${countLabel(items.length, "sopralluogo", "sopralluoghi")}, apri la settimana`}
                   >
                     {Number(day.slice(8))}
                   </button>
@@ -208,7 +209,7 @@ export function SurveyCalendar({ view, anchor, q, status, onChange }: SurveyCale
                     ))}
                     {items.length > 3 ? (
                       <button type="button" className="text-left text-xs text-primary hover:underline" onClick={() => onChange({ view: "week", anchor: day })}>
-                        +{items.length - 3} altri
+                        {moreLabel(items.length - 3)}
                       </button>
                     ) : null}
                   </div>

@@ -1,12 +1,11 @@
 import { useEffect } from "react";
 import { useWatch } from "react-hook-form";
-import { estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } from "@domain/catalogue";
+import { estimatedDurationLabel, estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } from "@domain/catalogue";
 import { todayIso } from "@domain/dates";
 import { surveyStatuses } from "@domain/statuses";
 import { surveyInputSchema, type Survey, type SurveyInput, type SurveyValues } from "@domain/surveys";
-import { CheckboxField, Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm } from "@web/components/form";
+import { CheckboxField, Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
-import { Button } from "@web/components/ui/button";
 import { useClientContacts } from "../api/client-contacts";
 import { surveyToInput } from "../api/mutations";
 
@@ -87,7 +86,7 @@ export function SurveyForm({
       <FormSection title="Programmazione">
         <TextField name="date" label="Data" type="date" required />
         <TextField name="time" label="Ora" type="time" />
-        <SelectField name="estimatedDuration" label="Durata stimata" placeholder="Non specificata" options={estimatedDurations.map((d) => ({ value: d, label: d }))} />
+        <SelectField name="estimatedDuration" label="Durata stimata" placeholder="Non specificata" options={estimatedDurations.map((d) => ({ value: d, label: estimatedDurationLabel(d) }))} />
         <SelectField name="status" label="Stato" required options={surveyStatuses.options} />
       </FormSection>
       <FormSection title="Luogo">
@@ -111,9 +110,7 @@ export function SurveyForm({
       </FormSection>
       <TextareaField name="notes" label="Note tecniche" rows={3} />
       <FormActions>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annulla
-        </Button>
+        <CancelButton onClick={onCancel} />
         <SubmitButton label={survey ? "Salva modifiche" : "Crea sopralluogo"} />
       </FormActions>
     </Form>

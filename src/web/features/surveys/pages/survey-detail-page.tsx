@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro, formatLongDate } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
+import { estimatedDurationLabel } from "@domain/catalogue";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -46,7 +47,7 @@ export default function SurveyDetailPage() {
       <BackLink href="/admin/surveys">Sopralluoghi</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold break-words">Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
             <SurveyStatusBadge status={survey.status} />
             <span className="inline-flex items-center gap-1 capitalize">
@@ -88,7 +89,7 @@ export default function SurveyDetailPage() {
                 </InfoItem>
                 <InfoItem preLine label="Tipo di sopralluogo">{cap(survey.surveyType)}</InfoItem>
                 <InfoItem preLine label="Urgenza">{cap(survey.urgencyLevel)}</InfoItem>
-                <InfoItem preLine label="Durata stimata">{survey.estimatedDuration}</InfoItem>
+                <InfoItem preLine label="Durata stimata">{survey.estimatedDuration ? estimatedDurationLabel(survey.estimatedDuration) : null}</InfoItem>
                 <InfoItem preLine label="Condizioni meteo">{cap(survey.weatherConditions)}</InfoItem>
                 <InfoItem preLine label="Proprietario presente">{survey.ownerPresent ? "Sì" : "No"}</InfoItem>
                 <InfoItem preLine label="Follow-up">{survey.followUpRequired ? (survey.followUpDate ? `Sì, il ${formatDate(survey.followUpDate)}` : "Sì") : "No"}</InfoItem>

@@ -5,6 +5,7 @@ import { isValidIsoDate, todayIso } from "@domain/dates";
 import { formatDate } from "@domain/format";
 import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
 import type { CalendarView, Survey } from "@domain/surveys";
+import { totalLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -123,7 +124,7 @@ export default function SurveysPage() {
     <>
       <PageHeader
         title="Sopralluoghi"
-        description={!calendar && data ? `${data.total} sopralluoghi in totale` : "Visite tecniche presso i clienti"}
+        description={!calendar && data ? totalLabel(data.total, "sopralluogo", "sopralluoghi") : "Visite tecniche presso i clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/surveys/export.csv" query={{ q, status, clientId, contactId }} />
