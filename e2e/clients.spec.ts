@@ -2,7 +2,8 @@ import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
 test("landing → login → create, search, edit, view, delete a client → logout @phone", async ({ page }) => {
   // Names carry the project, so the desktop and phone runs do not see each other's clients.
-  const tag = test.info().project.name === "phone" ? "Tel" : "Desk";
+  // Unique per run: other specs create clients too, and the search must find only these.
+  const tag = (test.info().project.name === "phone" ? "Tel" : "Desk") + Date.now().toString(36).slice(-5);
   const company = `Edilizia Brambilla ${tag} S.r.l.`;
   const condo = `Condominio Le Querce ${tag}`;
   await page.goto("/");

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
+import { completeCompanyFiscalData } from "./billing-support";
 import { expect, test } from "./support";
 
 // Every admin and portal screen fits a 390 px phone and a 1366 px laptop: the page never
@@ -31,6 +32,8 @@ async function seed(api: APIRequestContext, tag: string) {
     city: "Monza",
     province: "MB",
     zipCode: "20900",
+    // A condominium's numeric codice fiscale: issuing the invoice validates its FatturaPA.
+    fiscalCode: "46917440383",
     email: `amministrazione.condominio.residenza.panoramica.${stamp}@studiobrambillaamministrazioni.example.it`,
     phone: "+39 039 1234567",
     notes: LONG_NOTES,
@@ -77,6 +80,7 @@ async function seed(api: APIRequestContext, tag: string) {
     kind: "acconto",
     percent: "30",
   });
+  await completeCompanyFiscalData(api);
   await post(api, `/api/invoices/${invoice.id}/send`, {});
   const site = await post<{ id: string }>(api, "/api/construction-sites", {
     estimateId: accepted.id,
