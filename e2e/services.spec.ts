@@ -13,7 +13,7 @@ test("services catalogue: create, validate, search and filter, edit, delete @pho
   await dialog.getByLabel("Nome").fill(name);
   await dialog.getByLabel("Prezzo unitario (€)").fill("-3");
   await dialog.getByRole("button", { name: "Crea servizio" }).click();
-  await expect(dialog.getByText("Importo non valido")).toBeVisible();
+  await expect(dialog.getByText("Importo: non può essere negativo")).toBeVisible();
   await expectAccessible(page);
   await snap(page, "service-form-error");
   await dialog.getByLabel("Prezzo unitario (€)").fill("22,50");

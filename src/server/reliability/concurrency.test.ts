@@ -105,13 +105,15 @@ describe.skipIf(!process.env.DATABASE_URL)("concurrency on PostgreSQL", () => {
     const sent = await post(`/api/estimates/${created.id}/send`, { version: created.version });
     expect(sent.statusCode, sent.body).toBe(200);
     const portal = await t.clientUser(clientId);
+    const version = sent.json().version as number;
+    // Half in the office, half in the portal (its own route), all with the version they saw.
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.app.inject({
           method: "POST",
-          url: `/api/estimates/${created.id}/accept`,
+          url: i % 2 ? `/api/portal/estimates/${created.id}/accept` : `/api/estimates/${created.id}/accept`,
           headers: { cookie: i % 2 ? portal.cookie : t.admin },
-          payload: { signedBy: `Firmatario ${i}` },
+          payload: { signedBy: `Firmatario ${i}`, version },
         }),
       ),
     );
