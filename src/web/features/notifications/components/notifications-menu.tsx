@@ -86,7 +86,8 @@ export function NotificationsMenu({ audience }: { audience: BellAudience }) {
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator className="mx-0" />
-        <div className="max-h-96 overflow-y-auto p-1">
+        {/* Focusable so a keyboard can scroll a long list (the items themselves use arrow keys). */}
+        <div role="group" aria-label="Elenco notifiche" tabIndex={0} className="max-h-96 overflow-y-auto p-1 focus-visible:outline-2 focus-visible:outline-ring">
           {!data ? (
             <p className="px-2.5 py-6 text-center text-sm text-muted-foreground">Caricamento...</p>
           ) : data.items.length === 0 ? (
