@@ -90,7 +90,8 @@ if (!only.length || only.some((o) => "audit".includes(o))) {
     } catch {
       // not JSON: keep the generic reason
     }
-    audit = `audit non eseguito (${reason})`;
+    // The reason names the registry's address: keep the status, not the host.
+    audit = `audit non eseguito (${reason.replace(/\s*-?\s*(GET|POST)?\s*https?:\/\/\S+/g, "").trim()})`;
     results.push({ name: "npm audit --omit=dev", status: "saltato (registro non disponibile)", seconds: 0 });
   }
 }
