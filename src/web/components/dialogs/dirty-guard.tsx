@@ -1,7 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { AlertDialog } from "radix-ui";
-import { cn } from "@web/lib/cn";
-import { buttonVariants } from "@web/components/ui/button";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 
 /**
  * Typed work is never lost by accident: a dialog knows whether a form inside it has unsaved
@@ -59,42 +57,26 @@ export function DirtyGuardProvider({ children }: { children: ReactNode }) {
   return (
     <DirtyGuardContext.Provider value={guard}>
       {children}
-      <AlertDialog.Root open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <AlertDialog.Content
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              if (returnTo.current?.isConnected) returnTo.current.focus();
-              returnTo.current = null;
-            }}
-            className={cn(
-              "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-1.5rem)] -translate-x-1/2 -translate-y-1/2 gap-4 sm:max-w-md",
-              "rounded-lg border border-border bg-card p-4 shadow-lg sm:p-6 focus-visible:outline-none",
-            )}
-          >
-            <div className="flex flex-col gap-1.5">
-              <AlertDialog.Title className="text-lg leading-tight font-semibold">{DISCARD_TITLE}</AlertDialog.Title>
-              <AlertDialog.Description className="text-sm text-muted-foreground">{DISCARD_TEXT}</AlertDialog.Description>
-            </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className={buttonVariants({ variant: "outline" })}>Continua a modificare</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={buttonVariants({ variant: "destructive" })}
-                onClick={() => {
-                  const close = pending;
-                  dirtySources.current.clear();
-                  returnTo.current = null; // the dialog closes: focus goes back to its opener
-                  setPending(null);
-                  close?.();
-                }}
-              >
-                Chiudi senza salvare
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        title={DISCARD_TITLE}
+        description={DISCARD_TEXT}
+        cancelLabel="Continua a modificare"
+        confirmLabel="Chiudi senza salvare"
+        onConfirm={() => {
+          const close = pending;
+          dirtySources.current.clear();
+          returnTo.current = null; // the dialog closes: focus goes back to its opener
+          setPending(null);
+          close?.();
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnTo.current?.isConnected) returnTo.current.focus();
+          returnTo.current = null;
+        }}
+      />
     </DirtyGuardContext.Provider>
   );
 }

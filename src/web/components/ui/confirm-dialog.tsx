@@ -27,6 +27,8 @@ export type ConfirmDialogProps = {
    * la chiusura a operazione conclusa spetta al chiamante (onOpenChange / open).
    */
   pending?: boolean;
+  /** Where focus goes when the dialog closes (default: back to the element that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 export function ConfirmDialog({
@@ -40,6 +42,7 @@ export function ConfirmDialog({
   destructive = true,
   onConfirm,
   pending: externalPending,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const [running, setRunning] = useState(false);
   const pending = running || externalPending === true;
@@ -65,6 +68,7 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 motion-safe:data-[state=open]:animate-fade-in" />
         <AlertDialog.Content
           aria-busy={pending || undefined}
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
           onEscapeKeyDown={(event) => pending && event.preventDefault()}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-1.5rem)] -translate-x-1/2 -translate-y-1/2 gap-4 sm:max-w-md",
