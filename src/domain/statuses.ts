@@ -70,8 +70,16 @@ export const orderStatuses = labelled(["bozza", "inviato", "confermato", "ricevu
 });
 export type OrderStatus = (typeof orderStatuses.values)[number];
 
-export const userRoles = labelled(["admin", "client"] as const, { admin: "Admin", client: "Cliente" });
+export const userRoles = labelled(["admin", "ufficio", "tecnico", "client"] as const, {
+  admin: "Amministratore",
+  ufficio: "Ufficio",
+  tecnico: "Tecnico",
+  client: "Cliente",
+});
 export type UserRole = (typeof userRoles.values)[number];
+/** The roles of the firm's own people (decisions §8 "Accounts"); `client` is the portal. */
+export const staffRoles = ["admin", "ufficio", "tecnico"] as const;
+export type StaffRole = (typeof staffRoles)[number];
 
 /** VAT treatments of decisions §5: the rate, or reverse charge (rate 0, natura N6.3). */
 export const vatTreatments = labelled(["22", "10", "4", "rc"] as const, {

@@ -1,16 +1,30 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionUser } from "@domain/auth";
+import type { UserRole } from "@domain/statuses";
 import type { Db } from "../db/client";
 import { forbidden, unauthorized } from "../http/errors";
 import { findSessionUser, SESSION_COOKIE } from "./sessions";
 
 /**
- * Who may call a route: "public" (anyone), "user" (any logged-in user: the portal's own routes,
- * which take the client from the session) or "admin". API routes default to "admin", so a new
+ * Who may call a route (decisions §8 "Accounts"): "public" (anyone), "user" (any logged-in user:
+ * the portal's own routes, which take the client from the session), "staff" (admin, ufficio and
+ * tecnico), "office" (admin and ufficio) or "admin". API routes default to "admin", so a new
  * route is closed unless it says otherwise.
  */
-export type Access = "public" | "user" | "admin";
+export type Access = "public" | "user" | "staff" | "office" | "admin";
+
+const ROLES_OF: Record<Exclude<Access, "public" | "user">, readonly UserRole[]> = {
+  staff: ["admin", "ufficio", "tecnico"],
+  office: ["admin", "ufficio"],
+  admin: ["admin"],
+};
+
+/** Whether a logged-in user of this role passes a route of this access. */
+export function roleMayUse(role: UserRole, access: Access): boolean {
+  if (access === "public" || access === "user") return true;
+  return ROLES_OF[access].includes(role);
+}
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -74,7 +88,7 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs:
     const access = config.access ?? "admin";
     if (access === "public") return;
     if (!request.user) throw unauthorized();
-    if (access === "admin" && request.user.role !== "admin") throw forbidden();
+    if (!roleMayUse(request.user.role, access)) throw forbidden();
   });
 
   // Answers that depend on who asks are never kept by browsers or proxies; a route that serves

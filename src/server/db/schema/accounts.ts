@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { userRoles } from "@domain/statuses";
 import { clients } from "./clients";
 import { createdAt, id, oneOf, timestampTz } from "./columns";
@@ -9,6 +9,9 @@ export const users = pgTable(
   {
     id: id(),
     username: text().notNull(),
+    /** Full name shown in the team list, the calendar and the activity log. */
+    name: text(),
+    email: text(),
     passwordHash: text(),
     role: text({ enum: userRoles.values }).notNull().default("client"),
     clientId: uuid().references(() => clients.id, { onDelete: "cascade" }),
@@ -16,6 +19,13 @@ export const users = pgTable(
     /** sha256 of a one-time link token that lets a portal user choose a password. */
     inviteTokenHash: text(),
     inviteExpiresAt: timestampTz(),
+    /** TOTP secret (base32), set at enrolment; two-factor is on once totpEnabledAt is set. */
+    totpSecret: text(),
+    totpEnabledAt: timestampTz(),
+    /** sha256 of each unused one-time recovery code. */
+    recoveryCodes: jsonb().$type<string[]>(),
+    /** Colour of the technician in the calendar (#rrggbb). */
+    color: text(),
     createdAt: createdAt(),
     lastLoginAt: timestampTz(),
   },
@@ -56,3 +66,20 @@ export const loginAttempts = pgTable("login_attempts", {
   lockedUntil: timestampTz(),
   lockouts: integer().notNull().default(0),
 });
+
+/**
+ * The second step of a login with two-factor: the password was right, a code is still owed.
+ * Only the sha256 of the challenge token is kept; it lives a few minutes and allows few tries.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestampTz().notNull(),
+    attempts: integer().notNull().default(0),
+  },
+  (t) => [index("login_challenges_user_idx").on(t.userId)],
+);

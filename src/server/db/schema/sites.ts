@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { siteStatuses } from "@domain/statuses";
 import { createdAt, id, money, oneOf, trigramIndex, updatedAt, version } from "./columns";
+import { users } from "./accounts";
 import { estimates } from "./estimates";
 
 export const constructionSites = pgTable(
@@ -32,6 +33,8 @@ export const constructionSites = pgTable(
     expectedWorkers: integer(),
     accessConditions: text(),
     specialEquipment: text(),
+    /** The technician responsible on site. */
+    assignedUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -43,6 +46,7 @@ export const constructionSites = pgTable(
     index("sites_status_idx").on(t.status, t.createdAt),
     index("sites_name_idx").on(sql`lower(${t.name})`),
     index("sites_end_idx").on(t.estimatedEndDate),
+    index("sites_assigned_idx").on(t.assignedUserId, t.status),
     trigramIndex("sites_name_trgm", t.name),
     trigramIndex("sites_address_trgm", t.address),
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { surveyStatuses } from "@domain/statuses";
+import { users } from "./accounts";
 import { clients, contacts } from "./clients";
 import { createdAt, id, oneOf, trigramIndex, updatedAt, version } from "./columns";
 
@@ -31,6 +32,8 @@ export const surveys = pgTable(
     safetyNotes: text(),
     followUpRequired: boolean().notNull().default(false),
     followUpDate: date({ mode: "string" }),
+    /** The technician who goes on the roof. */
+    assignedUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -41,6 +44,7 @@ export const surveys = pgTable(
     index("surveys_contact_idx").on(t.contactId),
     index("surveys_status_date_idx").on(t.status, t.date),
     index("surveys_date_idx").on(t.date),
+    index("surveys_assigned_date_idx").on(t.assignedUserId, t.date),
     index("surveys_address_idx").on(sql`lower(${t.address})`),
     trigramIndex("surveys_address_trgm", t.address),
     trigramIndex("surveys_description_trgm", t.description),

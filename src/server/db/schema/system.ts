@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { clients } from "./clients";
 import { createdAt, id, timestampTz } from "./columns";
+import { bytea } from "./documents";
 
 /** Next number per document kind and year, taken inside the document's own transaction. */
 export const documentCounters = pgTable(
@@ -70,6 +72,8 @@ export const companySettings = pgTable("company_settings", {
   contractTerms: text(),
   logoKey: text(),
   logoMime: text(),
+  /** Admins must sign in with a second factor (TOTP) once this is on. */
+  requireTotpForAdmins: boolean().notNull().default(false),
   updatedAt: createdAt(),
 });
 
@@ -103,6 +107,32 @@ export const outbox = pgTable(
     attachments: jsonb().$type<{ fileName: string; mimeType: string; storageKey: string }[]>(),
     sentAt: timestampTz(),
     error: text(),
+    /** Delivery attempts so far, and when the next may run (retries with backoff). */
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestampTz(),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_list_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("outbox_created_idx").on(t.createdAt),
+    index("outbox_list_idx").on(t.createdAt, t.id),
+    index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
+ * Uploaded files (photos, attachments, the logo) kept in PostgreSQL when DATABASE_URL is set,
+ * so every instance of a cluster serves the same bytes; the embedded default keeps them on disk.
+ */
+export const files = pgTable(
+  "files",
+  {
+    key: text().primaryKey(),
+    bytes: bytea().notNull(),
+    size: integer().notNull(),
+    mimeType: text(),
+    sha256: text().notNull(),
+    ownerType: text(),
+    ownerId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_owner_idx").on(t.ownerType, t.ownerId)],
 );

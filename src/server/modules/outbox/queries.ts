@@ -19,7 +19,7 @@ const listWhere = (params: ListParams): SQL | undefined => {
 };
 
 /** What the screens show: a status instead of the raw columns, attachments without storage keys. */
-export function toMessage(row: Omit<Row, "text"> & { text?: string }) {
+export function toMessage(row: Omit<Row, "text" | "attempts" | "nextAttemptAt"> & { text?: string }) {
   const status = row.sentAt ? "sent" : row.error ? "failed" : "stored";
   return {
     id: row.id,
