@@ -32,7 +32,7 @@ export function LinkResultDialog({ result, onClose }: { result: UserWithLink | n
           >
             <Copy aria-hidden /> Copia link
           </Button>
-          <Button onClick={onClose}>Chiudi</Button>
+          <Button onClick={onClose}>Fatto</Button>
         </div>
       </DialogContent>
     </Dialog>
