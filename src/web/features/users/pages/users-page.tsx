@@ -124,7 +124,7 @@ export default function UsersPage() {
         senza prezzi, contratti e fatture. Gli accessi al portale dei clienti si gestiscono dalla scheda del cliente.
       </p>
 
-      <ListToolbar searchLabel="Cerca utenti" searchPlaceholder="Cerca per nome, nome utente o e-mail..." query={q} onSearch={(value) => list.set({ q: value })}>
+      <ListToolbar searchLabel="Cerca utenti" searchPlaceholder="Nome, utente o e-mail..." query={q} onSearch={(value) => list.set({ q: value })}>
         <FilterSelect label="Filtra per ruolo" value={role} onValueChange={(value) => list.set({ role: value })} allLabel="Tutti i ruoli" options={staffRoleOptions} className="sm:w-48" />
         <FilterSelect label="Filtra per stato" value={status} onValueChange={(value) => list.set({ status: value })} allLabel="Tutti gli stati" options={userStatuses.options} className="sm:w-48" />
       </ListToolbar>
