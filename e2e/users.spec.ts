@@ -36,6 +36,7 @@ test("admin invites a technician, who sets a password with the mailed link and l
   await invite.getByRole("button", { name: "Invia invito" }).click();
   const linkDialog = page.getByRole("dialog", { name: /Link di accesso per Sara Conti/ });
   await expect(linkDialog.getByText(`Inviato per e-mail a ${email}.`)).toBeVisible();
+  await expectAccessible(page);
   await linkDialog.getByRole("button", { name: "Fatto" }).click();
   const card = page.getByRole("article", { name: "Sara Conti" });
   await expect(card.getByText("Invito in attesa")).toBeVisible();
