@@ -16,6 +16,7 @@ import { notificationRoutes } from "./notifications/routes";
 import { orderRoutes } from "./orders/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { portalRoutes } from "./portal/routes";
+import { profileRoutes } from "./profile/routes";
 import { serviceRoutes } from "./services/routes";
 import { settingsRoutes } from "./settings/routes";
 import { siteRoutes } from "./sites/routes";
@@ -26,6 +27,7 @@ import { surveyRoutes } from "./surveys/routes";
 export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   healthRoutes,
   authRoutes,
+  profileRoutes,
   settingsRoutes,
   clientRoutes,
   contactRoutes,
