@@ -9,7 +9,7 @@ import { useChangePassword } from "../api/password";
 export function PasswordCard({ username }: { username: string }) {
   const change = useChangePassword();
   return (
-    <Card id={profileSections.password} aria-labelledby="profilo-password" className="scroll-mt-20">
+    <Card id={profileSections.password} role="region" aria-labelledby="profilo-password" className="scroll-mt-20">
       <CardHeader>
         <CardTitle id="profilo-password">Cambia password</CardTitle>
         <CardDescription>Dopo il cambio le altre sessioni aperte con il tuo account vengono chiuse; questa resta attiva.</CardDescription>

@@ -8,7 +8,7 @@ import { useUpdateProfile } from "../api/profile";
 export function PersonalCard({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   return (
-    <Card aria-labelledby="profilo-dati">
+    <Card role="region" aria-labelledby="profilo-dati">
       <CardHeader>
         <CardTitle id="profilo-dati">Dati personali</CardTitle>
         <CardDescription>

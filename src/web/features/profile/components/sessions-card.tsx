@@ -54,7 +54,7 @@ export function SessionsCard() {
   const [confirming, setConfirming] = useState(false);
   const others = data?.filter((s) => !s.current).length ?? 0;
   return (
-    <Card id={profileSections.sessions} aria-labelledby="profilo-dispositivi" className="scroll-mt-20">
+    <Card id={profileSections.sessions} role="region" aria-labelledby="profilo-dispositivi" className="scroll-mt-20">
       <CardHeader>
         <CardTitle id="profilo-dispositivi">Dispositivi connessi</CardTitle>
         <CardDescription>I browser in cui il tuo account è aperto. Se non ne riconosci uno, fai uscire tutti gli altri e cambia la password.</CardDescription>

@@ -211,7 +211,7 @@ function Enabled({ profile, onCodes }: { profile: Profile; onCodes: (codes: stri
 export function TwoFactorCard({ profile }: { profile: Profile }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   return (
-    <Card id={profileSections.twoFactor} aria-labelledby="profilo-due-passaggi" className="scroll-mt-20">
+    <Card id={profileSections.twoFactor} role="region" aria-labelledby="profilo-due-passaggi" className="scroll-mt-20">
       <CardHeader>
         <CardTitle id="profilo-due-passaggi">Verifica in due passaggi</CardTitle>
         <CardDescription>
