@@ -52,7 +52,9 @@ test("admin changes name and password on the profile and sees this device @phone
   await expect(page.getByText("Profilo aggiornato").first()).toBeVisible();
 });
 
-test("admin enrols two-factor, signs in with a code and with a recovery code, then turns it off @phone", async ({ adminPage: page }) => {
+test("admin enrols two-factor, signs in with a code and with a recovery code, then turns it off @phone", async ({
+  adminPage: page,
+}) => {
   await page.goto("/admin/profilo");
   const card = page.getByRole("region", { name: "Verifica in due passaggi" });
   try {
@@ -135,7 +137,9 @@ test("admin enrols two-factor, signs in with a code and with a recovery code, th
     await expect(card.getByRole("button", { name: "Attiva la verifica in due passaggi" })).toBeVisible();
   } finally {
     // Whatever failed above, the run's admin must sign in with the password alone afterwards.
-    await page.request.post("/api/auth/totp/disable", { data: { password: E2E_ADMIN.password } }).catch(() => undefined);
+    await page.request
+      .post("/api/auth/totp/disable", { data: { password: E2E_ADMIN.password } })
+      .catch(() => undefined);
   }
   await page.getByRole("button", { name: "Esci", exact: true }).click();
   await loginAs(page, "admin");

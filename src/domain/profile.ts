@@ -12,7 +12,11 @@ export const TWO_FACTOR_SETUP_REQUIRED = "two_factor_setup_required";
 export const TWO_FACTOR_SETUP_MESSAGE = "Attiva la verifica in due passaggi per continuare";
 
 /** Where the profile page shows each part: the top bar and the redirects link to these anchors. */
-export const profileSections = { password: "password", twoFactor: "verifica-due-passaggi", sessions: "dispositivi" } as const;
+export const profileSections = {
+  password: "password",
+  twoFactor: "verifica-due-passaggi",
+  sessions: "dispositivi",
+} as const;
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -111,7 +115,10 @@ export const loginChallengeSchema = z.object({
 export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
 
 export const passwordConfirmSchema = z.object({
-  password: z.string({ error: "Password: campo obbligatorio" }).min(1, "Password: campo obbligatorio").max(200, "Password: massimo 200 caratteri"),
+  password: z
+    .string({ error: "Password: campo obbligatorio" })
+    .min(1, "Password: campo obbligatorio")
+    .max(200, "Password: massimo 200 caratteri"),
 });
 
 export const totpSetupSchema = z.object({
@@ -140,7 +147,11 @@ export const totpDisableSchema = z
       return { code: code.data };
     }
     if (v.password) return { password: v.password };
-    ctx.addIssue({ code: "custom", path: ["password"], message: "Password: campo obbligatorio (oppure un codice dell'app)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["password"],
+      message: "Password: campo obbligatorio (oppure un codice dell'app)",
+    });
     return z.NEVER;
   });
 export type TotpDisableInput = z.input<typeof totpDisableSchema>;

@@ -49,7 +49,12 @@ export async function useTotpCode(db: Db, userId: string, secret: string, code: 
   const after = await lastUsedStep(db, userId);
   let result;
   try {
-    result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS, ...(after === undefined ? {} : { afterTimeStep: after }) });
+    result = await verify({
+      secret,
+      token: code,
+      epochTolerance: TOLERANCE_SECONDS,
+      ...(after === undefined ? {} : { afterTimeStep: after }),
+    });
   } catch {
     // A malformed token or secret is a wrong code, never a 500.
     return false;

@@ -23,12 +23,21 @@ const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 async function staffUser(role: "admin" | "ufficio" | "tecnico" = "tecnico") {
   const username = `staff${++seq}.${role}`;
-  const [user] = await t.db.insert(users).values({ username, passwordHash: await hashPassword(PASSWORD), role }).returning();
+  const [user] = await t.db
+    .insert(users)
+    .values({ username, passwordHash: await hashPassword(PASSWORD), role })
+    .returning();
   return { id: user!.id, username };
 }
 
 const post = (url: string, payload: unknown, cookie?: string, ip = "10.8.0.1") =>
-  t.app.inject({ method: "POST", url, payload: payload as object, headers: cookie ? { cookie } : {}, remoteAddress: ip });
+  t.app.inject({
+    method: "POST",
+    url,
+    payload: payload as object,
+    headers: cookie ? { cookie } : {},
+    remoteAddress: ip,
+  });
 
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) => {
   const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
@@ -50,7 +59,8 @@ async function sessionOf(username: string) {
 const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 
 /** Forgets the used-steps marks, so a test can sign in again within the same 30 seconds. */
-const forgetUsedSteps = (userId: string) => t.db.delete(loginChallenges).where(like(loginChallenges.id, `totp-used:${userId}:%`));
+const forgetUsedSteps = (userId: string) =>
+  t.db.delete(loginChallenges).where(like(loginChallenges.id, `totp-used:${userId}:%`));
 
 async function enrol(cookie: string) {
   const setup = await post("/api/auth/totp/setup", { password: PASSWORD }, cookie);
@@ -69,7 +79,10 @@ describe("enrolment", () => {
 
     const wrongPassword = await post("/api/auth/totp/setup", { password: "non-questa" }, cookie);
     expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json()).toMatchObject({ message: "Password non corretta", errors: { password: "Password non corretta" } });
+    expect(wrongPassword.json()).toMatchObject({
+      message: "Password non corretta",
+      errors: { password: "Password non corretta" },
+    });
 
     const setup = await post("/api/auth/totp/setup", { password: PASSWORD }, cookie);
     expect(setup.statusCode).toBe(200);
@@ -84,12 +97,18 @@ describe("enrolment", () => {
     const [pending] = await t.db.select().from(users).where(eq(users.id, u.id));
     expect(pending!.totpSecret).toBe(secret);
     expect(pending!.totpEnabledAt).toBeNull();
-    expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).json()).toMatchObject({ twoFactorEnabledAt: null });
+    expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).json()).toMatchObject({
+      twoFactorEnabledAt: null,
+    });
 
     const bad = await post("/api/auth/totp/enable", { code: "12345" }, cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.code).toBe("Codice: inserisci le 6 cifre mostrate dall'app");
-    const wrong = await post("/api/auth/totp/enable", { code: (Number(await codeAt(secret)) + 1).toString().padStart(6, "0").slice(-6) }, cookie);
+    const wrong = await post(
+      "/api/auth/totp/enable",
+      { code: (Number(await codeAt(secret)) + 1).toString().padStart(6, "0").slice(-6) },
+      cookie,
+    );
     expect(wrong.statusCode).toBe(400);
 
     const enable = await post("/api/auth/totp/enable", { code: await codeAt(secret) }, cookie);
@@ -106,7 +125,9 @@ describe("enrolment", () => {
     expect(JSON.stringify(row!.recoveryCodes)).not.toContain(codes[0]!.replace("-", ""));
 
     // This session goes on; the one opened with the password alone ended.
-    expect((await t.app.inject({ url: "/api/auth/me", headers: { cookie } })).json()).toMatchObject({ twoFactorEnabled: true });
+    expect((await t.app.inject({ url: "/api/auth/me", headers: { cookie } })).json()).toMatchObject({
+      twoFactorEnabled: true,
+    });
     expect((await t.app.inject({ url: "/api/auth/me", headers: { cookie: other } })).statusCode).toBe(401);
     const profile = (await t.app.inject({ url: "/api/profile", headers: { cookie } })).json();
     expect(profile).toMatchObject({ twoFactorAvailable: true, recoveryCodesLeft: 10 });
@@ -118,7 +139,9 @@ describe("enrolment", () => {
 
   it("is for staff only: a portal client gets 403", async () => {
     const portal = await t.clientUser();
-    expect((await post("/api/auth/totp/setup", { password: "password-cliente-1" }, portal.cookie)).statusCode).toBe(403);
+    expect((await post("/api/auth/totp/setup", { password: "password-cliente-1" }, portal.cookie)).statusCode).toBe(
+      403,
+    );
     const profile = await t.app.inject({ url: "/api/profile", headers: { cookie: portal.cookie } });
     expect(profile.json()).toMatchObject({ role: "client", twoFactorAvailable: false });
   });
@@ -159,7 +182,10 @@ describe("login with two-factor", () => {
     const second = await passwordLogin(u.username);
     const replay = await post("/api/auth/login/totp", { challenge: second.json().challenge, code });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toMatchObject({ message: "Codice non valido o già usato", errors: { code: "Codice non valido o già usato" } });
+    expect(replay.json()).toMatchObject({
+      message: "Codice non valido o già usato",
+      errors: { code: "Codice non valido o già usato" },
+    });
   });
 
   it("signs in once with each recovery code", async () => {
@@ -168,7 +194,10 @@ describe("login with two-factor", () => {
     const code = recoveryCodes[3]!;
 
     const first = await passwordLogin(u.username);
-    const ok = await post("/api/auth/login/totp", { challenge: first.json().challenge, recoveryCode: code.toUpperCase().replace("-", " ") });
+    const ok = await post("/api/auth/login/totp", {
+      challenge: first.json().challenge,
+      recoveryCode: code.toUpperCase().replace("-", " "),
+    });
     expect(ok.statusCode).toBe(200);
     const cookie = cookieOf(ok)!;
     expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).json().recoveryCodesLeft).toBe(9);
@@ -243,7 +272,8 @@ describe("login with two-factor", () => {
     const wrong = String((Number(await codeAt(secret)) + 500000) % 1000000).padStart(6, "0");
     // Attempt 1 is the password, 2-5 the codes; the sixth reservation locks.
     const { challenge } = (await passwordLogin(u.username, ip)).json();
-    for (let i = 0; i < 4; i++) expect((await post("/api/auth/login/totp", { challenge, code: wrong }, undefined, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await post("/api/auth/login/totp", { challenge, code: wrong }, undefined, ip)).statusCode).toBe(401);
     const locked = await post("/api/auth/login/totp", { challenge, code: await codeAt(secret) }, undefined, ip);
     expect(locked.statusCode).toBe(429);
     expect(locked.headers["retry-after"]).toBeDefined();
@@ -281,7 +311,9 @@ describe("disable and new recovery codes", () => {
     const cookie = await sessionOf(u.username);
     const { secret } = await enrol(cookie);
     await forgetUsedSteps(u.id);
-    expect((await post("/api/auth/totp/disable", { code: await codeAt(secret) }, cookie, nextIp())).statusCode).toBe(204);
+    expect((await post("/api/auth/totp/disable", { code: await codeAt(secret) }, cookie, nextIp())).statusCode).toBe(
+      204,
+    );
   });
 });
 
@@ -293,16 +325,31 @@ describe("required for admins", () => {
     const { logoUrl: _l, updatedAt: _u, requireTotpForAdmins: _r, ...body } = settings;
 
     // Turning it on without a second factor of one's own is refused.
-    const early = await t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie: bossCookie }, payload: { ...body, requireTotpForAdmins: true } });
+    const early = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie: bossCookie },
+      payload: { ...body, requireTotpForAdmins: true },
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().errors.requireTotpForAdmins).toMatch(/Attiva prima/);
 
     await enrol(bossCookie);
-    const on = await t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie: bossCookie }, payload: { ...body, requireTotpForAdmins: true } });
+    const on = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie: bossCookie },
+      payload: { ...body, requireTotpForAdmins: true },
+    });
     expect(on.statusCode).toBe(200);
     expect(on.json().requireTotpForAdmins).toBe(true);
     // A PUT without the field leaves it as it is.
-    const same = await t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie: bossCookie }, payload: body });
+    const same = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie: bossCookie },
+      payload: body,
+    });
     expect(same.json().requireTotpForAdmins).toBe(true);
 
     // The other admin (and the run's admin, already logged in) are held at the profile.
@@ -313,7 +360,10 @@ describe("required for admins", () => {
     const cookie = cookieOf(login)!;
     const blocked = await t.app.inject({ url: "/api/clients", headers: { cookie } });
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toEqual({ message: "Attiva la verifica in due passaggi per continuare", code: "two_factor_setup_required" });
+    expect(blocked.json()).toEqual({
+      message: "Attiva la verifica in due passaggi per continuare",
+      code: "two_factor_setup_required",
+    });
     expect((await t.app.inject({ url: "/api/clients", headers: { cookie: t.admin } })).statusCode).toBe(403);
     expect((await t.app.inject({ url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(200);
     expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).json()).toMatchObject({
@@ -337,10 +387,18 @@ describe("required for admins", () => {
 
     // Only an admin changes the setting.
     const officeCookie = await sessionOf(office.username);
-    expect((await t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie: officeCookie }, payload: body })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie: officeCookie }, payload: body }))
+        .statusCode,
+    ).toBe(403);
 
     // Off again: the held admin is free.
-    const off2 = await t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie: bossCookie }, payload: { ...body, requireTotpForAdmins: false } });
+    const off2 = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie: bossCookie },
+      payload: { ...body, requireTotpForAdmins: false },
+    });
     expect(off2.statusCode).toBe(200);
     expect((await t.app.inject({ url: "/api/clients", headers: { cookie: t.admin } })).statusCode).toBe(200);
   });

@@ -13,6 +13,7 @@ const PROFILE = "/admin/profilo";
 export function RequireTwoFactor({ children }: { children: ReactNode }) {
   const { data: me } = useMe();
   const [location] = useLocation();
-  if (me?.twoFactorSetupRequired && location !== PROFILE) return <Redirect to={`${PROFILE}#${profileSections.twoFactor}`} replace />;
+  if (me?.twoFactorSetupRequired && location !== PROFILE)
+    return <Redirect to={`${PROFILE}#${profileSections.twoFactor}`} replace />;
   return <>{children}</>;
 }

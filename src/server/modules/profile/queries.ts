@@ -9,7 +9,8 @@ import { companySettings, sessions, users } from "../../db/schema";
  * The id a session has in the profile's list: a hash of the stored id (itself a hash of the
  * cookie), so nothing in the list or in a URL names a row of the sessions table directly.
  */
-export const publicSessionId = (storedId: string) => createHash("sha256").update(`session:${storedId}`).digest("hex").slice(0, 32);
+export const publicSessionId = (storedId: string) =>
+  createHash("sha256").update(`session:${storedId}`).digest("hex").slice(0, 32);
 
 export const isStaff = (role: UserRole) => (staffRoles as readonly string[]).includes(role);
 
@@ -23,9 +24,10 @@ export async function getProfile(db: Queryable, userId: string): Promise<Profile
       role: users.role,
       totpEnabledAt: users.totpEnabledAt,
       recoveryCodes: users.recoveryCodes,
-      required: sql<boolean>`coalesce((select ${companySettings.requireTotpForAdmins} from ${companySettings} where ${companySettings.id} = 1), false)`.mapWith(
-        Boolean,
-      ),
+      required:
+        sql<boolean>`coalesce((select ${companySettings.requireTotpForAdmins} from ${companySettings} where ${companySettings.id} = 1), false)`.mapWith(
+          Boolean,
+        ),
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -48,7 +50,13 @@ export async function getProfile(db: Queryable, userId: string): Promise<Profile
 /** The user's open sessions, the most recently used first; `currentId` is the stored id of this one. */
 export async function listSessions(db: Queryable, userId: string, currentId: string): Promise<SessionInfo[]> {
   const rows = await db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.lastSeenAt))

@@ -19,7 +19,13 @@ import { sessions } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import { getSettings } from "../settings/queries";
 import { getProfile, listSessions, publicSessionId } from "./queries";
-import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup, updateProfile } from "./service";
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+  startTwoFactorSetup,
+  updateProfile,
+} from "./service";
 
 // "Il mio profilo" (issue 19; docs/decisions/010-two-factor.md). Every route acts on the
 // logged-in user only: there is no user id in any path or body. All are open to an admin who
@@ -32,7 +38,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.get(
     "/api/profile",
-    { config: { access: "user", twoFactorSetup: true }, schema: { tags: ["profilo"], response: { 200: profileSchema } } },
+    {
+      config: { access: "user", twoFactorSetup: true },
+      schema: { tags: ["profilo"], response: { 200: profileSchema } },
+    },
     async (request) => {
       const profile = await getProfile(db, requireUser(request).id);
       if (!profile) throw notFound("Utente non trovato");
@@ -57,7 +66,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.get(
     "/api/profile/sessions",
-    { config: { access: "user", twoFactorSetup: true }, schema: { tags: ["profilo"], response: { 200: z.array(sessionInfoSchema) } } },
+    {
+      config: { access: "user", twoFactorSetup: true },
+      schema: { tags: ["profilo"], response: { 200: z.array(sessionInfoSchema) } },
+    },
     async (request) => listSessions(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE])),
   );
 
@@ -79,7 +91,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.delete(
     "/api/profile/sessions/:id",
-    { config: { access: "user", twoFactorSetup: true }, schema: { tags: ["profilo"], params: sessionParams, response: { 204: z.null() } } },
+    {
+      config: { access: "user", twoFactorSetup: true },
+      schema: { tags: ["profilo"], params: sessionParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const me = requireUser(request);
       const current = currentSessionId(request.cookies[SESSION_COOKIE]);
@@ -97,7 +112,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.post(
     "/api/auth/totp/setup",
-    { config: staffEnrolment, schema: { tags: ["profilo"], body: passwordConfirmSchema, response: { 200: totpSetupSchema } } },
+    {
+      config: staffEnrolment,
+      schema: { tags: ["profilo"], body: passwordConfirmSchema, response: { 200: totpSetupSchema } },
+    },
     async (request, reply) => {
       const settings = await getSettings(db);
       return startTwoFactorSetup(db, request, reply, requireUser(request), request.body.password, settings.companyName);
@@ -106,9 +124,19 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.post(
     "/api/auth/totp/enable",
-    { config: staffEnrolment, schema: { tags: ["profilo"], body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: staffEnrolment,
+      schema: { tags: ["profilo"], body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } },
+    },
     async (request, reply) =>
-      enableTwoFactor(db, request, reply, requireUser(request), request.body.code, currentSessionId(request.cookies[SESSION_COOKIE])),
+      enableTwoFactor(
+        db,
+        request,
+        reply,
+        requireUser(request),
+        request.body.code,
+        currentSessionId(request.cookies[SESSION_COOKIE]),
+      ),
   );
 
   app.post(
@@ -122,7 +150,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.post(
     "/api/auth/totp/recovery-codes",
-    { config: staffEnrolment, schema: { tags: ["profilo"], body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: staffEnrolment,
+      schema: { tags: ["profilo"], body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } },
+    },
     async (request, reply) => regenerateRecoveryCodes(db, request, reply, requireUser(request), request.body.code),
   );
 };

@@ -15,7 +15,12 @@ import { getProfile } from "./queries";
 const WRONG_PASSWORD = "Password non corretta";
 const WRONG_CODE = "Codice non valido o già usato";
 
-export async function updateProfile(db: Db, request: FastifyRequest, userId: string, values: z.output<typeof profileUpdateSchema>) {
+export async function updateProfile(
+  db: Db,
+  request: FastifyRequest,
+  userId: string,
+  values: z.output<typeof profileUpdateSchema>,
+) {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ name: values.name, email: values.email }).where(eq(users.id, userId));
     await recordActivity(tx, request, {
@@ -36,7 +41,14 @@ async function secretOf(db: Db, userId: string) {
 }
 
 /** A password typed on the profile is guessed as easily as at the login: same throttle. */
-async function checkPassword(db: Db, reply: FastifyReply, me: SessionUser, ip: string, password: string, hash: string | null) {
+async function checkPassword(
+  db: Db,
+  reply: FastifyReply,
+  me: SessionUser,
+  ip: string,
+  password: string,
+  hash: string | null,
+) {
   await reserveOrRefuse(db, reply, me.username, ip);
   if (!(await verifyPassword(password, hash))) throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
   await loginSucceeded(db, me.username, ip);
@@ -54,7 +66,14 @@ async function checkCode(db: Db, reply: FastifyReply, me: SessionUser, ip: strin
  * user scanned it. The password is asked again: a borrowed session must not be able to tie the
  * account to someone else's phone.
  */
-export async function startTwoFactorSetup(db: Db, request: FastifyRequest, reply: FastifyReply, me: SessionUser, password: string, issuer: string) {
+export async function startTwoFactorSetup(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  me: SessionUser,
+  password: string,
+  issuer: string,
+) {
   const row = await secretOf(db, me.id);
   if (!row) throw badRequest("Utente non trovato");
   await checkPassword(db, reply, me, request.ip, password, row.passwordHash);
@@ -66,10 +85,18 @@ export async function startTwoFactorSetup(db: Db, request: FastifyRequest, reply
 }
 
 /** The first right code turns two-factor on; the recovery codes are shown this once. */
-export async function enableTwoFactor(db: Db, request: FastifyRequest, _reply: FastifyReply, me: SessionUser, code: string, currentSessionId: string) {
+export async function enableTwoFactor(
+  db: Db,
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  me: SessionUser,
+  code: string,
+  currentSessionId: string,
+) {
   const row = await secretOf(db, me.id);
   if (row?.totpEnabledAt) throw conflict("La verifica in due passaggi è già attiva");
-  if (!row?.totpSecret) throw conflict("Configurazione non avviata: premi di nuovo «Attiva la verifica in due passaggi»");
+  if (!row?.totpSecret)
+    throw conflict("Configurazione non avviata: premi di nuovo «Attiva la verifica in due passaggi»");
   // Not throttled: the secret was just shown to this same session, so there is nothing to guess,
   // and a user fumbling with the app must not lock their own login.
   if (!(await useTotpCode(db, me.id, row.totpSecret, code)))
@@ -109,7 +136,10 @@ export async function disableTwoFactor(
   if ("code" in proof) await checkCode(db, reply, me, request.ip, row.totpSecret, proof.code);
   else await checkPassword(db, reply, me, request.ip, proof.password, row.passwordHash);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, recoveryCodes: null }).where(eq(users.id, me.id));
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, recoveryCodes: null })
+      .where(eq(users.id, me.id));
     await recordActivity(tx, request, {
       action: "update",
       entityType: "user",
@@ -119,13 +149,22 @@ export async function disableTwoFactor(
   });
 }
 
-export async function regenerateRecoveryCodes(db: Db, request: FastifyRequest, reply: FastifyReply, me: SessionUser, code: string) {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  me: SessionUser,
+  code: string,
+) {
   const row = await secretOf(db, me.id);
   if (!row?.totpEnabledAt || !row.totpSecret) throw conflict("La verifica in due passaggi non è attiva");
   await checkCode(db, reply, me, request.ip, row.totpSecret, code);
   const codes = newRecoveryCodes();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ recoveryCodes: codes.map(hashRecoveryCode) }).where(eq(users.id, me.id));
+    await tx
+      .update(users)
+      .set({ recoveryCodes: codes.map(hashRecoveryCode) })
+      .where(eq(users.id, me.id));
     await recordActivity(tx, request, {
       action: "update",
       entityType: "user",

@@ -6,7 +6,8 @@ import { authKeys } from "./me";
 
 /** A login's answer: the user (signed in), or a challenge when a code is still owed. */
 export type LoginResult = SessionUser | LoginChallenge;
-export const needsCode = (r: LoginResult): r is LoginChallenge => "twoFactorRequired" in r && r.twoFactorRequired === true;
+export const needsCode = (r: LoginResult): r is LoginChallenge =>
+  "twoFactorRequired" in r && r.twoFactorRequired === true;
 
 function useSignedIn() {
   const qc = useQueryClient();

@@ -66,7 +66,13 @@ export default function LoginPage() {
         <CardHeader>
           <p className="text-sm font-medium text-primary">{companyName}</p>
           <CardTitle>
-            <h1>{challenge ? "Verifica in due passaggi" : role === "client" ? "Accesso Clienti" : "Accesso Amministratore"}</h1>
+            <h1>
+              {challenge
+                ? "Verifica in due passaggi"
+                : role === "client"
+                  ? "Accesso Clienti"
+                  : "Accesso Amministratore"}
+            </h1>
           </CardTitle>
           <CardDescription>
             {!challenge
@@ -90,7 +96,10 @@ export default function LoginPage() {
             >
               <div className="space-y-4">
                 {expired ? (
-                  <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+                  <p
+                    role="alert"
+                    className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+                  >
                     {expired}
                   </p>
                 ) : null}
@@ -124,7 +133,13 @@ export default function LoginPage() {
                   </div>
                 </Form>
               ) : (
-                <Form key="code" schema={codeFormSchema} defaultValues={{ code: "" }} onSubmit={sendSecondStep} aria-label="Codice di verifica">
+                <Form
+                  key="code"
+                  schema={codeFormSchema}
+                  defaultValues={{ code: "" }}
+                  onSubmit={sendSecondStep}
+                  aria-label="Codice di verifica"
+                >
                   <div className="space-y-4">
                     <TextField
                       name="code"
@@ -143,7 +158,12 @@ export default function LoginPage() {
                 </Form>
               )}
               <div className="flex flex-col gap-1">
-                <Button type="button" variant="link" className="h-auto min-h-10 px-0" onClick={() => setUseRecovery((v) => !v)}>
+                <Button
+                  type="button"
+                  variant="link"
+                  className="h-auto min-h-10 px-0"
+                  onClick={() => setUseRecovery((v) => !v)}
+                >
                   {useRecovery ? "Usa il codice dell'app" : "Usa un codice di recupero"}
                 </Button>
                 <Button type="button" variant="link" className="h-auto min-h-10 px-0" onClick={() => restart("")}>

@@ -16,7 +16,9 @@ function useRefresh() {
 }
 
 export function useStartTotpSetup() {
-  return useMutation({ mutationFn: (input: { password: string }) => api.post<TotpSetup>("/api/auth/totp/setup", input) });
+  return useMutation({
+    mutationFn: (input: { password: string }) => api.post<TotpSetup>("/api/auth/totp/setup", input),
+  });
 }
 
 export function useEnableTotp() {
@@ -29,7 +31,10 @@ export function useEnableTotp() {
 
 export function useDisableTotp() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (input: TotpDisableInput) => api.post<null>("/api/auth/totp/disable", input), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (input: TotpDisableInput) => api.post<null>("/api/auth/totp/disable", input),
+    onSuccess: refresh,
+  });
 }
 
 export function useNewRecoveryCodes() {

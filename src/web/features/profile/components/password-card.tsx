@@ -12,7 +12,9 @@ export function PasswordCard({ username }: { username: string }) {
     <Card id={profileSections.password} role="region" aria-labelledby="profilo-password" className="scroll-mt-20">
       <CardHeader>
         <CardTitle id="profilo-password">Cambia password</CardTitle>
-        <CardDescription>Dopo il cambio le altre sessioni aperte con il tuo account vengono chiuse; questa resta attiva.</CardDescription>
+        <CardDescription>
+          Dopo il cambio le altre sessioni aperte con il tuo account vengono chiuse; questa resta attiva.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Form
@@ -28,9 +30,28 @@ export function PasswordCard({ username }: { username: string }) {
         >
           {/* Lets password managers store the new pair. */}
           <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
-          <TextField name="currentPassword" label="Password attuale" type="password" autoComplete="current-password" required />
-          <TextField name="newPassword" label="Nuova password" type="password" autoComplete="new-password" required description={PASSWORD_HINT} />
-          <TextField name="confirm" label="Conferma nuova password" type="password" autoComplete="new-password" required />
+          <TextField
+            name="currentPassword"
+            label="Password attuale"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <TextField
+            name="newPassword"
+            label="Nuova password"
+            type="password"
+            autoComplete="new-password"
+            required
+            description={PASSWORD_HINT}
+          />
+          <TextField
+            name="confirm"
+            label="Conferma nuova password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           <FormActions>
             <SubmitButton label="Cambia password" pendingLabel="Salvataggio..." />
           </FormActions>

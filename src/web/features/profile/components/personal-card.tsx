@@ -12,7 +12,8 @@ export function PersonalCard({ profile }: { profile: Profile }) {
       <CardHeader>
         <CardTitle id="profilo-dati">Dati personali</CardTitle>
         <CardDescription>
-          Nome utente: <strong className="font-medium text-foreground">{profile.username}</strong> (non si può cambiare).
+          Nome utente: <strong className="font-medium text-foreground">{profile.username}</strong> (non si può
+          cambiare).
         </CardDescription>
       </CardHeader>
       <CardContent>

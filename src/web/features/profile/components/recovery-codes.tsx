@@ -6,15 +6,21 @@ import { toastError, toastSuccess } from "@web/components/ui/toast";
 export function RecoveryCodes({ codes, account, onDone }: { codes: string[]; account: string; onDone: () => void }) {
   const text = `Codici di recupero per ${account}\nOgni codice vale una volta sola.\n\n${codes.join("\n")}\n`;
   return (
-    <section aria-labelledby="codici-recupero" className="space-y-3 rounded-md border border-warning/50 bg-warning-soft/40 p-4">
+    <section
+      aria-labelledby="codici-recupero"
+      className="space-y-3 rounded-md border border-warning/50 bg-warning-soft/40 p-4"
+    >
       <h3 id="codici-recupero" className="font-semibold">
         Codici di recupero
       </h3>
       <p className="text-sm">
-        Salvali ora in un posto sicuro: <strong>non verranno più mostrati</strong>. Se perdi il telefono, ognuno di questi codici ti fa
-        entrare una volta al posto del codice dell'app.
+        Salvali ora in un posto sicuro: <strong>non verranno più mostrati</strong>. Se perdi il telefono, ognuno di
+        questi codici ti fa entrare una volta al posto del codice dell'app.
       </p>
-      <ol className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-base sm:grid-cols-5" aria-label="Codici di recupero">
+      <ol
+        className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-base sm:grid-cols-5"
+        aria-label="Codici di recupero"
+      >
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}

@@ -38,7 +38,9 @@ function SessionRow({ session }: { session: SessionInfo }) {
           size="sm"
           disabled={end.isPending}
           aria-label={`Esci da ${session.device}, ultima attività ${formatDateTime(session.lastSeenAt)}`}
-          onClick={() => end.mutate(session.id, { onSuccess: () => toastSuccess(`Sessione su ${session.device} chiusa`) })}
+          onClick={() =>
+            end.mutate(session.id, { onSuccess: () => toastSuccess(`Sessione su ${session.device} chiusa`) })
+          }
         >
           Esci
         </Button>
@@ -57,7 +59,10 @@ export function SessionsCard() {
     <Card id={profileSections.sessions} role="region" aria-labelledby="profilo-dispositivi" className="scroll-mt-20">
       <CardHeader>
         <CardTitle id="profilo-dispositivi">Dispositivi connessi</CardTitle>
-        <CardDescription>I browser in cui il tuo account è aperto. Se non ne riconosci uno, fai uscire tutti gli altri e cambia la password.</CardDescription>
+        <CardDescription>
+          I browser in cui il tuo account è aperto. Se non ne riconosci uno, fai uscire tutti gli altri e cambia la
+          password.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isError ? (

@@ -79,7 +79,10 @@ function Enrolment({ profile, onCodes }: { profile: Profile; onCodes: (codes: st
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm">
-        <li>Apri l'app di autenticazione sul telefono (ad esempio Google Authenticator, Microsoft Authenticator, 2FAS o Aegis).</li>
+        <li>
+          Apri l'app di autenticazione sul telefono (ad esempio Google Authenticator, Microsoft Authenticator, 2FAS o
+          Aegis).
+        </li>
         <li>Aggiungi un account inquadrando il codice QR, oppure inserisci a mano la chiave qui sotto.</li>
         <li>Scrivi il codice di 6 cifre che l'app mostra.</li>
       </ol>
@@ -95,7 +98,11 @@ function Enrolment({ profile, onCodes }: { profile: Profile; onCodes: (codes: st
           <p className="text-sm font-medium" id="chiave-manuale">
             Chiave per l'inserimento manuale
           </p>
-          <p aria-labelledby="chiave-manuale" className="font-mono text-base break-all select-all" data-testid="totp-secret">
+          <p
+            aria-labelledby="chiave-manuale"
+            className="font-mono text-base break-all select-all"
+            data-testid="totp-secret"
+          >
             {groupSecret(setup.secret)}
           </p>
           <p className="text-sm text-muted-foreground">Tipo: basato sul tempo, 6 cifre, ogni 30 secondi.</p>
@@ -143,7 +150,9 @@ function Enabled({ profile, onCodes }: { profile: Profile; onCodes: (codes: stri
         <span>dal {formatDateTime(profile.twoFactorEnabledAt)}</span>
         <span aria-hidden>·</span>
         <span>
-          {profile.recoveryCodesLeft === 1 ? "1 codice di recupero rimasto" : `${profile.recoveryCodesLeft} codici di recupero rimasti`}
+          {profile.recoveryCodesLeft === 1
+            ? "1 codice di recupero rimasto"
+            : `${profile.recoveryCodesLeft} codici di recupero rimasti`}
         </span>
       </p>
       {profile.recoveryCodesLeft <= 3 ? (
@@ -181,7 +190,14 @@ function Enabled({ profile, onCodes }: { profile: Profile; onCodes: (codes: stri
           }}
         >
           <input type="text" name="username" value={profile.username} autoComplete="username" readOnly hidden />
-          <TextField name="password" label="La tua password" type="password" autoComplete="current-password" required autoFocus />
+          <TextField
+            name="password"
+            label="La tua password"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus
+          />
           <FormActions>
             <CancelButton onClick={() => setOpen("none")} />
             <SubmitButton label="Disattiva" pendingLabel="Disattivazione..." />
@@ -215,13 +231,17 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
       <CardHeader>
         <CardTitle id="profilo-due-passaggi">Verifica in due passaggi</CardTitle>
         <CardDescription>
-          Oltre alla password, all'accesso serve un codice che cambia ogni 30 secondi, mostrato da un'app sul tuo telefono. Chi scopre la
-          password non basta che la conosca.
+          Oltre alla password, all'accesso serve un codice che cambia ogni 30 secondi, mostrato da un'app sul tuo
+          telefono. Chi scopre la password non basta che la conosca.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {codes ? <RecoveryCodes codes={codes} account={profile.username} onDone={() => setCodes(null)} /> : null}
-        {profile.twoFactorEnabledAt ? <Enabled profile={profile} onCodes={setCodes} /> : <Enrolment profile={profile} onCodes={setCodes} />}
+        {profile.twoFactorEnabledAt ? (
+          <Enabled profile={profile} onCodes={setCodes} />
+        ) : (
+          <Enrolment profile={profile} onCodes={setCodes} />
+        )}
       </CardContent>
     </Card>
   );

@@ -20,7 +20,10 @@ export default function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="Il mio profilo" description="I tuoi dati di accesso, la sicurezza dell'account e i dispositivi collegati." />
+      <PageHeader
+        title="Il mio profilo"
+        description="I tuoi dati di accesso, la sicurezza dell'account e i dispositivi collegati."
+      />
       {isError ? (
         <p role="alert" className="text-destructive">
           Impossibile caricare il profilo. Riprova.
@@ -33,9 +36,12 @@ export default function ProfilePage() {
       ) : (
         <div className="max-w-3xl space-y-6">
           {profile.twoFactorSetupRequired ? (
-            <p role="alert" className="rounded-md border border-warning/50 bg-warning-soft p-4 text-sm text-warning-soft-foreground">
-              <strong>{TWO_FACTOR_SETUP_MESSAGE}.</strong> L'azienda la richiede a tutti gli amministratori: finché non la attivi puoi usare
-              solo questa pagina.
+            <p
+              role="alert"
+              className="rounded-md border border-warning/50 bg-warning-soft p-4 text-sm text-warning-soft-foreground"
+            >
+              <strong>{TWO_FACTOR_SETUP_MESSAGE}.</strong> L'azienda la richiede a tutti gli amministratori: finché non
+              la attivi puoi usare solo questa pagina.
             </p>
           ) : null}
           {/* Held admins see the enrolment first. */}
