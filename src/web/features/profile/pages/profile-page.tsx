@@ -44,11 +44,26 @@ export default function ProfilePage() {
               la attivi puoi usare solo questa pagina.
             </p>
           ) : null}
-          {/* Held admins see the enrolment first. */}
-          {profile.twoFactorSetupRequired ? <TwoFactorCard profile={profile} /> : null}
-          {profile.twoFactorAvailable ? <PersonalCard profile={profile} /> : null}
-          {profile.twoFactorAvailable && !profile.twoFactorSetupRequired ? <TwoFactorCard profile={profile} /> : null}
-          <PasswordCard username={profile.username} />
+          {/* Keyed, so the two-factor card keeps its state (the recovery codes shown once) when it
+              moves from first place (held admin) to its usual place after enrolling. */}
+          {[
+            ...(profile.twoFactorSetupRequired
+              ? (["twoFactor", "personal"] as const)
+              : (["personal", "twoFactor"] as const)),
+            "password" as const,
+          ].map((card) =>
+            card === "personal" ? (
+              profile.twoFactorAvailable ? (
+                <PersonalCard key={card} profile={profile} />
+              ) : null
+            ) : card === "twoFactor" ? (
+              profile.twoFactorAvailable ? (
+                <TwoFactorCard key={card} profile={profile} />
+              ) : null
+            ) : (
+              <PasswordCard key={card} username={profile.username} />
+            ),
+          )}
           <SessionsCard />
         </div>
       )}
