@@ -74,6 +74,13 @@ export async function useTotpCode(db: Db, userId: string, secret: string, code: 
   return inserted.length === 1;
 }
 
+/** A new secret makes the steps spent with the old one meaningless: they would refuse good codes. */
+export async function forgetUsedSteps(db: Db, userId: string) {
+  await db
+    .delete(loginChallenges)
+    .where(and(eq(loginChallenges.userId, userId), like(loginChallenges.id, `${usedPrefix(userId)}%`)));
+}
+
 /** Expired challenges and used-step marks: called when a new challenge is made. */
 export async function purgeExpiredChallenges(db: Db) {
   await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, sql`now()`));

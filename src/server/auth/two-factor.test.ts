@@ -317,6 +317,20 @@ describe("disable and new recovery codes", () => {
   });
 });
 
+describe("enrolling again", () => {
+  it("accepts the current code of a new secret right after signing in with a later code of the old one", async () => {
+    const u = await staffUser("tecnico");
+    const { secret } = await enrol(await sessionOf(u.username));
+    const { challenge } = (await passwordLogin(u.username)).json();
+    const signedIn = await post("/api/auth/login/totp", { challenge, code: await codeAt(secret, 1) });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = cookieOf(signedIn)!;
+    expect((await post("/api/auth/totp/disable", { password: PASSWORD }, cookie, nextIp())).statusCode).toBe(204);
+    // The steps spent with the old secret do not refuse the new one's current code.
+    await enrol(cookie);
+  });
+});
+
 describe("required for admins", () => {
   it("lets an admin without two-factor reach only the profile until enrolled", async () => {
     const boss = await staffUser("admin");

@@ -5,7 +5,14 @@ import { formatRecoveryCode, type profileUpdateSchema, type totpDisableSchema } 
 import type { z } from "@domain/zod";
 import { verifyPassword } from "../../auth/passwords";
 import { loginSucceeded, reserveOrRefuse } from "../../auth/throttle";
-import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpEnrolment, useTotpCode } from "../../auth/totp";
+import {
+  forgetUsedSteps,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpEnrolment,
+  useTotpCode,
+} from "../../auth/totp";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
@@ -81,6 +88,7 @@ export async function startTwoFactorSetup(
     throw conflict("La verifica in due passaggi è già attiva: disattivala prima di collegare un'altra app");
   const secret = newTotpSecret();
   await db.update(users).set({ totpSecret: secret }).where(eq(users.id, me.id));
+  await forgetUsedSteps(db, me.id);
   return totpEnrolment(secret, issuer, me.username);
 }
 
