@@ -39,7 +39,7 @@ export default tseslint.config(
       ]),
     },
   },
-  ...["auth", "clients", "contacts", "surveys", "services", "estimates", "sites", "contracts", "invoices", "suppliers", "orders", "portal", "dashboard", "settings", "notifications", "outbox"].map((feature, _i, all) => ({
+  ...["auth", "clients", "contacts", "surveys", "services", "estimates", "sites", "contracts", "invoices", "suppliers", "orders", "portal", "dashboard", "settings", "notifications", "outbox", "profile"].map((feature, _i, all) => ({
     files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
     ignores: ["**/*.test.ts"],
     rules: {

@@ -1,15 +1,15 @@
 import { E2E_ADMIN } from "../playwright.config";
 import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
-// "Cambia password" (decisions §8 "Accounts"): reachable from the top bar, the shared policy in
+// "Cambia password" (decisions §8 "Accounts"): a section of "Il mio profilo", reached from the top bar; the shared policy in
 // the form, Italian messages from the form and from the server. The admin password is put back at
 // the end: the other specs of the run log in with it.
 
 test("admin changes the password from the top bar, then changes it back @phone", async ({ adminPage: page }) => {
   const temporary = test.info().project.name === "phone" ? "Comignolo-Ardesia-48" : "Lucernario-Zinco-Q9";
-  await page.getByRole("link", { name: "Cambia password" }).click();
-  await expect(page).toHaveURL(/\/admin\/password$/);
-  await expect(page.getByRole("heading", { name: "Cambia password", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Il mio profilo" }).click();
+  await expect(page).toHaveURL(/\/admin\/profilo$/);
+  await expect(page.getByRole("heading", { name: "Cambia password", level: 2 })).toBeVisible();
   const form = page.getByRole("form", { name: "Cambia password" });
   await expectAccessible(page);
 
@@ -45,7 +45,7 @@ test("admin changes the password from the top bar, then changes it back @phone",
   await snap(page, "change-password-done");
 
   // The new password works, the old one no longer does.
-  await page.getByRole("button", { name: "Esci" }).click();
+  await page.getByRole("button", { name: "Esci", exact: true }).click();
   await page.goto("/login?role=admin");
   await page.getByLabel("Nome utente").fill(E2E_ADMIN.username);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
@@ -53,8 +53,9 @@ test("admin changes the password from the top bar, then changes it back @phone",
   await expect(page.getByText("Credenziali non valide")).toBeVisible();
   await loginAs(page, "admin", { username: E2E_ADMIN.username, password: temporary });
 
-  // Back to the run's password.
+  // Back to the run's password (the old address leads to the profile's password section).
   await page.goto("/admin/password");
+  await expect(page).toHaveURL(/\/admin\/profilo#password$/);
   await form.getByLabel("Password attuale").fill(temporary);
   await form.getByRole("textbox", { name: "Nuova password", exact: true }).fill(E2E_ADMIN.password);
   await form.getByLabel("Conferma nuova password").fill(E2E_ADMIN.password);
@@ -70,11 +71,15 @@ test("a portal client reaches Cambia password from the portal frame @phone", asy
   const client = await (await api.post("/api/clients", { data: { name: `Cliente Password ${tag}`, type: "privato", address: "Via Manzoni 5" } })).json();
   const access = await api.post(`/api/clients/${client.id}/portal-access`, { data: { username, password: "Coppo-Verde-Camino-22" } });
   expect(access.status()).toBe(201);
-  await page.getByRole("button", { name: "Esci" }).click();
+  await page.getByRole("button", { name: "Esci", exact: true }).click();
 
   await loginAs(page, "client", { username, password: "Coppo-Verde-Camino-22" });
-  await page.getByRole("link", { name: "Cambia password" }).click();
-  await expect(page).toHaveURL(/\/client\/password$/);
+  await page.getByRole("link", { name: "Il mio profilo" }).click();
+  await expect(page).toHaveURL(/\/client\/profilo$/);
+  // A client keeps name and e-mail on the client record: only password and devices here.
+  await expect(page.getByRole("heading", { name: "Dati personali" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Verifica in due passaggi" })).toHaveCount(0);
+  await expect(page.getByText("questo dispositivo")).toBeVisible();
   const form = page.getByRole("form", { name: "Cambia password" });
   await form.getByLabel("Password attuale").fill("Coppo-Verde-Camino-22");
   await form.getByRole("textbox", { name: "Nuova password", exact: true }).fill("Lucernario-Zinco-Q9");

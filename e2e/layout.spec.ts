@@ -154,6 +154,7 @@ function adminRoutes(ids: Ids) {
     `/admin/orders/${ids.order}/edit`,
     "/admin/settings",
     "/admin/outbox",
+    "/admin/profilo",
     "/admin/pagina-che-non-esiste",
   ];
 }
@@ -166,6 +167,7 @@ function portalRoutes(ids: Ids) {
     "/client/surveys/request",
     "/client/invoices",
     `/client/invoices/${ids.invoice}`,
+    "/client/profilo",
   ];
 }
 

@@ -21,6 +21,11 @@ export const sessionUserSchema = z.object({
   role: z.enum(userRoles.values),
   clientId: idSchema.nullable(),
   clientName: z.string().nullable(),
+  name: z.string().nullable(),
+  /** Two-factor sign-in is on for this account. */
+  twoFactorEnabled: z.boolean(),
+  /** An admin who must enrol two-factor first: every route but the profile's answers 403. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -59,5 +59,7 @@ export const versionField = z.coerce.number({ error: "Versione non valida" }).in
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** A stable name for the web app, where a status alone is not enough. */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

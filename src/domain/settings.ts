@@ -96,6 +96,8 @@ export const settingsInputSchema = z.object({
   defaultVatRate: z.enum(defaultVatRates.values, { error: "Aliquota IVA predefinita: scegli 22%, 10% o 4%" }),
   paymentTermsDays: intLike("Termini di pagamento", 0, 365),
   contractTerms: optionalText("Condizioni contrattuali", 20000),
+  /** Admins must sign in with an authenticator app too; left as it is when not sent. */
+  requireTotpForAdmins: z.boolean({ error: "Verifica in due passaggi obbligatoria: valore non valido" }).optional(),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
@@ -117,6 +119,7 @@ export const settingsSchema = z.object({
   defaultVatRate: z.string(),
   paymentTermsDays: z.number().int(),
   contractTerms: z.string().nullable(),
+  requireTotpForAdmins: z.boolean(),
   logoUrl: z.string().nullable(),
   updatedAt: z.string(),
 });

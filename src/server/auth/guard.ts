@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionUser } from "@domain/auth";
+import { TWO_FACTOR_SETUP_MESSAGE, TWO_FACTOR_SETUP_REQUIRED } from "@domain/profile";
 import type { UserRole } from "@domain/statuses";
 import type { Db } from "../db/client";
-import { forbidden, unauthorized } from "../http/errors";
+import { forbidden, HttpError, unauthorized } from "../http/errors";
 import { findSessionUser, SESSION_COOKIE } from "./sessions";
 
 /**
@@ -31,6 +32,11 @@ declare module "fastify" {
     access?: Access;
     /** Static files and the API documentation: no session is looked up for them. */
     sessionless?: boolean;
+    /**
+     * Open to an admin who must still enrol two-factor (company setting): the profile, the
+     * enrolment and "who am I". Every other route answers 403 to them until they enrol.
+     */
+    twoFactorSetup?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -89,6 +95,8 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs:
     if (access === "public") return;
     if (!request.user) throw unauthorized();
     if (!roleMayUse(request.user.role, access)) throw forbidden();
+    if (request.user.twoFactorSetupRequired && !config.twoFactorSetup)
+      throw new HttpError(403, TWO_FACTOR_SETUP_MESSAGE, undefined, TWO_FACTOR_SETUP_REQUIRED);
   });
 
   // Answers that depend on who asks are never kept by browsers or proxies; a route that serves

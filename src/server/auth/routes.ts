@@ -1,22 +1,28 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginSchema, sessionUserSchema } from "@domain/auth";
 import { changePasswordSchema, passwordProblem, setupSchema } from "@domain/passwords";
+import { loginChallengeSchema, loginTotpSchema } from "@domain/profile";
 import { z } from "@domain/zod";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { clients, sessions, users } from "../db/schema";
+import { clients, loginChallenges, sessions, users } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from "../http/errors";
 import { recordActivity } from "../modules/activity/record";
 import { adminExists, lockAdminCreation } from "./bootstrap";
 import { requireUser } from "./guard";
 import { hashPassword, verifyPassword } from "./passwords";
-import { createSession, deleteSession, SESSION_COOKIE } from "./sessions";
-import { loginSucceeded, reserveLoginAttempt } from "./throttle";
-import { hashToken } from "./tokens";
+import { createSession, deleteSession, SESSION_COOKIE, sessionUserColumns } from "./sessions";
+import { loginSucceeded, reserveOrRefuse } from "./throttle";
+import { hashToken, newToken } from "./tokens";
+import { purgeExpiredChallenges, useRecoveryCode, useTotpCode } from "./totp";
 
-const TOO_MANY = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
 const WRONG_CURRENT = "Password attuale non corretta";
+const CHALLENGE_GONE = "Accesso scaduto: inserisci di nuovo nome utente e password";
+const WRONG_CODE = "Codice non valido o già usato";
+/** The second step of a login: how long the password stays "just typed", and how many codes. */
+export const CHALLENGE = { ttlSeconds: 5 * 60, maxAttempts: 5 } as const;
 
 interface Options {
   db: Db;
@@ -38,41 +44,113 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
     return createSession(db, request.userId, config.sessionIdleMs, request);
   }
 
+  /** The user a login answers with (the same shape as `GET /api/auth/me`). */
+  async function sessionUserOf(userId: string) {
+    const [user] = await db
+      .select(sessionUserColumns)
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .where(eq(users.id, userId));
+    return user!;
+  }
+
+  /** A fresh id at every login: a planted cookie never becomes a logged-in session. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const old = request.cookies[SESSION_COOKIE];
+    if (old) await deleteSession(db, old);
+    const token = await startSession({ userId, ip: request.ip, userAgent: request.headers["user-agent"] });
+    await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+    reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+    return sessionUserOf(userId);
+  }
+
+  const throttled = (reply: FastifyReply, username: string, ip: string) => reserveOrRefuse(db, reply, username, ip);
+
   app.post(
     "/api/auth/login",
-    { config: { access: "public" }, schema: { tags: ["accesso"], body: loginSchema, response: { 200: sessionUserSchema } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["accesso"], body: loginSchema, response: { 200: z.union([sessionUserSchema, loginChallengeSchema]) } },
+    },
     async (request, reply) => {
       const { username, password } = request.body;
       // Counted before the password is checked: a burst cannot outrun the counter.
-      const retryAfter = await reserveLoginAttempt(db, username, request.ip);
-      if (retryAfter > 0) {
-        reply.header("Retry-After", String(retryAfter));
-        throw new HttpError(429, TOO_MANY);
-      }
+      await throttled(reply, username, request.ip);
       const [user] = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          clientId: users.clientId,
-          clientName: clients.name,
-          passwordHash: users.passwordHash,
-          active: users.active,
-        })
+        .select({ id: users.id, passwordHash: users.passwordHash, active: users.active, totpEnabledAt: users.totpEnabledAt })
         .from(users)
-        .leftJoin(clients, eq(clients.id, users.clientId))
         .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
         .limit(1);
       const ok = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !ok || !user.active) throw unauthorized("Credenziali non valide");
+      if (user.totpEnabledAt) {
+        // The password was right but a code is still owed: no session yet, and the attempt stays
+        // counted, so password and code guesses share the same throttle until the code is right.
+        await purgeExpiredChallenges(db);
+        const challenge = newToken();
+        await db.insert(loginChallenges).values({
+          id: hashToken(challenge),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + CHALLENGE.ttlSeconds * 1000).toISOString(),
+        });
+        return { twoFactorRequired: true as const, challenge, expiresInSeconds: CHALLENGE.ttlSeconds };
+      }
       await loginSucceeded(db, username, request.ip);
-      // A fresh id at every login: a planted cookie never becomes a logged-in session.
-      const old = request.cookies[SESSION_COOKIE];
-      if (old) await deleteSession(db, old);
-      const token = await startSession({ userId: user.id, ip: request.ip, userAgent: request.headers["user-agent"] });
-      await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
-      return { id: user.id, username: user.username, role: user.role, clientId: user.clientId, clientName: user.clientName };
+      return signIn(request, reply, user.id);
+    },
+  );
+
+  app.post(
+    "/api/auth/login/totp",
+    { config: { access: "public" }, schema: { tags: ["accesso"], body: loginTotpSchema, response: { 200: sessionUserSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const id = hashToken(body.challenge);
+      // One atomic step counts the attempt: parallel guesses cannot share a count of 4.
+      const [challenge] = await db
+        .update(loginChallenges)
+        .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+        .where(
+          and(eq(loginChallenges.id, id), gt(loginChallenges.expiresAt, sql`now()`), lt(loginChallenges.attempts, CHALLENGE.maxAttempts)),
+        )
+        .returning({ userId: loginChallenges.userId, attempts: loginChallenges.attempts });
+      if (!challenge) {
+        await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
+        throw unauthorized(CHALLENGE_GONE);
+      }
+      const [user] = await db
+        .select({ username: users.username, active: users.active, totpSecret: users.totpSecret, totpEnabledAt: users.totpEnabledAt })
+        .from(users)
+        .where(eq(users.id, challenge.userId));
+      if (!user || !user.active || !user.totpEnabledAt || !user.totpSecret) {
+        await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
+        throw unauthorized(CHALLENGE_GONE);
+      }
+      await throttled(reply, user.username, request.ip);
+      let recoveryLeft: number | null = null;
+      const ok =
+        "code" in body
+          ? await useTotpCode(db, challenge.userId, user.totpSecret, body.code)
+          : (recoveryLeft = await useRecoveryCode(db, challenge.userId, body.recoveryCode)) !== null;
+      if (!ok) {
+        const field = "code" in body ? "code" : "recoveryCode";
+        const message = "code" in body ? WRONG_CODE : "Codice di recupero non valido o già usato";
+        if (challenge.attempts >= CHALLENGE.maxAttempts) {
+          await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
+          throw new HttpError(401, `${message}. ${CHALLENGE_GONE}`, { [field]: message }, "challenge_expired");
+        }
+        throw new HttpError(401, message, { [field]: message });
+      }
+      await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
+      await loginSucceeded(db, user.username, request.ip);
+      if (recoveryLeft !== null)
+        await recordActivity(db, null, {
+          action: "update",
+          entityType: "user",
+          entityId: challenge.userId,
+          description: `${user.username} ha usato un codice di recupero per accedere (ne restano ${recoveryLeft})`,
+        });
+      return signIn(request, reply, challenge.userId);
     },
   );
 
@@ -89,22 +167,21 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
 
   app.get(
     "/api/auth/me",
-    { config: { access: "user" }, schema: { tags: ["accesso"], response: { 200: sessionUserSchema } } },
+    { config: { access: "user", twoFactorSetup: true }, schema: { tags: ["accesso"], response: { 200: sessionUserSchema } } },
     async (request) => requireUser(request),
   );
 
   app.post(
     "/api/auth/password",
-    { config: { access: "user" }, schema: { tags: ["accesso"], body: changePasswordSchema, response: { 204: z.null() } } },
+    {
+      config: { access: "user", twoFactorSetup: true },
+      schema: { tags: ["accesso"], body: changePasswordSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const me = requireUser(request);
       const { currentPassword, newPassword } = request.body;
       // Guessing the current password from a stolen session is throttled like a login.
-      const retryAfter = await reserveLoginAttempt(db, me.username, request.ip);
-      if (retryAfter > 0) {
-        reply.header("Retry-After", String(retryAfter));
-        throw new HttpError(429, TOO_MANY);
-      }
+      await throttled(reply, me.username, request.ip);
       const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
       if (!(await verifyPassword(currentPassword, row?.passwordHash ?? null)))
         throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
@@ -150,7 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
       setup.token = null;
       const token = await startSession({ userId: user.id, ip: request.ip, userAgent: request.headers["user-agent"] });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
-      return reply.status(201).send({ id: user.id, username: user.username, role: "admin" as const, clientId: null, clientName: null });
+      return reply.status(201).send(await sessionUserOf(user.id));
     },
   );
 };

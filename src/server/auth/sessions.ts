@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { SessionUser } from "@domain/auth";
 import type { Db } from "../db/client";
-import { clients, sessions, users } from "../db/schema";
+import { clients, companySettings, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "./tokens";
 
 export const SESSION_COOKIE = "colmo_session";
@@ -20,17 +20,26 @@ export async function createSession(db: Db, userId: string, idleMs: number, meta
   return token;
 }
 
+/**
+ * The columns of a session user, for the session lookup and the login's answer. Whether an
+ * admin must enrol two-factor is read at every request (not stored on the session), so turning
+ * the company setting on reaches sessions that are already open.
+ */
+export const sessionUserColumns = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  clientId: users.clientId,
+  clientName: clients.name,
+  name: users.name,
+  twoFactorEnabled: sql<boolean>`(${users.totpEnabledAt} is not null)`.mapWith(Boolean),
+  twoFactorSetupRequired: sql<boolean>`(${users.role} = 'admin' and ${users.totpEnabledAt} is null and coalesce((select ${companySettings.requireTotpForAdmins} from ${companySettings} where ${companySettings.id} = 1), false))`.mapWith(Boolean),
+};
+
 export async function findSessionUser(db: Db, token: string, idleMs: number): Promise<SessionUser | null> {
   const id = hashToken(token);
   const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      clientId: users.clientId,
-      clientName: clients.name,
-      lastSeenAt: sessions.lastSeenAt,
-    })
+    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clients, eq(clients.id, users.clientId))

@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { Db } from "../db/client";
+import { HttpError } from "../http/errors";
 import { loginAttempts } from "../db/schema";
 
 // Login throttling (docs/decisions/005-login-throttling.md). Two counters per attempt:
@@ -72,4 +74,18 @@ export async function loginSucceeded(db: Db, username: string, ip: string) {
     .update(loginAttempts)
     .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
     .where(eq(loginAttempts.key, addressKey(ip)));
+}
+
+export const TOO_MANY_ATTEMPTS = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
+
+/**
+ * Reserves an attempt like a login (password or code typed by someone who may be guessing) and
+ * answers 429 with Retry-After when the key is locked.
+ */
+export async function reserveOrRefuse(db: Db, reply: FastifyReply, username: string, ip: string) {
+  const retryAfter = await reserveLoginAttempt(db, username, ip);
+  if (retryAfter > 0) {
+    reply.header("Retry-After", String(retryAfter));
+    throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  }
 }

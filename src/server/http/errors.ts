@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** A stable name the web app recognises (e.g. "two_factor_setup_required"). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -90,7 +92,9 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
     return reply.status(400).send({ message, errors });
   }
   if (err instanceof HttpError) {
-    return reply.status(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+    return reply
+      .status(err.statusCode)
+      .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.code ? { code: err.code } : {}) });
   }
   if (isResponseSerializationError(err as unknown as Error) && err.code === "FST_ERR_RESPONSE_SERIALIZATION") {
     request.log.error({ err }, "response did not match its schema");

@@ -16,6 +16,7 @@ import { notificationRoutes } from "./notifications/routes";
 import { orderRoutes } from "./orders/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { portalRoutes } from "./portal/routes";
+import { profileRoutes } from "./profile/routes";
 import { serviceRoutes } from "./services/routes";
 import { settingsRoutes } from "./settings/routes";
 import { siteRoutes } from "./sites/routes";
@@ -27,6 +28,7 @@ import { userRoutes } from "./users/routes";
 export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   healthRoutes,
   authRoutes,
+  profileRoutes,
   settingsRoutes,
   clientRoutes,
   contactRoutes,

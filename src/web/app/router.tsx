@@ -4,6 +4,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { AdminFrame } from "./admin-frame";
 import { PortalFrame } from "./portal-frame";
 import { RequireRole } from "./require-role";
+import { RequireTwoFactor } from "./require-two-factor";
 
 // Every page is its own chunk: the landing page does not download the back office.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
@@ -11,7 +12,7 @@ const pages = {
   landing: page(() => import("@web/features/landing/landing-page")),
   login: page(() => import("@web/features/auth/pages/login-page")),
   setup: page(() => import("@web/features/auth/pages/setup-page")),
-  changePassword: page(() => import("@web/features/auth/pages/change-password-page")),
+  profile: page(() => import("@web/features/profile/pages/profile-page")),
   notFound: page(() => import("@web/features/not-found/not-found-page")),
   dashboard: page(() => import("@web/features/dashboard/pages/dashboard-page")),
   clients: page(() => import("@web/features/clients/pages/clients-page")),
@@ -77,7 +78,7 @@ const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/admin/settings", pages.settings],
   ["/admin/settings/users", pages.users],
   ["/admin/outbox", pages.outbox],
-  ["/admin/password", pages.changePassword],
+  ["/admin/profilo", pages.profile],
 ];
 
 const portalRoutes: [string, LazyExoticComponent<ComponentType>][] = [
@@ -87,7 +88,7 @@ const portalRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/client/surveys/request", pages.surveyRequest],
   ["/client/invoices", pages.portalInvoices],
   ["/client/invoices/:id", pages.portalInvoice],
-  ["/client/password", pages.changePassword],
+  ["/client/profilo", pages.profile],
 ];
 
 /** The alternative links of specification §2 lead to the canonical routes (decisions §3). */
@@ -95,6 +96,9 @@ const redirects: [string, (id: string) => string][] = [
   ["/admin/construction-site/:id", (id) => `/admin/sites/${id}`],
   ["/admin/supplier/:id", (id) => `/admin/suppliers/${id}`],
   ["/admin/order/:id", (id) => `/admin/orders/${id}`],
+  // "Cambia password" is now a section of the profile.
+  ["/admin/password", () => "/admin/profilo#password"],
+  ["/client/password", () => "/client/profilo#password"],
 ];
 
 const loading = (
@@ -119,11 +123,13 @@ export function AppRouter() {
         {adminRoutes.map(([path, Page]) => (
           <Route key={path} path={path}>
             <RequireRole role="admin">
-              <AdminFrame>
-                <Suspense fallback={loading}>
-                  <Page />
-                </Suspense>
-              </AdminFrame>
+              <RequireTwoFactor>
+                <AdminFrame>
+                  <Suspense fallback={loading}>
+                    <Page />
+                  </Suspense>
+                </AdminFrame>
+              </RequireTwoFactor>
             </RequireRole>
           </Route>
         ))}

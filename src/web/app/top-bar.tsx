@@ -1,4 +1,4 @@
-import { KeyRound, LogOut } from "lucide-react";
+import { LogOut, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { Badge } from "@web/components/ui/badge";
@@ -19,11 +19,11 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
       <Badge variant={role === "admin" ? "default" : "info"}>{role === "admin" ? "Admin" : "Cliente"}</Badge>
       <div className="ml-auto flex items-center gap-1">
         <NotificationsButton role={role} />
-        <Button asChild variant="ghost" aria-label="Cambia password" title="Cambia password">
-          <Link href={role === "admin" ? "/admin/password" : "/client/password"}>
-            <KeyRound aria-hidden className="size-4" />
-            {/* On a phone the key icon alone, so the bar keeps the company name and "Esci". */}
-            <span className="hidden md:inline">Cambia password</span>
+        <Button asChild variant="ghost" aria-label="Il mio profilo" title="Il mio profilo">
+          <Link href={role === "admin" ? "/admin/profilo" : "/client/profilo"}>
+            <UserRound aria-hidden className="size-4" />
+            {/* On a phone the icon alone, so the bar keeps the company name and "Esci". */}
+            <span className="hidden md:inline">Profilo</span>
           </Link>
         </Button>
         <Button

@@ -2,14 +2,23 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { SettingsValues } from "@domain/settings";
 import type { Db } from "../../db/client";
-import { companySettings } from "../../db/schema";
+import { companySettings, users } from "../../db/schema";
+import { conflict } from "../../http/errors";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { getSettings } from "./queries";
 
 export async function updateSettings(db: Db, request: FastifyRequest, values: SettingsValues) {
   return db.transaction(async (tx) => {
-    await getSettings(tx);
+    const before = await getSettings(tx);
+    if (values.requireTotpForAdmins && !before.requireTotpForAdmins) {
+      // Turning it on without a second factor would shut the admin out of the page they are on.
+      const [me] = await tx.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, request.user?.id ?? ""));
+      if (!me?.enabledAt)
+        throw conflict("Attiva prima la verifica in due passaggi sul tuo profilo, poi rendila obbligatoria per gli amministratori", {
+          requireTotpForAdmins: "Attiva prima la verifica in due passaggi sul tuo profilo",
+        });
+    }
     const [row] = await tx
       .update(companySettings)
       .set({ ...values, updatedAt: sql`now()` })
@@ -19,7 +28,12 @@ export async function updateSettings(db: Db, request: FastifyRequest, values: Se
       action: "update",
       entityType: "settings",
       entityId: null,
-      description: "Impostazioni aziendali aggiornate",
+      description:
+        values.requireTotpForAdmins !== undefined && values.requireTotpForAdmins !== before.requireTotpForAdmins
+          ? values.requireTotpForAdmins
+            ? "Impostazioni aziendali aggiornate: verifica in due passaggi obbligatoria per gli amministratori"
+            : "Impostazioni aziendali aggiornate: verifica in due passaggi non più obbligatoria per gli amministratori"
+          : "Impostazioni aziendali aggiornate",
     });
     return row!;
   });

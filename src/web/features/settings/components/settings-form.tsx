@@ -7,6 +7,7 @@ import {
   type SettingsValues,
 } from "@domain/settings";
 import {
+  CheckboxField,
   Form,
   FormActions,
   FormSection,
@@ -34,6 +35,7 @@ function toInput(s: Settings): SettingsInput {
     defaultVatRate: s.defaultVatRate as SettingsInput["defaultVatRate"],
     paymentTermsDays: s.paymentTermsDays,
     contractTerms: s.contractTerms ?? "",
+    requireTotpForAdmins: s.requireTotpForAdmins,
   };
 }
 
@@ -110,6 +112,17 @@ export function SettingsForm({
           label="Condizioni contrattuali"
           description="Il testo di partenza di ogni nuovo contratto."
           rows={8}
+          className="sm:col-span-2"
+        />
+      </FormSection>
+      <FormSection
+        title="Sicurezza"
+        description="Con la verifica in due passaggi, oltre alla password serve un codice dell'app di autenticazione sul telefono."
+      >
+        <CheckboxField
+          name="requireTotpForAdmins"
+          label="Verifica in due passaggi obbligatoria per gli amministratori"
+          description="Chi non l'ha ancora attivata potrà solo configurarla dal proprio profilo. Attivala prima sul tuo profilo."
           className="sm:col-span-2"
         />
       </FormSection>
