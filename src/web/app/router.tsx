@@ -44,12 +44,14 @@ const pages = {
   portalInvoices: page(() => import("@web/features/portal/pages/portal-invoices-page")),
   portalInvoice: page(() => import("@web/features/portal/pages/portal-invoice-page")),
   activate: page(() => import("@web/features/portal/pages/activate-page")),
+  myDay: page(() => import("@web/features/team/pages/my-day-page")),
 };
 
 /** The admin routes of specification §2, in the admin frame, for administrators only. */
 const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/admin", pages.dashboard],
   ["/admin/dashboard", pages.dashboard],
+  ["/admin/oggi", pages.myDay],
   ["/admin/clients", pages.clients],
   ["/admin/clients/:id", pages.client],
   ["/admin/contacts", pages.contacts],
@@ -116,7 +118,7 @@ export function AppRouter() {
         ))}
         {adminRoutes.map(([path, Page]) => (
           <Route key={path} path={path}>
-            <RequireRole role="admin">
+            <RequireRole role="staff">
               <AdminFrame>
                 <Suspense fallback={loading}>
                   <Page />
