@@ -1,4 +1,4 @@
-import { CalendarCheck, Clock, HardHat, MapPin, Phone, RefreshCw } from "lucide-react";
+import { Clock, MapPin, Phone, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatLongDate } from "@domain/format";
 import { mapsUrl, telUrl, type MyDaySite, type MyDaySurvey } from "@domain/team";
@@ -32,21 +32,23 @@ function LinkRow({ href, icon, children, label, external }: { href: string; icon
   );
 }
 
-function Phones({ entries }: { entries: { who: string; phone: string | null }[] }) {
-  const shown = entries.filter((e): e is { who: string; phone: string } => Boolean(e.phone));
+type PhoneEntry = { who: string; shown: string; phone: string | null };
+
+function Phones({ entries }: { entries: PhoneEntry[] }) {
+  const shown = entries.filter((e): e is PhoneEntry & { phone: string } => Boolean(e.phone));
   if (shown.length === 0) return <p className="text-sm text-muted-foreground">Nessun telefono in anagrafica</p>;
   return (
     <>
       {shown.map((e) => (
         <LinkRow key={e.who + e.phone} href={telUrl(e.phone)} icon={<Phone aria-hidden />} label={`Chiama ${e.who}: ${e.phone}`}>
-          {e.phone} <span className="text-sm text-muted-foreground">({e.who})</span>
+          {e.phone} <span className="text-sm text-muted-foreground">({e.shown})</span>
         </LinkRow>
       ))}
     </>
   );
 }
 
-function SurveyCard({ survey }: { survey: MyDaySurvey }) {
+function SurveyCard({ survey, today }: { survey: MyDaySurvey; today: boolean }) {
   const subject = `sopralluogo ${survey.clientName}${survey.time ? ` delle ${survey.time}` : ""}`;
   return (
     <Card>
@@ -67,14 +69,15 @@ function SurveyCard({ survey }: { survey: MyDaySurvey }) {
         </LinkRow>
         <Phones
           entries={[
-            { who: survey.clientName, phone: survey.clientPhone },
-            { who: survey.contactName ?? "contatto", phone: survey.contactPhone },
+            { who: survey.clientName, shown: "cliente", phone: survey.clientPhone },
+            { who: survey.contactName ?? "contatto", shown: survey.contactName ?? "contatto", phone: survey.contactPhone },
           ]}
         />
         <div className="mt-1 grid grid-cols-2 gap-2">
           <PhotoButton target={{ kind: "survey", id: survey.id }} subject={subject} />
           <NoteButton target={{ kind: "survey", id: survey.id }} subject={subject} />
-          {survey.status === "programmato" ? (
+          {/* Only today's visits can be done: tomorrow's card offers no accidental tap. */}
+          {today && survey.status === "programmato" ? (
             <div className="col-span-2 grid">
               <CompleteButton id={survey.id} version={survey.version} subject={subject} />
             </div>
@@ -103,8 +106,8 @@ function SiteCard({ site }: { site: MyDaySite }) {
         </LinkRow>
         <Phones
           entries={[
-            { who: site.clientName, phone: site.clientPhone },
-            { who: "emergenza", phone: site.emergencyPhone },
+            { who: site.clientName, shown: "cliente", phone: site.clientPhone },
+            { who: "emergenza", shown: "emergenza", phone: site.emergencyPhone },
           ]}
         />
         <Progress value={site.progress} label={`Avanzamento salvato di ${site.name}`} className="mt-1" />
@@ -165,14 +168,14 @@ export default function MyDayPage() {
           <Section id="day-today" title="Oggi" empty="Nessun sopralluogo oggi" count={data.surveys.today.length}>
             {data.surveys.today.map((s) => (
               <li key={s.id} className="grid">
-                <SurveyCard survey={s} />
+                <SurveyCard survey={s} today />
               </li>
             ))}
           </Section>
           <Section id="day-tomorrow" title="Domani" empty="Nessun sopralluogo domani" count={data.surveys.tomorrow.length}>
             {data.surveys.tomorrow.map((s) => (
               <li key={s.id} className="grid">
-                <SurveyCard survey={s} />
+                <SurveyCard survey={s} today={false} />
               </li>
             ))}
           </Section>
@@ -183,9 +186,7 @@ export default function MyDayPage() {
               </li>
             ))}
           </Section>
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CalendarCheck aria-hidden className="size-4" />
-            <HardHat aria-hidden className="size-4" />
+          <p className="text-sm text-muted-foreground">
             Le note si aggiungono in fondo con data e nome; le foto finiscono negli allegati.
           </p>
         </>
