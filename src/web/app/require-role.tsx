@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { staffRoles, type UserRole } from "@domain/statuses";
+import type { UserRole } from "@domain/statuses";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { useMe } from "@web/features/auth/api/me";
@@ -9,7 +9,7 @@ import { useMe } from "@web/features/auth/api/me";
  * Shows its children only to a logged-in user of the given role. Without a session it sends
  * to the login and back here afterwards. The server enforces the same rule on every call.
  */
-export function RequireRole({ role, children }: { role: UserRole | "staff"; children: ReactNode }) {
+export function RequireRole({ role, children }: { role: UserRole; children: ReactNode }) {
   const { data: me, isPending } = useMe();
   const [location, navigate] = useLocation();
 
@@ -27,18 +27,16 @@ export function RequireRole({ role, children }: { role: UserRole | "staff"; chil
       </div>
     );
   }
-  // "staff": the firm's people (admin, ufficio, tecnico) share the back office; the server decides each call.
-  const allowed = role === "staff" ? (staffRoles as readonly string[]).includes(me.role) : me.role === role;
-  if (!allowed) {
+  if (me.role !== role) {
     return (
       <main className="grid min-h-dvh place-items-center px-4 text-center">
         <div>
           <h1 className="text-xl font-semibold">Accesso non consentito</h1>
           <p className="mt-2 text-muted-foreground">
-            {role !== "client" ? "Quest'area è riservata all'amministrazione." : "Il portale è riservato ai clienti."}
+            {role === "admin" ? "Quest'area è riservata all'amministrazione." : "Il portale è riservato ai clienti."}
           </p>
           <Button asChild className="mt-4">
-            <Link href={me.role === "client" ? "/client" : "/admin"}>Vai alla tua area</Link>
+            <Link href={me.role === "admin" ? "/admin" : "/client"}>Vai alla tua area</Link>
           </Button>
         </div>
       </main>

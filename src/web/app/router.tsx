@@ -45,11 +45,12 @@ const pages = {
   portalInvoice: page(() => import("@web/features/portal/pages/portal-invoice-page")),
   activate: page(() => import("@web/features/portal/pages/activate-page")),
   myDay: page(() => import("@web/features/team/pages/my-day-page")),
+  adminHome: page(() => import("@web/features/team/pages/admin-home")),
 };
 
 /** The admin routes of specification §2, in the admin frame, for administrators only. */
 const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
-  ["/admin", pages.dashboard],
+  ["/admin", pages.adminHome],
   ["/admin/dashboard", pages.dashboard],
   ["/admin/oggi", pages.myDay],
   ["/admin/clients", pages.clients],
@@ -118,7 +119,7 @@ export function AppRouter() {
         ))}
         {adminRoutes.map(([path, Page]) => (
           <Route key={path} path={path}>
-            <RequireRole role="staff">
+            <RequireRole role="admin">
               <AdminFrame>
                 <Suspense fallback={loading}>
                   <Page />

@@ -12,12 +12,6 @@ function safeNext(next: string | null, fallback: string) {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : fallback;
 }
 
-/** Where each role starts: a technician's phone opens on his day (issue 19). */
-function landingOf(role: string) {
-  if (role === "client") return "/client";
-  return role === "tecnico" ? "/admin/oggi" : "/admin";
-}
-
 export default function LoginPage() {
   const params = new URLSearchParams(useSearch());
   const role = params.get("role") === "client" ? "client" : "admin";
@@ -27,7 +21,7 @@ export default function LoginPage() {
   const login = useLogin();
 
   useEffect(() => {
-    if (me) navigate(safeNext(params.get("next"), landingOf(me.role)), { replace: true });
+    if (me) navigate(safeNext(params.get("next"), me.role === "admin" ? "/admin" : "/client"), { replace: true });
   }, [me]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
