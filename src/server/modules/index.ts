@@ -22,6 +22,7 @@ import { siteRoutes } from "./sites/routes";
 import { supplierRoutes } from "./suppliers/routes";
 import { surveyRoutes } from "./surveys/routes";
 import { teamRoutes } from "./team/routes";
+import { userRoutes } from "./users/routes";
 
 /** Every route plugin of the API, one per feature folder; app.ts registers them in this order. */
 export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
@@ -47,4 +48,5 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   clientExportRoutes,
   exportRoutes,
   teamRoutes,
+  userRoutes,
 ];
