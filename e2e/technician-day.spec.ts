@@ -136,6 +136,11 @@ test("La mia giornata at 390 px: cards with maps and tel links, photo, note, pro
   expect(stored.notes).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} — admin: Tegole rotte sul lato nord$/);
   await expectAccessible(page);
   await snap(page, "technician-day-done");
+  // The same screen on a laptop (the office also opens it).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByRole("heading", { name: "La mia giornata", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, "technician-day-1366");
 });
 
 test("Assegnati a me on the lists, and the calendar by technician with a legend", async ({ adminPage: page }) => {

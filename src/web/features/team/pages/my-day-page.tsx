@@ -52,7 +52,7 @@ function SurveyCard({ survey, today }: { survey: MyDaySurvey; today: boolean }) 
   const subject = `sopralluogo ${survey.clientName}${survey.time ? ` delle ${survey.time}` : ""}`;
   return (
     <Card>
-      <CardContent className="grid gap-2 pt-4">
+      <CardContent className="grid gap-2 pt-4 sm:pt-6">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 text-lg leading-snug font-semibold wrap-anywhere">
             <span className="mr-2 inline-flex items-center gap-1 tabular-nums">
@@ -92,7 +92,7 @@ function SiteCard({ site }: { site: MyDaySite }) {
   const subject = `cantiere ${site.name}`;
   return (
     <Card>
-      <CardContent className="grid gap-2 pt-4">
+      <CardContent className="grid gap-2 pt-4 sm:pt-6">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 text-lg leading-snug font-semibold wrap-anywhere">
             {site.name}
