@@ -3,6 +3,7 @@ import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versio
 import { isSiteLate, isSlowProgress, optionalIsoDate } from "./dates";
 import { moneySchema, percentOf, ratio, subMoney, maxMoney } from "./money";
 import { siteStatuses, type SiteStatus } from "./statuses";
+import { assignedFilterFields, assignedUserIdField, assignedUserSchema } from "./team";
 import { phoneSchema } from "./validators";
 import { z } from "./zod";
 
@@ -84,6 +85,8 @@ const siteFields = z.object({
   accessConditions: optionalText("Condizioni di accesso", 2000),
   specialEquipment: optionalText("Attrezzature speciali", 2000),
   notes: optionalText("Note"),
+  /** The technician responsible on site (issue 19): an active staff user, checked by the server. */
+  assignedUserId: assignedUserIdField,
 });
 
 function checkDates(
@@ -132,6 +135,7 @@ export const siteSchema = z.object({
   accessConditions: z.string().nullable(),
   specialEquipment: z.string().nullable(),
   notes: z.string().nullable(),
+  assignedUserId: idSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -145,6 +149,7 @@ export const siteListItemSchema = siteSchema.extend({
   clientId: idSchema,
   clientName: z.string(),
   late: z.boolean(),
+  assignedUser: assignedUserSchema,
 });
 export type SiteListItem = z.infer<typeof siteListItemSchema>;
 
@@ -157,6 +162,7 @@ export const siteListQuerySchema = listQuery([
 ] as const).extend({
   status: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), siteStatusSchema.optional()),
   estimateId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+  ...assignedFilterFields,
 });
 export type SiteListQuery = z.input<typeof siteListQuerySchema>;
 export type SiteListParams = Partial<z.output<typeof siteListQuerySchema>>;
@@ -206,6 +212,7 @@ export type SiteEstimateOption = z.infer<typeof siteEstimateOptionSchema>;
 const moneyOut = z.string();
 
 export const siteDetailSchema = siteSchema.extend({
+  assignedUser: assignedUserSchema,
   late: z.boolean(),
   slowProgress: z.boolean(),
   estimate: z.object({

@@ -3,6 +3,7 @@ import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versio
 import { optionalRef, requiredRef } from "./contacts";
 import { addDays, daysBetween, isoDateSchema, isValidIsoDate, optionalIsoDate } from "./dates";
 import { surveyStatuses } from "./statuses";
+import { assignedFilterFields, assignedUserIdField, assignedUserSchema } from "./team";
 import { z } from "./zod";
 
 /** "14:30": what an <input type="time"> sends (seconds, if any, are dropped). */
@@ -45,6 +46,8 @@ export const surveyFields = {
   safetyNotes: optionalText("Note sulla sicurezza"),
   followUpRequired: z.boolean({ error: "Follow-up: valore non valido" }).default(false),
   followUpDate: optionalIsoDate.optional().transform((v) => v ?? null),
+  /** The technician who goes (issue 19): an active staff user, checked by the server. */
+  assignedUserId: assignedUserIdField,
 };
 
 export const FOLLOW_UP_BEFORE_SURVEY = "Data del follow-up: non può precedere la data del sopralluogo";
@@ -95,6 +98,8 @@ export const surveySchema = z.object({
   safetyNotes: z.string().nullable(),
   followUpRequired: z.boolean(),
   followUpDate: z.string().nullable(),
+  assignedUserId: idSchema.nullable(),
+  assignedUser: assignedUserSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -111,6 +116,7 @@ export const surveyListQuerySchema = listQuery(["date", "createdAt", "status", "
     contactId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
     from: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine(isValidIsoDate, "from: data non valida").optional()),
     to: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine(isValidIsoDate, "to: data non valida").optional()),
+    ...assignedFilterFields,
   })
   .superRefine((q, ctx) => {
     // The fields' own checks do not stop this one: compare only real dates (else a 500).

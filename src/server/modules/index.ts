@@ -22,6 +22,7 @@ import { settingsRoutes } from "./settings/routes";
 import { siteRoutes } from "./sites/routes";
 import { supplierRoutes } from "./suppliers/routes";
 import { surveyRoutes } from "./surveys/routes";
+import { teamRoutes } from "./team/routes";
 import { userRoutes } from "./users/routes";
 
 /** Every route plugin of the API, one per feature folder; app.ts registers them in this order. */
@@ -48,5 +49,6 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   outboxRoutes,
   clientExportRoutes,
   exportRoutes,
+  teamRoutes,
   userRoutes,
 ];

@@ -45,6 +45,13 @@ const EXPECTED: Record<string, Record<Relation, Cell>> = {
     own: { statuses: OK, why: "the client's own records" },
     other: { statuses: [200, 404], why: "empty or not found, never another client's rows" },
   },
+  /** The firm's people (admin, ufficio, tecnico): portal clients are refused like on admin routes. */
+  staff: {
+    anon: { statuses: [401], why: "a session is required" },
+    admin: { statuses: OK, why: "administrators are staff" },
+    own: { statuses: [403], why: "staff-only route" },
+    other: { statuses: [403], why: "staff-only route" },
+  },
   admin: {
     anon: { statuses: [401], why: "a session is required" },
     admin: { statuses: OK, why: "administrators reach everything" },

@@ -10,6 +10,7 @@ import {
   Package,
   Receipt,
   Settings,
+  Sun,
   Truck,
   Users,
   Wrench,
@@ -24,6 +25,7 @@ export interface NavItem {
 /** The admin sidebar: the same full list on every admin page (decisions §3). */
 export const adminNav: NavItem[] = [
   { href: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { href: "/admin/oggi", label: "La mia giornata", icon: Sun },
   { href: "/admin/clients", label: "Clienti", icon: Building2 },
   { href: "/admin/contacts", label: "Contatti", icon: Users },
   { href: "/admin/surveys", label: "Sopralluoghi", icon: ClipboardList },

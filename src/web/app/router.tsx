@@ -46,12 +46,15 @@ const pages = {
   portalInvoices: page(() => import("@web/features/portal/pages/portal-invoices-page")),
   portalInvoice: page(() => import("@web/features/portal/pages/portal-invoice-page")),
   activate: page(() => import("@web/features/portal/pages/activate-page")),
+  myDay: page(() => import("@web/features/team/pages/my-day-page")),
+  adminHome: page(() => import("@web/features/team/pages/admin-home")),
 };
 
 /** The admin routes of specification §2, in the admin frame, for administrators only. */
 const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
-  ["/admin", pages.dashboard],
+  ["/admin", pages.adminHome],
   ["/admin/dashboard", pages.dashboard],
+  ["/admin/oggi", pages.myDay],
   ["/admin/clients", pages.clients],
   ["/admin/clients/:id", pages.client],
   ["/admin/contacts", pages.contacts],

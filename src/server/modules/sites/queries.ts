@@ -3,8 +3,9 @@ import { todayIso, isSiteLate, isSlowProgress } from "@domain/dates";
 import { siteCostAnalysis, type siteListQuerySchema } from "@domain/sites";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
-import { clients, constructionSites, contracts, estimates, orders, suppliers } from "../../db/schema";
+import { clients, constructionSites, contracts, estimates, orders, suppliers, users } from "../../db/schema";
 import { likePattern, orderBy } from "../../lib/list";
+import { assigneeColumns, toAssignedUser } from "../team/queries";
 
 type ListParams = z.output<typeof siteListQuerySchema>;
 
@@ -35,6 +36,7 @@ export const siteColumns = {
   accessConditions: s.accessConditions,
   specialEquipment: s.specialEquipment,
   notes: s.notes,
+  assignedUserId: s.assignedUserId,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
   version: s.version,
@@ -48,6 +50,8 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   }
   if (params.status) filters.push(eq(s.status, params.status));
   if (params.estimateId) filters.push(eq(s.estimateId, params.estimateId));
+  // Resolved by the route (`assigned=me` → the session user); uses (assigned_user_id, status).
+  if (params.assignedUserId) filters.push(eq(s.assignedUserId, params.assignedUserId));
   if (scope) filters.push(eq(estimates.clientId, scope));
   return and(...filters);
 }
@@ -76,14 +80,20 @@ export async function listSites(db: Queryable, params: ListParams, scope: string
       estimateTitle: estimates.title,
       clientId: clients.id,
       clientName: clients.name,
+      assignee: assigneeColumns,
     })
     .from(page)
     .innerJoin(s, eq(s.id, page.id))
     .innerJoin(estimates, eq(estimates.id, s.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .leftJoin(users, eq(users.id, s.assignedUserId))
     .orderBy(...order);
   const today = todayIso();
-  return rows.map((r) => ({ ...r, late: isSiteLate(r.estimatedEndDate, r.status, today) }));
+  return rows.map(({ assignee, ...r }) => ({
+    ...r,
+    assignedUser: toAssignedUser(assignee),
+    late: isSiteLate(r.estimatedEndDate, r.status, today),
+  }));
 }
 
 export async function countSites(db: Queryable, params: ListParams, scope: string | null) {
@@ -130,10 +140,12 @@ export async function getSiteDetail(db: Queryable, id: string, scope: string | n
         phone: clients.phone,
         email: clients.email,
       },
+      assignee: assigneeColumns,
     })
     .from(s)
     .innerJoin(estimates, eq(estimates.id, s.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .leftJoin(users, eq(users.id, s.assignedUserId))
     .where(scope ? and(eq(s.id, id), eq(estimates.clientId, scope)) : eq(s.id, id))
     .limit(1);
   if (!row) return null;
@@ -151,6 +163,7 @@ export async function getSiteDetail(db: Queryable, id: string, scope: string | n
     .orderBy(asc(contracts.createdAt));
   const base = {
     ...row.site,
+    assignedUser: toAssignedUser(row.assignee),
     late: isSiteLate(row.site.estimatedEndDate, row.site.status, today),
     slowProgress: isSlowProgress(row.site.progress, row.site.status),
     estimate: row.estimate,

@@ -14,6 +14,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { storageFor } from "../../storage";
+import { assigneeFilter } from "../team/queries";
 import { countSites, getSiteDetail, listSites, siteEstimateOptions } from "./queries";
 import { createSite, deleteSite, SITE_NOT_FOUND, updateSite } from "./service";
 
@@ -29,7 +30,8 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       schema: { tags, querystring: siteListQuerySchema, response: { 200: z.array(siteListItemSchema) } },
     },
     async (request, reply) => {
-      return sendPage(reply, listSites(db, request.query, null), countSites(db, request.query, null));
+      const query = { ...request.query, assignedUserId: assigneeFilter(request.query, request.user?.id) };
+      return sendPage(reply, listSites(db, query, null), countSites(db, query, null));
     },
   );
 

@@ -8,6 +8,7 @@ import { constructionSites, estimates } from "../../db/schema";
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { recordActivity } from "../activity/record";
 import { detachAll } from "../attachments/service";
+import { checkAssignee } from "../team/queries";
 
 export const SITE_NOT_FOUND = "Cantiere non trovato";
 
@@ -38,6 +39,7 @@ function normalise(values: SiteValues): SiteValues {
 export async function createSite(db: Db, request: FastifyRequest, input: SiteValues) {
   return db.transaction(async (tx) => {
     const estimate = await acceptedEstimate(tx, input.estimateId);
+    await checkAssignee(tx, input.assignedUserId);
     const values = normalise(input);
     const [row] = await tx.insert(constructionSites).values(values).returning();
     await recordActivity(tx, request, {
@@ -58,6 +60,7 @@ export async function updateSite(db: Db, request: FastifyRequest, id: string, in
     const { version, ...fields } = input;
     if (current.version !== version) throw staleVersion();
     const estimate = fields.estimateId === current.estimateId ? null : await acceptedEstimate(tx, fields.estimateId);
+    await checkAssignee(tx, fields.assignedUserId, current.assignedUserId);
     const values = normalise(fields);
     const [row] = await tx
       .update(constructionSites)

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SurveyListParams } from "@domain/surveys";
 import type { Queryable } from "../../db/client";
-import { clients, contacts, estimates, surveys } from "../../db/schema";
+import { clients, contacts, estimates, surveys, users } from "../../db/schema";
 import { likePattern, orderBy, sortKey } from "../../lib/list";
+import { assigneeColumns, withAssignedUser } from "../team/queries";
 
 type ListParams = SurveyListParams & { limit: number; offset: number };
 
@@ -31,6 +32,8 @@ export const surveyColumns = {
   safetyNotes: surveys.safetyNotes,
   followUpRequired: surveys.followUpRequired,
   followUpDate: surveys.followUpDate,
+  assignedUserId: surveys.assignedUserId,
+  assignee: assigneeColumns,
   createdAt: surveys.createdAt,
   updatedAt: surveys.updatedAt,
   version: surveys.version,
@@ -48,6 +51,8 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   if (params.contactId) filters.push(eq(surveys.contactId, params.contactId));
   if (params.from) filters.push(gte(surveys.date, params.from));
   if (params.to) filters.push(lte(surveys.date, params.to));
+  // Resolved by the route (`assigned=me` → the session user); uses (assigned_user_id, date).
+  if (params.assignedUserId) filters.push(eq(surveys.assignedUserId, params.assignedUserId));
   if (scope) filters.push(eq(surveys.clientId, scope));
   return and(...filters);
 }
@@ -64,13 +69,15 @@ export async function listSurveys(db: Queryable, params: ListParams, scope: stri
   let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
   if (params.q || sortKey(params.sort) === "clientName") ids = ids.leftJoin(clients, eq(clients.id, surveys.clientId));
   const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
-  return db
+  const rows = await db
     .select(surveyColumns)
     .from(page)
     .innerJoin(surveys, eq(surveys.id, page.id))
     .leftJoin(clients, eq(clients.id, surveys.clientId))
     .leftJoin(contacts, eq(contacts.id, surveys.contactId))
+    .leftJoin(users, eq(users.id, surveys.assignedUserId))
     .orderBy(...order);
+  return rows.map(withAssignedUser);
 }
 
 export async function countSurveys(db: Queryable, params: ListParams, scope: string | null) {
@@ -86,8 +93,9 @@ export async function findSurvey(db: Queryable, id: string) {
     .from(surveys)
     .leftJoin(clients, eq(clients.id, surveys.clientId))
     .leftJoin(contacts, eq(contacts.id, surveys.contactId))
+    .leftJoin(users, eq(users.id, surveys.assignedUserId))
     .where(eq(surveys.id, id));
-  return row ?? null;
+  return row ? withAssignedUser(row) : null;
 }
 
 /** The detail: the survey, its client and contact cards, and the estimates made from it. */

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { storageFor } from "../../storage";
+import { assigneeFilter } from "../team/queries";
 import { countSurveys, getSurveyDetail, listSurveys } from "./queries";
 import { createSurvey, deleteSurvey, updateSurvey } from "./service";
 
@@ -20,7 +21,8 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       schema: { tags: ["sopralluoghi"], querystring: surveyListQuerySchema, response: { 200: z.array(surveySchema) } },
     },
     async (request, reply) => {
-      return sendPage(reply, listSurveys(db, request.query, null), countSurveys(db, request.query, null));
+      const query = { ...request.query, assignedUserId: assigneeFilter(request.query, request.user?.id) };
+      return sendPage(reply, listSurveys(db, query, null), countSurveys(db, query, null));
     },
   );
 

@@ -8,6 +8,7 @@ import { badRequest, notFound, staleVersion } from "../../http/errors";
 import type { FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { detachAll } from "../attachments/service";
+import { checkAssignee } from "../team/queries";
 import { findSurvey } from "./queries";
 
 const NOT_FOUND = "Sopralluogo non trovato";
@@ -33,6 +34,7 @@ async function checkReferences(tx: Queryable, values: Pick<SurveyValues, "client
 export async function createSurvey(db: Db, request: FastifyRequest, values: SurveyValues) {
   return db.transaction(async (tx) => {
     const clientName = await checkReferences(tx, values);
+    await checkAssignee(tx, values.assignedUserId);
     const [row] = await tx.insert(surveys).values(values).returning({ id: surveys.id });
     await recordActivity(tx, request, {
       action: request.user?.role === "client" ? "request" : "create",
@@ -51,9 +53,13 @@ export async function createSurvey(db: Db, request: FastifyRequest, values: Surv
 export async function updateSurvey(db: Db, request: FastifyRequest, id: string, values: SurveyValues & { version: number }) {
   return db.transaction(async (tx) => {
     const { version, ...fields } = values;
-    const [before] = await tx.select({ date: surveys.date, time: surveys.time, status: surveys.status }).from(surveys).where(eq(surveys.id, id));
+    const [before] = await tx
+      .select({ date: surveys.date, time: surveys.time, status: surveys.status, assignedUserId: surveys.assignedUserId })
+      .from(surveys)
+      .where(eq(surveys.id, id));
     if (!before) throw notFound(NOT_FOUND);
     const clientName = await checkReferences(tx, fields);
+    await checkAssignee(tx, fields.assignedUserId, before.assignedUserId);
     const [row] = await tx
       .update(surveys)
       .set({ ...fields, updatedAt: sql`now()`, version: sql`${surveys.version} + 1` })

@@ -9,10 +9,11 @@ import {
   SubmitButton,
   TextareaField,
   TextField, CancelButton } from "@web/components/form";
+import { TechnicianPicker } from "@web/features/team/components/technician-picker";
 import { useSiteEstimateOptions } from "../api/estimate-options";
 
 /** What the form needs of an existing site (a list row or the detail). */
-export type EditableSite = Site & { estimateNumber?: string; estimateTitle?: string };
+export type EditableSite = Site & { estimateNumber?: string; estimateTitle?: string; assignedUser?: { id: string; name: string } | null };
 
 const empty: SiteInput = {
   estimateId: "",
@@ -37,6 +38,7 @@ const empty: SiteInput = {
   accessConditions: "",
   specialEquipment: "",
   notes: "",
+  assignedUserId: "",
 };
 
 function toInput(site: EditableSite): SiteInput {
@@ -93,6 +95,7 @@ export function SiteForm({
         <TextField name="progress" label="Avanzamento (%)" type="number" inputMode="numeric" description="Da 0 a 100" />
         <SelectField name="workType" label="Tipo di lavoro" placeholder="Non specificato" options={workTypeOptions} />
         <TextField name="siteManager" label="Responsabile di cantiere" />
+        <TechnicianPicker current={site?.assignedUser} />
       </FormSection>
       <FormSection title="Tempi">
         <TextField name="startDate" label="Data di inizio" type="date" />

@@ -20,6 +20,7 @@ import { DeleteSiteDialog } from "../components/delete-site-dialog";
 import { ProgressRing } from "../components/progress-ring";
 import { SiteFormDialog } from "../components/site-form-dialog";
 import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
+import { AssigneeLabel } from "@web/features/team/components/person-dot";
 
 function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -153,6 +154,7 @@ export default function SiteDetailPage() {
               <Info label="Operai previsti">{site.expectedWorkers}</Info>
               <Info label="Budget stimato">{site.estimatedBudget ? formatEuro(site.estimatedBudget) : null}</Info>
               <Info label="Responsabile">{site.siteManager}</Info>
+              <Info label="Tecnico assegnato">{site.assignedUser ? <AssigneeLabel user={site.assignedUser} /> : null}</Info>
               <Info label="Telefono di emergenza">
                 {site.emergencyPhone ? (
                   <a

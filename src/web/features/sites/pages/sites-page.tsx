@@ -15,13 +15,15 @@ import { Progress } from "@web/components/ui/progress";
 import { SearchInput } from "@web/components/ui/search-input";
 import { Select } from "@web/components/ui/select";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { AssigneeLabel } from "@web/features/team/components/person-dot";
+import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
 import { useListParams } from "@web/lib/use-list-params";
 import { useSites } from "../api/list-sites";
 import { DeleteSiteDialog } from "../components/delete-site-dialog";
 import { SiteFormDialog } from "../components/site-form-dialog";
 import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
 
-const FILTERS = ["q", "status"] as const;
+const FILTERS = ["q", "status", "mine"] as const;
 
 function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -40,6 +42,10 @@ function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () =
         </p>
         <p className="text-sm text-muted-foreground">
           {site.clientName} · {site.estimateNumber}
+        </p>
+        <p className="text-sm">
+          <span className="sr-only">Tecnico: </span>
+          <AssigneeLabel user={site.assignedUser} />
         </p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
@@ -84,10 +90,11 @@ function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () =
 
 export default function SitesPage() {
   const list = useListParams(FILTERS, 24);
-  const { q, status } = list.values;
+  const { q, status, mine } = list.values;
   const { data, isPending, isError } = useSites({
     q,
     status: (status || undefined) as SiteStatus | undefined,
+    assigned: mine ? "me" : undefined,
     limit: list.limit,
     offset: list.offset,
   });
@@ -132,6 +139,7 @@ export default function SitesPage() {
             </option>
           ))}
         </Select>
+        <AssignedToMeToggle checked={Boolean(mine)} onChange={(on) => list.set({ mine: on ? "1" : "" })} />
       </div>
 
       {isError ? (

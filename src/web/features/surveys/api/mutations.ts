@@ -48,6 +48,7 @@ export function surveyToInput(s: Survey): SurveyInput {
     safetyNotes: s.safetyNotes ?? "",
     followUpRequired: s.followUpRequired,
     followUpDate: s.followUpDate ?? "",
+    assignedUserId: s.assignedUserId ?? "",
   };
 }
 

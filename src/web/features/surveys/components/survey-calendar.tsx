@@ -10,6 +10,8 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
+import { useTeam } from "@web/features/team/api/team";
+import { PersonDot } from "@web/features/team/components/person-dot";
 import { useSurveys } from "../api/list-surveys";
 import { useMoveSurvey } from "../api/mutations";
 import { MoveSurveyDialog } from "./move-survey-dialog";
@@ -32,6 +34,9 @@ function title(view: CalendarView, days: string[], anchor: string) {
   return `${SHORT.format(utc(days[0]!))} – ${SHORT.format(utc(days[6]!))} ${days[6]!.slice(0, 4)}`;
 }
 
+/** Neutral edge of a survey nobody is assigned to (the legend's "Non assegnato"). */
+const UNASSIGNED = "#9ca3af";
+
 function SurveyChip({ survey, onMove, compact }: { survey: Survey; onMove: (s: Survey) => void; compact?: boolean }) {
   const label = `${survey.time ?? "Orario da definire"} ${survey.clientName ?? ""}`.trim();
   return (
@@ -41,12 +46,17 @@ function SurveyChip({ survey, onMove, compact }: { survey: Survey; onMove: (s: S
         e.dataTransfer.setData("text/plain", survey.id);
         e.dataTransfer.effectAllowed = "move";
       }}
-      className={cn("group flex items-start gap-1 rounded border-l-4 px-1.5 py-1 text-xs", chipColors[survey.status])}
+      // The person's colour is the thick left edge; the text keeps the status colours, whose contrast is known.
+      style={{ borderLeftColor: survey.assignedUser?.color ?? UNASSIGNED }}
+      data-assignee={survey.assignedUser?.id ?? ""}
+      className={cn("group flex items-start gap-1 rounded border-l-[6px] px-1.5 py-1 text-xs", chipColors[survey.status])}
     >
       <Link href={`/admin/surveys/${survey.id}`} className="min-w-0 flex-1 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
         <span className="font-semibold tabular-nums">{survey.time ?? "—"}</span> <span className="wrap-anywhere">{survey.clientName}</span>
         {compact ? null : <span className="block truncate">{survey.address}</span>}
-        <span className="sr-only">, {surveyStatuses.label(survey.status)}</span>
+        <span className="sr-only">
+          , {surveyStatuses.label(survey.status)}, {survey.assignedUser ? `tecnico ${survey.assignedUser.name}` : "non assegnato"}
+        </span>
       </Link>
       {compact ? null : (
         <button
@@ -67,15 +77,30 @@ export interface SurveyCalendarProps {
   anchor: string;
   q?: string;
   status?: SurveyStatus;
+  /** "Assegnati a me" of the page. */
+  mine?: boolean;
+  /** One technician's id, or "" for everybody. */
+  technician?: string;
+  onTechnician?: (id: string) => void;
   onChange: (next: { view?: CalendarView; anchor?: string }) => void;
 }
 
 /** Week and month views on a CSS grid; the server sends only the visible range. */
-export function SurveyCalendar({ view, anchor, q, status, onChange }: SurveyCalendarProps) {
+export function SurveyCalendar({ view, anchor, q, status, mine, technician = "", onTechnician, onChange }: SurveyCalendarProps) {
   const days = calendarDays(view, anchor);
   const from = days[0]!;
   const to = days.at(-1)!;
-  const { data, isPending, isFetching, isError } = useSurveys({ from, to, q: q || undefined, status, limit: CALENDAR_LIMIT, offset: 0 });
+  const { data, isPending, isFetching, isError } = useSurveys({
+    from,
+    to,
+    q: q || undefined,
+    status,
+    assigned: mine ? "me" : undefined,
+    assignedUserId: !mine && technician ? technician : undefined,
+    limit: CALENDAR_LIMIT,
+    offset: 0,
+  });
+  const team = useTeam();
   const move = useMoveSurvey();
   const [moving, setMoving] = useState<Survey | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
@@ -124,6 +149,21 @@ export function SurveyCalendar({ view, anchor, q, status, onChange }: SurveyCale
           {title(view, days, anchor)}
           {isFetching && !isPending ? <Spinner className="ml-2 align-middle" label="Aggiornamento..." /> : null}
         </h2>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          Tecnico
+          <select
+            value={mine ? "" : technician}
+            onChange={(e) => onTechnician?.(e.target.value)}
+            className="h-9 max-w-48 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <option value="">{mine ? "Assegnati a me" : "Tutti"}</option>
+            {(team.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
         <div role="group" aria-label="Vista del calendario" className="ml-auto inline-flex rounded-md border border-input p-0.5">
           {(["week", "month"] as const).map((v) => (
             <button
@@ -224,8 +264,40 @@ export function SurveyCalendar({ view, anchor, q, status, onChange }: SurveyCale
           Mostrati {data.rows.length} di {data.total} sopralluoghi: usa la ricerca o la vista settimanale.
         </p>
       ) : null}
+      <CalendarLegend rows={data?.rows ?? []} />
       <p className="mt-2 text-xs text-muted-foreground">Trascina un sopralluogo su un altro giorno, oppure usa il pulsante Sposta nella vista settimanale.</p>
       <MoveSurveyDialog survey={moving} onOpenChange={(open) => !open && setMoving(null)} />
     </section>
+  );
+}
+
+/** Who is who: one entry per person in the visible range, and "Non assegnato" when needed. */
+function CalendarLegend({ rows }: { rows: Survey[] }) {
+  const people = new Map<string, { name: string; color: string }>();
+  let unassigned = false;
+  for (const s of rows) {
+    if (s.assignedUser) people.set(s.assignedUser.id, s.assignedUser);
+    else unassigned = true;
+  }
+  if (people.size === 0 && !unassigned) return null;
+  const entries = [...people.values()].sort((a, b) => a.name.localeCompare(b.name, "it"));
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" role="group" aria-label="Legenda dei tecnici">
+      <span className="font-medium">Legenda:</span>
+      <ul className="contents">
+        {entries.map((p) => (
+          <li key={p.name + p.color} className="inline-flex items-center gap-1.5">
+            <PersonDot color={p.color} className="size-3" />
+            {p.name}
+          </li>
+        ))}
+        {unassigned ? (
+          <li className="inline-flex items-center gap-1.5 text-muted-foreground">
+            <PersonDot color={UNASSIGNED} className="size-3" />
+            Non assegnato
+          </li>
+        ) : null}
+      </ul>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { surveyStatuses } from "@domain/statuses";
 import { surveyInputSchema, type Survey, type SurveyInput, type SurveyValues } from "@domain/surveys";
 import { CheckboxField, Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
+import { TechnicianPicker } from "@web/features/team/components/technician-picker";
 import { useClientContacts } from "../api/client-contacts";
 import { surveyToInput } from "../api/mutations";
 
@@ -34,6 +35,7 @@ export function emptySurvey(date = todayIso()): SurveyInput {
     safetyNotes: "",
     followUpRequired: false,
     followUpDate: "",
+    assignedUserId: "",
   };
 }
 
@@ -88,6 +90,7 @@ export function SurveyForm({
         <TextField name="time" label="Ora" type="time" />
         <SelectField name="estimatedDuration" label="Durata stimata" placeholder="Non specificata" options={estimatedDurations.map((d) => ({ value: d, label: estimatedDurationLabel(d) }))} />
         <SelectField name="status" label="Stato" required options={surveyStatuses.options} />
+        <TechnicianPicker current={survey?.assignedUser} />
       </FormSection>
       <FormSection title="Luogo">
         <TextField name="address" label="Indirizzo" required autoComplete="street-address" className="sm:col-span-2" />

@@ -18,6 +18,7 @@ import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
 import { MoveSurveyDialog } from "../components/move-survey-dialog";
 import { SurveyFormDialog } from "../components/survey-form-dialog";
 import { SurveyStatusBadge } from "../components/survey-status-badge";
+import { AssigneeLabel } from "@web/features/team/components/person-dot";
 
 const cap = (v: string | null) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : null);
 
@@ -89,6 +90,7 @@ export default function SurveyDetailPage() {
                 </InfoItem>
                 <InfoItem preLine label="Tipo di sopralluogo">{cap(survey.surveyType)}</InfoItem>
                 <InfoItem preLine label="Urgenza">{cap(survey.urgencyLevel)}</InfoItem>
+                <InfoItem label="Tecnico assegnato">{survey.assignedUser ? <AssigneeLabel user={survey.assignedUser} /> : null}</InfoItem>
                 <InfoItem preLine label="Durata stimata">{survey.estimatedDuration ? estimatedDurationLabel(survey.estimatedDuration) : null}</InfoItem>
                 <InfoItem preLine label="Condizioni meteo">{cap(survey.weatherConditions)}</InfoItem>
                 <InfoItem preLine label="Proprietario presente">{survey.ownerPresent ? "Sì" : "No"}</InfoItem>

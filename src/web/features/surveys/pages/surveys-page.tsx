@@ -16,6 +16,8 @@ import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
+import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
+import { AssigneeLabel } from "@web/features/team/components/person-dot";
 import { useListParams } from "@web/lib/use-list-params";
 import { useSurveys } from "../api/list-surveys";
 import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
@@ -24,7 +26,7 @@ import { SurveyFormDialog } from "../components/survey-form-dialog";
 import { SurveyStatusBadge } from "../components/survey-status-badge";
 
 // view/cal/d keep the calendar's place in the URL, like the list's filters and page.
-const PARAMS = ["q", "status", "clientId", "contactId", "view", "cal", "d"] as const;
+const PARAMS = ["q", "status", "clientId", "contactId", "view", "cal", "d", "mine", "tech"] as const;
 
 function SurveyTable({
   rows,
@@ -45,6 +47,7 @@ function SurveyTable({
               <TableHead>Data e ora</TableHead>
               <TableHead className="hidden md:table-cell">Indirizzo</TableHead>
               <TableHead className="hidden lg:table-cell">Descrizione</TableHead>
+              <TableHead className="hidden xl:table-cell">Tecnico</TableHead>
               <TableHead className="hidden sm:table-cell">Stato</TableHead>
               <TableHead className="text-right">Azioni</TableHead>
             </TableRow>
@@ -70,6 +73,9 @@ function SurveyTable({
                   <span className={cn("line-clamp-2", !s.description && "text-muted-foreground")}>
                     {s.description ?? "Nessuna descrizione"}
                   </span>
+                </TableCell>
+                <TableCell className="hidden xl:table-cell">
+                  <AssigneeLabel user={s.assignedUser} />
                 </TableCell>
                 <TableCell className="hidden sm:table-cell">
                   <SurveyStatusBadge status={s.status} />
@@ -103,14 +109,15 @@ function SurveyTable({
 
 export default function SurveysPage() {
   const list = useListParams(PARAMS);
-  const { q, status, clientId, contactId, view, cal, d } = list.values;
+  const { q, status, clientId, contactId, view, cal, d, mine, tech } = list.values;
   const calendar = view === "calendar";
   const calView: CalendarView = cal === "month" ? "month" : "week";
   const anchor = isValidIsoDate(d) ? d : todayIso();
-  const filtered = Boolean(q || status || clientId || contactId);
+  const filtered = Boolean(q || status || clientId || contactId || mine);
   const query = useSurveys({
     q,
     status: (status || undefined) as SurveyStatus | undefined,
+    assigned: mine ? "me" : undefined,
     clientId: clientId || undefined,
     contactId: contactId || undefined,
     limit: list.limit,
@@ -151,6 +158,7 @@ export default function SurveysPage() {
           options={surveyStatuses.options}
           className="sm:w-48"
         />
+        <AssignedToMeToggle checked={Boolean(mine)} onChange={(on) => list.set({ mine: on ? "1" : "", tech: "" })} />
         <div
           role="group"
           aria-label="Modalità di visualizzazione"
@@ -197,6 +205,9 @@ export default function SurveysPage() {
           anchor={anchor}
           q={q}
           status={(status || undefined) as SurveyStatus | undefined}
+          mine={Boolean(mine)}
+          technician={tech}
+          onTechnician={(id) => list.set({ tech: id, mine: "" })}
           onChange={(next) => list.set({ cal: next.view ?? calView, d: next.anchor ?? anchor })}
         />
       ) : (
