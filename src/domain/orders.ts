@@ -20,8 +20,12 @@ export function computeOrderTotals(items: readonly { quantity: string | number; 
 /** Same computation for a form being typed: unparsable lines count as zero instead of throwing. */
 export function previewOrderTotals(items: readonly { quantity?: unknown; unitPrice?: unknown }[]) {
   const lines = items.map((item) => {
-    const q = String(item.quantity ?? "").trim().replace(",", ".");
-    const p = String(item.unitPrice ?? "").trim().replace(",", ".");
+    const q = String(item.quantity ?? "")
+      .trim()
+      .replace(",", ".");
+    const p = String(item.unitPrice ?? "")
+      .trim()
+      .replace(",", ".");
     try {
       return q && p ? lineTotal(q, p) : "0.00";
     } catch {
@@ -51,7 +55,10 @@ const lineWithinLimit = (item: { quantity: string; unitPrice: string }) =>
   compareMoney(lineTotal(item.quantity, item.unitPrice), MAX_ORDER_AMOUNT) <= 0;
 const LINE_TOO_HIGH = "Totale riga troppo alto (massimo 99.999.999,99 €)";
 
-export const orderItemInputSchema = orderItemFields.refine(lineWithinLimit, { error: LINE_TOO_HIGH, path: ["unitPrice"] });
+export const orderItemInputSchema = orderItemFields.refine(lineWithinLimit, {
+  error: LINE_TOO_HIGH,
+  path: ["unitPrice"],
+});
 export type OrderItemInput = z.input<typeof orderItemInputSchema>;
 export type OrderItemValues = z.output<typeof orderItemInputSchema>;
 
@@ -87,7 +94,11 @@ function checkOrder(value: OrderFields, ctx: z.RefinementCtx) {
   // Each line is within limits, but their sum must fit numeric(10,2) too.
   const lines = value.items.filter(lineWithinLimit);
   if (lines.length === value.items.length && compareMoney(computeOrderTotals(lines).total, MAX_ORDER_AMOUNT) > 0) {
-    ctx.addIssue({ code: "custom", path: ["items"], message: "Articoli: il totale dell'ordine supera 99.999.999,99 €" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["items"],
+      message: "Articoli: il totale dell'ordine supera 99.999.999,99 €",
+    });
   }
 }
 
@@ -99,7 +110,12 @@ function checkOrderDates<T extends z.ZodType>(schema: T) {
   return schema.refine(
     (v) => {
       const { orderDate, expectedDeliveryDate } = v as { orderDate?: unknown; expectedDeliveryDate?: unknown };
-      return !(typeof expectedDeliveryDate === "string" && expectedDeliveryDate && typeof orderDate === "string" && expectedDeliveryDate < orderDate);
+      return !(
+        typeof expectedDeliveryDate === "string" &&
+        expectedDeliveryDate &&
+        typeof orderDate === "string" &&
+        expectedDeliveryDate < orderDate
+      );
     },
     {
       path: ["expectedDeliveryDate"],
@@ -181,7 +197,14 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 const optionalFilterId = z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional());
 
-export const orderListQuerySchema = listQuery(["number", "orderDate", "totalAmount", "status", "createdAt", "title"] as const).extend({
+export const orderListQuerySchema = listQuery([
+  "number",
+  "orderDate",
+  "totalAmount",
+  "status",
+  "createdAt",
+  "title",
+] as const).extend({
   status: z.preprocess(
     (v) => (v === "" || v === "all" ? undefined : v),
     z.enum(orderStatuses.values, { error: "Stato ordine non valido" }).optional(),
@@ -244,4 +267,33 @@ export function orderStepIndex(order: Pick<Order, "status" | "sentAt" | "confirm
   if (order.confirmedAt) return 2;
   if (order.sentAt) return 1;
   return 0;
+}
+
+// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// Orders read-only: what was ordered, from whom, for which site and when; never a price or total.
+
+export const orderItemTecnicoSchema = orderItemSchema.omit({ unitPrice: true, totalPrice: true });
+export const orderTecnicoSchema = orderSchema.omit({ totalAmount: true });
+export const orderDetailTecnicoSchema = orderTecnicoSchema.extend({
+  items: z.array(orderItemTecnicoSchema),
+  supplier: orderDetailSchema.shape.supplier.omit({ vatNumber: true }),
+  constructionSite: orderDetailSchema.shape.constructionSite,
+});
+export type OrderTecnico = z.infer<typeof orderTecnicoSchema>;
+export type OrderDetailTecnico = z.infer<typeof orderDetailTecnicoSchema>;
+
+export function orderItemForTecnico(item: OrderItem): z.infer<typeof orderItemTecnicoSchema> {
+  const { unitPrice: _price, totalPrice: _total, ...rest } = item;
+  return rest;
+}
+
+export function orderForTecnico<T extends { totalAmount: string }>(order: T): Omit<T, "totalAmount"> {
+  const { totalAmount: _total, ...rest } = order;
+  return rest;
+}
+
+export function orderDetailForTecnico(detail: OrderDetail): OrderDetailTecnico {
+  const { totalAmount: _total, items, supplier, ...rest } = detail;
+  const { vatNumber: _vat, ...supplierRest } = supplier;
+  return { ...rest, items: items.map(orderItemForTecnico), supplier: supplierRest };
 }

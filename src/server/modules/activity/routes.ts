@@ -8,6 +8,7 @@ export const activityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
   app.get(
     "/api/activity",
     {
+      config: { access: "office" },
       schema: { tags: ["attività"], querystring: activityQuerySchema, response: { 200: z.array(activityEntrySchema) } },
     },
     async (request) => {

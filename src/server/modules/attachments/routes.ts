@@ -1,6 +1,12 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { attachmentPatchSchema, attachmentQuerySchema, attachmentSchema, MAX_ATTACHMENT_BYTES, MAX_FILES_PER_UPLOAD } from "@domain/attachments";
+import {
+  attachmentPatchSchema,
+  attachmentQuerySchema,
+  attachmentSchema,
+  MAX_ATTACHMENT_BYTES,
+  MAX_FILES_PER_UPLOAD,
+} from "@domain/attachments";
 import { idParams } from "@domain/common";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
@@ -19,12 +25,18 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   // Registered here so multipart parsing exists only for these routes.
   await app.register(multipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: MAX_FILES_PER_UPLOAD + 10 },
+    limits: {
+      fileSize: MAX_ATTACHMENT_BYTES + 1,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: 10,
+      parts: MAX_FILES_PER_UPLOAD + 10,
+    },
   });
 
   app.get(
     "/api/attachments",
     {
+      config: { access: "staff" },
       schema: { tags: ["allegati"], querystring: attachmentQuerySchema, response: { 200: z.array(attachmentSchema) } },
     },
     async (request) => {
@@ -35,9 +47,20 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.post(
     "/api/attachments",
-    { schema: { tags: ["allegati"], consumes: ["multipart/form-data"], querystring: attachmentQuerySchema, response: { 201: z.array(attachmentSchema) } } },
+    {
+      config: { access: "staff" },
+      schema: {
+        tags: ["allegati"],
+        consumes: ["multipart/form-data"],
+        querystring: attachmentQuerySchema,
+        response: { 201: z.array(attachmentSchema) },
+      },
+    },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest("La richiesta deve contenere dei file (multipart/form-data)", { files: "Scegli almeno un file" });
+      if (!request.isMultipart())
+        throw badRequest("La richiesta deve contenere dei file (multipart/form-data)", {
+          files: "Scegli almeno un file",
+        });
       const { entityType, entityId } = request.query;
       const rows = await uploadAttachments(db, storage, request, entityType, entityId, request.parts());
       return reply.status(201).send(rows);
@@ -46,7 +69,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     "/api/attachments/:id/file",
-    { schema: { tags: ["allegati"], params: idParams, querystring: attachmentFileQuery } },
+    { config: { access: "staff" }, schema: { tags: ["allegati"], params: idParams, querystring: attachmentFileQuery } },
     async (request, reply) => {
       const row = await findAttachment(db, request.params.id);
       if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
@@ -56,13 +79,21 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.patch(
     "/api/attachments/:id",
-    { schema: { tags: ["allegati"], params: idParams, body: attachmentPatchSchema, response: { 200: attachmentSchema } } },
+    {
+      config: { access: "office" },
+      schema: {
+        tags: ["allegati"],
+        params: idParams,
+        body: attachmentPatchSchema,
+        response: { 200: attachmentSchema },
+      },
+    },
     async (request) => setShared(db, request, request.params.id, request.body.sharedWithClient),
   );
 
   app.delete(
     "/api/attachments/:id",
-    { schema: { tags: ["allegati"], params: idParams, response: { 204: z.null() } } },
+    { config: { access: "staff" }, schema: { tags: ["allegati"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteAttachment(db, storage, request, request.params.id);
       return reply.status(204).send(null);

@@ -34,6 +34,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get(
     "/api/contracts",
     {
+      config: { access: "office" },
       schema: { tags, querystring: contractListQuerySchema, response: { 200: z.array(contractListItemSchema) } },
     },
     async (request, reply) => {
@@ -44,6 +45,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get(
     "/api/contracts/estimate-options",
     {
+      config: { access: "office" },
       schema: {
         tags,
         summary: "Preventivi accettati ancora senza contratto",
@@ -56,7 +58,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     "/api/contracts/:id",
-    { schema: { tags, params: idParams, response: { 200: contractDetailSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: contractDetailSchema } } },
     async (request) => {
       const detail = await getContractDetail(db, request.params.id, null);
       if (!detail) throw notFound(CONTRACT_NOT_FOUND);
@@ -67,6 +69,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get(
     "/api/contracts/:id/pdf",
     {
+      config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -92,19 +95,22 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.post(
     "/api/contracts",
-    { schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } } },
+    { config: { access: "office" }, schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } } },
     async (request, reply) => reply.status(201).send(await createContract(db, request, request.body.estimateId)),
   );
 
   app.put(
     "/api/contracts/:id",
-    { schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } } },
+    {
+      config: { access: "office" },
+      schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } },
+    },
     async (request) => updateContractTerms(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/contracts/:id",
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteContract(db, request, request.params.id);
       return reply.status(204).send(null);
@@ -113,14 +119,17 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.post(
     "/api/contracts/:id/sign",
-    { schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } } },
+    {
+      config: { access: "office" },
+      schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } },
+    },
     async (request) => transitionContract(db, request, request.params.id, "sign", request.body.signedDate, config),
   );
 
   for (const action of ["activate", "complete"] as const satisfies ContractAction[]) {
     app.post(
       `/api/contracts/:id/${action}`,
-      { schema: { tags, params: idParams, response: { 200: contractSchema } } },
+      { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: contractSchema } } },
       async (request) => transitionContract(db, request, request.params.id, action),
     );
   }

@@ -13,7 +13,10 @@ import { createService, deleteService, updateService } from "./service";
 export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/services",
-    { schema: { tags: ["servizi"], querystring: serviceListQuerySchema, response: { 200: z.array(serviceSchema) } } },
+    {
+      config: { access: "office" },
+      schema: { tags: ["servizi"], querystring: serviceListQuerySchema, response: { 200: z.array(serviceSchema) } },
+    },
     async (request, reply) => {
       return sendPage(reply, listServices(db, request.query), countServices(db, request.query));
     },
@@ -21,7 +24,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.get(
     "/api/services/:id",
-    { schema: { tags: ["servizi"], params: idParams, response: { 200: serviceSchema } } },
+    { config: { access: "office" }, schema: { tags: ["servizi"], params: idParams, response: { 200: serviceSchema } } },
     async (request) => {
       const row = await findService(db, request.params.id);
       if (!row) throw notFound("Servizio non trovato");
@@ -31,19 +34,25 @@ export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.post(
     "/api/services",
-    { schema: { tags: ["servizi"], body: serviceInputSchema, response: { 201: serviceSchema } } },
+    {
+      config: { access: "office" },
+      schema: { tags: ["servizi"], body: serviceInputSchema, response: { 201: serviceSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createService(db, request, request.body)),
   );
 
   app.put(
     "/api/services/:id",
-    { schema: { tags: ["servizi"], params: idParams, body: serviceUpdateSchema, response: { 200: serviceSchema } } },
+    {
+      config: { access: "office" },
+      schema: { tags: ["servizi"], params: idParams, body: serviceUpdateSchema, response: { 200: serviceSchema } },
+    },
     async (request) => updateService(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/services/:id",
-    { schema: { tags: ["servizi"], params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags: ["servizi"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteService(db, request, request.params.id);
       return reply.status(204).send(null);
