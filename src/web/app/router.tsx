@@ -1,3 +1,4 @@
+import { capabilityOfPage } from "@domain/roles";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { Spinner } from "@web/components/ui/spinner";
@@ -46,7 +47,10 @@ const pages = {
   activate: page(() => import("@web/features/portal/pages/activate-page")),
 };
 
-/** The admin routes of specification §2, in the admin frame, for administrators only. */
+/**
+ * The admin routes of specification §2, in the admin frame, for the firm's people; each page
+ * needs the capability of its section (src/domain/roles.ts), else it shows "Non autorizzato".
+ */
 const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/admin", pages.dashboard],
   ["/admin/dashboard", pages.dashboard],
@@ -117,7 +121,7 @@ export function AppRouter() {
         {adminRoutes.map(([path, Page]) => (
           <Route key={path} path={path}>
             <RequireRole role="admin">
-              <AdminFrame>
+              <AdminFrame capability={capabilityOfPage(path)}>
                 <Suspense fallback={loading}>
                   <Page />
                 </Suspense>

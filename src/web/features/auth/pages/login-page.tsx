@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
 import { loginSchema } from "@domain/auth";
+import { usesBackOffice } from "@domain/roles";
 import { Form, SubmitButton, TextField } from "@web/components/form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useCompany } from "@web/features/company/use-company";
@@ -21,7 +22,7 @@ export default function LoginPage() {
   const login = useLogin();
 
   useEffect(() => {
-    if (me) navigate(safeNext(params.get("next"), me.role === "admin" ? "/admin" : "/client"), { replace: true });
+    if (me) navigate(safeNext(params.get("next"), usesBackOffice(me.role) ? "/admin" : "/client"), { replace: true });
   }, [me]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
