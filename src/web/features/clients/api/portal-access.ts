@@ -9,7 +9,8 @@ import { clientKeys } from "./keys";
 export function useCreatePortalAccess(clientId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PortalAccessCreateInput) => api.post<PortalAccess>(`/api/clients/${clientId}/portal-access`, body),
+    mutationFn: (body: PortalAccessCreateInput) =>
+      api.post<PortalAccess>(`/api/clients/${clientId}/portal-access`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
   });
 }
@@ -17,7 +18,8 @@ export function useCreatePortalAccess(clientId: string) {
 export function useResetPortalAccess(clientId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PortalAccessResetInput) => api.post<PortalAccess>(`/api/clients/${clientId}/portal-access/reset`, body),
+    mutationFn: (body: PortalAccessResetInput) =>
+      api.post<PortalAccess>(`/api/clients/${clientId}/portal-access/reset`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
   });
 }
