@@ -69,13 +69,7 @@ export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 export const clientDetailSchema = clientSchema.extend({
   counts: z.object({ contacts: z.number(), surveys: z.number(), estimates: z.number() }),
   contacts: z.array(
-    z.object({
-      id: idSchema,
-      name: z.string(),
-      role: z.string().nullable(),
-      phone: z.string().nullable(),
-      email: z.string().nullable(),
-    }),
+    z.object({ id: idSchema, name: z.string(), role: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
   ),
   latestEstimates: z.array(
     z.object({

@@ -20,12 +20,8 @@ export function computeOrderTotals(items: readonly { quantity: string | number; 
 /** Same computation for a form being typed: unparsable lines count as zero instead of throwing. */
 export function previewOrderTotals(items: readonly { quantity?: unknown; unitPrice?: unknown }[]) {
   const lines = items.map((item) => {
-    const q = String(item.quantity ?? "")
-      .trim()
-      .replace(",", ".");
-    const p = String(item.unitPrice ?? "")
-      .trim()
-      .replace(",", ".");
+    const q = String(item.quantity ?? "").trim().replace(",", ".");
+    const p = String(item.unitPrice ?? "").trim().replace(",", ".");
     try {
       return q && p ? lineTotal(q, p) : "0.00";
     } catch {
@@ -55,10 +51,7 @@ const lineWithinLimit = (item: { quantity: string; unitPrice: string }) =>
   compareMoney(lineTotal(item.quantity, item.unitPrice), MAX_ORDER_AMOUNT) <= 0;
 const LINE_TOO_HIGH = "Totale riga troppo alto (massimo 99.999.999,99 €)";
 
-export const orderItemInputSchema = orderItemFields.refine(lineWithinLimit, {
-  error: LINE_TOO_HIGH,
-  path: ["unitPrice"],
-});
+export const orderItemInputSchema = orderItemFields.refine(lineWithinLimit, { error: LINE_TOO_HIGH, path: ["unitPrice"] });
 export type OrderItemInput = z.input<typeof orderItemInputSchema>;
 export type OrderItemValues = z.output<typeof orderItemInputSchema>;
 
@@ -94,11 +87,7 @@ function checkOrder(value: OrderFields, ctx: z.RefinementCtx) {
   // Each line is within limits, but their sum must fit numeric(10,2) too.
   const lines = value.items.filter(lineWithinLimit);
   if (lines.length === value.items.length && compareMoney(computeOrderTotals(lines).total, MAX_ORDER_AMOUNT) > 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["items"],
-      message: "Articoli: il totale dell'ordine supera 99.999.999,99 €",
-    });
+    ctx.addIssue({ code: "custom", path: ["items"], message: "Articoli: il totale dell'ordine supera 99.999.999,99 €" });
   }
 }
 
@@ -110,12 +99,7 @@ function checkOrderDates<T extends z.ZodType>(schema: T) {
   return schema.refine(
     (v) => {
       const { orderDate, expectedDeliveryDate } = v as { orderDate?: unknown; expectedDeliveryDate?: unknown };
-      return !(
-        typeof expectedDeliveryDate === "string" &&
-        expectedDeliveryDate &&
-        typeof orderDate === "string" &&
-        expectedDeliveryDate < orderDate
-      );
+      return !(typeof expectedDeliveryDate === "string" && expectedDeliveryDate && typeof orderDate === "string" && expectedDeliveryDate < orderDate);
     },
     {
       path: ["expectedDeliveryDate"],
@@ -197,14 +181,7 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 const optionalFilterId = z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional());
 
-export const orderListQuerySchema = listQuery([
-  "number",
-  "orderDate",
-  "totalAmount",
-  "status",
-  "createdAt",
-  "title",
-] as const).extend({
+export const orderListQuerySchema = listQuery(["number", "orderDate", "totalAmount", "status", "createdAt", "title"] as const).extend({
   status: z.preprocess(
     (v) => (v === "" || v === "all" ? undefined : v),
     z.enum(orderStatuses.values, { error: "Stato ordine non valido" }).optional(),

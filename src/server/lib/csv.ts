@@ -97,12 +97,7 @@ export function csvFileName(base: string, day = new Date().toISOString().slice(0
  * out: a database error there (a NUL byte in the search, say) is still a normal JSON error
  * answer instead of a download cut in the middle.
  */
-export async function sendCsv<T>(
-  reply: FastifyReply,
-  fileName: string,
-  columns: CsvColumn<T>[],
-  source: AsyncIterable<T[]>,
-) {
+export async function sendCsv<T>(reply: FastifyReply, fileName: string, columns: CsvColumn<T>[], source: AsyncIterable<T[]>) {
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* lines() {
@@ -147,10 +142,7 @@ export function registerCsvExport<Q extends z.ZodType, T>(app: FastifyInstance, 
     .withTypeProvider<ZodTypeProvider>()
     .get(
       options.url,
-      {
-        config: { access: options.access },
-        schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] },
-      },
+      { config: { access: options.access }, schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] } },
       async (request, reply) => {
         const query = request.query as z.output<Q>;
         return sendCsv(

@@ -1,12 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  attachmentPatchSchema,
-  attachmentQuerySchema,
-  attachmentSchema,
-  MAX_ATTACHMENT_BYTES,
-  MAX_FILES_PER_UPLOAD,
-} from "@domain/attachments";
+import { attachmentPatchSchema, attachmentQuerySchema, attachmentSchema, MAX_ATTACHMENT_BYTES, MAX_FILES_PER_UPLOAD } from "@domain/attachments";
 import { idParams } from "@domain/common";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
@@ -17,7 +11,8 @@ import { findAttachment, listAttachments } from "./queries";
 import { deleteAttachment, setShared, uploadAttachments } from "./service";
 
 /**
- * Photos and documents of surveys and sites (decisions §7), admin only. The portal reads the
+ * Photos and documents of surveys and sites (decisions §7): the firm's people upload, read and
+ * remove them; sharing one with the client is the office's (PATCH). The portal reads the
  * shared files of the client's own sites through /api/portal/attachments (clientMaySeeAttachment).
  */
 export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
@@ -25,18 +20,12 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   // Registered here so multipart parsing exists only for these routes.
   await app.register(multipart, {
     throwFileSizeLimit: false,
-    limits: {
-      fileSize: MAX_ATTACHMENT_BYTES + 1,
-      files: MAX_FILES_PER_UPLOAD,
-      fields: 10,
-      parts: MAX_FILES_PER_UPLOAD + 10,
-    },
+    limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: MAX_FILES_PER_UPLOAD + 10 },
   });
 
   app.get(
     "/api/attachments",
-    {
-      config: { access: "staff" },
+    { config: { access: "staff" },
       schema: { tags: ["allegati"], querystring: attachmentQuerySchema, response: { 200: z.array(attachmentSchema) } },
     },
     async (request) => {
@@ -47,20 +36,9 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.post(
     "/api/attachments",
-    {
-      config: { access: "staff" },
-      schema: {
-        tags: ["allegati"],
-        consumes: ["multipart/form-data"],
-        querystring: attachmentQuerySchema,
-        response: { 201: z.array(attachmentSchema) },
-      },
-    },
+    { config: { access: "staff" }, schema: { tags: ["allegati"], consumes: ["multipart/form-data"], querystring: attachmentQuerySchema, response: { 201: z.array(attachmentSchema) } } },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw badRequest("La richiesta deve contenere dei file (multipart/form-data)", {
-          files: "Scegli almeno un file",
-        });
+      if (!request.isMultipart()) throw badRequest("La richiesta deve contenere dei file (multipart/form-data)", { files: "Scegli almeno un file" });
       const { entityType, entityId } = request.query;
       const rows = await uploadAttachments(db, storage, request, entityType, entityId, request.parts());
       return reply.status(201).send(rows);
@@ -79,15 +57,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.patch(
     "/api/attachments/:id",
-    {
-      config: { access: "office" },
-      schema: {
-        tags: ["allegati"],
-        params: idParams,
-        body: attachmentPatchSchema,
-        response: { 200: attachmentSchema },
-      },
-    },
+    { config: { access: "office" }, schema: { tags: ["allegati"], params: idParams, body: attachmentPatchSchema, response: { 200: attachmentSchema } } },
     async (request) => setShared(db, request, request.params.id, request.body.sharedWithClient),
   );
 

@@ -13,20 +13,13 @@ const activation = z.object({ username: z.string(), clientName: z.string().nulla
 export const portalAccessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.post(
     "/api/clients/:id/portal-access",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: portalAccessCreateSchema, response: { 201: portalAccessSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createPortalAccess(db, config, request, request.params.id, request.body)),
+    { config: { access: "office" }, schema: { tags, params: idParams, body: portalAccessCreateSchema, response: { 201: portalAccessSchema } } },
+    async (request, reply) => reply.status(201).send(await createPortalAccess(db, config, request, request.params.id, request.body)),
   );
 
   app.post(
     "/api/clients/:id/portal-access/reset",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: portalAccessResetSchema, response: { 200: portalAccessSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: portalAccessResetSchema, response: { 200: portalAccessSchema } } },
     async (request) => resetPortalAccess(db, config, request, request.params.id, request.body),
   );
 
@@ -42,19 +35,13 @@ export const portalAccessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   // The token travels in the body, never in a URL the server would log.
   app.post(
     "/api/auth/activate/check",
-    {
-      config: { access: "public" },
-      schema: { tags: ["accesso"], body: activationTokenSchema, response: { 200: activation } },
-    },
+    { config: { access: "public" }, schema: { tags: ["accesso"], body: activationTokenSchema, response: { 200: activation } } },
     async (request) => checkActivation(db, request.body.token),
   );
 
   app.post(
     "/api/auth/activate",
-    {
-      config: { access: "public" },
-      schema: { tags: ["accesso"], body: activateSchema, response: { 200: activation } },
-    },
+    { config: { access: "public" }, schema: { tags: ["accesso"], body: activateSchema, response: { 200: activation } } },
     async (request) => activate(db, request, request.body.token, request.body.password),
   );
 };

@@ -25,10 +25,7 @@ export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/clients",
-    {
-      config: { access: "staff" },
-      schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } },
-    },
+    { config: { access: "staff" }, schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } } },
     async (request, reply) => {
       return sendPage(reply, listClients(db, request.query), countClients(db, request.query));
     },
@@ -36,14 +33,7 @@ export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/clients/:id",
-    {
-      config: { access: "staff" },
-      schema: {
-        tags: ["clienti"],
-        params: idParams,
-        response: { 200: byRole(clientDetailSchema, clientDetailTecnicoSchema) },
-      },
-    },
+    { config: { access: "staff" }, schema: { tags: ["clienti"], params: idParams, response: { 200: byRole(clientDetailSchema, clientDetailTecnicoSchema) } } },
     async (request) => {
       const detail = await getClientDetail(db, request.params.id);
       if (!detail) throw notFound("Cliente non trovato");
@@ -53,19 +43,13 @@ export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     "/api/clients",
-    {
-      config: { access: "office" },
-      schema: { tags: ["clienti"], body: clientInputSchema, response: { 201: clientSchema } },
-    },
+    { config: { access: "office" }, schema: { tags: ["clienti"], body: clientInputSchema, response: { 201: clientSchema } } },
     async (request, reply) => reply.status(201).send(await createClient(db, request, request.body)),
   );
 
   app.put(
     "/api/clients/:id",
-    {
-      config: { access: "office" },
-      schema: { tags: ["clienti"], params: idParams, body: clientUpdateSchema, response: { 200: clientSchema } },
-    },
+    { config: { access: "office" }, schema: { tags: ["clienti"], params: idParams, body: clientUpdateSchema, response: { 200: clientSchema } } },
     async (request) => updateClient(db, request, request.params.id, request.body),
   );
 

@@ -33,8 +33,7 @@ const tags = ["contratti"];
 export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     "/api/contracts",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: { tags, querystring: contractListQuerySchema, response: { 200: z.array(contractListItemSchema) } },
     },
     async (request, reply) => {
@@ -44,8 +43,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     "/api/contracts/estimate-options",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: {
         tags,
         summary: "Preventivi accettati ancora senza contratto",
@@ -68,8 +66,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     "/api/contracts/:id/pdf",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -101,10 +98,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.put(
     "/api/contracts/:id",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } } },
     async (request) => updateContractTerms(db, request, request.params.id, request.body),
   );
 
@@ -119,10 +113,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.post(
     "/api/contracts/:id/sign",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } } },
     async (request) => transitionContract(db, request, request.params.id, "sign", request.body.signedDate, config),
   );
 

@@ -18,10 +18,7 @@ const tags = ["preventivi"];
 export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/estimate-items",
-    {
-      config: { access: "office" },
-      schema: { tags, querystring: estimateItemListQuerySchema, response: { 200: z.array(estimateItemSchema) } },
-    },
+    { config: { access: "office" }, schema: { tags, querystring: estimateItemListQuerySchema, response: { 200: z.array(estimateItemSchema) } } },
     async (request) => {
       const estimate = await findEstimate(db, request.query.estimateId, null);
       if (!estimate) throw notFound(ESTIMATE_NOT_FOUND);
@@ -31,17 +28,13 @@ export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   app.post(
     "/api/estimate-items",
-    {
-      config: { access: "office" },
-      schema: { tags, body: estimateItemCreateSchema, response: { 201: estimateItemSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, body: estimateItemCreateSchema, response: { 201: estimateItemSchema } } },
     async (request, reply) => reply.status(201).send(await createItem(db, request, request.body)),
   );
 
   app.put(
     "/api/estimate-items/:id",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,

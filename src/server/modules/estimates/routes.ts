@@ -28,10 +28,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates",
-    {
-      config: { access: "office" },
-      schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } },
-    },
+    { config: { access: "office" }, schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } } },
     async (request, reply) => {
       return sendPage(reply, listEstimates(db, request.query, null), countEstimates(db, request.query, null));
     },
@@ -49,8 +46,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates/:id/pdf",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -73,10 +69,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.put(
     "/api/estimates/:id",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } } },
     async (request) => updateEstimate(db, request, request.params.id, request.body),
   );
 
@@ -91,8 +84,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/send",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -105,8 +97,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/accept",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       // The administrator records the client's acceptance; the portal has its own route.
       schema: {
         tags,
@@ -115,25 +106,18 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: estimateSchema.extend({ contract: z.object({ id: z.string(), number: z.string() }) }) },
       },
     },
-    async (request) =>
-      acceptEstimate(db, request, request.params.id, request.body.signedBy, request.body.version, null, config),
+    async (request) => acceptEstimate(db, request, request.params.id, request.body.signedBy, request.body.version, null, config),
   );
 
   app.post(
     "/api/estimates/:id/reject",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: estimateActionSchema.optional(), response: { 200: estimateSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateActionSchema.optional(), response: { 200: estimateSchema } } },
     async (request) => rejectEstimate(db, request, request.params.id, request.body?.version),
   );
 
   app.post(
     "/api/estimates/:id/request-changes",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await requestEstimateChanges(deps, request, request.params.id, request.body.message, null);
       return reply.status(204).send(null);

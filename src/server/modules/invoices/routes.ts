@@ -32,8 +32,7 @@ const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
 export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     "/api/invoices",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceListItemSchema) } },
     },
     async (request, reply) => {
@@ -53,8 +52,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.get(
     "/api/invoices/:id/pdf",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -71,8 +69,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.get(
     "/api/invoices/:id/fatturapa",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: {
         tags,
         summary: "Fattura elettronica FatturaPA (FPR12), come emessa",
@@ -103,10 +100,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.put(
     "/api/invoices/:id",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } } },
     async (request) => updateInvoice(db, request, request.params.id, request.body),
   );
 
@@ -127,10 +121,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.post(
     "/api/invoices/:id/pay",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: invoicePaySchema, response: { 200: invoiceSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: invoicePaySchema, response: { 200: invoiceSchema } } },
     async (request) => transitionInvoice(db, request, request.params.id, "pay", request.body.paidDate),
   );
 };

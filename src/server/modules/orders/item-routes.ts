@@ -24,14 +24,7 @@ export const itemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     "/api/order-items",
-    {
-      config: { access: "staff" },
-      schema: {
-        tags,
-        querystring: orderItemListQuerySchema,
-        response: { 200: byRole(z.array(orderItemSchema), z.array(orderItemTecnicoSchema)) },
-      },
-    },
+    { config: { access: "staff" }, schema: { tags, querystring: orderItemListQuerySchema, response: { 200: byRole(z.array(orderItemSchema), z.array(orderItemTecnicoSchema)) } } },
     async (request, reply) => {
       const rows = listAllOrderItems(db, request.query);
       const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(orderItemForTecnico));
@@ -47,19 +40,12 @@ export const itemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     "/api/order-items/:id",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: orderItemInputSchema, response: { 200: orderItemSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: orderItemInputSchema, response: { 200: orderItemSchema } } },
     async (request) => updateOrderItem(db, request, request.params.id, request.body),
   );
 
-  app.delete(
-    "/api/order-items/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await deleteOrderItem(db, request, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  app.delete("/api/order-items/:id", { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    await deleteOrderItem(db, request, request.params.id);
+    return reply.status(204).send(null);
+  });
 };

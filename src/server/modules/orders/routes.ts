@@ -33,36 +33,19 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     "/api/orders",
-    {
-      config: { access: "staff" },
-      schema: {
-        tags,
-        querystring: orderListQuerySchema,
-        response: { 200: byRole(z.array(orderSchema), z.array(orderTecnicoSchema)) },
-      },
-    },
+    { config: { access: "staff" }, schema: { tags, querystring: orderListQuerySchema, response: { 200: byRole(z.array(orderSchema), z.array(orderTecnicoSchema)) } } },
     async (request, reply) => {
       const rows = listOrders(db, request.query);
-      return sendPage(
-        reply,
-        seesMoney(request) ? rows : rows.then((list) => list.map(orderForTecnico)),
-        countOrders(db, request.query),
-      );
+      const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(orderForTecnico));
+      return sendPage(reply, shaped, countOrders(db, request.query));
     },
   );
 
-  app.get(
-    "/api/orders/:id",
-    {
-      config: { access: "staff" },
-      schema: { tags, params: idParams, response: { 200: byRole(orderDetailSchema, orderDetailTecnicoSchema) } },
-    },
-    async (request) => {
-      const detail = await getOrderDetail(db, request.params.id);
-      if (!detail) throw notFound(ORDER_NOT_FOUND);
-      return seesMoney(request) ? detail : orderDetailForTecnico(detail);
-    },
-  );
+  app.get("/api/orders/:id", { config: { access: "staff" }, schema: { tags, params: idParams, response: { 200: byRole(orderDetailSchema, orderDetailTecnicoSchema) } } }, async (request) => {
+    const detail = await getOrderDetail(db, request.params.id);
+    if (!detail) throw notFound(ORDER_NOT_FOUND);
+    return seesMoney(request) ? detail : orderDetailForTecnico(detail);
+  });
 
   app.post(
     "/api/orders",
@@ -72,55 +55,36 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.put(
     "/api/orders/:id",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
     async (request) => updateOrder(db, request, request.params.id, request.body),
   );
 
-  app.delete(
-    "/api/orders/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await deleteOrder(db, request, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  app.delete("/api/orders/:id", { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    await deleteOrder(db, request, request.params.id);
+    return reply.status(204).send(null);
+  });
 
   app.post(
     "/api/orders/:id/send",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
     async (request) => sendOrder(db, request, request.params.id, request.body?.version, deps.config),
   );
 
   for (const action of ["confirm", "receive", "cancel"] as const satisfies OrderAction[]) {
     app.post(
       `/api/orders/:id/${action}`,
-      {
-        config: { access: "office" },
-        schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } },
-      },
+      { config: { access: "office" }, schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
       async (request) => applyOrderAction(db, request, request.params.id, action, { version: request.body?.version }),
     );
   }
 
-  app.get(
-    "/api/orders/:id/pdf",
-    { config: { access: "office" }, schema: { tags, params: idParams } },
-    async (request, reply) => {
-      const { fileName, pdf } = await withPdfSlot(request, reply, () =>
-        orderPdf(db, request.params.id, deps.config.dataDir),
-      );
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `inline; filename="${fileName}"`)
-        .send(pdf);
-    },
-  );
+  app.get("/api/orders/:id/pdf", { config: { access: "office" }, schema: { tags, params: idParams } }, async (request, reply) => {
+    const { fileName, pdf } = await withPdfSlot(request, reply, () => orderPdf(db, request.params.id, deps.config.dataDir));
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `inline; filename="${fileName}"`)
+      .send(pdf);
+  });
 
   await app.register(itemRoutes, deps);
 };

@@ -35,28 +35,19 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   app.get(
     "/api/construction-sites",
-    {
-      config: { access: "staff" },
-      schema: {
-        tags,
-        querystring: siteListQuerySchema,
-        response: { 200: byRole(z.array(siteListItemSchema), z.array(siteListItemTecnicoSchema)) },
-      },
+    { config: { access: "staff" },
+      schema: { tags, querystring: siteListQuerySchema, response: { 200: byRole(z.array(siteListItemSchema), z.array(siteListItemTecnicoSchema)) } },
     },
     async (request, reply) => {
       const rows = listSites(db, request.query, null);
-      return sendPage(
-        reply,
-        seesMoney(request) ? rows : rows.then((list) => list.map(siteForTecnico)),
-        countSites(db, request.query, null),
-      );
+      const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(siteForTecnico));
+      return sendPage(reply, shaped, countSites(db, request.query, null));
     },
   );
 
   app.get(
     "/api/construction-sites/estimate-options",
-    {
-      config: { access: "office" },
+    { config: { access: "office" },
       schema: {
         tags,
         summary: "Preventivi accettati su cui aprire un cantiere",
@@ -69,10 +60,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   app.get(
     "/api/construction-sites/:id",
-    {
-      config: { access: "staff" },
-      schema: { tags, params: idParams, response: { 200: byRole(siteDetailSchema, siteDetailTecnicoSchema) } },
-    },
+    { config: { access: "staff" }, schema: { tags, params: idParams, response: { 200: byRole(siteDetailSchema, siteDetailTecnicoSchema) } } },
     async (request) => {
       const detail = await getSiteDetail(db, request.params.id, null);
       if (!detail) throw notFound(SITE_NOT_FOUND);
@@ -106,10 +94,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   app.put(
     "/api/construction-sites/:id",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: siteUpdateSchema, response: { 200: siteSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: siteUpdateSchema, response: { 200: siteSchema } } },
     async (request) => updateSite(db, request, request.params.id, request.body),
   );
 

@@ -14,16 +14,13 @@ import { sendPage } from "../../lib/list";
 import { countSuppliers, getSupplierDetail, listSuppliers } from "./queries";
 import { createSupplier, deleteSupplier, SUPPLIER_NOT_FOUND, updateSupplier } from "./service";
 
-// Suppliers are company data: every route stays admin-only (the default access).
+// Suppliers are company data: the office's (admin and ufficio), never a technician.
 export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   const tags = ["fornitori"];
 
   app.get(
     "/api/suppliers",
-    {
-      config: { access: "office" },
-      schema: { tags, querystring: supplierListQuerySchema, response: { 200: z.array(supplierSchema) } },
-    },
+    { config: { access: "office" }, schema: { tags, querystring: supplierListQuerySchema, response: { 200: z.array(supplierSchema) } } },
     async (request, reply) => {
       return sendPage(reply, listSuppliers(db, request.query), countSuppliers(db, request.query));
     },
@@ -47,10 +44,7 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.put(
     "/api/suppliers/:id",
-    {
-      config: { access: "office" },
-      schema: { tags, params: idParams, body: supplierUpdateSchema, response: { 200: supplierSchema } },
-    },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: supplierUpdateSchema, response: { 200: supplierSchema } } },
     async (request) => updateSupplier(db, request, request.params.id, request.body),
   );
 

@@ -4,10 +4,7 @@ import {
   surveyDetailForTecnico,
   surveyDetailSchema,
   surveyDetailTecnicoSchema,
-  surveyInputSchema,
-  surveyListQuerySchema,
-  surveySchema,
-  surveyUpdateSchema,
+  surveyInputSchema, surveyListQuerySchema, surveySchema, surveyUpdateSchema,
 } from "@domain/surveys";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
@@ -25,8 +22,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/surveys",
-    {
-      config: { access: "staff" },
+    { config: { access: "staff" },
       schema: { tags: ["sopralluoghi"], querystring: surveyListQuerySchema, response: { 200: z.array(surveySchema) } },
     },
     async (request, reply) => {
@@ -36,14 +32,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/surveys/:id",
-    {
-      config: { access: "staff" },
-      schema: {
-        tags: ["sopralluoghi"],
-        params: idParams,
-        response: { 200: byRole(surveyDetailSchema, surveyDetailTecnicoSchema) },
-      },
-    },
+    { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], params: idParams, response: { 200: byRole(surveyDetailSchema, surveyDetailTecnicoSchema) } } },
     async (request) => {
       const detail = await getSurveyDetail(db, request.params.id);
       if (!detail) throw notFound(NOT_FOUND);
@@ -53,10 +42,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.post(
     "/api/surveys",
-    {
-      config: { access: "staff" },
-      schema: { tags: ["sopralluoghi"], body: surveyInputSchema, response: { 201: surveySchema } },
-    },
+    { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], body: surveyInputSchema, response: { 201: surveySchema } } },
     async (request, reply) => {
       return reply.status(201).send(await createSurvey(db, request, request.body));
     },
@@ -64,10 +50,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.put(
     "/api/surveys/:id",
-    {
-      config: { access: "staff" },
-      schema: { tags: ["sopralluoghi"], params: idParams, body: surveyUpdateSchema, response: { 200: surveySchema } },
-    },
+    { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], params: idParams, body: surveyUpdateSchema, response: { 200: surveySchema } } },
     async (request) => updateSurvey(db, request, request.params.id, request.body),
   );
 

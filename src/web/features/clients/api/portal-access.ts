@@ -9,8 +9,7 @@ import { clientKeys } from "./keys";
 export function useCreatePortalAccess(clientId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PortalAccessCreateInput) =>
-      api.post<PortalAccess>(`/api/clients/${clientId}/portal-access`, body),
+    mutationFn: (body: PortalAccessCreateInput) => api.post<PortalAccess>(`/api/clients/${clientId}/portal-access`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
   });
 }
@@ -18,8 +17,7 @@ export function useCreatePortalAccess(clientId: string) {
 export function useResetPortalAccess(clientId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PortalAccessResetInput) =>
-      api.post<PortalAccess>(`/api/clients/${clientId}/portal-access/reset`, body),
+    mutationFn: (body: PortalAccessResetInput) => api.post<PortalAccess>(`/api/clients/${clientId}/portal-access/reset`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientId) }),
   });
 }

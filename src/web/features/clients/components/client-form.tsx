@@ -1,15 +1,6 @@
 import { clientInputSchema, type Client, type ClientInput, type ClientValues } from "@domain/clients";
 import { clientTypes } from "@domain/statuses";
-import {
-  Form,
-  FormActions,
-  FormSection,
-  SelectField,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  CancelButton,
-} from "@web/components/form";
+import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
 
 const empty: ClientInput = {
   name: "",
@@ -43,12 +34,7 @@ export function ClientForm({
   onCancel: () => void;
 }) {
   return (
-    <Form
-      schema={clientInputSchema}
-      defaultValues={client ? toInput(client) : empty}
-      onSubmit={onSubmit}
-      aria-label="Dati del cliente"
-    >
+    <Form schema={clientInputSchema} defaultValues={client ? toInput(client) : empty} onSubmit={onSubmit} aria-label="Dati del cliente">
       <FormSection title="Anagrafica">
         <TextField name="name" label="Nome o ragione sociale" required autoComplete="organization" />
         <SelectField name="type" label="Tipo" required options={clientTypes.options} />

@@ -4,15 +4,7 @@ import type { ClientDetail } from "@domain/clients";
 import { formatDate, formatDateTime } from "@domain/format";
 import { PASSWORD_HINT, portalAccessCreateSchema, portalAccessResetSchema } from "@domain/passwords";
 import type { PortalAccess } from "@domain/portal";
-import {
-  CancelButton,
-  CheckboxField,
-  Form,
-  FormActions,
-  SubmitButton,
-  TextField,
-  useZodForm,
-} from "@web/components/form";
+import { CancelButton, CheckboxField, Form, FormActions, SubmitButton, TextField, useZodForm } from "@web/components/form";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -34,14 +26,7 @@ function ModeChoice({ mode, onChange, name }: { mode: Mode; onChange: (m: Mode) 
         ] as const
       ).map(([value, label]) => (
         <label key={value} className="flex items-start gap-2 text-sm">
-          <input
-            type="radio"
-            name={name}
-            value={value}
-            checked={mode === value}
-            onChange={() => onChange(value)}
-            className="mt-1 size-4 accent-primary"
-          />
+          <input type="radio" name={name} value={value} checked={mode === value} onChange={() => onChange(value)} className="mt-1 size-4 accent-primary" />
           {label}
         </label>
       ))}
@@ -52,19 +37,12 @@ function ModeChoice({ mode, onChange, name }: { mode: Mode; onChange: (m: Mode) 
 /** The one-time link, shown once: the server keeps only its hash. */
 function LinkResult({ access, onClose }: { access: PortalAccess; onClose: () => void }) {
   return (
-    <div
-      role="status"
-      className="grid gap-2 rounded-md border border-success/40 bg-success-soft p-3 text-sm text-success-soft-foreground"
-    >
+    <div role="status" className="grid gap-2 rounded-md border border-success/40 bg-success-soft p-3 text-sm text-success-soft-foreground">
       <p className="font-medium">
         Link di attivazione per {access.username}
         {access.activationExpiresAt ? ` (valido fino al ${formatDate(access.activationExpiresAt)})` : ""}
       </p>
-      <p>
-        {access.emailedTo
-          ? `Inviato per e-mail a ${access.emailedTo}.`
-          : "Copialo e invialo al cliente: non sarà più mostrato."}
-      </p>
+      <p>{access.emailedTo ? `Inviato per e-mail a ${access.emailedTo}.` : "Copialo e invialo al cliente: non sarà più mostrato."}</p>
       <code className="rounded bg-card p-2 break-all text-foreground">{access.activationUrl}</code>
       <div className="flex gap-2">
         <Button
@@ -90,16 +68,8 @@ function LinkResult({ access, onClose }: { access: PortalAccess; onClose: () => 
 function CreateForm({ client, onCreated }: { client: ClientDetail; onCreated: (a: PortalAccess) => void }) {
   const create = useCreatePortalAccess(client.id);
   const [mode, setMode] = useState<Mode>("link");
-  const suggested = (client.email?.split("@")[0] ?? client.name)
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, ".")
-    .replace(/^\.+|\.+$/g, "")
-    .slice(0, 40);
-  const form = useZodForm(portalAccessCreateSchema, {
-    username: suggested,
-    password: "",
-    sendEmail: Boolean(client.email),
-  });
+  const suggested = (client.email?.split("@")[0] ?? client.name).toLowerCase().replace(/[^a-z0-9._-]+/g, ".").replace(/^\.+|\.+$/g, "").slice(0, 40);
+  const form = useZodForm(portalAccessCreateSchema, { username: suggested, password: "", sendEmail: Boolean(client.email) });
   return (
     <Form
       schema={portalAccessCreateSchema}
@@ -107,9 +77,7 @@ function CreateForm({ client, onCreated }: { client: ClientDetail; onCreated: (a
       aria-label="Nuovo accesso al portale"
       className="gap-4"
       onSubmit={async (values) => {
-        const access = await create.mutateAsync(
-          mode === "link" ? { ...values, password: null } : { ...values, sendEmail: false },
-        );
+        const access = await create.mutateAsync(mode === "link" ? { ...values, password: null } : { ...values, sendEmail: false });
         toastSuccess("Accesso al portale creato");
         onCreated(access);
       }}
@@ -124,14 +92,7 @@ function CreateForm({ client, onCreated }: { client: ClientDetail; onCreated: (a
         }}
       />
       {mode === "password" ? (
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          description={PASSWORD_HINT}
-        />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" required description={PASSWORD_HINT} />
       ) : client.email ? (
         <CheckboxField name="sendEmail" label={`Invia il link per e-mail a ${client.email}`} />
       ) : null}
@@ -142,17 +103,7 @@ function CreateForm({ client, onCreated }: { client: ClientDetail; onCreated: (a
   );
 }
 
-function ResetDialog({
-  client,
-  open,
-  onOpenChange,
-  onDone,
-}: {
-  client: ClientDetail;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-  onDone: (a: PortalAccess) => void;
-}) {
+function ResetDialog({ client, open, onOpenChange, onDone }: { client: ClientDetail; open: boolean; onOpenChange: (o: boolean) => void; onDone: (a: PortalAccess) => void }) {
   const reset = useResetPortalAccess(client.id);
   const [mode, setMode] = useState<Mode>("link");
   const form = useZodForm(portalAccessResetSchema, { password: "", sendEmail: Boolean(client.email) });
@@ -161,10 +112,7 @@ function ResetDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Reimposta accesso</DialogTitle>
-          <DialogDescription>
-            La password attuale smette di funzionare e le sessioni aperte vengono chiuse. Un accesso disattivato viene
-            riattivato.
-          </DialogDescription>
+          <DialogDescription>La password attuale smette di funzionare e le sessioni aperte vengono chiuse. Un accesso disattivato viene riattivato.</DialogDescription>
         </DialogHeader>
         <Form
           schema={portalAccessResetSchema}
@@ -172,9 +120,7 @@ function ResetDialog({
           aria-label="Reimposta accesso al portale"
           className="gap-4"
           onSubmit={async (values) => {
-            const access = await reset.mutateAsync(
-              mode === "link" ? { ...values, password: null } : { ...values, sendEmail: false },
-            );
+            const access = await reset.mutateAsync(mode === "link" ? { ...values, password: null } : { ...values, sendEmail: false });
             toastSuccess("Accesso reimpostato");
             onOpenChange(false);
             onDone(access);
@@ -189,14 +135,7 @@ function ResetDialog({
             }}
           />
           {mode === "password" ? (
-            <TextField
-              name="password"
-              label="Nuova password"
-              type="password"
-              autoComplete="new-password"
-              required
-              description={PASSWORD_HINT}
-            />
+            <TextField name="password" label="Nuova password" type="password" autoComplete="new-password" required description={PASSWORD_HINT} />
           ) : client.email ? (
             <CheckboxField name="sendEmail" label={`Invia il link per e-mail a ${client.email}`} />
           ) : null}
@@ -239,13 +178,7 @@ export function PortalAccessCard({ client }: { client: ClientDetail }) {
               </div>
               <div className="flex flex-wrap justify-between gap-2">
                 <dt className="text-muted-foreground">Stato</dt>
-                <dd>
-                  {access.active ? (
-                    <Badge variant="success">Attivo</Badge>
-                  ) : (
-                    <Badge variant="secondary">Disattivato</Badge>
-                  )}
-                </dd>
+                <dd>{access.active ? <Badge variant="success">Attivo</Badge> : <Badge variant="secondary">Disattivato</Badge>}</dd>
               </div>
               <div className="flex flex-wrap justify-between gap-2">
                 <dt className="text-muted-foreground">Ultimo accesso</dt>
