@@ -175,6 +175,8 @@ export default function SurveyDetailPage() {
               )}
             </CardContent>
           </Card>
+          {/* A technician's answer carries no estimates (decisions §8 "Accounts"). */}
+          {"estimates" in survey ? (
           <Card>
             <CardHeader>
               <CardTitle>Preventivi generati</CardTitle>
@@ -203,6 +205,7 @@ export default function SurveyDetailPage() {
               )}
             </CardContent>
           </Card>
+          ) : null}
           <Card>
             <CardHeader>
               <CardTitle>Cronologia</CardTitle>
