@@ -1,4 +1,5 @@
 import { E2E_TECNICO, E2E_UFFICIO } from "../playwright.config";
+import { acceptedEstimate } from "./billing-support";
 import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
 // decisions §8 "Accounts", docs/decisions/009-roles.md: the office (ufficio) and the technician
@@ -87,4 +88,39 @@ test("tecnico: his sections only, no money, Non autorizzato elsewhere @phone", a
   await page.unroute("**/api/contacts?*");
   await page.goto("/admin/contacts");
   await expect(page.getByRole("heading", { name: "Contatti" })).toBeVisible();
+});
+
+test("tecnico: a site without budget, amounts or contracts, and its progress updated @phone", async ({ page }) => {
+  const tag = test.info().project.name === "phone" ? "Ruoli Tel" : "Ruoli Desk";
+  // The office prepares an accepted estimate (with its contract) and a site with a budget.
+  await loginAs(page, "admin", E2E_UFFICIO);
+  const estimateId = await acceptedEstimate(page, tag);
+  const created = await page.request.post("/api/construction-sites", {
+    data: { estimateId, name: `Tetto Glicine ${tag}`, address: "Via Glicine 5", status: "in_corso", progress: 30, estimatedBudget: "12345.67" },
+  });
+  expect(created.status()).toBe(201);
+  const site = (await created.json()) as { id: string };
+  expect((await page.request.post("/api/auth/logout")).ok()).toBe(true);
+
+  await loginAs(page, "admin", E2E_TECNICO);
+  await page.goto(`/admin/sites/${site.id}`);
+  await expect(page.getByRole("heading", { name: `Tetto Glicine ${tag}` })).toBeVisible();
+  await expect(page.getByText("Budget stimato")).toHaveCount(0);
+  await expect(page.getByText("Contratti collegati")).toHaveCount(0);
+  await expect(page.getByText("Imponibile")).toHaveCount(0);
+  await expect(page.getByText(/12\.345,67/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Modifica" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Elimina" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Aggiorna avanzamento" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Avanzamento (%)").fill("60");
+  await dialog.getByLabel("Note").fill("Posato il manto lato nord");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await expect(page.getByText("Avanzamento aggiornato")).toBeVisible();
+  await expect(page.getByText("Posato il manto lato nord")).toBeVisible();
+  await expect(page.getByText("60%").first()).toBeVisible();
+  await snap(page, "tecnico-site");
 });

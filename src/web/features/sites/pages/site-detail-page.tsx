@@ -269,9 +269,11 @@ export default function SiteDetailPage() {
 
           <AttachmentsPanel entityType="site" entityId={site.id} shareable />
 
-          <Panel title="Cronologia">
-            <Timeline entityType="site" entityId={site.id} />
-          </Panel>
+          {can("activity") ? (
+            <Panel title="Cronologia">
+              <Timeline entityType="site" entityId={site.id} />
+            </Panel>
+          ) : null}
         </div>
 
         <div className="space-y-4">
