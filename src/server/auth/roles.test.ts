@@ -141,6 +141,8 @@ describe("tecnico", () => {
     const list = await get("/api/orders", tecnico);
     expect(list.statusCode).toBe(200);
     expect(list.json()[0]).not.toHaveProperty("totalAmount");
+    // Sorting by amount is ignored for him (the order would tell the prices), not refused.
+    expect((await get("/api/orders?sort=-totalAmount", tecnico)).statusCode).toBe(200);
     const detail = await get(`/api/orders/${shared.order.id}`, tecnico);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().items[0].description).toBe("Tegole portoghesi");
