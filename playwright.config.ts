@@ -3,6 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 5180);
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 export const E2E_ADMIN = { username: "admin", password: "Tegole-Rosse-Lucide-2026" };
+/** The office and the technician of e2e/roles.spec.ts, seeded by scripts/e2e-seed-staff.ts. */
+export const E2E_UFFICIO = { username: "giulia.ufficio", password: "Grondaia-Verde-Ufficio-2026" };
+export const E2E_TECNICO = { username: "marco.tecnico", password: "Colmo-Tecnico-Camino-2026" };
 
 // Debian's Chromium (apt-get install chromium), never a downloaded browser.
 const chromium = {
@@ -56,7 +59,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database every run; the built SPA is served by the API server.
-    command: `rm -rf ${DATA_DIR} && tsx src/server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && tsx scripts/e2e-seed-staff.ts && tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

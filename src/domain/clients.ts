@@ -92,3 +92,14 @@ export const CLIENT_DETAIL_ESTIMATES = 3;
 
 /** The list parameters as the screens build them. */
 export type ClientListParams = Partial<z.output<typeof clientListQuerySchema>>;
+
+// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// The client's identity and contacts; none of its estimates, amounts or portal account.
+
+export const clientDetailTecnicoSchema = clientDetailSchema.omit({ latestEstimates: true, portalAccess: true });
+export type ClientDetailTecnico = z.infer<typeof clientDetailTecnicoSchema>;
+
+export function clientDetailForTecnico(detail: ClientDetail): ClientDetailTecnico {
+  const { latestEstimates: _estimates, portalAccess: _portal, ...rest } = detail;
+  return rest;
+}

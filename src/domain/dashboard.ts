@@ -28,6 +28,38 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/**
+ * A technician's dashboard (decisions §8 "Accounts"): his work, counted — never revenue, totals
+ * or invoices. The route answers this shape to a tecnico and `dashboardSchema` to the office.
+ */
+export const tecnicoDashboardSchema = z.object({
+  view: z.literal("tecnico"),
+  date: z.string(),
+  cards: z.object({
+    /** Surveys of the reference day that are not cancelled. */
+    surveysToday: z.number().int(),
+    /** Programmed surveys of the next seven days, the reference day included. */
+    surveysNextWeek: z.number().int(),
+    /** in_corso. */
+    activeSites: z.number().int(),
+    /** Sites past their expected end and not completed. */
+    lateSites: z.number().int(),
+  }),
+  /** The day's surveys in time order, at most TECNICO_DASHBOARD_SURVEYS. */
+  todaySurveys: z.array(
+    z.object({
+      id: z.string(),
+      time: z.string().nullable(),
+      clientName: z.string().nullable(),
+      address: z.string(),
+      status: z.string(),
+    }),
+  ),
+  sitesByStatus: z.array(z.object({ status: z.string(), count: z.number().int(), late: z.number().int() })),
+});
+export type TecnicoDashboard = z.infer<typeof tecnicoDashboardSchema>;
+export const TECNICO_DASHBOARD_SURVEYS = 10;
+
 export const dashboardQuerySchema = z.object({
   /** Optional reference day ("as of"): defaults to today in Rome. */
   date: isoDateSchema.optional(),

@@ -245,3 +245,32 @@ export function orderStepIndex(order: Pick<Order, "status" | "sentAt" | "confirm
   if (order.sentAt) return 1;
   return 0;
 }
+
+// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// Orders read-only: what was ordered, from whom, for which site and when; never a price or total.
+
+export const orderItemTecnicoSchema = orderItemSchema.omit({ unitPrice: true, totalPrice: true });
+export const orderTecnicoSchema = orderSchema.omit({ totalAmount: true });
+export const orderDetailTecnicoSchema = orderTecnicoSchema.extend({
+  items: z.array(orderItemTecnicoSchema),
+  supplier: orderDetailSchema.shape.supplier.omit({ vatNumber: true }),
+  constructionSite: orderDetailSchema.shape.constructionSite,
+});
+export type OrderTecnico = z.infer<typeof orderTecnicoSchema>;
+export type OrderDetailTecnico = z.infer<typeof orderDetailTecnicoSchema>;
+
+export function orderItemForTecnico(item: OrderItem): z.infer<typeof orderItemTecnicoSchema> {
+  const { unitPrice: _price, totalPrice: _total, ...rest } = item;
+  return rest;
+}
+
+export function orderForTecnico<T extends { totalAmount: string }>(order: T): Omit<T, "totalAmount"> {
+  const { totalAmount: _total, ...rest } = order;
+  return rest;
+}
+
+export function orderDetailForTecnico(detail: OrderDetail): OrderDetailTecnico {
+  const { totalAmount: _total, items, supplier, ...rest } = detail;
+  const { vatNumber: _vat, ...supplierRest } = supplier;
+  return { ...rest, items: items.map(orderItemForTecnico), supplier: supplierRest };
+}

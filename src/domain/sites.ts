@@ -265,3 +265,40 @@ export const siteDetailSchema = siteSchema.extend({
   ),
 });
 export type SiteDetail = z.infer<typeof siteDetailSchema>;
+
+// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// No budget, estimate amounts, contracts, costs or order totals: the technician works the site.
+
+export const siteTecnicoSchema = siteSchema.omit({ estimatedBudget: true });
+export const siteListItemTecnicoSchema = siteListItemSchema.omit({ estimatedBudget: true });
+export const siteDetailTecnicoSchema = siteDetailSchema
+  .omit({ estimatedBudget: true, contracts: true, costAnalysis: true, estimate: true, orders: true })
+  .extend({
+    estimate: siteDetailSchema.shape.estimate.omit({ totalAmount: true, grossTotal: true }),
+    orders: z.array(siteDetailSchema.shape.orders.element.omit({ totalAmount: true })),
+  });
+export type SiteDetailTecnico = z.infer<typeof siteDetailTecnicoSchema>;
+export type SiteListItemTecnico = z.infer<typeof siteListItemTecnicoSchema>;
+
+/**
+ * What a technician may change on a site: its progress, its state and the notes from the field.
+ * Notes left out of the body stay as they are.
+ */
+export const siteProgressSchema = z.object({
+  progress: siteFields.shape.progress,
+  status: siteStatusSchema.optional(),
+  notes: z.union([z.undefined(), optionalText("Note")]),
+  version: versionField,
+});
+export type SiteProgressInput = z.input<typeof siteProgressSchema>;
+
+export function siteForTecnico<T extends { estimatedBudget: string | null }>(site: T): Omit<T, "estimatedBudget"> {
+  const { estimatedBudget: _budget, ...rest } = site;
+  return rest;
+}
+
+export function siteDetailForTecnico(detail: SiteDetail): SiteDetailTecnico {
+  const { estimatedBudget: _budget, contracts: _contracts, costAnalysis: _costs, estimate, orders, ...rest } = detail;
+  const { totalAmount: _total, grossTotal: _gross, ...estimateRest } = estimate;
+  return { ...rest, estimate: estimateRest, orders: orders.map(({ totalAmount: _t, ...o }) => o) };
+}

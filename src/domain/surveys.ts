@@ -180,3 +180,14 @@ export function shiftAnchor(view: CalendarView, anchor: string, step: -1 | 1): s
   const year = y + Math.floor(month / 12);
   return `${year}-${String(((month % 12) + 12) % 12 + 1).padStart(2, "0")}-01`;
 }
+
+// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// The whole survey, without the estimates (and their amounts) that came out of it.
+
+export const surveyDetailTecnicoSchema = surveyDetailSchema.omit({ estimates: true });
+export type SurveyDetailTecnico = z.infer<typeof surveyDetailTecnicoSchema>;
+
+export function surveyDetailForTecnico(detail: SurveyDetail): SurveyDetailTecnico {
+  const { estimates: _estimates, ...rest } = detail;
+  return rest;
+}

@@ -170,16 +170,6 @@ export function noteLine(text: string, author: string, at: Date = new Date()): s
   return `${formatDateTime(at)} — ${author}: ${text.replace(/\s*\n\s*/g, " ").trim()}`;
 }
 
-export const progressUpdateSchema = z.object({
-  progress: z.coerce
-    .number({ error: "Avanzamento: numero non valido" })
-    .int("Avanzamento: deve essere un numero intero")
-    .min(0, "Avanzamento: minimo 0")
-    .max(100, "Avanzamento: massimo 100"),
-  version: versionField,
-});
-export type ProgressUpdateInput = z.input<typeof progressUpdateSchema>;
-
 export const completeSurveySchema = z.object({ version: versionField });
 
 /** Shared shape of what notes, progress and completion answer. */

@@ -4,9 +4,13 @@ import { buildTestApp, type TestApp } from "./test/app";
 // Enumerates every API route the server registers: a new route cannot escape these checks.
 let t: TestApp;
 let portal: { cookie: string };
+let ufficio: string;
+let tecnico: string;
 beforeAll(async () => {
   t = await buildTestApp();
   portal = await t.clientUser();
+  ufficio = (await t.staffUser("ufficio")).cookie;
+  tecnico = (await t.staffUser("tecnico")).cookie;
 });
 afterAll(async () => t.close());
 
@@ -32,17 +36,50 @@ describe("access matrix over the whole route table", () => {
     }
   });
 
-  it("answers 403 to a portal client on every admin route", async () => {
-    for (const route of t.app.routeTable.filter((r) => r.access === "admin")) {
+  it("declares one of the known access levels on every route", () => {
+    for (const route of t.app.routeTable)
+      expect(["public", "user", "staff", "office", "admin"], `${route.method} ${route.url}`).toContain(route.access);
+  });
+
+  it("answers 403 to a portal client on every staff, office and admin route", async () => {
+    for (const route of t.app.routeTable.filter((r) => ["staff", "office", "admin"].includes(r.access))) {
       const res = await call(route.method, route.url, portal.cookie);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
 
-  it("never answers 5xx to an administrator sending an empty body or an unknown id", async () => {
-    for (const route of t.app.routeTable) {
-      const res = await call(route.method, route.url, t.admin);
-      expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBeLessThan(500);
+  it("answers 403 to a technician on every office and admin route, and to the office on every admin route", async () => {
+    for (const route of t.app.routeTable.filter((r) => r.access === "office" || r.access === "admin")) {
+      const res = await call(route.method, route.url, tecnico);
+      expect(res.statusCode, `tecnico ${route.method} ${route.url}`).toBe(403);
+    }
+    for (const route of t.app.routeTable.filter((r) => r.access === "admin")) {
+      const res = await call(route.method, route.url, ufficio);
+      expect(res.statusCode, `ufficio ${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it("lets the office past the guard on every staff and office route, and the technician on every staff route", async () => {
+    for (const route of t.app.routeTable.filter((r) => r.access === "staff" || r.access === "office")) {
+      const res = await call(route.method, route.url, ufficio);
+      expect([401, 403], `ufficio ${route.method} ${route.url}: ${res.body}`).not.toContain(res.statusCode);
+    }
+    for (const route of t.app.routeTable.filter((r) => r.access === "staff")) {
+      const res = await call(route.method, route.url, tecnico);
+      expect([401, 403], `tecnico ${route.method} ${route.url}: ${res.body}`).not.toContain(res.statusCode);
+    }
+  });
+
+  it("never answers 5xx to the firm's people sending an empty body or an unknown id", async () => {
+    for (const [who, cookie] of [
+      ["admin", t.admin],
+      ["ufficio", ufficio],
+      ["tecnico", tecnico],
+    ] as const) {
+      for (const route of t.app.routeTable) {
+        const res = await call(route.method, route.url, cookie);
+        expect(res.statusCode, `${who} ${route.method} ${route.url}: ${res.body}`).toBeLessThan(500);
+      }
     }
   });
 });

@@ -43,6 +43,9 @@ declare module "fastify" {
   }
 }
 
+/** The 403 of a route the caller's role may not use; the web shows its "Non autorizzato" page. */
+export const ROLE_FORBIDDEN = "Non autorizzato: il tuo ruolo non consente questa operazione";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** State-changing requests must come from our own origin (CSRF), on top of SameSite=Lax cookies. */
@@ -94,7 +97,7 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs:
     const access = config.access ?? "admin";
     if (access === "public") return;
     if (!request.user) throw unauthorized();
-    if (!roleMayUse(request.user.role, access)) throw forbidden();
+    if (!roleMayUse(request.user.role, access)) throw forbidden(ROLE_FORBIDDEN);
     if (request.user.twoFactorSetupRequired && !config.twoFactorSetup)
       throw new HttpError(403, TWO_FACTOR_SETUP_MESSAGE, undefined, TWO_FACTOR_SETUP_REQUIRED);
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { formatDate, formatDateTime } from "@domain/format";
 import type { z } from "@domain/zod";
+import type { Access } from "../auth/guard";
 
 // CSV that Italian Excel opens as it is (issue 8): UTF-8 with BOM so accents survive, ";" as the
 // separator because "," is the decimal comma, amounts as "1234,50", dates as "15/03/2026".
@@ -125,13 +126,15 @@ export interface CsvExportOptions<Q extends z.ZodType, T> {
   /** The module's list query for one page, with the parsed filters. */
   fetchPage: (query: z.output<Q>, limit: number, offset: number) => Promise<T[]>;
   tags?: string[];
+  /** Who may download it (decisions §8 "Accounts"): every export is office data, never a technician's. */
+  access: Access;
 }
 
 /**
  * The generic way every admin list gets its export: one call with the module's list query.
- * The route is admin-only like every route that does not open itself.
+ * The route declares its access like every other route (exports are "office": never a technician).
  *
- *   registerCsvExport(app, { url: "/api/clients/export.csv", querystring: clientExportQuerySchema,
+ *   registerCsvExport(app, { url: "/api/clients/export.csv", access: "office", querystring: clientExportQuerySchema,
  *     fileName: "clienti", columns, fetchPage: (q, limit, offset) => listClients(db, { ...q, limit, offset }) });
  */
 export function registerCsvExport<Q extends z.ZodType, T>(app: FastifyInstance, options: CsvExportOptions<Q, T>) {
@@ -139,7 +142,7 @@ export function registerCsvExport<Q extends z.ZodType, T>(app: FastifyInstance, 
     .withTypeProvider<ZodTypeProvider>()
     .get(
       options.url,
-      { schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] } },
+      { config: { access: options.access }, schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] } },
       async (request, reply) => {
         const query = request.query as z.output<Q>;
         return sendCsv(

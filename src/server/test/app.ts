@@ -9,6 +9,7 @@ import { loadConfig } from "../config";
 import { openPglite, openPostgres, type Database, type Db } from "../db/client";
 import { clients, users } from "../db/schema";
 import { withDatabase } from "./global-setup";
+import type { StaffRole } from "@domain/statuses";
 
 export interface TestApp {
   app: App;
@@ -19,6 +20,8 @@ export interface TestApp {
   /** Logs in a new portal user for the given client (creating the client when omitted). */
   clientUser(clientId?: string): Promise<{ cookie: string; clientId: string; userId: string }>;
   login(username: string, password: string): Promise<string>;
+  /** Logs in a new member of the firm with this role (created directly in the database). */
+  staffUser(role: StaffRole): Promise<{ cookie: string; userId: string; username: string }>;
   close(): Promise<void>;
 }
 
@@ -55,11 +58,18 @@ export interface TestAppOptions {
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const loaded = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data", ...options.env });
-  const config = options.logStream ? { ...loaded, logLevel: (options.env?.LOG_LEVEL ?? "info") as typeof loaded.logLevel } : loaded;
-  const app = await buildApp({ db: database.db, database, config, setup: { token: options.setupToken ?? null } }, { logStream: options.logStream });
+  const config = options.logStream
+    ? { ...loaded, logLevel: (options.env?.LOG_LEVEL ?? "info") as typeof loaded.logLevel }
+    : loaded;
+  const app = await buildApp(
+    { db: database.db, database, config, setup: { token: options.setupToken ?? null } },
+    { logStream: options.logStream },
+  );
   const db = database.db;
   if (!options.setupToken)
-    await db.insert(users).values({ username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), role: "admin" });
+    await db
+      .insert(users)
+      .values({ username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), role: "admin" });
 
   async function login(username: string, password: string) {
     const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
@@ -72,7 +82,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   async function clientUser(clientId?: string) {
     let id = clientId;
     if (!id) {
-      const [client] = await db.insert(clients).values({ name: `Cliente Portale ${++portalUsers}`, type: "privato", address: "Via Roma 1" }).returning();
+      const [client] = await db
+        .insert(clients)
+        .values({ name: `Cliente Portale ${++portalUsers}`, type: "privato", address: "Via Roma 1" })
+        .returning();
       id = client!.id;
     }
     const username = `portale${Date.now()}${++portalUsers}`;
@@ -83,6 +96,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     return { cookie: await login(username, "password-cliente-1"), clientId: id, userId: user!.id };
   }
 
+  let staffUsers = 0;
+  async function staffUser(role: StaffRole) {
+    const username = `${role}${Date.now()}${++staffUsers}`;
+    const [user] = await db
+      .insert(users)
+      .values({ username, passwordHash: await hashPassword("password-staff-1"), role })
+      .returning();
+    return { cookie: await login(username, "password-staff-1"), userId: user!.id, username };
+  }
+
   const admin = options.setupToken ? "" : await login(ADMIN.username, ADMIN.password);
   return {
     app,
@@ -91,6 +114,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     admin,
     clientUser,
     login,
+    staffUser,
     close: async () => {
       await app.close();
       await database.close();

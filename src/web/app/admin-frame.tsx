@@ -4,45 +4,65 @@ import { Link, useLocation } from "wouter";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
+import type { Capability } from "@domain/roles";
+import { useCan } from "@web/features/auth/use-can";
+import { NotAuthorized } from "@web/features/not-authorized/not-authorized";
+import { useForbiddenHere } from "./forbidden";
 import { adminNav, isActive } from "./nav";
 import { TopBar } from "./top-bar";
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
+  const can = useCan();
   return (
     <ul className="space-y-1">
-      {adminNav.map(({ href, label, icon: Icon }) => {
-        const active = isActive(href, location);
-        return (
-          <li key={href}>
-            <Link
-              href={href}
-              onClick={onNavigate}
-              aria-current={active ? "page" : undefined}
-              className={cn(
-                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                active ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-muted",
-              )}
-            >
-              <Icon aria-hidden className="size-4" />
-              {label}
-            </Link>
-          </li>
-        );
-      })}
+      {adminNav
+        .filter((item) => can(item.capability))
+        .map(({ href, label, icon: Icon }) => {
+          const active = isActive(href, location);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                onClick={onNavigate}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                  active ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-muted",
+                )}
+              >
+                <Icon aria-hidden className="size-4" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
     </ul>
   );
 }
 
-/** The admin frame: top bar, sidebar on wide screens, a menu dialog on phones. */
-export function AdminFrame({ children }: { children: ReactNode }) {
+/**
+ * The back-office frame: top bar, sidebar on wide screens, a menu dialog on phones. The sidebar
+ * lists only the sections the role may use; a page that needs a capability the role lacks, or
+ * whose data the API refused (403), shows "Non autorizzato" instead.
+ */
+export function AdminFrame({ capability = null, children }: { capability?: Capability | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const can = useCan();
+  const refused = useForbiddenHere();
+  const allowed = (capability === null || can(capability)) && !refused;
   return (
     <div className="min-h-dvh bg-background">
       <TopBar
         role="admin"
         leading={
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Apri menu" onClick={() => setMenuOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Apri menu"
+            onClick={() => setMenuOpen(true)}
+          >
             <Menu aria-hidden className="size-5" />
           </Button>
         }
@@ -59,11 +79,14 @@ export function AdminFrame({ children }: { children: ReactNode }) {
         </DialogContent>
       </Dialog>
       <div className="flex">
-        <nav aria-label="Sezioni" className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-56 shrink-0 overflow-y-auto border-r border-border bg-card p-3 md:block">
+        <nav
+          aria-label="Sezioni"
+          className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-56 shrink-0 overflow-y-auto border-r border-border bg-card p-3 md:block"
+        >
           <NavLinks />
         </nav>
         <main id="contenuto" className="min-w-0 flex-1 p-3 sm:p-6">
-          {children}
+          {allowed ? children : <NotAuthorized />}
         </main>
       </div>
     </div>

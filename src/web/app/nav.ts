@@ -15,30 +15,42 @@ import {
   Users,
   Wrench,
 } from "lucide-react";
+import { backOfficeSections, type BackOfficeSection, type Capability } from "@domain/roles";
 
 export interface NavItem {
   href: string;
   label: string;
   icon: LucideIcon;
+  /** The capability that shows the section (src/domain/roles.ts). */
+  capability: Capability;
 }
 
-/** The admin sidebar: the same full list on every admin page (decisions §3). */
-export const adminNav: NavItem[] = [
-  { href: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { href: "/admin/oggi", label: "La mia giornata", icon: Sun },
-  { href: "/admin/clients", label: "Clienti", icon: Building2 },
-  { href: "/admin/contacts", label: "Contatti", icon: Users },
-  { href: "/admin/surveys", label: "Sopralluoghi", icon: ClipboardList },
-  { href: "/admin/quotes", label: "Preventivi", icon: FileText },
-  { href: "/admin/services", label: "Servizi", icon: Wrench },
-  { href: "/admin/sites", label: "Cantieri", icon: HardHat },
-  { href: "/admin/contracts", label: "Contratti", icon: FileSignature },
-  { href: "/admin/invoices", label: "Fatture", icon: Receipt },
-  { href: "/admin/suppliers", label: "Fornitori", icon: Truck },
-  { href: "/admin/orders", label: "Ordini", icon: Package },
-  { href: "/admin/outbox", label: "Posta in uscita", icon: Mail },
-  { href: "/admin/settings", label: "Impostazioni", icon: Settings },
-];
+const presentation: Record<BackOfficeSection, { label: string; icon: LucideIcon }> = {
+  dashboard: { label: "Dashboard", icon: LayoutDashboard },
+  today: { label: "La mia giornata", icon: Sun },
+  clients: { label: "Clienti", icon: Building2 },
+  contacts: { label: "Contatti", icon: Users },
+  surveys: { label: "Sopralluoghi", icon: ClipboardList },
+  quotes: { label: "Preventivi", icon: FileText },
+  services: { label: "Servizi", icon: Wrench },
+  sites: { label: "Cantieri", icon: HardHat },
+  contracts: { label: "Contratti", icon: FileSignature },
+  invoices: { label: "Fatture", icon: Receipt },
+  suppliers: { label: "Fornitori", icon: Truck },
+  orders: { label: "Ordini", icon: Package },
+  outbox: { label: "Posta in uscita", icon: Mail },
+  settings: { label: "Impostazioni", icon: Settings },
+};
+
+/**
+ * The back-office sidebar, in the order of src/domain/roles.ts; the frame shows each section
+ * only to the roles whose capabilities open it (an administrator sees them all, decisions §3).
+ */
+export const adminNav: NavItem[] = backOfficeSections.map((s) => ({
+  href: s.path,
+  capability: s.capability,
+  ...presentation[s.key],
+}));
 
 /** Specification §2: active when the link's path equals, or is a prefix of, the current route. */
 export function isActive(href: string, location: string) {

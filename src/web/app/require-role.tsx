@@ -1,15 +1,17 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import type { UserRole } from "@domain/statuses";
+import { usesBackOffice } from "@domain/roles";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { useMe } from "@web/features/auth/api/me";
 
 /**
- * Shows its children only to a logged-in user of the given role. Without a session it sends
- * to the login and back here afterwards. The server enforces the same rule on every call.
+ * Shows its children only to a logged-in user of the given area: "admin" is the back office of
+ * every member of the firm (admin, ufficio, tecnico — what each may use inside is decided per
+ * page by AdminFrame), "client" the portal. Without a session it sends to the login and back
+ * here afterwards. The server enforces the same rules on every call.
  */
-export function RequireRole({ role, children }: { role: UserRole; children: ReactNode }) {
+export function RequireRole({ role, children }: { role: "admin" | "client"; children: ReactNode }) {
   const { data: me, isPending } = useMe();
   const [location, navigate] = useLocation();
 
@@ -27,7 +29,8 @@ export function RequireRole({ role, children }: { role: UserRole; children: Reac
       </div>
     );
   }
-  if (me.role !== role) {
+  const inArea = role === "admin" ? usesBackOffice(me.role) : me.role === "client";
+  if (!inArea) {
     return (
       <main className="grid min-h-dvh place-items-center px-4 text-center">
         <div>
@@ -36,7 +39,7 @@ export function RequireRole({ role, children }: { role: UserRole; children: Reac
             {role === "admin" ? "Quest'area è riservata all'amministrazione." : "Il portale è riservato ai clienti."}
           </p>
           <Button asChild className="mt-4">
-            <Link href={me.role === "admin" ? "/admin" : "/client"}>Vai alla tua area</Link>
+            <Link href={usesBackOffice(me.role) ? "/admin" : "/client"}>Vai alla tua area</Link>
           </Button>
         </div>
       </main>

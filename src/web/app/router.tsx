@@ -1,3 +1,4 @@
+import { capabilityOfPage } from "@domain/roles";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { Spinner } from "@web/components/ui/spinner";
@@ -50,7 +51,10 @@ const pages = {
   adminHome: page(() => import("@web/features/team/pages/admin-home")),
 };
 
-/** The admin routes of specification §2, in the admin frame, for administrators only. */
+/**
+ * The admin routes of specification §2, in the admin frame, for the firm's people; each page
+ * needs the capability of its section (src/domain/roles.ts), else it shows "Non autorizzato".
+ */
 const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/admin", pages.adminHome],
   ["/admin/dashboard", pages.dashboard],
@@ -127,7 +131,7 @@ export function AppRouter() {
           <Route key={path} path={path}>
             <RequireRole role="admin">
               <RequireTwoFactor>
-                <AdminFrame>
+                <AdminFrame capability={capabilityOfPage(path)}>
                   <Suspense fallback={loading}>
                     <Page />
                   </Suspense>

@@ -3,7 +3,10 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { userRoles } from "@domain/statuses";
 import { useLogout } from "@web/features/auth/api/login";
+import { useMe } from "@web/features/auth/api/me";
+import { useCan } from "@web/features/auth/use-can";
 import { useCompany } from "@web/features/company/use-company";
 import { NotificationsButton } from "./notifications-button";
 
@@ -12,13 +15,18 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
   const { companyName } = useCompany();
   const logout = useLogout();
   const [, navigate] = useLocation();
+  const { data: me } = useMe();
+  const can = useCan();
+  // The office's bell speaks of estimates, invoices and clients' requests: not a technician's.
+  const bell = role === "client" || can("notifications");
+  const badge = role === "client" ? "Cliente" : me?.role === "admin" || !me ? "Admin" : userRoles.label(me.role);
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-card px-3 sm:px-4">
       {leading}
       <span className="truncate font-semibold">{companyName}</span>
-      <Badge variant={role === "admin" ? "default" : "info"}>{role === "admin" ? "Admin" : "Cliente"}</Badge>
+      <Badge variant={role === "admin" ? "default" : "info"}>{badge}</Badge>
       <div className="ml-auto flex items-center gap-1">
-        <NotificationsButton role={role} />
+        {bell ? <NotificationsButton role={role} /> : null}
         <Button asChild variant="ghost" aria-label="Il mio profilo" title="Il mio profilo">
           <Link href={role === "admin" ? "/admin/profilo" : "/client/profilo"}>
             <UserRound aria-hidden className="size-4" />

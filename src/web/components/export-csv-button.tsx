@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useCan } from "@web/features/auth/use-can";
 import { withQuery } from "@web/lib/api";
 import { buttonVariants } from "./ui/button";
 
@@ -9,6 +10,9 @@ type Query = Record<string, string | number | boolean | null | undefined>;
  * A plain link, so the browser handles the download and the session cookie goes with it.
  */
 export function ExportCsvButton({ path, query, className }: { path: string; query?: Query; className?: string }) {
+  const can = useCan();
+  // Exports are the office's (decisions §8 "Accounts"): no button a technician could not use.
+  if (!can("exports")) return null;
   return (
     <a href={withQuery(path, query)} download className={buttonVariants({ variant: "outline", className })}>
       <Download aria-hidden />

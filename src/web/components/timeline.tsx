@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useCan } from "@web/features/auth/use-can";
 import type { ActivityEntry } from "@domain/activity";
 import { formatDateTime } from "@domain/format";
 import { api } from "@web/lib/api";
@@ -52,8 +53,16 @@ export interface TimelineProps {
   className?: string;
 }
 
-/** The history of one record from the activity log (decisions §7): who did what, and when. */
-export function Timeline({ entityType, entityId, limit, className }: TimelineProps) {
+/**
+ * The history of one record from the activity log (decisions §7): who did what, and when. The
+ * log is the office's (it names amounts and documents): a role without "activity" sees nothing.
+ */
+export function Timeline(props: TimelineProps) {
+  const can = useCan();
+  return can("activity") ? <TimelineOf {...props} /> : null;
+}
+
+function TimelineOf({ entityType, entityId, limit, className }: TimelineProps) {
   const { data, isPending, isError } = useQuery(activityQueryOptions({ entityType, entityId, limit }));
   if (isPending) {
     return (

@@ -7,11 +7,11 @@ import { listActivity } from "./queries";
 export const activityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/activity",
-    {
+    { config: { access: "office" },
       schema: { tags: ["attività"], querystring: activityQuerySchema, response: { 200: z.array(activityEntrySchema) } },
     },
     async (request) => {
-      // The office's log: admin only, never shown in the portal (decisions §8).
+      // The office's log: admin and ufficio, never a technician nor the portal (decisions §8).
       return listActivity(db, { ...request.query, clientId: null });
     },
   );

@@ -11,7 +11,8 @@ import { findAttachment, listAttachments } from "./queries";
 import { deleteAttachment, setShared, uploadAttachments } from "./service";
 
 /**
- * Photos and documents of surveys and sites (decisions §7), admin only. The portal reads the
+ * Photos and documents of surveys and sites (decisions §7): the firm's people upload, read and
+ * remove them; sharing one with the client is the office's (PATCH). The portal reads the
  * shared files of the client's own sites through /api/portal/attachments (clientMaySeeAttachment).
  */
 export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
@@ -24,7 +25,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     "/api/attachments",
-    {
+    { config: { access: "staff" },
       schema: { tags: ["allegati"], querystring: attachmentQuerySchema, response: { 200: z.array(attachmentSchema) } },
     },
     async (request) => {
@@ -35,7 +36,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.post(
     "/api/attachments",
-    { schema: { tags: ["allegati"], consumes: ["multipart/form-data"], querystring: attachmentQuerySchema, response: { 201: z.array(attachmentSchema) } } },
+    { config: { access: "staff" }, schema: { tags: ["allegati"], consumes: ["multipart/form-data"], querystring: attachmentQuerySchema, response: { 201: z.array(attachmentSchema) } } },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest("La richiesta deve contenere dei file (multipart/form-data)", { files: "Scegli almeno un file" });
       const { entityType, entityId } = request.query;
@@ -46,7 +47,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     "/api/attachments/:id/file",
-    { schema: { tags: ["allegati"], params: idParams, querystring: attachmentFileQuery } },
+    { config: { access: "staff" }, schema: { tags: ["allegati"], params: idParams, querystring: attachmentFileQuery } },
     async (request, reply) => {
       const row = await findAttachment(db, request.params.id);
       if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
@@ -56,13 +57,13 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.patch(
     "/api/attachments/:id",
-    { schema: { tags: ["allegati"], params: idParams, body: attachmentPatchSchema, response: { 200: attachmentSchema } } },
+    { config: { access: "office" }, schema: { tags: ["allegati"], params: idParams, body: attachmentPatchSchema, response: { 200: attachmentSchema } } },
     async (request) => setShared(db, request, request.params.id, request.body.sharedWithClient),
   );
 
   app.delete(
     "/api/attachments/:id",
-    { schema: { tags: ["allegati"], params: idParams, response: { 204: z.null() } } },
+    { config: { access: "staff" }, schema: { tags: ["allegati"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteAttachment(db, storage, request, request.params.id);
       return reply.status(204).send(null);

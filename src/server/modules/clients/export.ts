@@ -27,6 +27,7 @@ const columns: CsvColumn<Row>[] = [
 /** GET /api/clients/export.csv: the clients list with the same search, type filter and order. */
 export const clientExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   registerCsvExport(app, {
+    access: "office",
     url: "/api/clients/export.csv",
     querystring: clientListQuerySchema.pick({ q: true, type: true, sort: true }),
     fileName: "clienti",

@@ -15,19 +15,19 @@ const activation = z.object({ username: z.string(), clientName: z.string().nulla
 export const portalAccessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.post(
     "/api/clients/:id/portal-access",
-    { schema: { tags, params: idParams, body: portalAccessCreateSchema, response: { 201: portalAccessSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: portalAccessCreateSchema, response: { 201: portalAccessSchema } } },
     async (request, reply) => reply.status(201).send(await createPortalAccess(db, config, request, request.params.id, request.body)),
   );
 
   app.post(
     "/api/clients/:id/portal-access/reset",
-    { schema: { tags, params: idParams, body: portalAccessResetSchema, response: { 200: portalAccessSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: portalAccessResetSchema, response: { 200: portalAccessSchema } } },
     async (request) => resetPortalAccess(db, config, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/clients/:id/portal-access",
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await disablePortalAccess(db, request, request.params.id);
       return reply.status(204).send(null);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  clientDetailForTecnico,
   clientDetailSchema,
+  clientDetailTecnicoSchema,
   clientInputSchema,
   clientListQuerySchema,
   clientSchema,
@@ -9,6 +11,7 @@ import {
 import { idParams } from "@domain/common";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { portalAccessRoutes } from "./portal-access-routes";
@@ -22,7 +25,7 @@ export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/clients",
-    { schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } } },
+    { config: { access: "staff" }, schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } } },
     async (request, reply) => {
       return sendPage(reply, listClients(db, request.query), countClients(db, request.query));
     },
@@ -30,29 +33,29 @@ export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/clients/:id",
-    { schema: { tags: ["clienti"], params: idParams, response: { 200: clientDetailSchema } } },
+    { config: { access: "staff" }, schema: { tags: ["clienti"], params: idParams, response: { 200: byRole(clientDetailSchema, clientDetailTecnicoSchema) } } },
     async (request) => {
       const detail = await getClientDetail(db, request.params.id);
       if (!detail) throw notFound("Cliente non trovato");
-      return detail;
+      return seesMoney(request) ? detail : clientDetailForTecnico(detail);
     },
   );
 
   app.post(
     "/api/clients",
-    { schema: { tags: ["clienti"], body: clientInputSchema, response: { 201: clientSchema } } },
+    { config: { access: "office" }, schema: { tags: ["clienti"], body: clientInputSchema, response: { 201: clientSchema } } },
     async (request, reply) => reply.status(201).send(await createClient(db, request, request.body)),
   );
 
   app.put(
     "/api/clients/:id",
-    { schema: { tags: ["clienti"], params: idParams, body: clientUpdateSchema, response: { 200: clientSchema } } },
+    { config: { access: "office" }, schema: { tags: ["clienti"], params: idParams, body: clientUpdateSchema, response: { 200: clientSchema } } },
     async (request) => updateClient(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/clients/:id",
-    { schema: { tags: ["clienti"], params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags: ["clienti"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteClient(db, request, request.params.id);
       return reply.status(204).send(null);

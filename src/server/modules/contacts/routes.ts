@@ -8,11 +8,11 @@ import { sendPage } from "../../lib/list";
 import { countContacts, getContactDetail, listContacts } from "./queries";
 import { createContact, deleteContact, updateContact } from "./service";
 
-// Contacts are the company's address book: admin only (the default access).
+// Contacts are the company's address book: the office keeps it, a technician reads it.
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/contacts",
-    { schema: { tags: ["contatti"], querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } },
+    { config: { access: "staff" }, schema: { tags: ["contatti"], querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } },
     async (request, reply) => {
       return sendPage(reply, listContacts(db, request.query), countContacts(db, request.query));
     },
@@ -20,7 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.get(
     "/api/contacts/:id",
-    { schema: { tags: ["contatti"], params: idParams, response: { 200: contactDetailSchema } } },
+    { config: { access: "staff" }, schema: { tags: ["contatti"], params: idParams, response: { 200: contactDetailSchema } } },
     async (request) => {
       const detail = await getContactDetail(db, request.params.id);
       if (!detail) throw notFound("Contatto non trovato");
@@ -30,19 +30,19 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.post(
     "/api/contacts",
-    { schema: { tags: ["contatti"], body: contactInputSchema, response: { 201: contactSchema } } },
+    { config: { access: "office" }, schema: { tags: ["contatti"], body: contactInputSchema, response: { 201: contactSchema } } },
     async (request, reply) => reply.status(201).send(await createContact(db, request, request.body)),
   );
 
   app.put(
     "/api/contacts/:id",
-    { schema: { tags: ["contatti"], params: idParams, body: contactUpdateSchema, response: { 200: contactSchema } } },
+    { config: { access: "office" }, schema: { tags: ["contatti"], params: idParams, body: contactUpdateSchema, response: { 200: contactSchema } } },
     async (request) => updateContact(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/contacts/:id",
-    { schema: { tags: ["contatti"], params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags: ["contatti"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteContact(db, request, request.params.id);
       return reply.status(204).send(null);

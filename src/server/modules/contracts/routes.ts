@@ -33,7 +33,7 @@ const tags = ["contratti"];
 export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     "/api/contracts",
-    {
+    { config: { access: "office" },
       schema: { tags, querystring: contractListQuerySchema, response: { 200: z.array(contractListItemSchema) } },
     },
     async (request, reply) => {
@@ -43,7 +43,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     "/api/contracts/estimate-options",
-    {
+    { config: { access: "office" },
       schema: {
         tags,
         summary: "Preventivi accettati ancora senza contratto",
@@ -56,7 +56,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     "/api/contracts/:id",
-    { schema: { tags, params: idParams, response: { 200: contractDetailSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: contractDetailSchema } } },
     async (request) => {
       const detail = await getContractDetail(db, request.params.id, null);
       if (!detail) throw notFound(CONTRACT_NOT_FOUND);
@@ -66,7 +66,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     "/api/contracts/:id/pdf",
-    {
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -92,19 +92,19 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.post(
     "/api/contracts",
-    { schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } } },
+    { config: { access: "office" }, schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } } },
     async (request, reply) => reply.status(201).send(await createContract(db, request, request.body.estimateId)),
   );
 
   app.put(
     "/api/contracts/:id",
-    { schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } } },
     async (request) => updateContractTerms(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/contracts/:id",
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteContract(db, request, request.params.id);
       return reply.status(204).send(null);
@@ -113,14 +113,14 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.post(
     "/api/contracts/:id/sign",
-    { schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } } },
     async (request) => transitionContract(db, request, request.params.id, "sign", request.body.signedDate, config),
   );
 
   for (const action of ["activate", "complete"] as const satisfies ContractAction[]) {
     app.post(
       `/api/contracts/:id/${action}`,
-      { schema: { tags, params: idParams, response: { 200: contractSchema } } },
+      { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: contractSchema } } },
       async (request) => transitionContract(db, request, request.params.id, action),
     );
   }

@@ -1,8 +1,9 @@
-import { and, count, eq, gte, lt, ne, sql } from "drizzle-orm";
-import { lastMonths, monthRange } from "@domain/dashboard";
+import { and, asc, count, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { lastMonths, monthRange, TECNICO_DASHBOARD_SURVEYS, type TecnicoDashboard } from "@domain/dashboard";
+import { addDays } from "@domain/dates";
 import { estimateStatuses, siteStatuses } from "@domain/statuses";
 import type { Queryable } from "../../db/client";
-import { clients, constructionSites, estimates, invoices } from "../../db/schema";
+import { clients, constructionSites, estimates, invoices, surveys } from "../../db/schema";
 
 /** Sum of a money column as an exact "1234.50" string, "0.00" when there are no rows. */
 const moneySum = (column: typeof invoices.amount | typeof invoices.totalAmount | typeof estimates.totalAmount) =>
@@ -112,5 +113,47 @@ export async function getDashboard(db: Queryable, today: string) {
     sitesByStatus: sites.byStatus,
     lateSites: sites.late,
     overdueInvoices: overdue,
+  };
+}
+
+/** A technician's dashboard: counts of his work, no money (decisions §8 "Accounts"). */
+export async function getTecnicoDashboard(db: Queryable, today: string): Promise<TecnicoDashboard> {
+  const weekEnd = addDays(today, 7);
+  const [row] = await db
+    .select({
+      surveysToday: int(
+        sql`(select count(*) from ${surveys} where ${surveys.date} = ${today} and ${surveys.status} <> 'annullato')`,
+      ),
+      surveysNextWeek: int(
+        sql`(select count(*) from ${surveys} where ${surveys.date} >= ${today} and ${surveys.date} < ${weekEnd} and ${surveys.status} = 'programmato')`,
+      ),
+      activeSites: int(sql`(select count(*) from ${constructionSites} where ${constructionSites.status} = 'in_corso')`),
+    })
+    .from(sql`(select 1) as one`);
+  const todaySurveys = await db
+    .select({
+      id: surveys.id,
+      time: surveys.time,
+      clientName: clients.name,
+      address: surveys.address,
+      status: surveys.status,
+    })
+    .from(surveys)
+    .leftJoin(clients, eq(clients.id, surveys.clientId))
+    .where(and(eq(surveys.date, today), ne(surveys.status, "annullato")))
+    .orderBy(sql`${surveys.time} asc nulls last`, asc(surveys.id))
+    .limit(TECNICO_DASHBOARD_SURVEYS);
+  const sites = await sitesByStatus(db, today);
+  return {
+    view: "tecnico",
+    date: today,
+    cards: {
+      surveysToday: row!.surveysToday,
+      surveysNextWeek: row!.surveysNextWeek,
+      activeSites: row!.activeSites,
+      lateSites: sites.late,
+    },
+    todaySurveys,
+    sitesByStatus: sites.byStatus,
   };
 }

@@ -18,7 +18,7 @@ const tags = ["preventivi"];
 export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/estimate-items",
-    { schema: { tags, querystring: estimateItemListQuerySchema, response: { 200: z.array(estimateItemSchema) } } },
+    { config: { access: "office" }, schema: { tags, querystring: estimateItemListQuerySchema, response: { 200: z.array(estimateItemSchema) } } },
     async (request) => {
       const estimate = await findEstimate(db, request.query.estimateId, null);
       if (!estimate) throw notFound(ESTIMATE_NOT_FOUND);
@@ -28,13 +28,13 @@ export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   app.post(
     "/api/estimate-items",
-    { schema: { tags, body: estimateItemCreateSchema, response: { 201: estimateItemSchema } } },
+    { config: { access: "office" }, schema: { tags, body: estimateItemCreateSchema, response: { 201: estimateItemSchema } } },
     async (request, reply) => reply.status(201).send(await createItem(db, request, request.body)),
   );
 
   app.put(
     "/api/estimate-items/:id",
-    {
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -47,7 +47,7 @@ export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   app.delete(
     "/api/estimate-items/:id",
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteItem(db, request, request.params.id);
       return reply.status(204).send(null);

@@ -28,7 +28,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates",
-    { schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } } },
+    { config: { access: "office" }, schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } } },
     async (request, reply) => {
       return sendPage(reply, listEstimates(db, request.query, null), countEstimates(db, request.query, null));
     },
@@ -36,7 +36,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates/:id",
-    { schema: { tags, params: idParams, response: { 200: estimateDetailSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: estimateDetailSchema } } },
     async (request) => {
       const detail = await getEstimateDetail(db, request.params.id, null);
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
@@ -46,7 +46,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates/:id/pdf",
-    {
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -63,19 +63,19 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates",
-    { schema: { tags, body: estimateInputSchema, response: { 201: estimateSchema } } },
+    { config: { access: "office" }, schema: { tags, body: estimateInputSchema, response: { 201: estimateSchema } } },
     async (request, reply) => reply.status(201).send(await createEstimate(db, request, request.body)),
   );
 
   app.put(
     "/api/estimates/:id",
-    { schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } } },
     async (request) => updateEstimate(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/estimates/:id",
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteEstimate(db, request, request.params.id);
       return reply.status(204).send(null);
@@ -84,7 +84,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/send",
-    {
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -97,7 +97,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/accept",
-    {
+    { config: { access: "office" },
       // The administrator records the client's acceptance; the portal has its own route.
       schema: {
         tags,
@@ -111,13 +111,13 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/reject",
-    { schema: { tags, params: idParams, body: estimateActionSchema.optional(), response: { 200: estimateSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateActionSchema.optional(), response: { 200: estimateSchema } } },
     async (request) => rejectEstimate(db, request, request.params.id, request.body?.version),
   );
 
   app.post(
     "/api/estimates/:id/request-changes",
-    { schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await requestEstimateChanges(deps, request, request.params.id, request.body.message, null);
       return reply.status(204).send(null);

@@ -156,6 +156,7 @@ const orderColumns: CsvColumn<RowOf<typeof listOrders>>[] = [
 export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   // Admin routes: the client scope of the shared list queries is null (everything).
   registerCsvExport(app, {
+    access: "office",
     url: "/api/contacts/export.csv",
     querystring: contactListQuerySchema,
     fileName: "contatti",
@@ -163,6 +164,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     fetchPage: (q, limit, offset) => listContacts(db, { ...q, limit, offset }),
   });
   registerCsvExport(app, {
+    access: "office",
     url: "/api/surveys/export.csv",
     querystring: surveyListQuerySchema,
     fileName: "sopralluoghi",
@@ -170,6 +172,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     fetchPage: (q, limit, offset) => listSurveys(db, { ...q, limit, offset }, null),
   });
   registerCsvExport(app, {
+    access: "office",
     url: "/api/services/export.csv",
     querystring: serviceListQuerySchema,
     fileName: "servizi",
@@ -177,6 +180,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     fetchPage: (q, limit, offset) => listServices(db, { ...q, limit, offset }),
   });
   registerCsvExport(app, {
+    access: "office",
     url: "/api/estimates/export.csv",
     querystring: estimateListQuerySchema,
     fileName: "preventivi",
@@ -184,6 +188,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     fetchPage: (q, limit, offset) => listEstimates(db, { ...q, limit, offset }, null),
   });
   registerCsvExport(app, {
+    access: "office",
     url: "/api/construction-sites/export.csv",
     querystring: siteListQuerySchema,
     fileName: "cantieri",
@@ -191,6 +196,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     fetchPage: (q, limit, offset) => listSites(db, { ...q, limit, offset }, null),
   });
   registerCsvExport(app, {
+    access: "office",
     url: "/api/contracts/export.csv",
     querystring: contractListQuerySchema,
     fileName: "contratti",
@@ -198,6 +204,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     fetchPage: (q, limit, offset) => listContracts(db, { ...q, limit, offset }, null),
   });
   registerCsvExport(app, {
+    access: "office",
     url: "/api/invoices/export.csv",
     querystring: invoiceListQuerySchema,
     fileName: "fatture",
@@ -205,6 +212,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     fetchPage: (q, limit, offset) => listInvoices(db, { ...q, limit, offset }, null),
   });
   registerCsvExport(app, {
+    access: "office",
     url: "/api/suppliers/export.csv",
     querystring: supplierListQuerySchema,
     fileName: "fornitori",
@@ -212,6 +220,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     fetchPage: (q, limit, offset) => listSuppliers(db, { ...q, limit, offset }),
   });
   registerCsvExport(app, {
+    access: "office",
     url: "/api/orders/export.csv",
     querystring: orderListQuerySchema,
     fileName: "ordini",

@@ -32,7 +32,7 @@ const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
 export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     "/api/invoices",
-    {
+    { config: { access: "office" },
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceListItemSchema) } },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.get(
     "/api/invoices/:id",
-    { schema: { tags, params: idParams, response: { 200: invoiceDetailSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: invoiceDetailSchema } } },
     async (request) => {
       const detail = await getInvoiceDetail(db, request.params.id, null);
       if (!detail) throw notFound(INVOICE_NOT_FOUND);
@@ -52,7 +52,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.get(
     "/api/invoices/:id/pdf",
-    {
+    { config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -69,7 +69,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.get(
     "/api/invoices/:id/fatturapa",
-    {
+    { config: { access: "office" },
       schema: {
         tags,
         summary: "Fattura elettronica FatturaPA (FPR12), come emessa",
@@ -94,19 +94,19 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.post(
     "/api/invoices",
-    { schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceSchema } } },
+    { config: { access: "office" }, schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceSchema } } },
     async (request, reply) => reply.status(201).send(await createInvoice(db, request, request.body)),
   );
 
   app.put(
     "/api/invoices/:id",
-    { schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } } },
     async (request) => updateInvoice(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/invoices/:id",
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteInvoice(db, request, request.params.id);
       return reply.status(204).send(null);
@@ -115,13 +115,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.post(
     "/api/invoices/:id/send",
-    { schema: { tags, params: idParams, response: { 200: invoiceSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: invoiceSchema } } },
     async (request) => issueInvoice(db, config, request, request.params.id),
   );
 
   app.post(
     "/api/invoices/:id/pay",
-    { schema: { tags, params: idParams, body: invoicePaySchema, response: { 200: invoiceSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: invoicePaySchema, response: { 200: invoiceSchema } } },
     async (request) => transitionInvoice(db, request, request.params.id, "pay", request.body.paidDate),
   );
 };

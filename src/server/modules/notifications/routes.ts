@@ -17,18 +17,18 @@ export async function readBell(db: Db, bell: Bell) {
   return listNotifications(db, bell);
 }
 
-/** The office's bell (admin only); the portal's bell is served by /api/portal/notifications. */
+/** The office's bell (admin and ufficio); the portal's bell is served by /api/portal/notifications. */
 export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get("/api/notifications", { schema: { tags: ["notifiche"], response: { 200: notificationListSchema } } }, async () => readBell(db, ADMIN_BELL));
+  app.get("/api/notifications", { config: { access: "office" }, schema: { tags: ["notifiche"], response: { 200: notificationListSchema } } }, async () => readBell(db, ADMIN_BELL));
 
-  app.post("/api/notifications/read-all", { schema: { tags: ["notifiche"], response: { 204: z.null() } } }, async (_request, reply) => {
+  app.post("/api/notifications/read-all", { config: { access: "office" }, schema: { tags: ["notifiche"], response: { 204: z.null() } } }, async (_request, reply) => {
     await markAllRead(db, ADMIN_BELL);
     return reply.status(204).send(null);
   });
 
   app.post(
     "/api/notifications/:id/read",
-    { schema: { tags: ["notifiche"], params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags: ["notifiche"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       // Another bell's notification answers like a missing one.
       if (!(await markRead(db, ADMIN_BELL, request.params.id))) throw notFound("Notifica non trovata");

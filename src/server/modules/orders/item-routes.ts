@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
-import { orderItemCreateSchema, orderItemInputSchema, orderItemListQuerySchema, orderItemSchema } from "@domain/orders";
+import {
+  orderItemCreateSchema,
+  orderItemForTecnico,
+  orderItemInputSchema,
+  orderItemListQuerySchema,
+  orderItemSchema,
+  orderItemTecnicoSchema,
+} from "@domain/orders";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { byRole, seesMoney } from "../../auth/shaping";
 import { sendPage } from "../../lib/list";
 import { countOrderItems, listAllOrderItems } from "./queries";
 import { createOrderItem, deleteOrderItem, updateOrderItem } from "./service";
@@ -16,25 +24,27 @@ export const itemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     "/api/order-items",
-    { schema: { tags, querystring: orderItemListQuerySchema, response: { 200: z.array(orderItemSchema) } } },
+    { config: { access: "staff" }, schema: { tags, querystring: orderItemListQuerySchema, response: { 200: byRole(z.array(orderItemSchema), z.array(orderItemTecnicoSchema)) } } },
     async (request, reply) => {
-      return sendPage(reply, listAllOrderItems(db, request.query), countOrderItems(db, request.query.orderId));
+      const rows = listAllOrderItems(db, request.query);
+      const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(orderItemForTecnico));
+      return sendPage(reply, shaped, countOrderItems(db, request.query.orderId));
     },
   );
 
   app.post(
     "/api/order-items",
-    { schema: { tags, body: orderItemCreateSchema, response: { 201: orderItemSchema } } },
+    { config: { access: "office" }, schema: { tags, body: orderItemCreateSchema, response: { 201: orderItemSchema } } },
     async (request, reply) => reply.status(201).send(await createOrderItem(db, request, request.body)),
   );
 
   app.put(
     "/api/order-items/:id",
-    { schema: { tags, params: idParams, body: orderItemInputSchema, response: { 200: orderItemSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: orderItemInputSchema, response: { 200: orderItemSchema } } },
     async (request) => updateOrderItem(db, request, request.params.id, request.body),
   );
 
-  app.delete("/api/order-items/:id", { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+  app.delete("/api/order-items/:id", { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     await deleteOrderItem(db, request, request.params.id);
     return reply.status(204).send(null);
   });

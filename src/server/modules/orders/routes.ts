@@ -2,15 +2,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
 import {
   orderActionSchema,
+  orderDetailForTecnico,
   orderDetailSchema,
+  orderDetailTecnicoSchema,
+  orderForTecnico,
   orderInputSchema,
   orderListQuerySchema,
   orderSchema,
+  orderTecnicoSchema,
   orderUpdateSchema,
   type OrderAction,
 } from "@domain/orders";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { itemRoutes } from "./item-routes";
@@ -20,57 +25,62 @@ import { sendOrder } from "./send";
 import { applyOrderAction, createOrder, deleteOrder, ORDER_NOT_FOUND, updateOrder } from "./service";
 import { withPdfSlot } from "../../documents/pdf/limits";
 
-// Supplier orders are internal: every route stays admin-only (the default access).
+// Supplier orders are the office's; a technician reads them (what arrives on his sites, and
+// when) without prices or totals.
 export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
   const tags = ["ordini"];
 
   app.get(
     "/api/orders",
-    { schema: { tags, querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } } },
+    { config: { access: "staff" }, schema: { tags, querystring: orderListQuerySchema, response: { 200: byRole(z.array(orderSchema), z.array(orderTecnicoSchema)) } } },
     async (request, reply) => {
-      return sendPage(reply, listOrders(db, request.query), countOrders(db, request.query));
+      // A technician may not order by amount either: the order of the rows would tell the prices.
+      const query = !seesMoney(request) && request.query.sort?.endsWith("totalAmount") ? { ...request.query, sort: undefined } : request.query;
+      const rows = listOrders(db, query);
+      const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(orderForTecnico));
+      return sendPage(reply, shaped, countOrders(db, query));
     },
   );
 
-  app.get("/api/orders/:id", { schema: { tags, params: idParams, response: { 200: orderDetailSchema } } }, async (request) => {
+  app.get("/api/orders/:id", { config: { access: "staff" }, schema: { tags, params: idParams, response: { 200: byRole(orderDetailSchema, orderDetailTecnicoSchema) } } }, async (request) => {
     const detail = await getOrderDetail(db, request.params.id);
     if (!detail) throw notFound(ORDER_NOT_FOUND);
-    return detail;
+    return seesMoney(request) ? detail : orderDetailForTecnico(detail);
   });
 
   app.post(
     "/api/orders",
-    { schema: { tags, body: orderInputSchema, response: { 201: orderSchema } } },
+    { config: { access: "office" }, schema: { tags, body: orderInputSchema, response: { 201: orderSchema } } },
     async (request, reply) => reply.status(201).send(await createOrder(db, request, request.body)),
   );
 
   app.put(
     "/api/orders/:id",
-    { schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
     async (request) => updateOrder(db, request, request.params.id, request.body),
   );
 
-  app.delete("/api/orders/:id", { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+  app.delete("/api/orders/:id", { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     await deleteOrder(db, request, request.params.id);
     return reply.status(204).send(null);
   });
 
   app.post(
     "/api/orders/:id/send",
-    { schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
     async (request) => sendOrder(db, request, request.params.id, request.body?.version, deps.config),
   );
 
   for (const action of ["confirm", "receive", "cancel"] as const satisfies OrderAction[]) {
     app.post(
       `/api/orders/:id/${action}`,
-      { schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
+      { config: { access: "office" }, schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
       async (request) => applyOrderAction(db, request, request.params.id, action, { version: request.body?.version }),
     );
   }
 
-  app.get("/api/orders/:id/pdf", { schema: { tags, params: idParams } }, async (request, reply) => {
+  app.get("/api/orders/:id/pdf", { config: { access: "office" }, schema: { tags, params: idParams } }, async (request, reply) => {
     const { fileName, pdf } = await withPdfSlot(request, reply, () => orderPdf(db, request.params.id, deps.config.dataDir));
     return reply
       .header("content-type", "application/pdf")

@@ -21,7 +21,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/outbox",
-    {
+    { config: { access: "office" },
       schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } },
     },
     async (request, reply) => {
@@ -31,7 +31,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/outbox/:id",
-    { schema: { tags: ["posta"], params: idParams, response: { 200: outboxDetailSchema } } },
+    { config: { access: "office" }, schema: { tags: ["posta"], params: idParams, response: { 200: outboxDetailSchema } } },
     async (request) => {
       const row = await findOutboxMessage(db, request.params.id);
       if (!row) throw notFound(NOT_FOUND);
@@ -41,7 +41,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/outbox/:id/attachments/:index",
-    { schema: { tags: ["posta"], params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }) } },
+    { config: { access: "office" }, schema: { tags: ["posta"], params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }) } },
     async (request, reply) => {
       const row = await findOutboxMessage(db, request.params.id);
       const attachment = row?.attachments?.[request.params.index];

@@ -8,12 +8,12 @@ import { sendPage } from "../../lib/list";
 import { countServices, findService, listServices } from "./queries";
 import { createService, deleteService, updateService } from "./service";
 
-// The catalogue is the company's price list: admin only. The estimate form asks for
+// The catalogue is the company's price list: the office's (admin and ufficio). The estimate form asks for
 // `?status=attivo&q=…` (specification §4: only active services are offered).
 export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/services",
-    { schema: { tags: ["servizi"], querystring: serviceListQuerySchema, response: { 200: z.array(serviceSchema) } } },
+    { config: { access: "office" }, schema: { tags: ["servizi"], querystring: serviceListQuerySchema, response: { 200: z.array(serviceSchema) } } },
     async (request, reply) => {
       return sendPage(reply, listServices(db, request.query), countServices(db, request.query));
     },
@@ -21,7 +21,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.get(
     "/api/services/:id",
-    { schema: { tags: ["servizi"], params: idParams, response: { 200: serviceSchema } } },
+    { config: { access: "office" }, schema: { tags: ["servizi"], params: idParams, response: { 200: serviceSchema } } },
     async (request) => {
       const row = await findService(db, request.params.id);
       if (!row) throw notFound("Servizio non trovato");
@@ -31,19 +31,19 @@ export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.post(
     "/api/services",
-    { schema: { tags: ["servizi"], body: serviceInputSchema, response: { 201: serviceSchema } } },
+    { config: { access: "office" }, schema: { tags: ["servizi"], body: serviceInputSchema, response: { 201: serviceSchema } } },
     async (request, reply) => reply.status(201).send(await createService(db, request, request.body)),
   );
 
   app.put(
     "/api/services/:id",
-    { schema: { tags: ["servizi"], params: idParams, body: serviceUpdateSchema, response: { 200: serviceSchema } } },
+    { config: { access: "office" }, schema: { tags: ["servizi"], params: idParams, body: serviceUpdateSchema, response: { 200: serviceSchema } } },
     async (request) => updateService(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/services/:id",
-    { schema: { tags: ["servizi"], params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags: ["servizi"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteService(db, request, request.params.id);
       return reply.status(204).send(null);

@@ -1,43 +1,55 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
 import {
+  siteDetailForTecnico,
   siteDetailSchema,
+  siteDetailTecnicoSchema,
   siteEstimateOptionSchema,
+  siteForTecnico,
   siteInputSchema,
   siteListItemSchema,
+  siteListItemTecnicoSchema,
   siteListQuerySchema,
+  siteProgressSchema,
   siteSchema,
+  siteTecnicoSchema,
   siteUpdateSchema,
 } from "@domain/sites";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { storageFor } from "../../storage";
 import { assigneeFilter } from "../team/queries";
 import { countSites, getSiteDetail, listSites, siteEstimateOptions } from "./queries";
-import { createSite, deleteSite, SITE_NOT_FOUND, updateSite } from "./service";
+import { createSite, deleteSite, SITE_NOT_FOUND, updateSite, updateSiteProgress } from "./service";
 
 const tags = ["cantieri"];
 
-/** Construction sites (/api/construction-sites, specification §7). Portal users read their own. */
+/**
+ * Construction sites (/api/construction-sites, specification §7). The office manages them; a
+ * technician reads them without budget, amounts or contracts and updates their progress.
+ */
 export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const storage = storageFor(config);
 
   app.get(
     "/api/construction-sites",
-    {
-      schema: { tags, querystring: siteListQuerySchema, response: { 200: z.array(siteListItemSchema) } },
+    { config: { access: "staff" },
+      schema: { tags, querystring: siteListQuerySchema, response: { 200: byRole(z.array(siteListItemSchema), z.array(siteListItemTecnicoSchema)) } },
     },
     async (request, reply) => {
       const query = { ...request.query, assignedUserId: assigneeFilter(request.query, request.user?.id) };
-      return sendPage(reply, listSites(db, query, null), countSites(db, query, null));
+      const rows = listSites(db, query, null);
+      const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(siteForTecnico));
+      return sendPage(reply, shaped, countSites(db, query, null));
     },
   );
 
   app.get(
     "/api/construction-sites/estimate-options",
-    {
+    { config: { access: "office" },
       schema: {
         tags,
         summary: "Preventivi accettati su cui aprire un cantiere",
@@ -50,29 +62,47 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   app.get(
     "/api/construction-sites/:id",
-    { schema: { tags, params: idParams, response: { 200: siteDetailSchema } } },
+    { config: { access: "staff" }, schema: { tags, params: idParams, response: { 200: byRole(siteDetailSchema, siteDetailTecnicoSchema) } } },
     async (request) => {
       const detail = await getSiteDetail(db, request.params.id, null);
       if (!detail) throw notFound(SITE_NOT_FOUND);
-      return detail;
+      return seesMoney(request) ? detail : siteDetailForTecnico(detail);
+    },
+  );
+
+  app.put(
+    "/api/construction-sites/:id/progress",
+    {
+      config: { access: "staff" },
+      schema: {
+        tags,
+        summary: "Avanzamento, stato e note del cantiere (anche il tecnico)",
+        params: idParams,
+        body: siteProgressSchema,
+        response: { 200: byRole(siteSchema, siteTecnicoSchema) },
+      },
+    },
+    async (request) => {
+      const row = await updateSiteProgress(db, request, request.params.id, request.body);
+      return seesMoney(request) ? row : siteForTecnico(row);
     },
   );
 
   app.post(
     "/api/construction-sites",
-    { schema: { tags, body: siteInputSchema, response: { 201: siteSchema } } },
+    { config: { access: "office" }, schema: { tags, body: siteInputSchema, response: { 201: siteSchema } } },
     async (request, reply) => reply.status(201).send(await createSite(db, request, request.body)),
   );
 
   app.put(
     "/api/construction-sites/:id",
-    { schema: { tags, params: idParams, body: siteUpdateSchema, response: { 200: siteSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: siteUpdateSchema, response: { 200: siteSchema } } },
     async (request) => updateSite(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/construction-sites/:id",
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const keys = await deleteSite(db, request, request.params.id);
       // Files go after the commit: a failed delete leaves an orphan file, never a dangling row.

@@ -109,3 +109,56 @@ export async function deleteSite(db: Db, request: FastifyRequest, id: string) {
     return keys;
   });
 }
+
+/**
+ * The technician's change to a site (PUT /api/construction-sites/:id/progress): progress, state
+ * and notes only, with the same completed ⇒ 100 % rule; the rest of the site stays the office's.
+ */
+export async function updateSiteProgress(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  input: {
+    progress: number;
+    status?: SiteValues["status"] | undefined;
+    notes?: string | null | undefined;
+    version: number;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(constructionSites).where(eq(constructionSites.id, id)).for("update");
+    if (!current) throw notFound(SITE_NOT_FOUND);
+    if (current.version !== input.version) throw staleVersion();
+    const status = input.status ?? current.status;
+    const completed = status === "completato";
+    const [row] = await tx
+      .update(constructionSites)
+      .set({
+        status,
+        progress: completed ? 100 : input.progress,
+        endDate: completed ? (current.endDate ?? todayIso()) : current.endDate,
+        ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        updatedAt: sql`now()`,
+        version: sql`${constructionSites.version} + 1`,
+      })
+      .where(and(eq(constructionSites.id, id), eq(constructionSites.version, input.version)))
+      .returning();
+    if (!row) throw staleVersion();
+    const [owner] = await tx
+      .select({ clientId: estimates.clientId })
+      .from(estimates)
+      .where(eq(estimates.id, row.estimateId));
+    const changes: string[] = [];
+    if (current.status !== row.status) changes.push(`stato ${siteStatuses.label(row.status)}`);
+    if (current.progress !== row.progress) changes.push(`avanzamento ${row.progress}%`);
+    if (current.notes !== row.notes) changes.push("note");
+    await recordActivity(tx, request, {
+      action: current.status !== row.status ? "status" : "update",
+      entityType: "site",
+      entityId: id,
+      clientId: owner?.clientId ?? null,
+      description: `Cantiere ${row.name} aggiornato${changes.length ? `: ${changes.join(", ")}` : ""}`,
+    });
+    return row;
+  });
+}

@@ -14,13 +14,13 @@ import { sendPage } from "../../lib/list";
 import { countSuppliers, getSupplierDetail, listSuppliers } from "./queries";
 import { createSupplier, deleteSupplier, SUPPLIER_NOT_FOUND, updateSupplier } from "./service";
 
-// Suppliers are company data: every route stays admin-only (the default access).
+// Suppliers are company data: the office's (admin and ufficio), never a technician.
 export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   const tags = ["fornitori"];
 
   app.get(
     "/api/suppliers",
-    { schema: { tags, querystring: supplierListQuerySchema, response: { 200: z.array(supplierSchema) } } },
+    { config: { access: "office" }, schema: { tags, querystring: supplierListQuerySchema, response: { 200: z.array(supplierSchema) } } },
     async (request, reply) => {
       return sendPage(reply, listSuppliers(db, request.query), countSuppliers(db, request.query));
     },
@@ -28,7 +28,7 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.get(
     "/api/suppliers/:id",
-    { schema: { tags, params: idParams, response: { 200: supplierDetailSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: supplierDetailSchema } } },
     async (request) => {
       const detail = await getSupplierDetail(db, request.params.id);
       if (!detail) throw notFound(SUPPLIER_NOT_FOUND);
@@ -38,19 +38,19 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.post(
     "/api/suppliers",
-    { schema: { tags, body: supplierInputSchema, response: { 201: supplierSchema } } },
+    { config: { access: "office" }, schema: { tags, body: supplierInputSchema, response: { 201: supplierSchema } } },
     async (request, reply) => reply.status(201).send(await createSupplier(db, request, request.body)),
   );
 
   app.put(
     "/api/suppliers/:id",
-    { schema: { tags, params: idParams, body: supplierUpdateSchema, response: { 200: supplierSchema } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, body: supplierUpdateSchema, response: { 200: supplierSchema } } },
     async (request) => updateSupplier(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/suppliers/:id",
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteSupplier(db, request, request.params.id);
       return reply.status(204).send(null);

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
-import { surveyDetailSchema, surveyInputSchema, surveyListQuerySchema, surveySchema, surveyUpdateSchema } from "@domain/surveys";
+import {
+  surveyDetailForTecnico,
+  surveyDetailSchema,
+  surveyDetailTecnicoSchema,
+  surveyInputSchema, surveyListQuerySchema, surveySchema, surveyUpdateSchema,
+} from "@domain/surveys";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
+import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { storageFor } from "../../storage";
@@ -17,7 +23,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/surveys",
-    {
+    { config: { access: "staff" },
       schema: { tags: ["sopralluoghi"], querystring: surveyListQuerySchema, response: { 200: z.array(surveySchema) } },
     },
     async (request, reply) => {
@@ -28,17 +34,17 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/surveys/:id",
-    { schema: { tags: ["sopralluoghi"], params: idParams, response: { 200: surveyDetailSchema } } },
+    { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], params: idParams, response: { 200: byRole(surveyDetailSchema, surveyDetailTecnicoSchema) } } },
     async (request) => {
       const detail = await getSurveyDetail(db, request.params.id);
       if (!detail) throw notFound(NOT_FOUND);
-      return detail;
+      return seesMoney(request) ? detail : surveyDetailForTecnico(detail);
     },
   );
 
   app.post(
     "/api/surveys",
-    { schema: { tags: ["sopralluoghi"], body: surveyInputSchema, response: { 201: surveySchema } } },
+    { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], body: surveyInputSchema, response: { 201: surveySchema } } },
     async (request, reply) => {
       return reply.status(201).send(await createSurvey(db, request, request.body));
     },
@@ -46,13 +52,13 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.put(
     "/api/surveys/:id",
-    { schema: { tags: ["sopralluoghi"], params: idParams, body: surveyUpdateSchema, response: { 200: surveySchema } } },
+    { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], params: idParams, body: surveyUpdateSchema, response: { 200: surveySchema } } },
     async (request) => updateSurvey(db, request, request.params.id, request.body),
   );
 
   app.delete(
     "/api/surveys/:id",
-    { schema: { tags: ["sopralluoghi"], params: idParams, response: { 204: z.null() } } },
+    { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteSurvey(db, storage, request, request.params.id);
       return reply.status(204).send(null);

@@ -32,7 +32,9 @@ afterAll(async () => t.close());
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 const get = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie } });
-const post = (url: string, payload: unknown, cookie: string) => t.app.inject({ method: "POST", url, payload: payload as object, headers: { cookie } });
+const send = (method: "POST" | "PUT", url: string, payload: unknown, cookie: string) =>
+  t.app.inject({ method, url, payload: payload as object, headers: { cookie } });
+const post = (url: string, payload: unknown, cookie: string) => send("POST", url, payload, cookie);
 
 async function insertSurvey(values: Partial<typeof surveys.$inferInsert> = {}) {
   const client = await insertClient(t.db, { phone: "+39 333 111 2222" });
@@ -79,7 +81,7 @@ describe("GET /api/team", () => {
     expect((await get("/api/team", portal.cookie)).statusCode).toBe(403);
     expect((await get("/api/my-day", portal.cookie)).statusCode).toBe(403);
     expect((await post(`/api/surveys/${MISSING}/notes`, { text: "x" }, portal.cookie)).statusCode).toBe(403);
-    expect((await post(`/api/construction-sites/${MISSING}/progress`, { progress: 1, version: 1 }, portal.cookie)).statusCode).toBe(403);
+    expect((await send("PUT", `/api/construction-sites/${MISSING}/progress`, { progress: 1, version: 1 }, portal.cookie)).statusCode).toBe(403);
   });
 });
 
@@ -262,25 +264,26 @@ describe("field actions: notes, progress, completion", () => {
     expect(over.json().message).toContain("massimo di 5000");
   });
 
-  it("sets site progress within 0–100 with the version seen; stale 409; completed sites 409", async () => {
+  it("sets site progress within 0–100 with the version seen; stale 409; a completed site stays at 100 %", async () => {
     const site = await insertSite({ progress: 10 });
     const url = `/api/construction-sites/${site.id}/progress`;
+    const put = (u: string, body: unknown, cookie: string) => send("PUT", u, body, cookie);
     for (const progress of [-1, 101, 50.5, "molto"]) {
-      const res = await post(url, { progress, version: 1 }, tech.cookie);
+      const res = await put(url, { progress, version: 1 }, tech.cookie);
       expect(res.statusCode, String(progress)).toBe(400);
       expect(res.json().message).toMatch(/Avanzamento/);
     }
-    expect((await post(url, { progress: 60 }, tech.cookie)).statusCode).toBe(400);
-    const ok = await post(url, { progress: 100, version: 1 }, tech.cookie);
+    expect((await put(url, { progress: 60 }, tech.cookie)).statusCode).toBe(400);
+    const ok = await put(url, { progress: 100, version: 1 }, tech.cookie);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ progress: 100, version: 2 });
-    const zero = await post(url, { progress: 0, version: 2 }, tech.cookie);
+    const zero = await put(url, { progress: 0, version: 2 }, tech.cookie);
     expect(zero.json()).toMatchObject({ progress: 0, version: 3 });
-    expect((await post(url, { progress: 30, version: 1 }, tech.cookie)).statusCode).toBe(409);
-    expect((await post(`/api/construction-sites/${MISSING}/progress`, { progress: 30, version: 1 }, tech.cookie)).statusCode).toBe(404);
+    expect((await put(url, { progress: 30, version: 1 }, tech.cookie)).statusCode).toBe(409);
+    expect((await put(`/api/construction-sites/${MISSING}/progress`, { progress: 30, version: 1 }, tech.cookie)).statusCode).toBe(404);
     const done = await insertSite({ status: "completato", progress: 100 });
-    const refused = await post(`/api/construction-sites/${done.id}/progress`, { progress: 30, version: 1 }, tech.cookie);
-    expect(refused.statusCode).toBe(409);
+    const kept = await put(`/api/construction-sites/${done.id}/progress`, { progress: 30, version: 1 }, tech.cookie);
+    expect(kept.json()).toMatchObject({ status: "completato", progress: 100 });
   });
 
   it("marks a scheduled survey completed; a second time or a stale version answers 409", async () => {

@@ -6,14 +6,13 @@ import {
   myDaySchema,
   myDayWindow,
   noteAppendSchema,
-  progressUpdateSchema,
   teamMemberSchema,
 } from "@domain/team";
 import { z } from "@domain/zod";
 import { requireUser } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
 import { listTeam, myDay } from "./queries";
-import { appendSiteNote, appendSurveyNote, completeSurvey, setSiteProgress } from "./service";
+import { appendSiteNote, appendSurveyNote, completeSurvey } from "./service";
 
 /** Everything here is for the firm's people in the field and the office: access "staff". */
 const staff = { access: "staff" as const };
@@ -54,11 +53,5 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     "/api/construction-sites/:id/notes",
     { config: staff, schema: { tags: ["squadra"], params: idParams, body: noteAppendSchema, response: { 200: fieldUpdateResultSchema } } },
     async (request) => appendSiteNote(db, request, request.params.id, request.body.text),
-  );
-
-  app.post(
-    "/api/construction-sites/:id/progress",
-    { config: staff, schema: { tags: ["squadra"], params: idParams, body: progressUpdateSchema, response: { 200: fieldUpdateResultSchema } } },
-    async (request) => setSiteProgress(db, request, request.params.id, request.body.progress, request.body.version),
   );
 };

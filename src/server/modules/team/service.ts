@@ -87,41 +87,6 @@ async function siteClient(tx: Queryable, estimateId: string) {
   return owner?.clientId ?? null;
 }
 
-/** Progress from the field, with the version the technician saw (409 when stale). */
-export async function setSiteProgress(db: Db, request: FastifyRequest, id: string, progress: number, version: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(constructionSites)
-      .set({ progress, updatedAt: sql`now()`, version: sql`${constructionSites.version} + 1` })
-      .where(and(eq(constructionSites.id, id), eq(constructionSites.version, version), ne(constructionSites.status, "completato")))
-      .returning({
-        id: constructionSites.id,
-        notes: constructionSites.notes,
-        version: constructionSites.version,
-        progress: constructionSites.progress,
-        status: constructionSites.status,
-        name: constructionSites.name,
-        estimateId: constructionSites.estimateId,
-      });
-    if (!row) {
-      const [current] = await tx.select({ status: constructionSites.status }).from(constructionSites).where(eq(constructionSites.id, id));
-      if (!current) throw notFound(SITE_NOT_FOUND);
-      if (current.status === "completato") {
-        throw conflict("Il cantiere è completato: l'avanzamento non si può più cambiare", { progress: "Cantiere completato" });
-      }
-      throw staleVersion();
-    }
-    await recordActivity(tx, request, {
-      action: "update",
-      entityType: "site",
-      entityId: id,
-      clientId: await siteClient(tx, row.estimateId),
-      description: `Cantiere ${row.name}: avanzamento ${row.progress}%`,
-    });
-    const { name: _name, estimateId: _estimate, ...result } = row;
-    return result;
-  });
-}
 
 /** A scheduled survey marked done from the field (programmato → completato only). */
 export async function completeSurvey(db: Db, request: FastifyRequest, id: string, version: number) {

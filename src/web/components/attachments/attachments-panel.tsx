@@ -17,6 +17,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
+import { useCan } from "@web/features/auth/use-can";
 import { isApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
 import { fileUrl, useAttachmentMutations, useAttachments } from "./api";
@@ -47,6 +48,8 @@ export interface AttachmentsPanelProps {
 /** Photos and documents of a survey or a site: upload (camera friendly), thumbnails, download, delete. */
 export function AttachmentsPanel({ entityType, entityId, title = "Foto e documenti", shareable = false, readOnly = false, className }: AttachmentsPanelProps) {
   const { data, isPending, isError } = useAttachments(entityType, entityId);
+  // Sharing with the client's portal is the office's decision; a technician uploads and removes.
+  const mayShare = useCan()("attachments.share");
   const { upload, remove, share } = useAttachmentMutations(entityType, entityId);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const filesRef = useRef<HTMLInputElement>(null);
@@ -133,7 +136,7 @@ export function AttachmentsPanel({ entityType, entityId, title = "Foto e documen
                   <p className="text-xs text-muted-foreground">
                     {formatFileSize(a.size)} · {formatDate(a.createdAt)}
                   </p>
-                  {shareable && !readOnly ? (
+                  {shareable && !readOnly && mayShare ? (
                     <label className="flex items-center gap-2 text-xs">
                       <input
                         type="checkbox"

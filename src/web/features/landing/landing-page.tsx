@@ -1,5 +1,7 @@
 import { BarChart3, FileSignature, HardHat, ShieldCheck, UserRound } from "lucide-react";
 import { Link } from "wouter";
+import { usesBackOffice } from "@domain/roles";
+import type { UserRole } from "@domain/statuses";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useMe } from "@web/features/auth/api/me";
 import { useCompany } from "@web/features/company/use-company";
@@ -11,9 +13,10 @@ const features = [
 ];
 
 /** Each card goes straight to its area when that session exists, otherwise to its login. */
-function entryHref(role: "admin" | "client", current: string | undefined) {
+function entryHref(role: "admin" | "client", current: UserRole | undefined) {
   const home = role === "admin" ? "/admin" : "/client";
-  return current === role ? home : `/login?role=${role}&next=${encodeURIComponent(home)}`;
+  const area = usesBackOffice(current) ? "admin" : current;
+  return area === role ? home : `/login?role=${role}&next=${encodeURIComponent(home)}`;
 }
 
 export default function LandingPage() {

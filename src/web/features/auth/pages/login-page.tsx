@@ -3,6 +3,7 @@ import { useLocation, useSearch } from "wouter";
 import { loginSchema } from "@domain/auth";
 import { profileSections, recoveryCodeSchema, totpCodeSchema } from "@domain/profile";
 import { z } from "@domain/zod";
+import { usesBackOffice } from "@domain/roles";
 import { Form, SubmitButton, TextField } from "@web/components/form";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -34,7 +35,7 @@ export default function LoginPage() {
 
   useEffect(() => {
     if (!me) return;
-    const home = me.role === "client" ? "/client" : "/admin";
+    const home = usesBackOffice(me.role) ? "/admin" : "/client";
     // An admin held until they enrol goes straight to the enrolment on the profile.
     if (me.twoFactorSetupRequired) navigate(`/admin/profilo#${profileSections.twoFactor}`, { replace: true });
     else navigate(safeNext(params.get("next"), home), { replace: true });

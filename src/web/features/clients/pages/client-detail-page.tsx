@@ -10,6 +10,7 @@ import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-sta
 import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { useCan } from "@web/features/auth/use-can";
 import { useClient } from "../api/get-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientTypeBadge } from "../components/client-type-badge";
@@ -22,6 +23,7 @@ export default function ClientDetailPage() {
   const { data: client, isPending, error } = useClient(id);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const can = useCan();
 
   if (isPending) return <DetailLoading label="Caricamento cliente..." />;
   if (!client) {
@@ -47,10 +49,12 @@ export default function ClientDetailPage() {
             <ClientTypeBadge type={client.type} />
           </div>
         </div>
-        <div className="flex gap-2">
-          <DetailEditButton onClick={() => setEditing(true)} />
-          <DetailDeleteButton onClick={() => setDeleting(true)} />
-        </div>
+        {can("clients.write") ? (
+          <div className="flex gap-2">
+            <DetailEditButton onClick={() => setEditing(true)} />
+            <DetailDeleteButton onClick={() => setDeleting(true)} />
+          </div>
+        ) : null}
       </div>
 
       <div className="mb-6 grid grid-cols-3 gap-3">
@@ -87,8 +91,20 @@ export default function ClientDetailPage() {
                   {formatAddress(client)}
                 </span>
               </InfoItem>
-              <InfoItem label="Telefono">{client.phone ? <a className="text-primary hover:underline" href={`tel:${client.phone}`}>{client.phone}</a> : null}</InfoItem>
-              <InfoItem label="E-mail">{client.email ? <a className="text-primary hover:underline" href={`mailto:${client.email}`}>{client.email}</a> : null}</InfoItem>
+              <InfoItem label="Telefono">
+                {client.phone ? (
+                  <a className="text-primary hover:underline" href={`tel:${client.phone}`}>
+                    {client.phone}
+                  </a>
+                ) : null}
+              </InfoItem>
+              <InfoItem label="E-mail">
+                {client.email ? (
+                  <a className="text-primary hover:underline" href={`mailto:${client.email}`}>
+                    {client.email}
+                  </a>
+                ) : null}
+              </InfoItem>
               <InfoItem label="PEC">{client.pec}</InfoItem>
               <InfoItem label="Partita IVA">{client.vatNumber}</InfoItem>
               <InfoItem label="Codice fiscale">{client.fiscalCode}</InfoItem>
@@ -139,41 +155,47 @@ export default function ClientDetailPage() {
               </ul>
             )}
             {moreContacts > 0 ? (
-              <Link href={`/admin/contacts?clientId=${client.id}`} className="mt-3 block text-sm text-primary hover:underline">
+              <Link
+                href={`/admin/contacts?clientId=${client.id}`}
+                className="mt-3 block text-sm text-primary hover:underline"
+              >
                 {moreLabel(moreContacts, "contatto", "contatti")}
               </Link>
             ) : null}
           </CardContent>
         </Card>
 
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>
-              <h2>Ultimi preventivi</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {client.latestEstimates.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nessun preventivo per questo cliente</p>
-            ) : (
-              <ul className="divide-y divide-border">
-                {client.latestEstimates.map((e) => (
-                  <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                    <FileText aria-hidden className="size-4 text-muted-foreground" />
-                    <Link href={`/admin/quotes/${e.id}`} className="font-medium hover:underline">
-                      {e.number}
-                    </Link>
-                    <span className="min-w-0 flex-1 truncate">{e.title}</span>
-                    <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
-                    <span className="font-medium tabular-nums">{formatEuro(e.totalAmount)}</span>
-                    <span className="text-sm text-muted-foreground">{formatDate(e.createdAt)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
-        <PortalAccessCard client={client} />
+        {/* A technician's answer carries no estimates nor portal account (decisions §8). */}
+        {"latestEstimates" in client ? (
+          <Card className="lg:col-span-2">
+            <CardHeader>
+              <CardTitle>
+                <h2>Ultimi preventivi</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {client.latestEstimates.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nessun preventivo per questo cliente</p>
+              ) : (
+                <ul className="divide-y divide-border">
+                  {client.latestEstimates.map((e) => (
+                    <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                      <FileText aria-hidden className="size-4 text-muted-foreground" />
+                      <Link href={`/admin/quotes/${e.id}`} className="font-medium hover:underline">
+                        {e.number}
+                      </Link>
+                      <span className="min-w-0 flex-1 truncate">{e.title}</span>
+                      <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
+                      <span className="font-medium tabular-nums">{formatEuro(e.totalAmount)}</span>
+                      <span className="text-sm text-muted-foreground">{formatDate(e.createdAt)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        ) : null}
+        {"portalAccess" in client ? <PortalAccessCard client={client} /> : null}
       </div>
 
       <ClientFormDialog open={editing} onOpenChange={setEditing} client={client} />

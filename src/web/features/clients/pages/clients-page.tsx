@@ -11,6 +11,7 @@ import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
+import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
@@ -23,6 +24,8 @@ import { DeleteClientDialog } from "../components/delete-client-dialog";
 const FILTERS = ["q", "type"] as const;
 
 export default function ClientsPage() {
+  // A technician reads the address book; only the office changes it (decisions §8).
+  const mayWrite = useCan()("clients.write");
   const list = useListParams(FILTERS);
   const { q, type } = list.values;
   const query = useClients({ q, type: type as Client["type"], limit: list.limit, offset: list.offset });
@@ -38,10 +41,12 @@ export default function ClientsPage() {
         actions={
           <>
             <ExportCsvButton path="/api/clients/export.csv" query={{ q, type }} />
-            <Button onClick={() => setEditing("new")}>
-              <Plus aria-hidden className="size-4" />
-              Nuovo Cliente
-            </Button>
+            {mayWrite ? (
+              <Button onClick={() => setEditing("new")}>
+                <Plus aria-hidden className="size-4" />
+                Nuovo Cliente
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -70,12 +75,12 @@ export default function ClientsPage() {
           icon: UsersRound,
           title: "Nessun cliente trovato",
           invite: "Inizia aggiungendo il tuo primo cliente",
-          action: (
+          action: mayWrite ? (
             <Button onClick={() => setEditing("new")}>
               <Plus aria-hidden className="size-4" />
               Aggiungi cliente
             </Button>
-          ),
+          ) : undefined,
         }}
       >
         {(rows) => (
@@ -98,9 +103,7 @@ export default function ClientsPage() {
                         <Link href={`/admin/clients/${client.id}`} className="font-medium hover:underline">
                           {client.name}
                         </Link>
-                        <div className="text-sm text-muted-foreground">
-                          {formatAddress(client)}
-                        </div>
+                        <div className="text-sm text-muted-foreground">{formatAddress(client)}</div>
                       </TableCell>
                       <TableCell>
                         <ClientTypeBadge type={client.type} />
@@ -113,8 +116,12 @@ export default function ClientsPage() {
                       <TableCell>
                         <RowActions>
                           <RowViewAction href={`/admin/clients/${client.id}`} label={`Visualizza ${client.name}`} />
-                          <RowEditAction label={`Modifica ${client.name}`} onClick={() => setEditing(client)} />
-                          <RowDeleteAction label={`Elimina ${client.name}`} onClick={() => setDeleting(client)} />
+                          {mayWrite ? (
+                            <>
+                              <RowEditAction label={`Modifica ${client.name}`} onClick={() => setEditing(client)} />
+                              <RowDeleteAction label={`Elimina ${client.name}`} onClick={() => setDeleting(client)} />
+                            </>
+                          ) : null}
                         </RowActions>
                       </TableCell>
                     </TableRow>

@@ -9,12 +9,14 @@ import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-sta
 import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useContact } from "../api/get-contact";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
 
 export default function ContactDetailPage() {
+  const mayWrite = useCan()("contacts.write");
   const { id = "" } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const { data: contact, isPending, error } = useContact(id);
@@ -59,8 +61,12 @@ export default function ContactDetailPage() {
               </a>
             </Button>
           ) : null}
-          <DetailEditButton onClick={() => setEditing(true)} />
-          <DetailDeleteButton onClick={() => setDeleting(true)} />
+          {mayWrite ? (
+            <>
+              <DetailEditButton onClick={() => setEditing(true)} />
+              <DetailDeleteButton onClick={() => setDeleting(true)} />
+            </>
+          ) : null}
         </div>
       </div>
 
@@ -101,7 +107,10 @@ export default function ContactDetailPage() {
           <CardContent>
             {contact.client ? (
               <div className="grid gap-1">
-                <Link href={`/admin/clients/${contact.client.id}`} className="inline-flex items-center gap-2 font-medium hover:underline">
+                <Link
+                  href={`/admin/clients/${contact.client.id}`}
+                  className="inline-flex items-center gap-2 font-medium hover:underline"
+                >
                   <Building2 aria-hidden className="size-4" />
                   {contact.client.name}
                 </Link>
@@ -145,7 +154,10 @@ export default function ContactDetailPage() {
               </ul>
             )}
             {contact.surveyCount > contact.surveys.length ? (
-              <Link href={`/admin/surveys?contactId=${contact.id}`} className="mt-3 block text-sm text-primary hover:underline">
+              <Link
+                href={`/admin/surveys?contactId=${contact.id}`}
+                className="mt-3 block text-sm text-primary hover:underline"
+              >
                 Vedi tutti i {contact.surveyCount} sopralluoghi
               </Link>
             ) : null}
@@ -154,7 +166,11 @@ export default function ContactDetailPage() {
       </div>
 
       <ContactFormDialog open={editing} onOpenChange={setEditing} contact={contact} />
-      <DeleteContactDialog contact={deleting ? contact : null} onOpenChange={setDeleting} onDeleted={() => navigate("/admin/contacts", { replace: true })} />
+      <DeleteContactDialog
+        contact={deleting ? contact : null}
+        onOpenChange={setDeleting}
+        onDeleted={() => navigate("/admin/contacts", { replace: true })}
+      />
     </>
   );
 }

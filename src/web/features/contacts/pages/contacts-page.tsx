@@ -9,6 +9,7 @@ import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
+import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
@@ -21,6 +22,8 @@ import { DeleteContactDialog } from "../components/delete-contact-dialog";
 const FILTERS = ["q", "clientId"] as const;
 
 export default function ContactsPage() {
+  // A technician reads the address book; only the office changes it (decisions §8).
+  const mayWrite = useCan()("contacts.write");
   const list = useListParams(FILTERS);
   const { q, clientId } = list.values;
   const query = useContacts({ q, clientId: clientId || undefined, limit: list.limit, offset: list.offset });
@@ -37,10 +40,12 @@ export default function ContactsPage() {
         actions={
           <>
             <ExportCsvButton path="/api/contacts/export.csv" query={{ q, clientId }} />
-            <Button onClick={() => setEditing("new")}>
-              <Plus aria-hidden className="size-4" />
-              Nuovo Contatto
-            </Button>
+            {mayWrite ? (
+              <Button onClick={() => setEditing("new")}>
+                <Plus aria-hidden className="size-4" />
+                Nuovo Contatto
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -69,12 +74,12 @@ export default function ContactsPage() {
           icon: ContactIcon,
           title: "Nessun contatto trovato",
           invite: "Inizia aggiungendo il primo referente di un cliente",
-          action: (
+          action: mayWrite ? (
             <Button onClick={() => setEditing("new")}>
               <Plus aria-hidden className="size-4" />
               Aggiungi contatto
             </Button>
-          ),
+          ) : undefined,
         }}
       >
         {(rows) => (
@@ -141,8 +146,12 @@ export default function ContactsPage() {
                       <TableCell>
                         <RowActions>
                           <RowViewAction href={`/admin/contacts/${contact.id}`} label={`Visualizza ${contact.name}`} />
-                          <RowEditAction label={`Modifica ${contact.name}`} onClick={() => setEditing(contact)} />
-                          <RowDeleteAction label={`Elimina ${contact.name}`} onClick={() => setDeleting(contact)} />
+                          {mayWrite ? (
+                            <>
+                              <RowEditAction label={`Modifica ${contact.name}`} onClick={() => setEditing(contact)} />
+                              <RowDeleteAction label={`Elimina ${contact.name}`} onClick={() => setDeleting(contact)} />
+                            </>
+                          ) : null}
                         </RowActions>
                       </TableCell>
                     </TableRow>

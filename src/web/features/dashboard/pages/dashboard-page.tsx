@@ -5,9 +5,11 @@ import { formatEuro } from "@domain/format";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { StatCard } from "@web/components/ui/stat-card";
-import { useDashboard } from "../api/get-dashboard";
+import { useCan } from "@web/features/auth/use-can";
+import { isTecnicoDashboard, useDashboard } from "../api/get-dashboard";
 import { QuickActions } from "../components/quick-actions";
 import { RecentActivity } from "../components/recent-activity";
+import { TecnicoDashboard } from "../components/tecnico-dashboard";
 
 // recharts is heavy: its chunk is fetched only when the dashboard draws its charts.
 const DashboardCharts = lazy(() => import("../components/dashboard-charts"));
@@ -21,7 +23,21 @@ const chartsFallback = (
 );
 
 export default function DashboardPage() {
+  const can = useCan();
+  return can("money") ? <OfficeDashboard /> : <TecnicoDashboardPage />;
+}
+
+function TecnicoDashboardPage() {
   const { data, isPending, isError } = useDashboard();
+  return (
+    <TecnicoDashboard data={isTecnicoDashboard(data) ? data : undefined} isPending={isPending} isError={isError} />
+  );
+}
+
+function OfficeDashboard() {
+  const query = useDashboard();
+  const { isPending, isError } = query;
+  const data = isTecnicoDashboard(query.data) ? undefined : query.data;
   const value = (v: string | number | undefined) => (isPending ? <Skeleton className="h-8 w-20" /> : isError ? "—" : v);
   const overdue = data?.overdueInvoices;
 

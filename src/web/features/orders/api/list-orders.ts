@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Order, OrderListParams } from "@domain/orders";
+import type { Order, OrderListParams, OrderTecnico } from "@domain/orders";
 import { api } from "@web/lib/api";
 import { orderKeys } from "./keys";
 
 export const ordersQueryOptions = (params: OrderListParams) =>
   queryOptions({
     queryKey: orderKeys.list(params),
-    queryFn: () => api.list<Order>("/api/orders", params),
+    queryFn: () => api.list<Order | OrderTecnico>("/api/orders", params),
     placeholderData: keepPreviousData,
   });
 

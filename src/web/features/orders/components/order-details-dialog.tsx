@@ -29,7 +29,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** The row's order with its lines, fetched when the dialog opens. */
 export function OrderDetailsDialog({ orderId, onOpenChange }: { orderId: string | null; onOpenChange: (open: boolean) => void }) {
-  const { data: order, isPending, isError } = useOrder(orderId ?? "", orderId !== null);
+  const { data, isPending, isError } = useOrder(orderId ?? "", orderId !== null);
+  // The office's quick view, with amounts; a technician opens the order's own page instead.
+  const order = data && "totalAmount" in data ? data : undefined;
   return (
     <Dialog open={orderId !== null} onOpenChange={onOpenChange}>
       <DialogContent size="wide">

@@ -4,7 +4,7 @@ import { ORDER_STEPS, orderStepIndex, type Order } from "@domain/orders";
 import { cn } from "@web/lib/cn";
 
 /** Creato → Inviato → Confermato → Ricevuto, with the time each step was reached. */
-export function OrderStatusTracker({ order }: { order: Order }) {
+export function OrderStatusTracker({ order }: { order: Omit<Order, "totalAmount"> }) {
   const reached = orderStepIndex(order);
   const cancelled = order.status === "annullato";
   const times = [order.createdAt, order.sentAt, order.confirmedAt, order.receivedAt];

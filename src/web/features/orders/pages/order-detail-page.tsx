@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { useOrder } from "../api/get-order";
 import { DeleteOrderDialog } from "../components/delete-order-dialog";
 import { OrderActions } from "../components/order-actions";
+import { OrderDetailTecnicoView } from "../components/order-detail-tecnico";
 import { OrderItemsTable } from "../components/order-items-table";
 import { OrderStatusTracker } from "../components/order-status-tracker";
 
@@ -41,6 +42,8 @@ export default function OrderDetailPage() {
     );
   }
 
+  // A technician's answer has no prices or totals: his own read-only view (decisions §8).
+  if (!("totalAmount" in order)) return <OrderDetailTecnicoView order={order} />;
   const { supplier, constructionSite: site } = order;
   return (
     <>

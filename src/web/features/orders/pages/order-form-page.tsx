@@ -18,7 +18,9 @@ export default function OrderFormPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const editing = Boolean(id);
-  const { data: order, isPending, error } = useOrder(id ?? "", editing);
+  const { data, isPending, error } = useOrder(id ?? "", editing);
+  // Only the office reaches this page (orders.write): its answers carry the amounts.
+  const order = data && "totalAmount" in data ? data : undefined;
   const save = useSaveOrder();
   const supplierId = new URLSearchParams(search).get("supplierId") ?? undefined;
   const back = id ? `/admin/orders/${id}` : "/admin/orders";

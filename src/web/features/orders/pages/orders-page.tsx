@@ -1,6 +1,6 @@
 import { Plus, ShoppingCart, X } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { isOrderDeletable, isOrderEditable, type Order } from "@domain/orders";
 import { orderStatuses } from "@domain/statuses";
@@ -13,6 +13,7 @@ import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/
 import { isInteractiveTarget } from "@web/components/list/row-click";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
@@ -24,6 +25,11 @@ import { OrderDetailsDialog } from "../components/order-details-dialog";
 const FILTERS = ["q", "status", "supplierId", "constructionSiteId"] as const;
 
 export default function OrdersPage() {
+  // A technician reads orders without amounts and cannot create, edit or delete them (decisions §8).
+  const can = useCan();
+  const mayWrite = can("orders.write");
+  const seesMoney = can("money");
+  const [, navigate] = useLocation();
   const list = useListParams(FILTERS);
   const { q, status, supplierId, constructionSiteId } = list.values;
   const query = useOrders({
@@ -35,8 +41,9 @@ export default function OrdersPage() {
     offset: list.offset,
   });
   const { data } = query;
-  const [viewing, setViewing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Order | null>(null);
+  const [viewing, setViewingId] = useState<string | null>(null);
+  const setViewing = (id: string) => (seesMoney ? setViewingId(id) : navigate(`/admin/orders/${id}`));
+  const [deleting, setDeleting] = useState<Pick<Order, "id" | "number"> | null>(null);
   const scopedTo = supplierId
     ? data?.rows[0]?.supplierName
     : constructionSiteId
@@ -51,12 +58,14 @@ export default function OrdersPage() {
         actions={
           <>
             <ExportCsvButton path="/api/orders/export.csv" query={{ q, status, supplierId, constructionSiteId }} />
-            <Button asChild>
-              <Link href="/admin/orders/new">
-                <Plus aria-hidden className="size-4" />
-                Nuovo Ordine
-              </Link>
-            </Button>
+            {mayWrite ? (
+              <Button asChild>
+                <Link href="/admin/orders/new">
+                  <Plus aria-hidden className="size-4" />
+                  Nuovo Ordine
+                </Link>
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -99,14 +108,14 @@ export default function OrdersPage() {
           icon: ShoppingCart,
           title: list.hasFilters ? "Nessun ordine trovato per la ricerca" : "Nessun ordine presente",
           invite: "Crea il primo ordine di materiale a un fornitore",
-          action: (
+          action: mayWrite ? (
             <Button asChild>
               <Link href="/admin/orders/new">
                 <Plus aria-hidden className="size-4" />
                 Nuovo Ordine
               </Link>
             </Button>
-          ),
+          ) : undefined,
         }}
       >
         {(rows) => (
@@ -119,8 +128,8 @@ export default function OrdersPage() {
                     <TableHead>Titolo/Fornitore</TableHead>
                     <TableHead className="hidden lg:table-cell">Cantiere</TableHead>
                     <TableHead className="hidden md:table-cell">Date</TableHead>
-                    <TableHead className="text-right">Importo</TableHead>
-                    <TableHead className="hidden sm:table-cell">Stato</TableHead>
+                    {seesMoney ? <TableHead className="text-right">Importo</TableHead> : null}
+                    <TableHead className={seesMoney ? "hidden sm:table-cell" : undefined}>Stato</TableHead>
                     <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -163,43 +172,49 @@ export default function OrdersPage() {
                             : "Consegna da definire"}
                         </div>
                       </TableCell>
-                      <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-                        {formatEuro(order.totalAmount)}
-                        <div className="mt-1 sm:hidden">
-                          <OrderStatusBadge status={order.status} />
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
+                      {"totalAmount" in order ? (
+                        <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+                          {formatEuro(order.totalAmount)}
+                          <div className="mt-1 sm:hidden">
+                            <OrderStatusBadge status={order.status} />
+                          </div>
+                        </TableCell>
+                      ) : null}
+                      <TableCell className={seesMoney ? "hidden sm:table-cell" : undefined}>
                         <OrderStatusBadge status={order.status} />
                       </TableCell>
                       <TableCell>
                         <RowActions>
                           <RowViewAction href={`/admin/orders/${order.id}`} label={`Visualizza ${order.number}`} />
-                          {isOrderEditable(order.status) ? (
-                            <RowEditAction
-                              href={`/admin/orders/${order.id}/edit`}
-                              label={`Modifica ${order.number}`}
-                              className="max-sm:hidden"
-                            />
-                          ) : (
-                            <RowEditAction
-                              label={`Modifica ${order.number} (solo ordini in bozza)`}
-                              title="Solo gli ordini in bozza sono modificabili"
-                              className="max-sm:hidden"
-                              disabled
-                            />
-                          )}
-                          <RowDeleteAction
-                            label={`Elimina ${order.number}`}
-                            onClick={() => setDeleting(order)}
-                            disabled={!isOrderDeletable(order.status)}
-                            title={
-                              isOrderDeletable(order.status)
-                                ? undefined
-                                : "Un ordine inviato si annulla, non si elimina"
-                            }
-                            className="max-sm:hidden"
-                          />
+                          {mayWrite ? (
+                            <>
+                              {isOrderEditable(order.status) ? (
+                                <RowEditAction
+                                  href={`/admin/orders/${order.id}/edit`}
+                                  label={`Modifica ${order.number}`}
+                                  className="max-sm:hidden"
+                                />
+                              ) : (
+                                <RowEditAction
+                                  label={`Modifica ${order.number} (solo ordini in bozza)`}
+                                  title="Solo gli ordini in bozza sono modificabili"
+                                  className="max-sm:hidden"
+                                  disabled
+                                />
+                              )}
+                              <RowDeleteAction
+                                label={`Elimina ${order.number}`}
+                                onClick={() => setDeleting(order)}
+                                disabled={!isOrderDeletable(order.status)}
+                                title={
+                                  isOrderDeletable(order.status)
+                                    ? undefined
+                                    : "Un ordine inviato si annulla, non si elimina"
+                                }
+                                className="max-sm:hidden"
+                              />
+                            </>
+                          ) : null}
                         </RowActions>
                       </TableCell>
                     </TableRow>
@@ -213,7 +228,7 @@ export default function OrdersPage() {
 
       <ListPagination total={data?.total} list={list} />
 
-      <OrderDetailsDialog orderId={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <OrderDetailsDialog orderId={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
       <DeleteOrderDialog order={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>
   );

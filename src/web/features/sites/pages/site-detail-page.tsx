@@ -15,10 +15,12 @@ import { EmptyState } from "@web/components/ui/empty-state";
 import { Progress } from "@web/components/ui/progress";
 import { Spinner } from "@web/components/ui/spinner";
 import { isApiError } from "@web/lib/api";
+import { useCan } from "@web/features/auth/use-can";
 import { useSite } from "../api/get-site";
 import { DeleteSiteDialog } from "../components/delete-site-dialog";
 import { ProgressRing } from "../components/progress-ring";
 import { SiteFormDialog } from "../components/site-form-dialog";
+import { SiteProgressDialog } from "../components/site-progress-dialog";
 import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
 import { AssigneeLabel } from "@web/features/team/components/person-dot";
 
@@ -50,6 +52,8 @@ export default function SiteDetailPage() {
   const { data: site, isPending, error } = useSite(id);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [updatingProgress, setUpdatingProgress] = useState(false);
+  const can = useCan();
 
   if (isPending) return <Spinner label="Caricamento dettagli cantiere..." />;
   if (!site) {
@@ -68,7 +72,9 @@ export default function SiteDetailPage() {
 
   const today = todayIso();
   const alerts = siteAlerts(site, today);
-  const cost = site.costAnalysis;
+  // A technician's answer has no budget, amounts, costs or contracts (decisions §8 "Accounts").
+  const full = "costAnalysis" in site ? site : null;
+  const cost = full?.costAnalysis ?? null;
   const daysLeft = site.estimatedEndDate ? daysBetween(today, site.estimatedEndDate) : null;
   const daysRunning = site.startDate ? Math.max(0, daysBetween(site.startDate, today)) : null;
 
@@ -93,14 +99,23 @@ export default function SiteDetailPage() {
           </p>
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden className="size-4" />
-            Modifica
-          </Button>
-          <Button variant="outline" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden className="size-4 text-destructive" />
-            Elimina
-          </Button>
+          {can("sites.write") ? (
+            <>
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden className="size-4" />
+                Modifica
+              </Button>
+              <Button variant="outline" onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden className="size-4 text-destructive" />
+                Elimina
+              </Button>
+            </>
+          ) : can("sites.progress") ? (
+            <Button variant="outline" onClick={() => setUpdatingProgress(true)}>
+              <Pencil aria-hidden className="size-4" />
+              Aggiorna avanzamento
+            </Button>
+          ) : null}
         </div>
       </div>
 
@@ -152,7 +167,9 @@ export default function SiteDetailPage() {
               <Info label="Superficie">{site.surfaceArea ? `${site.surfaceArea.replace(".", ",")} mq` : null}</Info>
               <Info label="Piani">{site.floorsCount}</Info>
               <Info label="Operai previsti">{site.expectedWorkers}</Info>
-              <Info label="Budget stimato">{site.estimatedBudget ? formatEuro(site.estimatedBudget) : null}</Info>
+              {full ? (
+                <Info label="Budget stimato">{full.estimatedBudget ? formatEuro(full.estimatedBudget) : null}</Info>
+              ) : null}
               <Info label="Responsabile">{site.siteManager}</Info>
               <Info label="Tecnico assegnato">{site.assignedUser ? <AssigneeLabel user={site.assignedUser} /> : null}</Info>
               <Info label="Telefono di emergenza">
@@ -181,7 +198,7 @@ export default function SiteDetailPage() {
             </dl>
           </Panel>
 
-          {cost ? (
+          {cost && full ? (
             <Panel title="Analisi costi">
               <dl className="grid grid-cols-3 gap-3">
                 <Info label="Totale ordini">{formatEuro(cost.ordersTotal)}</Info>
@@ -189,7 +206,7 @@ export default function SiteDetailPage() {
                 <Info label="Incidenza costi">{`${cost.costPercent.replace(".", ",")}%`}</Info>
               </dl>
               <h3 className="mt-4 mb-2 text-sm font-semibold">Ordini collegati</h3>
-              {site.orders.length === 0 ? (
+              {full.orders.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nessun ordine collegato a questo cantiere</p>
               ) : (
                 <ul
@@ -197,7 +214,7 @@ export default function SiteDetailPage() {
                   tabIndex={0}
                   aria-label="Ordini collegati"
                 >
-                  {site.orders.map((o) => (
+                  {full.orders.map((o) => (
                     <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
                       <Link href={`/admin/orders/${o.id}`} className="font-medium hover:underline">
                         {o.number}
@@ -212,14 +229,31 @@ export default function SiteDetailPage() {
                 </ul>
               )}
             </Panel>
+          ) : site.orders.length > 0 ? (
+            <Panel title="Ordini collegati">
+              <ul className="divide-y divide-border">
+                {site.orders.map((o) => (
+                  <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+                    <Link href={`/admin/orders/${o.id}`} className="font-medium hover:underline">
+                      {o.number}
+                    </Link>
+                    <span className="min-w-0 flex-1 truncate">
+                      {o.title} · {o.supplierName}
+                    </span>
+                    <Badge variant="outline">{orderStatuses.label(o.status)}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
           ) : null}
 
+          {full ? (
           <Panel title="Contratti collegati">
-            {site.contracts.length === 0 ? (
+            {full.contracts.length === 0 ? (
               <p className="text-sm text-muted-foreground">Nessun contratto per il preventivo di questo cantiere</p>
             ) : (
               <ul className="divide-y divide-border">
-                {site.contracts.map((c) => (
+                {full.contracts.map((c) => (
                   <li key={c.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
                     <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
                       {c.number}
@@ -233,12 +267,15 @@ export default function SiteDetailPage() {
               </ul>
             )}
           </Panel>
+          ) : null}
 
           <AttachmentsPanel entityType="site" entityId={site.id} shareable />
 
-          <Panel title="Cronologia">
-            <Timeline entityType="site" entityId={site.id} />
-          </Panel>
+          {can("activity") ? (
+            <Panel title="Cronologia">
+              <Timeline entityType="site" entityId={site.id} />
+            </Panel>
+          ) : null}
         </div>
 
         <div className="space-y-4">
@@ -251,7 +288,7 @@ export default function SiteDetailPage() {
                   {daysLeft === null ? "—" : Math.abs(daysLeft)}
                 </Info>
                 <Info label="Ordini">{site.orders.length}</Info>
-                <Info label="Contratti">{site.contracts.length}</Info>
+                {full ? <Info label="Contratti">{full.contracts.length}</Info> : null}
               </dl>
             </div>
           </Panel>
@@ -278,15 +315,21 @@ export default function SiteDetailPage() {
           <Panel title="Preventivo di riferimento">
             <div className="flex items-center gap-2">
               <FileText aria-hidden className="size-4 text-muted-foreground" />
-              <Link href={`/admin/quotes/${site.estimate.id}`} className="font-medium hover:underline">
-                {site.estimate.number}
-              </Link>
+              {can("estimates") ? (
+                <Link href={`/admin/quotes/${site.estimate.id}`} className="font-medium hover:underline">
+                  {site.estimate.number}
+                </Link>
+              ) : (
+                <span className="font-medium">{site.estimate.number}</span>
+              )}
               <Badge variant="outline">{estimateStatuses.label(site.estimate.status)}</Badge>
             </div>
             <p className="mt-1 text-sm">{site.estimate.title}</p>
-            <p className="mt-1 text-sm">
-              Imponibile <strong className="tabular-nums">{formatEuro(site.estimate.totalAmount)}</strong>
-            </p>
+            {full ? (
+              <p className="mt-1 text-sm">
+                Imponibile <strong className="tabular-nums">{formatEuro(full.estimate.totalAmount)}</strong>
+              </p>
+            ) : null}
           </Panel>
 
           <Panel title="Informazioni rapide">
@@ -299,11 +342,14 @@ export default function SiteDetailPage() {
         </div>
       </div>
 
-      <SiteFormDialog
-        open={editing}
-        onOpenChange={setEditing}
-        site={{ ...site, estimateNumber: site.estimate.number, estimateTitle: site.estimate.title }}
-      />
+      {full ? (
+        <SiteFormDialog
+          open={editing}
+          onOpenChange={setEditing}
+          site={{ ...full, estimateNumber: full.estimate.number, estimateTitle: full.estimate.title }}
+        />
+      ) : null}
+      <SiteProgressDialog open={updatingProgress} onOpenChange={setUpdatingProgress} site={site} />
       <DeleteSiteDialog
         site={deleting ? site : null}
         onOpenChange={setDeleting}

@@ -18,6 +18,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { AssigneeLabel } from "@web/features/team/components/person-dot";
 import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
 import { useListParams } from "@web/lib/use-list-params";
+import { useCan } from "@web/features/auth/use-can";
 import { useSites } from "../api/list-sites";
 import { DeleteSiteDialog } from "../components/delete-site-dialog";
 import { SiteFormDialog } from "../components/site-form-dialog";
@@ -25,7 +26,12 @@ import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
 
 const FILTERS = ["q", "status", "mine"] as const;
 
-function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () => void; onDelete: () => void }) {
+function SiteCard({ site, onEdit, onDelete }: {
+  site: SiteListItem;
+  /** Absent for a role that may not change sites. */
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+}) {
   return (
     <Card className="flex flex-col">
       <CardContent className="flex flex-1 flex-col gap-3 pt-4 sm:pt-6">
@@ -76,12 +82,16 @@ function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () =
               Dettagli
             </Link>
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Modifica ${site.name}`} onClick={onEdit}>
-            <Pencil aria-hidden className="size-4" />
-          </Button>
-          <Button variant="ghost" size="icon" aria-label={`Elimina ${site.name}`} onClick={onDelete}>
-            <Trash2 aria-hidden className="size-4 text-destructive" />
-          </Button>
+          {onEdit ? (
+            <Button variant="ghost" size="icon" aria-label={`Modifica ${site.name}`} onClick={onEdit}>
+              <Pencil aria-hidden className="size-4" />
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button variant="ghost" size="icon" aria-label={`Elimina ${site.name}`} onClick={onDelete}>
+              <Trash2 aria-hidden className="size-4 text-destructive" />
+            </Button>
+          ) : null}
         </div>
       </CardContent>
     </Card>
@@ -89,6 +99,8 @@ function SiteCard({ site, onEdit, onDelete }: { site: SiteListItem; onEdit: () =
 }
 
 export default function SitesPage() {
+  // A technician follows the sites (progress from the detail); the office opens and edits them.
+  const mayWrite = useCan()("sites.write");
   const list = useListParams(FILTERS, 24);
   const { q, status, mine } = list.values;
   const { data, isPending, isError } = useSites({
@@ -110,10 +122,12 @@ export default function SitesPage() {
         actions={
           <>
             <ExportCsvButton path="/api/construction-sites/export.csv" query={{ q, status }} />
-            <Button onClick={() => setEditing("new")}>
-              <Plus aria-hidden className="size-4" />
-              Nuovo Cantiere
-            </Button>
+            {mayWrite ? (
+              <Button onClick={() => setEditing("new")}>
+                <Plus aria-hidden className="size-4" />
+                Nuovo Cantiere
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -160,7 +174,7 @@ export default function SitesPage() {
             list.hasFilters ? "Prova a modificare i filtri di ricerca" : "Apri un cantiere da un preventivo accettato"
           }
           action={
-            list.hasFilters ? undefined : (
+            list.hasFilters || !mayWrite ? undefined : (
               <Button onClick={() => setEditing("new")}>
                 <Plus aria-hidden className="size-4" />
                 Nuovo Cantiere
@@ -173,7 +187,11 @@ export default function SitesPage() {
           {data.rows.map((site) => (
             <li key={site.id} className="flex">
               <div className="flex w-full">
-                <SiteCard site={site} onEdit={() => setEditing(site)} onDelete={() => setDeleting(site)} />
+                <SiteCard
+                  site={site}
+                  onEdit={mayWrite ? () => setEditing(site) : undefined}
+                  onDelete={mayWrite ? () => setDeleting(site) : undefined}
+                />
               </div>
             </li>
           ))}

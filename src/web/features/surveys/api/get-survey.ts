@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SurveyDetail } from "@domain/surveys";
+import type { SurveyDetail, SurveyDetailTecnico } from "@domain/surveys";
 import { api } from "@web/lib/api";
 import { surveyKeys } from "./keys";
 
 export const surveyQueryOptions = (id: string) =>
-  queryOptions({ queryKey: surveyKeys.detail(id), queryFn: () => api.get<SurveyDetail>(`/api/surveys/${id}`) });
+  queryOptions({ queryKey: surveyKeys.detail(id), queryFn: () => api.get<SurveyDetail | SurveyDetailTecnico>(`/api/surveys/${id}`) });
 
 export const useSurvey = (id: string) => useQuery(surveyQueryOptions(id));

@@ -13,6 +13,7 @@ import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { useCan } from "@web/features/auth/use-can";
 import { useSurvey } from "../api/get-survey";
 import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
 import { MoveSurveyDialog } from "../components/move-survey-dialog";
@@ -28,6 +29,8 @@ export default function SurveyDetailPage() {
   const { data: survey, isPending, error } = useSurvey(id);
   const [editing, setEditing] = useState(false);
   const [moving, setMoving] = useState(false);
+  // The activity log is the office's (decisions §8): no empty "Cronologia" for a technician.
+  const canSeeActivity = useCan()("activity");
   const [deleting, setDeleting] = useState(false);
 
   if (isPending) return <DetailLoading label="Caricamento sopralluogo..." />;
@@ -177,6 +180,8 @@ export default function SurveyDetailPage() {
               )}
             </CardContent>
           </Card>
+          {/* A technician's answer carries no estimates (decisions §8 "Accounts"). */}
+          {"estimates" in survey ? (
           <Card>
             <CardHeader>
               <CardTitle>Preventivi generati</CardTitle>
@@ -205,14 +210,17 @@ export default function SurveyDetailPage() {
               )}
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Cronologia</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <Timeline entityType="survey" entityId={survey.id} />
-            </CardContent>
-          </Card>
+          ) : null}
+          {canSeeActivity ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Cronologia</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Timeline entityType="survey" entityId={survey.id} />
+              </CardContent>
+            </Card>
+          ) : null}
         </div>
       </div>
 

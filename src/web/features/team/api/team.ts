@@ -38,7 +38,7 @@ export function useFieldActions() {
     }),
     progress: useMutation({
       mutationFn: ({ id, progress, version }: { id: string; progress: number; version: number }) =>
-        api.post<FieldUpdateResult>(`/api/construction-sites/${id}/progress`, { progress, version }),
+        api.put<FieldUpdateResult>(`/api/construction-sites/${id}/progress`, { progress, version }),
       onSuccess: (_r, v) => refresh({ kind: "site", id: v.id }),
     }),
     complete: useMutation({

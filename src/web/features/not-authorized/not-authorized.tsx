@@ -1,0 +1,26 @@
+import { ShieldAlert } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@web/components/ui/button";
+
+/**
+ * The page a role sees on a screen it may not use (decisions §8 "Accounts"): reached from the
+ * router (the page needs a capability the role lacks) or from a 403 the API answered.
+ */
+export function NotAuthorized({ home = "/admin" }: { home?: string }) {
+  return (
+    <section aria-labelledby="non-autorizzato" className="grid min-h-[50vh] place-items-center px-4 text-center">
+      <div className="max-w-md">
+        <ShieldAlert aria-hidden className="mx-auto size-10 text-muted-foreground" />
+        <h1 id="non-autorizzato" className="mt-3 text-2xl font-bold">
+          Non autorizzato
+        </h1>
+        <p className="mt-2 text-muted-foreground">
+          Il tuo ruolo non consente di usare questa pagina. Se ti serve, chiedi all&apos;amministratore.
+        </p>
+        <Button asChild className="mt-6">
+          <Link href={home}>Torna all&apos;inizio</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
