@@ -29,6 +29,9 @@ const ids: [prefix: string, idOf: IdOf, owned: boolean][] = [
   ["/api/orders/:id", (_w, s) => s.order.id, false],
   ["/api/order-items/:id", (_w, s) => s.orderItem.id, false],
   ["/api/outbox/:id", (_w, s) => s.outboxId, false],
+  ["/api/users/:id", (_w, s) => s.colleagueId, false],
+  // A device id that is nobody's: the route only ever looks among the caller's own sessions.
+  ["/api/profile/sessions/:id", () => "0".repeat(32), false],
 ];
 
 /** List routes whose query names a record: the list is then owned like that record. */

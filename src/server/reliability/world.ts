@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { completeCompanySettings } from "../modules/contracts/test-fixtures";
 import type { Db } from "../db/client";
-import { clients, contacts, notifications, orderItems, orders, outbox, services, suppliers, surveys } from "../db/schema";
+import { clients, contacts, notifications, orderItems, orders, outbox, services, suppliers, surveys, users } from "../db/schema";
 import { seedPortalWorld, type PortalWorld } from "../modules/portal/test-fixtures";
 import type { TestApp } from "../test/app";
 
@@ -97,7 +97,9 @@ export async function seedShared(db: Db) {
     .values({ orderId: order!.id, description: "Tegole portoghesi", quantity: "10.00", unitPrice: "10.00", totalPrice: "100.00" })
     .returning();
   const [mail] = await db.insert(outbox).values({ to: "ufficio@example.it", subject: "Prova", text: "Testo", attachments: [] }).returning();
-  return { service: service!, supplier: supplier!, order: order!, orderItem: orderItem!, outboxId: mail!.id };
+  // A colleague the users routes can name (and an administrator may change or delete).
+  const [colleague] = await db.insert(users).values({ username: "collega.matrice", name: "Collega Matrice", role: "tecnico" }).returning();
+  return { service: service!, supplier: supplier!, order: order!, orderItem: orderItem!, outboxId: mail!.id, colleagueId: colleague!.id };
 }
 export type Shared = Awaited<ReturnType<typeof seedShared>>;
 

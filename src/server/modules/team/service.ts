@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { MAX_NOTES, noteLine, displayName } from "@domain/team";
 import type { Db, Queryable } from "../../db/client";
