@@ -21,7 +21,7 @@ const tags = ["cantieri"];
 
 /** Construction sites (/api/construction-sites, specification §7). Portal users read their own. */
 export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config);
+  const storage = storageFor(config, db);
 
   app.get(
     "/api/construction-sites",
