@@ -97,3 +97,31 @@ describe("database file storage", () => {
     expect((await t.app.inject({ url: "/api/company/logo", headers: { "if-none-match": logo.headers.etag as string } })).statusCode).toBe(304);
   });
 });
+
+describe("files:migrate (disk to table)", () => {
+  it("copies the disk files once, skips unchanged ones on a second run, picks up changes, leaves the disk alone", async () => {
+    const { migrateFilesToDatabase } = await import("./migrate");
+    const root = `${DATA_DIR}/migrate-${Date.now()}`;
+    const sid = crypto.randomUUID();
+    await fs.mkdir(`${root}/survey/${sid}`, { recursive: true });
+    await fs.mkdir(`${root}/outbox`, { recursive: true });
+    await fs.writeFile(`${root}/survey/${sid}/a.jpg`, "foto A");
+    await fs.writeFile(`${root}/survey/${sid}/b.png`, "foto B");
+    await fs.writeFile(`${root}/outbox/c.pdf`, "%PDF c");
+    await fs.writeFile(`${root}/outbox/c.pdf.123.tmp`, "mezzo file");
+
+    const first = await migrateFilesToDatabase(t.db, root, { batch: 2 });
+    expect(first).toMatchObject({ found: 4, copied: 3, unchanged: 0, skipped: ["outbox/c.pdf.123.tmp"] });
+    const row = (await t.db.select().from(files).where(eq(files.key, `survey/${sid}/a.jpg`)))[0]!;
+    expect(row).toMatchObject({ ownerType: "survey", ownerId: sid, mimeType: "image/jpeg" });
+    expect(row.bytes.toString()).toBe("foto A");
+
+    const second = await migrateFilesToDatabase(t.db, root);
+    expect(second).toMatchObject({ copied: 0, unchanged: 3 });
+    await fs.writeFile(`${root}/outbox/c.pdf`, "%PDF c, versione 2");
+    expect(await migrateFilesToDatabase(t.db, root)).toMatchObject({ copied: 1, unchanged: 2 });
+    expect((await createDatabaseStorage(t.db).get("outbox/c.pdf"))?.toString()).toBe("%PDF c, versione 2");
+    expect((await fs.readFile(`${root}/survey/${sid}/a.jpg`)).toString()).toBe("foto A");
+    await fs.rm(root, { recursive: true, force: true });
+  });
+});
