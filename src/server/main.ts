@@ -3,6 +3,7 @@ import { bootstrapAdmin } from "./auth/bootstrap";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { startJobs } from "./jobs";
+import { setOutboxRetryBase } from "./mail/mail";
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -17,6 +18,7 @@ try {
 }
 const app = await buildApp({ db: database.db, database, config, setup: { token: setupToken } });
 // Session purge, outbox retries: each runs once across instances (src/server/jobs).
+setOutboxRetryBase(config.outboxRetrySeconds);
 const stopJobs = startJobs(database.db, config, app.log);
 
 let closing = false;

@@ -42,7 +42,12 @@ export interface JobsOptions {
 }
 
 /** Starts the periodic jobs; the answer stops them and waits for a pass in progress. */
-export function startJobs(db: Db, config: Pick<Config, "smtpUrl" | "dataDir" | "databaseUrl">, log: Log, options: JobsOptions = {}) {
+export function startJobs(
+  db: Db,
+  config: Pick<Config, "smtpUrl" | "dataDir" | "databaseUrl"> & Partial<Pick<Config, "outboxPollSeconds">>,
+  log: Log,
+  options: JobsOptions = {},
+) {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   let stopped = false;
@@ -74,7 +79,7 @@ export function startJobs(db: Db, config: Pick<Config, "smtpUrl" | "dataDir" | "
   const deliver = options.deliver ?? (config.smtpUrl ? smtpDeliver(config.smtpUrl) : null);
   if (deliver) {
     const storage = storageFor(config, db);
-    every("outbox", options.outboxEverySeconds ?? 30, async () => {
+    every("outbox", options.outboxEverySeconds ?? config.outboxPollSeconds ?? 30, async () => {
       const { sent, failed } = await processOutbox(db, storage, deliver);
       if (sent || failed) log.info({ job: "outbox", sent, failed }, "posta in uscita elaborata");
     });

@@ -65,9 +65,8 @@ describe("outbox worker", () => {
     expect(first.failed).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.select().from(outbox).where(eq(outbox.subject, "Rifiutata 0"));
     expect(row).toMatchObject({ attempts: 1, error: "550 casella inesistente", sentAt: null });
-    const [{ wait }] = (await t.db.execute(sql`select extract(epoch from ${outbox.nextAttemptAt} - now())::int as wait from ${outbox} where id = ${row!.id}`)).rows as {
-      wait: number;
-    }[];
+    const waited = await t.db.execute(sql`select extract(epoch from ${outbox.nextAttemptAt} - now())::int as wait from ${outbox} where id = ${row!.id}`);
+    const wait = Number((waited as unknown as { rows: { wait: number }[] }).rows[0]!.wait);
     expect(wait).toBeGreaterThan(50);
     expect(wait).toBeLessThanOrEqual(60);
     // Not due yet: a second pass leaves it alone.

@@ -115,16 +115,21 @@ export async function sendMail(db: Queryable, message: MailMessage, config: Mail
 export const OUTBOX_RETRY = {
   /** How long a claimed mail is left to its sender before another worker may take it again. */
   leaseSeconds: 120,
-  /** First retry after this long, doubling each attempt... */
+  /** First retry after this long, doubling each attempt (OUTBOX_RETRY_SECONDS, set at start-up)... */
   baseSeconds: 60,
   /** ...up to one hour. */
   maxDelaySeconds: 3600,
   /** After this many attempts the mail stays failed, its last error shown in "Posta in uscita". */
   maxAttempts: 8,
   batch: 10,
-} as const;
+};
 
-/** Seconds before attempt n+1 after n failed attempts: 60, 120, 240 ... capped at one hour. */
+/** From the configuration at start-up (main.ts): OUTBOX_RETRY_SECONDS. */
+export function setOutboxRetryBase(seconds: number) {
+  OUTBOX_RETRY.baseSeconds = seconds;
+}
+
+/** Seconds before attempt n+1 after n failed attempts: 60, 120, 240 ... capped at one hour (by default). */
 export const retryDelaySeconds = (attempts: number) =>
   Math.min(OUTBOX_RETRY.baseSeconds * 2 ** Math.max(0, attempts - 1), OUTBOX_RETRY.maxDelaySeconds);
 
