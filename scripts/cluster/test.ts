@@ -41,6 +41,7 @@ function client(base: string, cookie: string) {
       ...(body === undefined ? {} : { body: isBuffer ? new Uint8Array(body) : JSON.stringify(body) }),
     });
     const buf = Buffer.from(await res.arrayBuffer());
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many routes, read field by field
     let json: any = null;
     try {
       json = buf.length ? JSON.parse(buf.toString("utf8")) : null;
