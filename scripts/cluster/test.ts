@@ -12,6 +12,8 @@ import { missingPrerequisite, smtpSink, startCluster, type Cluster } from "./lib
 // non-zero when a check fails; skips (exit 0) with a message when PostgreSQL or HAProxy are missing.
 
 const BASE_PORT = Number(process.env.CLUSTER_PORT ?? 5210);
+/** Invoices issued at once (the issue asks for 100; fewer for a quick local run). */
+const INVOICES = Number(process.env.CLUSTER_INVOICES ?? 100);
 const started = Date.now();
 
 const missing = await missingPrerequisite();
@@ -141,16 +143,16 @@ try {
     `caricata su ${a} (${up.status}), scaricata da ${b} (${down.status}, ${down.buf.length}/${photo.length} byte uguali: ${down.buf.equals(photo)}), 304 da ${c}: ${cached.status}`,
   );
 
-  // 3. 100 invoices issued in parallel through the proxy: numbers without gaps or duplicates.
+  // 3. INVOICES (100) invoices issued in parallel through the proxy: numbers without gaps or duplicates.
   await completeCompanySettings(db);
   const estimate = await insertEstimate(db, { total: "100000.00" });
   const proxy = client(cluster.proxy, cookie);
   const contract = await proxy("POST", "/api/contracts", { estimateId: estimate.id });
   await proxy("POST", `/api/contracts/${contract.json?.id}/sign`, { signedDate: todayIso() });
   const drafts: string[] = [];
-  for (let i = 0; i < 100; i += 20) {
+  for (let i = 0; i < INVOICES; i += 20) {
     const batch = await Promise.all(
-      Array.from({ length: 20 }, () => proxy("POST", "/api/invoices", { contractId: contract.json?.id, kind: "libera", amount: "10.00" })),
+      Array.from({ length: Math.min(20, INVOICES - i) }, () => proxy("POST", "/api/invoices", { contractId: contract.json?.id, kind: "libera", amount: "10.00" })),
     );
     for (const r of batch) if (r.status === 201) drafts.push(r.json.id);
   }
@@ -176,9 +178,9 @@ try {
   const seqs = rows.map((r) => r.sequence!).sort((x, y) => x - y);
   const bySeq = new Map(rows.map((r) => [r.id, r.sequence]));
   const ackMismatch = [...acked].filter(([id, seq]) => bySeq.get(id) !== seq).length;
-  const gapless = rows.length === 100 && seqs.every((s, i) => s === i + 1) && ackMismatch === 0;
+  const gapless = rows.length === INVOICES && seqs.every((s, i) => s === i + 1) && ackMismatch === 0;
   check(
-    "100 fatture in parallelo",
+    `${INVOICES} fatture in parallelo`,
     gapless,
     `${drafts.length} bozze emesse in parallelo in ${((Date.now() - t0) / 1000).toFixed(1)} s (risposte non 200 ritentate: ${refused.length}${refused.length ? ` [${[...new Set(refused)].join(",")}]` : ""}); nel database ${rows.length} numeri ${seqs[0]}…${seqs.at(-1)} senza buchi né doppioni: ${gapless}; conferme discordanti ${ackMismatch}`,
   );
