@@ -25,7 +25,9 @@ try {
   for (const key of report.skipped) console.log(`  ignorato (nome non valido o file temporaneo): ${key}`);
   console.log("I file su disco non sono stati cancellati.");
 } catch (err) {
-  console.error(`\nMigrazione interrotta: ${(err as Error).message}. Rilancia il comando: riprende da dove si è fermata.`);
+  console.error(
+    `\nMigrazione interrotta: ${(err as Error).message}. Rilancia il comando: riprende da dove si è fermata.`,
+  );
   process.exitCode = 1;
 } finally {
   await database.close();

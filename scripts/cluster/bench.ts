@@ -22,7 +22,11 @@ if (missing) {
   process.exit(0);
 }
 
-const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 const scenarios = [
   { name: "elenco clienti (GET /api/clients?limit=20)", path: "/api/clients?limit=20" },
   { name: "ricerca clienti (GET /api/clients?q=Rossi)", path: "/api/clients?q=Rossi" },
@@ -56,15 +60,25 @@ for (const count of [1, 3]) {
       headers: { "content-type": "application/json", origin: cluster.proxy },
       body: JSON.stringify(ADMIN),
     });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     for (const s of scenarios) {
       // Warm-up (JIT, pools), then the measured run.
       await httpLoad(cluster.proxy, { method: "GET", path: s.path, headers: { cookie } }, CONNECTIONS, 3);
       await sleep(500);
       const loadBefore = loadavg();
-      const stats = await httpLoad(cluster.proxy, { method: "GET", path: s.path, headers: { cookie } }, CONNECTIONS, SECONDS);
+      const stats = await httpLoad(
+        cluster.proxy,
+        { method: "GET", path: s.path, headers: { cookie } },
+        CONNECTIONS,
+        SECONDS,
+      );
       rows.push({ instances: count, scenario: s.name, stats, loadBefore });
-      console.log(`${count} istanza/e, ${s.name}: ${stats.rps.toFixed(0)} req/s, p50 ${stats.p50} ms, p99 ${stats.p99} ms, ${stats.count} campioni, errori ${stats.errors} (load ${loadBefore})`);
+      console.log(
+        `${count} istanza/e, ${s.name}: ${stats.rps.toFixed(0)} req/s, p50 ${stats.p50} ms, p99 ${stats.p99} ms, ${stats.count} campioni, errori ${stats.errors} (load ${loadBefore})`,
+      );
     }
   } finally {
     await cluster.stop();

@@ -20,7 +20,8 @@ export async function missingPrerequisite(): Promise<string | null> {
     return "HAProxy non installato (Debian: apt-get install -y haproxy)";
   }
   const url = process.env.DATABASE_URL;
-  if (!url) return "DATABASE_URL non impostata: serve un server PostgreSQL (es. postgres://postgres@127.0.0.1:5432/postgres)";
+  if (!url)
+    return "DATABASE_URL non impostata: serve un server PostgreSQL (es. postgres://postgres@127.0.0.1:5432/postgres)";
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -107,7 +108,12 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
  * Starts `count` instances (1 to 3) on a fresh database and HAProxy in front. The instances start
  * together: the migration advisory lock lets one migrate while the others wait.
  */
-export async function startCluster(opts: { count: number; basePort: number; env?: Record<string, string>; dbName: string }): Promise<Cluster> {
+export async function startCluster(opts: {
+  count: number;
+  basePort: number;
+  env?: Record<string, string>;
+  dbName: string;
+}): Promise<Cluster> {
   const dbUrl = await freshPgDatabase(opts.dbName);
   if (!dbUrl) throw new Error("DATABASE_URL non impostata");
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "colmo-cluster-"));
@@ -132,7 +138,8 @@ export async function startCluster(opts: { count: number; basePort: number; env?
       });
     }),
   );
-  for (const s of instances) await waitFor(`${s.base} ready`, async () => (await fetch(`${s.base}/api/health/ready`)).ok);
+  for (const s of instances)
+    await waitFor(`${s.base} ready`, async () => (await fetch(`${s.base}/api/health/ready`)).ok);
 
   // The instances HAProxy is told about: the missing ones point at a port nobody listens on
   // (marked down by the health check, never chosen).

@@ -61,7 +61,10 @@ async function loginAt(base: string) {
     body: JSON.stringify(ADMIN),
   });
   if (res.status !== 200) throw new Error(`login ${base}: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /**
@@ -103,7 +106,10 @@ function load(proxy: string, cookie: string, concurrency: number, tag: string) {
 
 const smtp = await smtpSink();
 let cluster: Cluster | null = null;
-const database = { close: async () => {} } as { close(): Promise<void>; db?: Awaited<ReturnType<typeof openPostgres>>["db"] };
+const database = { close: async () => {} } as {
+  close(): Promise<void>;
+  db?: Awaited<ReturnType<typeof openPostgres>>["db"];
+};
 try {
   cluster = await startCluster({
     count: 3,
@@ -111,7 +117,9 @@ try {
     dbName: `colmo_cluster_t${process.pid}`,
     env: { SMTP_URL: smtp.url, OUTBOX_POLL_SECONDS: "0.5", OUTBOX_RETRY_SECONDS: "1", SHUTDOWN_DRAIN_SECONDS: "1.5" },
   });
-  console.log(`3 istanze (${cluster.instances.map((s) => s.base).join(", ")}) dietro HAProxy ${cluster.proxy}, avviate in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `3 istanze (${cluster.instances.map((s) => s.base).join(", ")}) dietro HAProxy ${cluster.proxy}, avviate in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const pgdb = await openPostgres(cluster.dbUrl, { migrate: false, poolSize: 4 });
   database.close = pgdb.close;
   const db = pgdb.db;
@@ -120,26 +128,46 @@ try {
   // 1. A session made on one instance works on the others (sessions live in the database).
   const cookie = await loginAt(a);
   const me = await Promise.all([a, b, c, cluster.proxy].map((base) => client(base, cookie)("GET", "/api/auth/me")));
-  check("sessione condivisa", me.every((r) => r.status === 200 && r.json?.username === ADMIN.username), `login su ${a}; /api/auth/me su 3 istanze e proxy: ${me.map((r) => r.status).join(" ")}`);
+  check(
+    "sessione condivisa",
+    me.every((r) => r.status === 200 && r.json?.username === ADMIN.username),
+    `login su ${a}; /api/auth/me su 3 istanze e proxy: ${me.map((r) => r.status).join(" ")}`,
+  );
 
   // 2. A photo uploaded through one instance is downloaded through another.
-  const [cl] = await db.insert(clients).values({ name: "Cliente Cluster", type: "privato", address: "Via Nodo 1", email: "nodo@example.it" }).returning();
-  const survey = await client(a, cookie)("POST", "/api/surveys", { clientId: cl!.id, date: todayIso(), address: "Via Nodo 1" });
+  const [cl] = await db
+    .insert(clients)
+    .values({ name: "Cliente Cluster", type: "privato", address: "Via Nodo 1", email: "nodo@example.it" })
+    .returning();
+  const survey = await client(a, cookie)("POST", "/api/surveys", {
+    clientId: cl!.id,
+    date: todayIso(),
+    address: "Via Nodo 1",
+  });
   const photo = jpegImage(64, 48);
   const boundary = "----colmo-cluster";
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="tetto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="tetto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     photo,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const up = await client(a, cookie)("POST", `/api/attachments?entityType=survey&entityId=${survey.json?.id}`, body, { "content-type": `multipart/form-data; boundary=${boundary}` });
+  const up = await client(a, cookie)("POST", `/api/attachments?entityType=survey&entityId=${survey.json?.id}`, body, {
+    "content-type": `multipart/form-data; boundary=${boundary}`,
+  });
   const attId = up.json?.[0]?.id;
   const down = await client(b, cookie)("GET", `/api/attachments/${attId}/file`);
   const etag = down.headers.get("etag") ?? "";
   const cached = await client(c, cookie)("GET", `/api/attachments/${attId}/file`, undefined, { "if-none-match": etag });
   check(
     "foto tra istanze",
-    survey.status === 201 && up.status === 201 && down.status === 200 && down.buf.equals(photo) && etag.length > 10 && cached.status === 304,
+    survey.status === 201 &&
+      up.status === 201 &&
+      down.status === 200 &&
+      down.buf.equals(photo) &&
+      etag.length > 10 &&
+      cached.status === 304,
     `caricata su ${a} (${up.status}), scaricata da ${b} (${down.status}, ${down.buf.length}/${photo.length} byte uguali: ${down.buf.equals(photo)}), 304 da ${c}: ${cached.status}`,
   );
 
@@ -152,7 +180,9 @@ try {
   const drafts: string[] = [];
   for (let i = 0; i < INVOICES; i += 20) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(20, INVOICES - i) }, () => proxy("POST", "/api/invoices", { contractId: contract.json?.id, kind: "libera", amount: "10.00" })),
+      Array.from({ length: Math.min(20, INVOICES - i) }, () =>
+        proxy("POST", "/api/invoices", { contractId: contract.json?.id, kind: "libera", amount: "10.00" }),
+      ),
     );
     for (const r of batch) if (r.status === 201) drafts.push(r.json.id);
   }
@@ -164,7 +194,9 @@ try {
   const refused: number[] = [];
   let pending = drafts;
   for (let round = 0; round < 5 && pending.length; round++) {
-    const answers = await Promise.all(pending.map(async (id) => ({ id, r: await proxy("POST", `/api/invoices/${id}/send`) })));
+    const answers = await Promise.all(
+      pending.map(async (id) => ({ id, r: await proxy("POST", `/api/invoices/${id}/send`) })),
+    );
     pending = [];
     for (const { id, r } of answers) {
       if (r.status === 200) acked.set(id, r.json.sequence as number);
@@ -174,7 +206,10 @@ try {
       }
     }
   }
-  const rows = await db.select({ id: invoices.id, sequence: invoices.sequence }).from(invoices).where(sql`${invoices.sequence} is not null`);
+  const rows = await db
+    .select({ id: invoices.id, sequence: invoices.sequence })
+    .from(invoices)
+    .where(sql`${invoices.sequence} is not null`);
   const seqs = rows.map((r) => r.sequence!).sort((x, y) => x - y);
   const bySeq = new Map(rows.map((r) => [r.id, r.sequence]));
   const ackMismatch = [...acked].filter(([id, seq]) => bySeq.get(id) !== seq).length;
@@ -202,7 +237,10 @@ try {
   // Several more worker passes of every instance: a duplicate would show up now.
   await sleep(2500);
   const delivered = smtp.messages.filter((s) => s.includes(number)).length;
-  const mails = await db.select().from(outbox).where(like(outbox.subject, `%${number}%`));
+  const mails = await db
+    .select()
+    .from(outbox)
+    .where(like(outbox.subject, `%${number}%`));
   check(
     "un solo invio per preventivo",
     sent.status === 200 && delivered === 1 && mails.length === 1 && mails[0]!.sentAt !== null,
@@ -238,14 +276,22 @@ try {
   const exited = new Promise<number | null>((r) => leaving.child.once("exit", (code) => r(code)));
   leaving.child.kill("SIGTERM");
   await sleep(300);
-  const readyWhileDraining = await fetch(`${leaving.base}/api/health/ready`).then((r) => r.status, () => 0);
+  const readyWhileDraining = await fetch(`${leaving.base}/api/health/ready`).then(
+    (r) => r.status,
+    () => 0,
+  );
   const exitCode = await Promise.race([exited, sleep(15_000).then(() => "timeout" as const)]);
   await sleep(500);
   await termLoad.stop();
-  const termStored = new Set((await db.select({ name: clients.name }).from(clients).where(like(clients.name, "Term %"))).map((r) => r.name));
+  const termStored = new Set(
+    (await db.select({ name: clients.name }).from(clients).where(like(clients.name, "Term %"))).map((r) => r.name),
+  );
   check(
     "arresto ordinato (SIGTERM) sotto carico",
-    readyWhileDraining === 503 && exitCode === 0 && termLoad.failures.length === 0 && termLoad.acked.every((n) => termStored.has(n)),
+    readyWhileDraining === 503 &&
+      exitCode === 0 &&
+      termLoad.failures.length === 0 &&
+      termLoad.acked.every((n) => termStored.has(n)),
     `/ready durante l'arresto ${readyWhileDraining}, uscita ${exitCode}, ${termLoad.state.requests} richieste, fallite ${termLoad.failures.length}, confermate non salvate ${termLoad.acked.filter((n) => !termStored.has(n)).length}`,
   );
 
@@ -271,5 +317,7 @@ try {
 }
 
 const failed = results.filter((r) => !r.ok);
-console.log(`\ntest:cluster: ${results.length - failed.length}/${results.length} controlli superati in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `\ntest:cluster: ${results.length - failed.length}/${results.length} controlli superati in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(failed.length ? 1 : 0);

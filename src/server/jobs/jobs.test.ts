@@ -44,13 +44,19 @@ describe("outbox worker", () => {
     const b = recorder();
     // Several rounds of both workers at once, small batches, until nothing is due.
     for (let round = 0; round < 20; round++) {
-      const [ra, rb] = await Promise.all([processOutbox(t.db, storage, a.deliver, 3), processOutbox(t.db, storage, b.deliver, 3)]);
+      const [ra, rb] = await Promise.all([
+        processOutbox(t.db, storage, a.deliver, 3),
+        processOutbox(t.db, storage, b.deliver, 3),
+      ]);
       if (ra.sent + rb.sent === 0) break;
     }
     const all = [...a.delivered, ...b.delivered].filter((s) => s.startsWith("Concorrente"));
     expect(all).toHaveLength(40);
     expect(new Set(all).size).toBe(40);
-    const rows = await t.db.select().from(outbox).where(sql`${outbox.subject} like 'Concorrente%'`);
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.subject} like 'Concorrente%'`);
     expect(rows.every((r) => r.sentAt !== null && r.attempts === 1 && r.nextAttemptAt === null)).toBe(true);
   });
 
@@ -65,7 +71,9 @@ describe("outbox worker", () => {
     expect(first.failed).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.select().from(outbox).where(eq(outbox.subject, "Rifiutata 0"));
     expect(row).toMatchObject({ attempts: 1, error: "550 casella inesistente", sentAt: null });
-    const waited = await t.db.execute(sql`select extract(epoch from ${outbox.nextAttemptAt} - now())::int as wait from ${outbox} where id = ${row!.id}`);
+    const waited = await t.db.execute(
+      sql`select extract(epoch from ${outbox.nextAttemptAt} - now())::int as wait from ${outbox} where id = ${row!.id}`,
+    );
     const wait = Number((waited as unknown as { rows: { wait: number }[] }).rows[0]!.wait);
     expect(wait).toBeGreaterThan(50);
     expect(wait).toBeLessThanOrEqual(60);
@@ -74,10 +82,18 @@ describe("outbox worker", () => {
     expect(again.failed).toBe(0);
 
     // On its last attempt the mail stays failed for good, with the error for "Posta in uscita".
-    await t.db.update(outbox).set({ attempts: OUTBOX_RETRY.maxAttempts - 1, nextAttemptAt: sql`now()` }).where(eq(outbox.id, row!.id));
+    await t.db
+      .update(outbox)
+      .set({ attempts: OUTBOX_RETRY.maxAttempts - 1, nextAttemptAt: sql`now()` })
+      .where(eq(outbox.id, row!.id));
     await processOutbox(t.db, storage, failing);
     const [last] = await t.db.select().from(outbox).where(eq(outbox.id, row!.id));
-    expect(last).toMatchObject({ attempts: OUTBOX_RETRY.maxAttempts, nextAttemptAt: null, sentAt: null, error: "550 casella inesistente" });
+    expect(last).toMatchObject({
+      attempts: OUTBOX_RETRY.maxAttempts,
+      nextAttemptAt: null,
+      sentAt: null,
+      error: "550 casella inesistente",
+    });
     const ok = recorder(0);
     await processOutbox(t.db, storage, ok.deliver);
     expect(ok.delivered).not.toContain("Rifiutata 0");
@@ -86,11 +102,23 @@ describe("outbox worker", () => {
   it("a mail whose direct SMTP send failed is picked up by the worker, attachments included", async () => {
     const res = await sendMail(
       t.db,
-      { to: "x@example.it", subject: "Ritentata", text: "Prova", attachments: [{ fileName: "a.pdf", mimeType: "application/pdf", content: Buffer.from("%PDF") }] },
-      { smtpUrl: "smtp://127.0.0.1:1?connectionTimeout=2000", dataDir: ".tmp/test-data", databaseUrl: "postgres://in-test" },
+      {
+        to: "x@example.it",
+        subject: "Ritentata",
+        text: "Prova",
+        attachments: [{ fileName: "a.pdf", mimeType: "application/pdf", content: Buffer.from("%PDF") }],
+      },
+      {
+        smtpUrl: "smtp://127.0.0.1:1?connectionTimeout=2000",
+        dataDir: ".tmp/test-data",
+        databaseUrl: "postgres://in-test",
+      },
     );
     expect(res.status).toBe("failed");
-    await t.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, res.id));
+    await t.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outbox.id, res.id));
     const got: { subject: string; bytes: string }[] = [];
     await processOutbox(t.db, createDatabaseStorage(t.db), async (m) => {
       got.push({ subject: m.subject, bytes: m.attachments[0]!.content.toString() });

@@ -16,8 +16,14 @@ let surveyId: string;
 const DATA_DIR = ".tmp/test-data-dbfiles";
 beforeAll(async () => {
   t = await buildTestApp({ env: { DATABASE_URL: "postgres://usata-solo-per-scegliere-lo-storage/x", DATA_DIR } });
-  const [client] = await t.db.insert(clients).values({ name: "Neri Carla", type: "privato", address: "Via Po 1" }).returning();
-  const [survey] = await t.db.insert(surveys).values({ clientId: client!.id, date: "2026-03-02", address: "Via Po 1" }).returning();
+  const [client] = await t.db
+    .insert(clients)
+    .values({ name: "Neri Carla", type: "privato", address: "Via Po 1" })
+    .returning();
+  const [survey] = await t.db
+    .insert(surveys)
+    .values({ clientId: client!.id, date: "2026-03-02", address: "Via Po 1" })
+    .returning();
   surveyId = survey!.id;
 });
 afterAll(() => t.close());
@@ -25,7 +31,9 @@ afterAll(() => t.close());
 function multipart(name: string, fileName: string, type: string, data: Buffer) {
   const boundary = "----colmo-dbfiles";
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -55,7 +63,12 @@ describe("database file storage", () => {
   it("an uploaded photo goes to the files table, is served with ETag = sha256 and 304 on If-None-Match", async () => {
     const photo = jpegImage(40, 30);
     const body = multipart("files", "tetto.jpg", "image/jpeg", photo);
-    const res = await t.app.inject({ method: "POST", url: `/api/attachments?entityType=survey&entityId=${surveyId}`, headers: { cookie: t.admin, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/attachments?entityType=survey&entityId=${surveyId}`,
+      headers: { cookie: t.admin, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     const attachment = res.json()[0];
     const [row] = await t.db.select().from(files).where(eq(files.ownerId, surveyId));
@@ -77,7 +90,10 @@ describe("database file storage", () => {
     expect((await t.app.inject({ url, headers: { "if-none-match": `"${sha}"` } })).statusCode).toBe(401);
 
     // Deleting the attachment deletes the row.
-    expect((await t.app.inject({ method: "DELETE", url: `/api/attachments/${attachment.id}`, headers: { cookie: t.admin } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/attachments/${attachment.id}`, headers: { cookie: t.admin } }))
+        .statusCode,
+    ).toBe(204);
     expect(await t.db.select({ key: files.key }).from(files).where(eq(files.ownerId, surveyId))).toEqual([]);
   });
 
@@ -87,14 +103,22 @@ describe("database file storage", () => {
       "hex",
     );
     const body = multipart("logo", "logo.png", "image/png", PNG);
-    const res = await t.app.inject({ method: "POST", url: "/api/settings/logo", headers: { cookie: t.admin, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/settings/logo",
+      headers: { cookie: t.admin, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(files).where(eq(files.ownerType, "settings"));
     expect(row).toMatchObject({ mimeType: "image/png", size: PNG.length });
     const logo = await t.app.inject({ url: "/api/company/logo" });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers.etag).toBe(`"${row!.sha256}"`);
-    expect((await t.app.inject({ url: "/api/company/logo", headers: { "if-none-match": logo.headers.etag as string } })).statusCode).toBe(304);
+    expect(
+      (await t.app.inject({ url: "/api/company/logo", headers: { "if-none-match": logo.headers.etag as string } }))
+        .statusCode,
+    ).toBe(304);
   });
 });
 
@@ -112,7 +136,12 @@ describe("files:migrate (disk to table)", () => {
 
     const first = await migrateFilesToDatabase(t.db, root, { batch: 2 });
     expect(first).toMatchObject({ found: 4, copied: 3, unchanged: 0, skipped: ["outbox/c.pdf.123.tmp"] });
-    const row = (await t.db.select().from(files).where(eq(files.key, `survey/${sid}/a.jpg`)))[0]!;
+    const row = (
+      await t.db
+        .select()
+        .from(files)
+        .where(eq(files.key, `survey/${sid}/a.jpg`))
+    )[0]!;
     expect(row).toMatchObject({ ownerType: "survey", ownerId: sid, mimeType: "image/jpeg" });
     expect(row.bytes.toString()).toBe("foto A");
 

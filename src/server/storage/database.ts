@@ -65,7 +65,14 @@ export function createDatabaseStorage(db: Queryable): FileStorage {
         .values(row)
         .onConflictDoUpdate({
           target: files.key,
-          set: { bytes: row.bytes, size: row.size, sha256: row.sha256, mimeType: row.mimeType, ownerType: row.ownerType, ownerId: row.ownerId },
+          set: {
+            bytes: row.bytes,
+            size: row.size,
+            sha256: row.sha256,
+            mimeType: row.mimeType,
+            ownerType: row.ownerType,
+            ownerId: row.ownerId,
+          },
         });
     },
     async get(key) {

@@ -35,7 +35,9 @@ describe("health probes", () => {
   });
 
   it("readiness: 503 when the newest migration of this build is not applied", async () => {
-    const newest = await t.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    const newest = await t.db.execute(
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
     const row = (newest as unknown as { rows: { id: number; hash: string; created_at: string }[] }).rows[0]!;
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${row.id}`);
     try {
@@ -43,7 +45,9 @@ describe("health probes", () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: "unavailable", reason: "Migrazioni del database non applicate" });
     } finally {
-      await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`);
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`,
+      );
     }
     expect((await t.app.inject({ url: "/api/health/ready" })).statusCode).toBe(200);
   });
