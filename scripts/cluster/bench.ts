@@ -77,7 +77,7 @@ for (const count of [1, 3]) {
       );
       rows.push({ instances: count, scenario: s.name, stats, loadBefore });
       console.log(
-        `${count} istanza/e, ${s.name}: ${stats.rps.toFixed(0)} req/s, p50 ${stats.p50} ms, p99 ${stats.p99} ms, ${stats.count} campioni, errori ${stats.errors} (load ${loadBefore})`,
+        `${count} istanza/e, ${s.name}: ${stats.rps.toFixed(0)} req/s, p50 ${stats.p50.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms, ${stats.count} campioni, errori ${stats.errors} (load ${loadBefore})`,
       );
     }
   } finally {
@@ -98,7 +98,7 @@ const table = [
   "|---|---:|---:|---:|---:|---:|---:|---|",
   ...rows.map(
     (r) =>
-      `| ${r.scenario} | ${r.instances} | ${r.stats.rps.toFixed(0)} | ${r.stats.p50} | ${r.stats.p99} | ${r.stats.count} | ${r.stats.errors} | ${r.loadBefore} |`,
+      `| ${r.scenario} | ${r.instances} | ${r.stats.rps.toFixed(0)} | ${r.stats.p50.toFixed(1)} | ${r.stats.p99.toFixed(1)} | ${r.stats.count} | ${r.stats.errors} | ${r.loadBefore} |`,
   ),
 ];
 const ratios = scenarios.map((s) => {
