@@ -21,3 +21,5 @@ console.log("Accessi dimostrativi:");
 if (adminCreated) console.log(`  Amministratore: ${DEMO_LOGINS.admin.username} / ${DEMO_LOGINS.admin.password}`);
 else console.log("  Amministratore: quello già configurato (ADMIN_USERNAME o /setup)");
 console.log(`  Cliente (portale): ${DEMO_LOGINS.client.username} / ${DEMO_LOGINS.client.password}`);
+console.log(`  Ufficio: ${DEMO_LOGINS.ufficio.username} / ${DEMO_LOGINS.ufficio.password}`);
+console.log(`  Tecnico (Marco Ferri): ${DEMO_LOGINS.tecnico.username} / ${DEMO_LOGINS.tecnico.password}`);

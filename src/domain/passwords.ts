@@ -2,6 +2,7 @@ import { zxcvbn, zxcvbnOptions } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as italian from "@zxcvbn-ts/language-it";
 import { usernameSchema } from "./auth";
+import { userUpdateSchema } from "./users";
 import { z } from "./zod";
 
 // Password policy (decisions §8 "Accounts"): at least 12 characters, not common, not built from
@@ -159,3 +160,28 @@ export const activationFormSchema = z
     refineWithUsername(v, ctx);
     if (v.password !== v.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: "Le due password non coincidono" });
   });
+
+// Staff accounts (decisions §8 "Accounts"): without a password the person gets a one-time link.
+
+/** `POST /api/users`: a staff account, with a password or an invitation link (e-mailed when asked). */
+export const userCreateSchema = userUpdateSchema
+  .extend({
+    password: optionalPassword,
+    /** Mail the invitation link to the user's address (when there is no password). */
+    sendEmail: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => refineWithUsername(v, ctx));
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+export type UserCreateValues = z.output<typeof userCreateSchema>;
+
+/** `PUT /api/users/{id}`: the editable fields and, optionally, a new password. */
+export const userUpdateBodySchema = userUpdateSchema
+  .extend({ password: optionalPassword })
+  .superRefine((v, ctx) => refineWithUsername(v, ctx));
+
+/** `POST /api/users/{id}/reset-password`: a new password, or a new one-time link. */
+export const userPasswordResetSchema = z.object({
+  password: optionalPassword,
+  sendEmail: z.boolean().default(true),
+});
+export type UserPasswordResetInput = z.input<typeof userPasswordResetSchema>;

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../test/app";
-import { runDemo } from "./run";
+import { passwordProblem } from "@domain/passwords";
+import { DEMO_LOGINS, runDemo } from "./run";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,4 +40,13 @@ it("scale 1: sites, contracts and invoices consistent with their estimates, ever
     select i.year from invoices i join document_counters d on d.kind = 'FAT' and d.year = i.year
     group by i.year, d.last_value having max(i.sequence) <> d.last_value or count(*) <> max(i.sequence)`);
   expect(gaps).toHaveLength(0);
+});
+
+it("the demo logins meet the password policy and the team can log in", async () => {
+  for (const { username, password } of Object.values(DEMO_LOGINS)) expect(passwordProblem(password, username), username).toBeNull();
+  await t.login(DEMO_LOGINS.ufficio.username, DEMO_LOGINS.ufficio.password);
+  const me = await t.app.inject({ url: "/api/auth/me", headers: { cookie: await t.login(DEMO_LOGINS.tecnico.username, DEMO_LOGINS.tecnico.password) } });
+  expect(me.json()).toMatchObject({ username: "tecnico", role: "tecnico" });
+  const [marco] = await rows<{ name: string; color: string }>(sql`select name, color from users where username = 'tecnico'`);
+  expect(marco).toEqual({ name: "Marco Ferri", color: "#ea580c" });
 });

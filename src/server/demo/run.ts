@@ -36,7 +36,15 @@ const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
 export const DEMO_LOGINS = {
   admin: { username: "admin", password: "Tegola-Grondaia-Colmo-26" },
   client: { username: "cliente", password: "Comignolo-Lucernario-26" },
+  ufficio: { username: "ufficio", password: "Cantiere-Colmo-Scrivania-26" },
+  tecnico: { username: "tecnico", password: "Lattoneria-Colmo-Ponteggio-26" },
 };
+
+/** The office clerk and the technician of the demo team (decisions §8 "Accounts"). */
+const DEMO_STAFF = [
+  { ...DEMO_LOGINS.ufficio, role: "ufficio" as const, name: "Giulia Bianchi", email: "ufficio@colmo.example", color: "#7c3aed" },
+  { ...DEMO_LOGINS.tecnico, role: "tecnico" as const, name: "Marco Ferri", email: "tecnico@colmo.example", color: "#ea580c" },
+];
 
 export async function runDemo(db: Db, scale: number, log: (line: string) => void = console.log) {
   const ctx: DemoContext = { db, random: createRandom(), scale, today: todayIso(), ids: {} };
@@ -47,7 +55,7 @@ export async function runDemo(db: Db, scale: number, log: (line: string) => void
   }
   // Fresh planner statistics and visibility map after a bulk load: list counts use index-only scans.
   await db.execute(sql`vacuum analyze`);
-  // The administrator (unless one exists) and a portal account for the first demo client.
+  // The administrator (unless one exists), a portal account for the first demo client and the team.
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!admin) {
     await db.insert(users).values({ ...DEMO_LOGINS.admin, passwordHash: await hashPassword(DEMO_LOGINS.admin.password), role: "admin" });
@@ -64,5 +72,10 @@ export async function runDemo(db: Db, scale: number, log: (line: string) => void
       })
       .onConflictDoNothing();
   }
+  for (const { password, ...person } of DEMO_STAFF)
+    await db
+      .insert(users)
+      .values({ ...person, passwordHash: await hashPassword(password) })
+      .onConflictDoNothing();
   return { adminCreated: !admin, ctx };
 }

@@ -21,6 +21,7 @@ import { settingsRoutes } from "./settings/routes";
 import { siteRoutes } from "./sites/routes";
 import { supplierRoutes } from "./suppliers/routes";
 import { surveyRoutes } from "./surveys/routes";
+import { userRoutes } from "./users/routes";
 
 /** Every route plugin of the API, one per feature folder; app.ts registers them in this order. */
 export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
@@ -45,4 +46,5 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   outboxRoutes,
   clientExportRoutes,
   exportRoutes,
+  userRoutes,
 ];

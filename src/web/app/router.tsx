@@ -40,6 +40,7 @@ const pages = {
   portalEstimate: page(() => import("@web/features/portal/pages/portal-estimate-page")),
   surveyRequest: page(() => import("@web/features/portal/pages/survey-request-page")),
   settings: page(() => import("@web/features/settings/pages/settings-page")),
+  users: page(() => import("@web/features/users/pages/users-page")),
   outbox: page(() => import("@web/features/outbox/pages/outbox-page")),
   portalInvoices: page(() => import("@web/features/portal/pages/portal-invoices-page")),
   portalInvoice: page(() => import("@web/features/portal/pages/portal-invoice-page")),
@@ -74,6 +75,7 @@ const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/admin/orders/:id/edit", pages.orderForm],
   ["/admin/orders/:id", pages.order],
   ["/admin/settings", pages.settings],
+  ["/admin/settings/users", pages.users],
   ["/admin/outbox", pages.outbox],
   ["/admin/password", pages.changePassword],
 ];

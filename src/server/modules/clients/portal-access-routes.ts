@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
 import { activateSchema, portalAccessCreateSchema, portalAccessResetSchema } from "@domain/passwords";
 import { activationTokenSchema, portalAccessSchema } from "@domain/portal";
+import { userRoles } from "@domain/statuses";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { activate, checkActivation, createPortalAccess, disablePortalAccess, resetPortalAccess } from "./portal-access";
 
 const tags = ["clienti"];
-const activation = z.object({ username: z.string(), clientName: z.string().nullable() });
+/** `role` tells the activation page where the person logs in (portal or back office). */
+const activation = z.object({ username: z.string(), clientName: z.string().nullable(), role: z.enum(userRoles.values) });
 
 /** Admin: the portal access of a client (decisions §2, §4). Public: the one-time link. */
 export const portalAccessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {

@@ -216,7 +216,7 @@ export async function disablePortalAccess(db: Db, request: FastifyRequest, clien
 
 async function userForToken(db: Queryable, token: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, clientId: users.clientId, clientName: clients.name })
+    .select({ id: users.id, username: users.username, role: users.role, clientId: users.clientId, clientName: clients.name })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.clientId))
     .where(
@@ -229,10 +229,13 @@ async function userForToken(db: Queryable, token: string) {
 export async function checkActivation(db: Db, token: string) {
   const user = await userForToken(db, token);
   if (!user) throw notFound(ACTIVATION_INVALID);
-  return { username: user.username, clientName: user.clientName };
+  return { username: user.username, clientName: user.clientName, role: user.role };
 }
 
-/** The client chooses a password with the link; the link works once, even under a burst. */
+/**
+ * The person chooses a password with the link (a portal client, or a staff member invited from
+ * Impostazioni → Utenti); the link works once, even under a burst.
+ */
 export async function activate(db: Db, request: FastifyRequest, token: string, password: string) {
   const user = await userForToken(db, token);
   if (!user) throw notFound(ACTIVATION_INVALID);
@@ -255,13 +258,19 @@ export async function activate(db: Db, request: FastifyRequest, token: string, p
       .returning({ id: users.id });
     if (!claimed) throw notFound(ACTIVATION_INVALID);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    await recordActivity(tx, request, {
-      action: "update",
-      entityType: "client",
-      entityId: user.clientId,
-      clientId: user.clientId,
-      description: `${user.username} ha scelto la password del portale`,
-    });
-    return { username: user.username, clientName: user.clientName };
+    await recordActivity(
+      tx,
+      request,
+      user.role === "client"
+        ? {
+            action: "update",
+            entityType: "client",
+            entityId: user.clientId,
+            clientId: user.clientId,
+            description: `${user.username} ha scelto la password del portale`,
+          }
+        : { action: "update", entityType: "user", entityId: user.id, description: `${user.username} ha scelto la password con il link di invito` },
+    );
+    return { username: user.username, clientName: user.clientName, role: user.role };
   });
 }

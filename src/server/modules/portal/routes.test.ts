@@ -223,7 +223,7 @@ describe("portal accounts", () => {
     expect(user!.passwordHash).toBeNull();
 
     const check = await t.app.inject({ method: "POST", url: "/api/auth/activate/check", payload: { token } });
-    expect(check.json()).toEqual({ username: "epsilon", clientName: "Cliente Epsilon" });
+    expect(check.json()).toEqual({ username: "epsilon", clientName: "Cliente Epsilon", role: "client" });
     const weak = await t.app.inject({ method: "POST", url: "/api/auth/activate", payload: { token, password: "corta" } });
     expect(weak.statusCode).toBe(400);
     const ok = await t.app.inject({ method: "POST", url: "/api/auth/activate", payload: { token, password: "Gronda-Nuova-Lamiera-1" } });

@@ -1,9 +1,12 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import type { UserRole } from "@domain/statuses";
 import { api } from "@web/lib/api";
 
 export interface Activation {
   username: string;
   clientName: string | null;
+  /** A portal client logs in to /client, the firm's people to /admin. */
+  role: UserRole;
 }
 
 /** Who the one-time link belongs to; the token goes in a POST body, never in a logged URL. */

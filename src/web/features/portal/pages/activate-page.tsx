@@ -9,7 +9,10 @@ import { Spinner } from "@web/components/ui/spinner";
 import { useCompany } from "@web/features/company/use-company";
 import { useActivate, useActivationCheck } from "../api/activation";
 
-/** The one-time link of a new portal account: the client chooses a password (decisions §2). */
+/**
+ * The one-time link of a new portal account or of an invited staff member: the person chooses a
+ * password (decisions §2, §8), then logs in to the portal or to the back office.
+ */
 export default function ActivatePage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const { companyName } = useCompany();
@@ -34,9 +37,15 @@ export default function ActivatePage() {
       <div role="status" className="grid justify-items-center gap-3 text-center">
         <CheckCircle2 aria-hidden className="size-10 text-success" />
         <p>Password impostata. Ora puoi accedere con il nome utente <strong>{check.data.username}</strong>.</p>
-        <Button asChild className="w-full">
-          <Link href="/login?role=client">Accedi al portale</Link>
-        </Button>
+        {check.data.role === "client" ? (
+          <Button asChild className="w-full">
+            <Link href="/login?role=client">Accedi al portale</Link>
+          </Button>
+        ) : (
+          <Button asChild className="w-full">
+            <Link href="/login?next=%2Fadmin">Accedi al gestionale</Link>
+          </Button>
+        )}
       </div>
     );
   } else {

@@ -5,6 +5,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { useSaveSettings, useSettings } from "../api/settings";
 import { LogoCard } from "../components/logo-card";
 import { SettingsForm } from "../components/settings-form";
+import { SettingsTabs } from "../components/settings-tabs";
 
 export default function SettingsPage() {
   const { data, isPending, isError } = useSettings();
@@ -15,6 +16,7 @@ export default function SettingsPage() {
         title="Impostazioni"
         description="Dati aziendali usati nella pagina iniziale, nel portale clienti, nei PDF e nelle fatture elettroniche."
       />
+      <SettingsTabs />
       {isError ? (
         <p role="alert" className="text-destructive">
           Impossibile caricare le impostazioni. Riprova.
