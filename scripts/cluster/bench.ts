@@ -28,9 +28,9 @@ const loadavg = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 const scenarios = [
-  { name: "elenco clienti (GET /api/clients?limit=20)", path: "/api/clients?limit=20" },
-  { name: "ricerca clienti (GET /api/clients?q=Rossi)", path: "/api/clients?q=Rossi" },
-  { name: "cruscotto (GET /api/dashboard)", path: "/api/dashboard" },
+  { name: "client list (GET /api/clients?limit=20)", path: "/api/clients?limit=20" },
+  { name: "client search (GET /api/clients?q=Rossi)", path: "/api/clients?q=Rossi" },
+  { name: "dashboard (GET /api/dashboard)", path: "/api/dashboard" },
 ];
 
 interface Row {
@@ -94,7 +94,7 @@ const commit = (() => {
   }
 })();
 const table = [
-  "| Scenario | Istanze | req/s | p50 ms | p99 ms | Campioni | Errori | Load avg prima (1/5/15 min) |",
+  "| Scenario | Instances | req/s | p50 ms | p99 ms | Samples | Errors | Load avg before the run (1/5/15 min) |",
   "|---|---:|---:|---:|---:|---:|---:|---|",
   ...rows.map(
     (r) =>
@@ -104,7 +104,7 @@ const table = [
 const ratios = scenarios.map((s) => {
   const one = rows.find((r) => r.instances === 1 && r.scenario === s.name)!.stats.rps;
   const three = rows.find((r) => r.instances === 3 && r.scenario === s.name)!.stats.rps;
-  return `- ${s.name}: 3 istanze / 1 istanza = ${(three / one).toFixed(2)}×`;
+  return `- ${s.name}: 3 instances / 1 instance = ${(three / one).toFixed(2)}×`;
 });
 const section = [
   "<!-- cluster:start -->",
