@@ -88,6 +88,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // Shared by every plugin (same object): main.ts sets draining on SIGTERM, /api/health/ready reads it.
+  app.decorate("lifecycle", { draining: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -190,5 +192,6 @@ export interface RouteEntry {
 declare module "fastify" {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    lifecycle: { draining: boolean };
   }
 }

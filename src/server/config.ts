@@ -10,6 +10,20 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL deve iniziare con postgres://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Connections each instance may open to PostgreSQL. Instances × pool must stay below the
+   * server's max_connections (docs/deploy.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, "DATABASE_POOL_SIZE: numero intero da 1 a 200").max(200, "DATABASE_POOL_SIZE: numero intero da 1 a 200").default(20),
+  /**
+   * On SIGTERM: seconds during which /api/health/ready answers 503 while requests are still
+   * served, so the load balancer takes the instance out before it stops listening.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** Seconds between two passes of the outbox worker (with SMTP_URL). */
+  OUTBOX_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
+  /** First retry of a mail the SMTP server refused, doubling each attempt up to one hour. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().min(0.2).max(3600).default(60),
   DATA_DIR: z.string().default("./data"),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -46,6 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
+    outboxRetrySeconds: e.OUTBOX_RETRY_SECONDS,
     dataDir: path.resolve(e.DATA_DIR),
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     smtpUrl: e.SMTP_URL || undefined,

@@ -1,8 +1,9 @@
 import { buildApp } from "./app";
 import { bootstrapAdmin } from "./auth/bootstrap";
-import { purgeExpiredSessions } from "./auth/sessions";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { startJobs } from "./jobs";
+import { setOutboxRetryBase } from "./mail/mail";
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -15,16 +16,22 @@ try {
   await database.close();
   process.exit(1);
 }
-await purgeExpiredSessions(database.db);
 const app = await buildApp({ db: database.db, database, config, setup: { token: setupToken } });
+// Session purge, outbox retries: each runs once across instances (src/server/jobs).
+setOutboxRetryBase(config.outboxRetrySeconds);
+const stopJobs = startJobs(database.db, config, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, "arresto in corso");
-  // Stop accepting, let requests in flight finish, then close the database.
-  await app.close();
+  app.log.info({ signal, drainMs: config.shutdownDrainMs }, "arresto in corso");
+  // 1. /api/health/ready answers 503, requests are still served: the balancer takes us out.
+  app.lifecycle.draining = true;
+  if (config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+  // 2. Stop accepting (new requests on kept-alive connections get 503), let those in flight
+  //    finish, stop the background jobs, then close the database.
+  await Promise.all([app.close(), stopJobs()]);
   await database.close();
   process.exit(0);
 }

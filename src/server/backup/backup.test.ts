@@ -16,6 +16,7 @@ import {
   insertSite,
 } from "../modules/dashboard/test-data";
 import { buildTestApp, ADMIN, type TestApp } from "../test/app";
+import { createDatabaseStorage } from "../storage";
 import { createBackup } from "./backup";
 import { backupPlan } from "./plan";
 import { restoreBackup, RestoreError } from "./restore";
@@ -130,6 +131,8 @@ describe("backup and restore", () => {
     const sourceDir = path.join(tmp, "source-data");
     await fs.promises.mkdir(path.join(sourceDir, "uploads", "site", site.id), { recursive: true });
     await fs.promises.writeFile(path.join(sourceDir, "uploads", "site", site.id, "a.jpg"), Buffer.from([1, 2, 3]));
+    // A file in PostgreSQL's files table (DATABASE_URL installations) travels with the tables.
+    await createDatabaseStorage(db).put(`site/${site.id}/b.jpg`, Buffer.from([4, 5, 6]));
 
     const file = path.join(tmp, "backup.tar.gz");
     const manifest = await createBackup(source.database, { dataDir: sourceDir, file });
@@ -149,6 +152,8 @@ describe("backup and restore", () => {
     expect(await fs.promises.readFile(path.join(targetDir, "uploads", "site", site.id, "a.jpg"))).toEqual(
       Buffer.from([1, 2, 3]),
     );
+    expect(await createDatabaseStorage(target.db).get(`site/${site.id}/b.jpg`)).toEqual(Buffer.from([4, 5, 6]));
+    expect(manifest.tables.find((t) => t.name === "files")!.rows).toBe(1);
 
     // The restored installation works: the old administrator logs in and reads the data.
     const cookie = await target.login(ADMIN.username, ADMIN.password);

@@ -78,6 +78,6 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   };
 }
 
-export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; databasePoolSize?: number }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize }) : openPglite(config.dataDir);
 }

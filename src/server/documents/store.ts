@@ -88,7 +88,7 @@ export async function storedPdfOrFreeze(
 }
 
 /** True when the request's If-None-Match names this ETag (or "*"). */
-function notModified(request: FastifyRequest, etag: string) {
+export function notModified(request: FastifyRequest, etag: string) {
   const header = request.headers["if-none-match"];
   if (!header) return false;
   return header

@@ -1,11 +1,12 @@
-import { desc, count } from "drizzle-orm";
+import { desc, count, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config";
 import { loadConfig } from "../config";
 import type { Queryable } from "../db/client";
 import { outbox } from "../db/schema";
 import { getSettings } from "../modules/settings/queries";
-import { createDiskStorage, newStorageKey, uploadsDir } from "../storage/storage";
+import { storageFor, type FileStorage } from "../storage";
+import { newStorageKey } from "../storage/storage";
 
 // One way out for every e-mail of the product (estimates, orders, invoices, notices).
 // With SMTP_URL the message goes through SMTP and is logged in the outbox as sent; without it
@@ -28,7 +29,8 @@ export interface MailMessage {
   replyTo?: string;
 }
 
-export type MailConfig = Pick<Config, "smtpUrl" | "dataDir">;
+/** With databaseUrl the attachments go to the `files` table, else under DATA_DIR. */
+export type MailConfig = Pick<Config, "smtpUrl" | "dataDir"> & Partial<Pick<Config, "databaseUrl">>;
 
 export interface MailResult {
   /** The outbox row that records the message. */
@@ -39,7 +41,7 @@ export interface MailResult {
 }
 
 const transports = new Map<string, Transporter>();
-function transportFor(smtpUrl: string): Transporter {
+export function transportFor(smtpUrl: string): Transporter {
   let t = transports.get(smtpUrl);
   if (!t) {
     t = nodemailer.createTransport(smtpUrl);
@@ -64,33 +66,17 @@ export async function sendMail(db: Queryable, message: MailMessage, config: Mail
   const settings = await getSettings(db);
   const from = message.from ?? `"${settings.companyName.replace(/"/g, "")}" <${settings.email || "noreply@colmo.local"}>`;
 
-  const storage = createDiskStorage(uploadsDir(config.dataDir));
+  const storage = storageFor({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, db);
   const stored = [];
   for (const a of attachments) {
     const storageKey = newStorageKey("outbox", extensionOf(a.fileName));
-    await storage.put(storageKey, a.content);
+    await storage.put(storageKey, a.content, { mimeType: a.mimeType });
     stored.push({ fileName: a.fileName, mimeType: a.mimeType, storageKey });
   }
 
-  let status: MailResult["status"] = "stored";
-  let error: string | undefined;
-  if (config.smtpUrl) {
-    try {
-      await transportFor(config.smtpUrl).sendMail({
-        from,
-        to: message.to,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        text: message.text,
-        attachments: attachments.map((a) => ({ filename: a.fileName, contentType: a.mimeType, content: a.content })),
-      });
-      status = "sent";
-    } catch (err) {
-      status = "failed";
-      error = err instanceof Error ? err.message.slice(0, 500) : "Invio non riuscito";
-    }
-  }
-
+  // With SMTP the row is written first, already claimed by this process for one lease (attempt
+  // 1): if the process dies while sending, the outbox worker of any instance retries it once the
+  // lease is over, and no other worker touches it meanwhile. Without SMTP it is only stored.
   const [row] = await db
     .insert(outbox)
     .values({
@@ -98,12 +84,135 @@ export async function sendMail(db: Queryable, message: MailMessage, config: Mail
       subject: message.subject,
       text: message.text,
       attachments: stored,
-      sentAt: status === "sent" ? new Date().toISOString() : null,
-      error: error ?? null,
+      sentAt: null,
+      error: null,
+      attempts: config.smtpUrl ? 1 : 0,
+      nextAttemptAt: config.smtpUrl ? sql`now() + make_interval(secs => ${OUTBOX_RETRY.leaseSeconds})` : null,
     })
     .returning({ id: outbox.id });
-  return { id: row!.id, status, ...(error ? { error } : {}) };
+  const id = row!.id;
+  if (!config.smtpUrl) return { id, status: "stored" };
+
+  try {
+    await transportFor(config.smtpUrl).sendMail({
+      from,
+      to: message.to,
+      replyTo: message.replyTo,
+      subject: message.subject,
+      text: message.text,
+      attachments: attachments.map((a) => ({ filename: a.fileName, contentType: a.mimeType, content: a.content })),
+    });
+  } catch (err) {
+    const error = err instanceof Error ? err.message.slice(0, 500) : "Invio non riuscito";
+    await recordFailure(db, id, 1, error);
+    return { id, status: "failed", error };
+  }
+  await db.update(outbox).set({ sentAt: sql`now()`, error: null, nextAttemptAt: null }).where(eq(outbox.id, id));
+  return { id, status: "sent" };
 }
+
+/** Retries of mails the SMTP server did not take (decisions: never lost, never sent twice by two instances). */
+export const OUTBOX_RETRY = {
+  /** How long a claimed mail is left to its sender before another worker may take it again. */
+  leaseSeconds: 120,
+  /** First retry after this long, doubling each attempt (OUTBOX_RETRY_SECONDS, set at start-up)... */
+  baseSeconds: 60,
+  /** ...up to one hour. */
+  maxDelaySeconds: 3600,
+  /** After this many attempts the mail stays failed, its last error shown in "Posta in uscita". */
+  maxAttempts: 8,
+  batch: 10,
+};
+
+/** From the configuration at start-up (main.ts): OUTBOX_RETRY_SECONDS. */
+export function setOutboxRetryBase(seconds: number) {
+  OUTBOX_RETRY.baseSeconds = seconds;
+}
+
+/** Seconds before attempt n+1 after n failed attempts: 60, 120, 240 ... capped at one hour (by default). */
+export const retryDelaySeconds = (attempts: number) =>
+  Math.min(OUTBOX_RETRY.baseSeconds * 2 ** Math.max(0, attempts - 1), OUTBOX_RETRY.maxDelaySeconds);
+
+async function recordFailure(db: Queryable, id: string, attempts: number, error: string) {
+  const giveUp = attempts >= OUTBOX_RETRY.maxAttempts;
+  await db
+    .update(outbox)
+    .set({ error, nextAttemptAt: giveUp ? null : sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})` })
+    .where(eq(outbox.id, id));
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Claims up to `limit` mails due for delivery, in one statement: the rows are locked with
+ * FOR UPDATE SKIP LOCKED (a row another instance is claiming is skipped, not waited for), and
+ * their lease is pushed forward with attempts + 1 before the statement commits. Two workers
+ * running this at the same moment therefore never get the same mail.
+ */
+export async function claimDueMails(db: Queryable, limit: number = OUTBOX_RETRY.batch): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    update ${outbox} set
+      attempts = ${outbox.attempts} + 1,
+      next_attempt_at = now() + make_interval(secs => ${OUTBOX_RETRY.leaseSeconds})
+    where ${outbox.id} in (
+      select ${outbox.id} from ${outbox}
+      where ${outbox.sentAt} is null and ${outbox.nextAttemptAt} <= now() and ${outbox.attempts} < ${OUTBOX_RETRY.maxAttempts}
+      order by ${outbox.nextAttemptAt}
+      limit ${limit}
+      for update skip locked
+    )
+    returning ${outbox.id} as id`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(outbox).where(sql`${outbox.id} = any(${sql.param(ids)}::uuid[])`);
+}
+
+/** Delivers one mail: hands it to `deliver` (SMTP), with its attachments read back from storage. */
+export type Deliver = (mail: { from: string; to: string; subject: string; text: string; attachments: MailAttachment[] }) => Promise<void>;
+
+/**
+ * One pass of the outbox worker: claims due mails and delivers them; a failure is recorded with
+ * its error and the next attempt pushed back exponentially (capped at one hour), up to
+ * maxAttempts. Answers how many were sent and how many failed.
+ */
+export async function processOutbox(db: Queryable, storage: FileStorage, deliver: Deliver, limit?: number) {
+  const claimed = await claimDueMails(db, limit);
+  let sent = 0;
+  let failed = 0;
+  if (claimed.length === 0) return { sent, failed };
+  const settings = await getSettings(db);
+  const from = `"${settings.companyName.replace(/"/g, "")}" <${settings.email || "noreply@colmo.local"}>`;
+  for (const mail of claimed) {
+    try {
+      const attachments: MailAttachment[] = [];
+      for (const a of mail.attachments ?? []) {
+        const content = await storage.get(a.storageKey);
+        if (!content) throw new Error(`Allegato mancante: ${a.fileName}`);
+        attachments.push({ fileName: a.fileName, mimeType: a.mimeType, content });
+      }
+      await deliver({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments });
+      await db.update(outbox).set({ sentAt: sql`now()`, error: null, nextAttemptAt: null }).where(eq(outbox.id, mail.id));
+      sent++;
+    } catch (err) {
+      failed++;
+      await recordFailure(db, mail.id, mail.attempts, err instanceof Error ? err.message.slice(0, 500) : "Invio non riuscito");
+    }
+  }
+  return { sent, failed };
+}
+
+/** The SMTP delivery of the worker. */
+export const smtpDeliver =
+  (smtpUrl: string): Deliver =>
+  async (m) => {
+    await transportFor(smtpUrl).sendMail({
+      from: m.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      attachments: m.attachments.map((a) => ({ filename: a.fileName, contentType: a.mimeType, content: a.content })),
+    });
+  };
 
 /** "Posta in uscita": newest first, paged. */
 export async function listOutbox(db: Queryable, params: { limit: number; offset: number }) {

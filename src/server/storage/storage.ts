@@ -1,17 +1,33 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
+/** What a caller may tell about a file; without it the type comes from the extension, the owner from the key. */
+export interface PutOptions {
+  mimeType?: string;
+  ownerType?: string;
+  ownerId?: string;
+}
+
+/** The identity of stored bytes: their sha256 is the strong ETag of every download. */
+export interface FileInfo {
+  sha256: string;
+  size: number;
+}
+
 /**
- * Where uploaded files live. The disk implementation keeps them under DATA_DIR; an object
- * store (S3 and the like) can replace it behind the same three calls.
+ * Where uploaded files live. The disk implementation keeps them under DATA_DIR (the embedded
+ * default); with DATABASE_URL they live in PostgreSQL's `files` table (storage/database.ts), so
+ * several instances share them. An object store could replace either behind the same calls.
  */
 export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
+  put(key: string, data: Buffer, options?: PutOptions): Promise<void>;
   /** The file's bytes, or null when it is not there. */
   get(key: string): Promise<Buffer | null>;
   /** Removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** sha256 and size, or null when the file is not there. */
+  info(key: string): Promise<FileInfo | null>;
 }
 
 // Lower-case segments of letters, digits, dot, dash and underscore: no "..", no absolute
@@ -57,6 +73,10 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async info(key) {
+      const data = await this.get(key);
+      return data ? { sha256: createHash("sha256").update(data).digest("hex"), size: data.length } : null;
     },
   };
 }

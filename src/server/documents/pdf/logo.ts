@@ -1,5 +1,7 @@
 import zlib from "node:zlib";
 import { imageDimensions, LOGO_IMAGE_LIMITS } from "../../lib/image-dimensions";
+import type { Queryable } from "../../db/client";
+import { createDatabaseStorage } from "../../storage/database";
 import { createDiskStorage, uploadsDir } from "../../storage/storage";
 
 /** Bytes a PNG's pixels may inflate to: every row, its filter byte, up to 8 bytes a pixel. */
@@ -51,13 +53,20 @@ export function isPrintableImage(bytes: Buffer, mime: string): boolean {
 const PRINTABLE = new Set(["image/png", "image/jpeg", "image/jpg"]);
 
 /**
- * The company logo as a data URL for the letterhead, read from the uploads storage under
- * DATA_DIR, or null when none was uploaded, the file is missing or not printable.
+ * The company logo as a data URL for the letterhead, or null when none was uploaded, the file is
+ * missing or not printable. Read from the `files` table when `db` is given and holds it (files
+ * in PostgreSQL), else from the uploads storage under DATA_DIR.
  */
-export async function companyLogo(settings: { logoKey: string | null; logoMime: string | null }, dataDir: string): Promise<string | null> {
+export async function companyLogo(
+  settings: { logoKey: string | null; logoMime: string | null },
+  dataDir: string,
+  db?: Queryable,
+): Promise<string | null> {
   if (!settings.logoKey || !settings.logoMime || !PRINTABLE.has(settings.logoMime)) return null;
   try {
-    const bytes = await createDiskStorage(uploadsDir(dataDir)).get(settings.logoKey);
+    const bytes =
+      (db ? await createDatabaseStorage(db).get(settings.logoKey) : null) ??
+      (await createDiskStorage(uploadsDir(dataDir)).get(settings.logoKey));
     if (!bytes || !isPrintableImage(bytes, settings.logoMime)) return null;
     return bytes ? `data:${settings.logoMime === "image/jpg" ? "image/jpeg" : settings.logoMime};base64,${bytes.toString("base64")}` : null;
   } catch {

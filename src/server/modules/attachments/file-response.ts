@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { z } from "@domain/zod";
+import { notModified } from "../../documents/store";
 import { notFound } from "../../http/errors";
 import type { FileStorage } from "../../storage";
 
@@ -17,13 +18,22 @@ function disposition(kind: "inline" | "attachment", fileName: string) {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** The stored bytes of an attachment the caller may see (admin route and portal route alike). */
+/**
+ * The stored bytes of an attachment the caller may see (admin route and portal route alike),
+ * with the strong ETag "sha256": a browser that has them gets 304 without the bytes being read
+ * (from the `files` table the 304 costs one index lookup). Access is checked before, every time.
+ */
 export async function sendAttachmentFile(
   reply: FastifyReply,
   storage: FileStorage,
   row: { storageKey: string; mimeType: string; fileName: string },
   download: boolean,
 ) {
+  const info = await storage.info(row.storageKey);
+  if (!info) throw notFound("File non trovato nell'archivio");
+  const etag = `"${info.sha256}"`;
+  reply.header("ETag", etag);
+  if (notModified(reply.request, etag)) return reply.status(304).header("Cache-Control", "private, max-age=3600").send();
   const data = await storage.get(row.storageKey);
   if (!data) throw notFound("File non trovato nell'archivio");
   return reply

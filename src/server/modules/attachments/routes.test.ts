@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ATTACHMENT_BYTES } from "@domain/attachments";
 import { loadConfig } from "../../config";
 import { attachments, clients, constructionSites, estimates, surveys } from "../../db/schema";
-import { storageFor } from "../../storage";
+import { createDiskStorage, uploadsDir } from "../../storage";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { jpegImage, pngImage } from "../../test/images";
 
@@ -13,7 +13,8 @@ let t: TestApp;
 let surveyId: string;
 let siteId: string;
 let siteClientId: string;
-const storage = storageFor(loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data" }));
+// The test app has no DATABASE_URL in its configuration: its files are on the disk.
+const storage = createDiskStorage(uploadsDir(loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data" }).dataDir));
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 2)]);

@@ -16,7 +16,7 @@ import { deleteAttachment, setShared, uploadAttachments } from "./service";
  * shared files of the client's own sites through /api/portal/attachments (clientMaySeeAttachment).
  */
 export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config);
+  const storage = storageFor(config, db);
   // Registered here so multipart parsing exists only for these routes.
   await app.register(multipart, {
     throwFileSizeLimit: false,

@@ -26,7 +26,7 @@ type ContractWithParties = NonNullable<Awaited<ReturnType<typeof findContractWit
  */
 export async function renderContractPdf(db: Queryable, config: Pick<Config, "dataDir">, row: ContractWithParties) {
   const settings = await getSettings(db);
-  const logo = await companyLogo(settings, config.dataDir);
+  const logo = await companyLogo(settings, config.dataDir, db);
   const { contract, estimate, client } = row;
   const treatment = estimate.vatTreatment as VatTreatment;
   const accepted =

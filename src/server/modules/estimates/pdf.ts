@@ -48,7 +48,7 @@ export async function renderEstimatePdf(
   snapshot: AcceptedSnapshot | null,
 ) {
   const settings = await getSettings(db);
-  const logo = await companyLogo(settings, config.dataDir);
+  const logo = await companyLogo(settings, config.dataDir, db);
   const source = snapshot ?? {
     items: detail.items,
     order: detail.order,

@@ -18,7 +18,7 @@ import { isInvoiceSnapshot, takeInvoiceSnapshot, type InvoiceSnapshot } from "./
 /** The draft's PDF, rendered now from today's data and marked BOZZA. */
 export async function draftInvoicePdf(db: Queryable, config: Pick<Config, "dataDir">, doc: InvoiceDocument) {
   const snapshot = await takeInvoiceSnapshot(db, doc);
-  const logo = await companyLogo(await getSettings(db), config.dataDir);
+  const logo = await companyLogo(await getSettings(db), config.dataDir, db);
   return renderInvoicePdf(snapshot, logo, { draft: true });
 }
 
@@ -30,7 +30,7 @@ export async function storeInvoicePdf(
   snapshot: InvoiceSnapshot,
 ) {
   // The letterhead logo is the one in force when the invoice is issued, embedded in the bytes.
-  const logo = await companyLogo(await getSettings(tx), config.dataDir);
+  const logo = await companyLogo(await getSettings(tx), config.dataDir, tx);
   const { pdf, fileName } = await renderInvoicePdf(snapshot, logo, { draft: false });
   return storeDocument(tx, {
     ownerType: "invoice",

@@ -37,7 +37,7 @@ function deliveryBlock(order: OrderDetail, companyAddress: string): Content {
 /** A4 purchase order: letterhead, supplier, delivery place, lines and total (prices net of VAT). */
 export async function renderOrderPdf(db: Db, order: OrderDetail, dataDir: string) {
   const settings = await getSettings(db);
-  const logo = await companyLogo(settings, dataDir);
+  const logo = await companyLogo(settings, dataDir, db);
   const content: Content[] = [
     letterhead(settings, logo),
     {

@@ -17,7 +17,7 @@ function disposition(fileName: string) {
 
 /** "Posta in uscita": read-only for the administrator; the mail module writes it. */
 export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config);
+  const storage = storageFor(config, db);
 
   app.get(
     "/api/outbox",

@@ -34,7 +34,7 @@ const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
  */
 export const portalDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;
-  const storage = storageFor(config);
+  const storage = storageFor(config, db);
 
   app.get(
     "/api/portal/estimates/:id/pdf",

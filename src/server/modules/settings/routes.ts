@@ -12,6 +12,7 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { isPrintableImage } from "../../documents/pdf/logo";
+import { notModified } from "../../documents/store";
 import { badRequest, notFound } from "../../http/errors";
 import { imageTooLarge, LOGO_IMAGE_LIMITS } from "../../lib/image-dimensions";
 import { storageFor } from "../../storage";
@@ -21,7 +22,7 @@ import { replaceLogo, updateSettings } from "./service";
 const LOGO_DAMAGED_ERROR = "Il logo è danneggiato o non leggibile: salvalo di nuovo come PNG o JPEG";
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config);
+  const storage = storageFor(config, db);
   // One small file per request; parsing exists only inside this plugin.
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -43,10 +44,16 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       config: { access: "public" },
       schema: { tags: ["impostazioni"], querystring: z.object({ v: z.string().max(300).optional() }) },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const s = await getSettings(db);
-      const data = s.logoKey ? await storage.get(s.logoKey) : null;
-      if (!data || !s.logoMime) throw notFound("Logo non trovato");
+      const info = s.logoKey && s.logoMime ? await storage.info(s.logoKey) : null;
+      if (!info || !s.logoKey || !s.logoMime) throw notFound("Logo non trovato");
+      // The strong ETag "sha256" of the bytes; 304 to a browser that already has them.
+      const etag = `"${info.sha256}"`;
+      reply.header("ETag", etag);
+      if (notModified(request, etag)) return reply.status(304).header("Cache-Control", "public, max-age=3600").send();
+      const data = await storage.get(s.logoKey);
+      if (!data) throw notFound("Logo non trovato");
       return reply
         .type(s.logoMime)
         .header("Cache-Control", "public, max-age=3600")

@@ -32,7 +32,7 @@ const tags = ["cantieri"];
  * technician reads them without budget, amounts or contracts and updates their progress.
  */
 export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config);
+  const storage = storageFor(config, db);
 
   app.get(
     "/api/construction-sites",

@@ -89,7 +89,7 @@ export async function seedSurveys(ctx: DemoContext) {
 
 /** Two small generated photos on a few completed surveys, stored like real uploads. */
 async function seedPhotos(ctx: DemoContext, surveyIds: string[]) {
-  const storage = storageFor(loadConfig());
+  const storage = storageFor(loadConfig(), ctx.db);
   const rows: (typeof attachments.$inferInsert)[] = [];
   let seed = 0;
   for (const surveyId of surveyIds) {

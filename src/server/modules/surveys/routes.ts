@@ -19,7 +19,7 @@ import { createSurvey, deleteSurvey, updateSurvey } from "./service";
 const NOT_FOUND = "Sopralluogo non trovato";
 
 export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config);
+  const storage = storageFor(config, db);
 
   app.get(
     "/api/surveys",
