@@ -23,6 +23,7 @@ test("ufficio: everything but company settings; settings answer Non autorizzato"
   await expect(page.getByRole("heading", { name: "Dashboard Amministratore" })).toBeVisible();
   expect(await sectionNames(page)).toEqual([
     "Dashboard",
+    "La mia giornata",
     "Clienti",
     "Contatti",
     "Sopralluoghi",
@@ -50,11 +51,14 @@ test("ufficio: everything but company settings; settings answer Non autorizzato"
 
 test("tecnico: his sections only, no money, Non autorizzato elsewhere @phone", async ({ page }) => {
   await loginAs(page, "admin", E2E_TECNICO);
-  await expect(page).toHaveURL(/\/admin$/);
+  // A technician starts from his day; the summary of the team's work is the dashboard.
+  await expect(page).toHaveURL(/\/admin\/oggi$/);
   await expect(page.getByRole("heading", { name: "La mia giornata" })).toBeVisible();
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("heading", { name: "Riepilogo del lavoro" })).toBeVisible();
   await expect(page.getByText("Fatturato Mensile")).toHaveCount(0);
   await expect(page.getByText("Tecnico", { exact: true })).toBeVisible();
-  expect(await sectionNames(page)).toEqual(["Dashboard", "Clienti", "Contatti", "Sopralluoghi", "Cantieri", "Ordini"]);
+  expect(await sectionNames(page)).toEqual(["Dashboard", "La mia giornata", "Clienti", "Contatti", "Sopralluoghi", "Cantieri", "Ordini"]);
   await snap(page, "tecnico-sidebar");
   await expectAccessible(page);
   await page.keyboard.press("Escape");

@@ -14,7 +14,7 @@ describe("roles (decisions §8 Accounts)", () => {
 
   it("tecnico: dashboard, clients and contacts read-only, surveys, sites with progress, orders read-only — no money", () => {
     const sections = backOfficeSections.filter((s) => can("tecnico", s.capability)).map((s) => s.key);
-    expect(sections).toEqual(["dashboard", "clients", "contacts", "surveys", "sites", "orders"]);
+    expect(sections).toEqual(["dashboard", "today", "clients", "contacts", "surveys", "sites", "orders"]);
     for (const c of [
       "clients.write",
       "contacts.write",

@@ -26,7 +26,7 @@ export function TecnicoDashboard({
   return (
     <>
       <PageHeader
-        title="La mia giornata"
+        title="Riepilogo del lavoro"
         description={data ? `Sopralluoghi e cantieri, ${formatLongDate(data.date)}` : "Sopralluoghi e cantieri"}
       />
       {isError ? (
