@@ -1,3 +1,4 @@
+import { generate } from "otplib";
 import { expect, expectAccessible, snap, test } from "./support";
 
 // Impostazioni → Utenti (issue 19, decisions §8 "Accounts"): the admin invites a technician, the
@@ -101,6 +102,40 @@ test("admin invites a technician, who sets a password with the mailed link and l
   await confirm.getByRole("button", { name: "Elimina" }).click();
   await expect(card).toHaveCount(0);
   await context.close();
+});
+
+test("a technician who lost his phone: the admin resets his two-factor sign-in", async ({ adminPage: page, playwright, baseURL }, info) => {
+  const username = `perso.${info.project.name.replace(/\W/g, "")}.${Date.now() % 100000}`;
+  const password = "Camino-Verde-Lampione-77";
+  const created = await page.request.post("/api/users", { data: { username, name: `Telefono Perso ${Date.now() % 100000}`, role: "tecnico", password, sendEmail: false } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { name } = (await created.json()) as { name: string };
+
+  // He enrols an authenticator app from his own session.
+  const his = await playwright.request.newContext({ baseURL });
+  expect((await his.post("/api/auth/login", { data: { username, password } })).status()).toBe(200);
+  const setup = await his.post("/api/auth/totp/setup", { data: { password } });
+  const { secret } = (await setup.json()) as { secret: string };
+  expect((await his.post("/api/auth/totp/enable", { data: { code: await generate({ secret }) } })).status()).toBe(200);
+  await his.dispose();
+
+  await page.goto(`/admin/settings/users?q=${username}`);
+  const card = page.getByRole("article", { name });
+  await expect(card.getByText("Attiva", { exact: true })).toBeVisible();
+  await card.getByRole("button", { name: `Azzera la verifica in due passaggi di ${name}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Azzerare la verifica in due passaggi?" });
+  await expect(confirm).toContainText("ha perso il telefono");
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Azzera verifica" }).click();
+  await expect(card.getByText("Non attiva", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: /Azzera la verifica/ })).toHaveCount(0);
+
+  // The password alone signs him in again.
+  const after = await playwright.request.newContext({ baseURL });
+  const login = await after.post("/api/auth/login", { data: { username, password } });
+  expect(await login.json()).not.toHaveProperty("twoFactorRequired", true);
+  expect((await after.get("/api/auth/me")).status()).toBe(200);
+  await after.dispose();
 });
 
 test("users screen at 390 px: list, invite and reset dialogs @phone", async ({ adminPage: page }, info) => {

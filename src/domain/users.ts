@@ -46,6 +46,8 @@ export const userSchema = z.object({
   role: z.enum(userRoles.values),
   color: z.string().nullable(),
   disabled: z.boolean(),
+  /** Signs in with an authenticator app (the secret itself never leaves the server). */
+  twoFactorEnabled: z.boolean(),
   status: z.enum(userStatuses.values),
   inviteExpiresAt: z.string().nullable(),
   createdAt: z.string(),

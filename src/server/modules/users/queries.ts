@@ -19,6 +19,7 @@ export const userColumns = {
   role: users.role,
   color: users.color,
   disabled: sql<boolean>`not ${users.active}`,
+  twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
   status,
   inviteExpiresAt: users.inviteExpiresAt,
   createdAt: users.createdAt,

@@ -47,6 +47,7 @@ describe("users API: access", () => {
       ["POST", "/api/users", body],
       ["PUT", `/api/users/${MISSING}`, body],
       ["POST", `/api/users/${MISSING}/reset-password`, {}],
+      ["POST", `/api/users/${MISSING}/reset-two-factor`, {}],
       ["DELETE", `/api/users/${MISSING}`, undefined],
     ] as const) {
       expect((await t.app.inject({ method, url, payload })).statusCode, `${method} ${url}`).toBe(401);
@@ -256,6 +257,34 @@ describe("users API: update, disable, reset, delete", () => {
     expect(self.json().message).toBe(SELF_CHANGE);
     // Another admin may: there is still one left.
     expect((await del(other.id)).statusCode).toBe(204);
+  });
+});
+
+describe("users API: two-factor reset for a lost phone", () => {
+  it("clears another person's authenticator and recovery codes, ends their sessions; the password alone then signs in", async () => {
+    const tech = await staff("tecnico", { name: "Telefono Perso" });
+    await t.db
+      .update(users)
+      .set({ totpSecret: "JBSWY3DPEHPK3PXP", totpEnabledAt: new Date().toISOString(), recoveryCodes: ["x"] })
+      .where(eq(users.id, tech.id));
+    expect((await get(`/api/users/${tech.id}`)).json()).toMatchObject({ twoFactorEnabled: true });
+    // With two-factor on, the password alone gives no session.
+    const before = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: tech.username, password: STRONG } });
+    expect(before.json()).toMatchObject({ twoFactorRequired: true });
+
+    const res = await post(`/api/users/${tech.id}/reset-two-factor`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: tech.id, twoFactorEnabled: false });
+    const [row] = await t.db.select().from(users).where(eq(users.id, tech.id));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, recoveryCodes: null });
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, tech.id))).toHaveLength(0);
+    expect((await lastActivity()).description).toBe(`Verifica in due passaggi dell'utente Telefono Perso (${tech.username}) azzerata`);
+    await expect(t.login(tech.username, STRONG)).resolves.toContain("colmo_session=");
+
+    // Nothing left to reset, his own from the profile only, a missing user 404.
+    expect((await post(`/api/users/${tech.id}/reset-two-factor`, {})).statusCode).toBe(409);
+    expect((await post(`/api/users/${adminId}/reset-two-factor`, {})).json().message).toContain("Il mio profilo");
+    expect((await post(`/api/users/${MISSING}/reset-two-factor`, {})).statusCode).toBe(404);
   });
 });
 

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { countUsers, findUser, listUsers } from "./queries";
-import { createUser, deleteUser, resetUserPassword, updateUser } from "./service";
+import { createUser, deleteUser, resetUserPassword, resetUserTwoFactor, updateUser } from "./service";
 
 const tags = ["utenti"];
 const admin = { access: "admin" as const };
@@ -49,6 +49,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     "/api/users/:id/reset-password",
     { config: admin, schema: { tags, params: idParams, body: userPasswordResetSchema, response: { 200: userWithLinkSchema } } },
     async (request) => resetUserPassword(db, config, request, request.params.id, request.body),
+  );
+
+  app.post(
+    "/api/users/:id/reset-two-factor",
+    { config: admin, schema: { tags, summary: "Azzera la verifica in due passaggi (telefono perso)", params: idParams, response: { 200: userSchema } } },
+    async (request) => resetUserTwoFactor(db, request, request.params.id),
   );
 
   app.delete(

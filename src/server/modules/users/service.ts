@@ -7,7 +7,7 @@ import { userRoles } from "@domain/statuses";
 import { LAST_ADMIN, SELF_CHANGE, USERNAME_TAKEN, userLabel, type User, type UserUpdateValues } from "@domain/users";
 import type { Config } from "../../config";
 import type { Db, Queryable } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { loginChallenges, sessions, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { hashPassword } from "../../auth/passwords";
 import { requireUser } from "../../auth/guard";
@@ -23,6 +23,8 @@ import { countActiveAdmins, findUser, lockAdmins, usernameTaken } from "./querie
 const NOT_FOUND = "Utente non trovato";
 const DISABLED_RESET = "L'utente è disattivato: riattivalo prima di reimpostare la password.";
 const SELF_RESET = "Per cambiare la tua password usa \"Cambia password\".";
+const SELF_TWO_FACTOR = "La tua verifica in due passaggi si gestisce da \"Il mio profilo\".";
+const NO_TWO_FACTOR = "L'utente non ha la verifica in due passaggi attiva.";
 
 interface Secret {
   password: string | null;
@@ -228,6 +230,30 @@ export async function resetUserPassword(db: Db, config: Config, request: Fastify
   const url = activationUrl(config, secret.token);
   const emailedTo = url && input.sendEmail ? await mailInvitation(db, config, user, url, secret.expiresAt!, true) : null;
   return withLink(user, { url, expiresAt: secret.expiresAt }, emailedTo);
+}
+
+/**
+ * A lost phone: the administrator switches off another person's two-factor sign-in (secret,
+ * recovery codes and pending challenges go) and ends their sessions; they log in with the
+ * password alone and enrol again from "Il mio profilo" (or are held there when it is required).
+ */
+export async function resetUserTwoFactor(db: Db, request: FastifyRequest, id: string) {
+  const me = requireUser(request);
+  if (id === me.id) throw conflict(SELF_TWO_FACTOR);
+  return db.transaction(async (tx) => {
+    const current = await lockedUser(tx, id);
+    if (!current.twoFactorEnabled) throw conflict(NO_TWO_FACTOR);
+    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, recoveryCodes: null }).where(eq(users.id, id));
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordActivity(tx, request, {
+      action: "update",
+      entityType: "user",
+      entityId: id,
+      description: `Verifica in due passaggi dell'utente ${userLabel(current)} azzerata`,
+    });
+    return (await findUser(tx, id))!;
+  });
 }
 
 /**

@@ -32,4 +32,7 @@ export const useResetUserPassword = () =>
     api.post<UserWithLink>(`/api/users/${id}/reset-password`, body),
   );
 
+/** A lost phone: the person signs in with the password alone and enrols again. */
+export const useResetUserTwoFactor = () => useUserMutation((id: string) => api.post<User>(`/api/users/${id}/reset-two-factor`, {}));
+
 export const useDeleteUser = () => useUserMutation((id: string) => api.delete(`/api/users/${id}`));

@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Trash2, UserPlus, Users } from "lucide-react";
+import { KeyRound, Pencil, ShieldOff, Trash2, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { formatDate, formatDateTime } from "@domain/format";
 import { userDeleteQuestion, userStatuses, type User, type UserListParams, type UserWithLink } from "@domain/users";
@@ -9,12 +9,13 @@ import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader } from "@web/components/ui/card";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useMe } from "@web/features/auth/api/me";
 import { SettingsTabs } from "@web/features/settings/components/settings-tabs";
 import { useListParams } from "@web/lib/use-list-params";
-import { useDeleteUser, useUsers } from "../api/users";
+import { useDeleteUser, useResetUserTwoFactor, useUsers } from "../api/users";
 import { EditUserDialog } from "../components/edit-user-dialog";
 import { InviteUserDialog, staffRoleOptions } from "../components/invite-user-dialog";
 import { LinkResultDialog } from "../components/link-result-dialog";
@@ -23,7 +24,21 @@ import { RoleBadge, UserStatusBadge } from "../components/user-badges";
 
 const FILTERS = ["q", "role", "status"] as const;
 
-function UserCard({ user, self, onEdit, onReset, onDelete }: { user: User; self: boolean; onEdit: () => void; onReset: () => void; onDelete: () => void }) {
+function UserCard({
+  user,
+  self,
+  onEdit,
+  onReset,
+  onResetTwoFactor,
+  onDelete,
+}: {
+  user: User;
+  self: boolean;
+  onEdit: () => void;
+  onReset: () => void;
+  onResetTwoFactor: () => void;
+  onDelete: () => void;
+}) {
   const display = user.name ?? user.username;
   return (
     <Card role="article" aria-label={display} className="flex flex-col">
@@ -65,6 +80,10 @@ function UserCard({ user, self, onEdit, onReset, onDelete }: { user: User; self:
                   : "Mai"}
             </dd>
           </div>
+          <div className="flex flex-wrap justify-between gap-x-2">
+            <dt className="text-muted-foreground">Verifica in due passaggi</dt>
+            <dd>{user.twoFactorEnabled ? "Attiva" : "Non attiva"}</dd>
+          </div>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 border-t border-border pt-3">
           <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Modifica ${display}`}>
@@ -75,6 +94,11 @@ function UserCard({ user, self, onEdit, onReset, onDelete }: { user: User; self:
               <Button variant="outline" size="sm" onClick={onReset} aria-label={`Reimposta password di ${display}`}>
                 <KeyRound aria-hidden /> Reimposta password
               </Button>
+              {user.twoFactorEnabled ? (
+                <Button variant="outline" size="sm" onClick={onResetTwoFactor} aria-label={`Azzera la verifica in due passaggi di ${display}`}>
+                  <ShieldOff aria-hidden /> Azzera verifica
+                </Button>
+              ) : null}
               <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Elimina ${display}`}>
                 <Trash2 aria-hidden className="text-destructive" /> Elimina
               </Button>
@@ -102,6 +126,8 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<User | null>(null);
+  const resetTwoFactor = useResetUserTwoFactor();
   const [link, setLink] = useState<UserWithLink | null>(null);
   const remove = useDeleteUser();
   const total = query.data?.total;
@@ -160,6 +186,7 @@ export default function UsersPage() {
                 self={user.id === me?.id}
                 onEdit={() => setEditing(user)}
                 onReset={() => setResetting(user)}
+                onResetTwoFactor={() => setResettingTwoFactor(user)}
                 onDelete={() => setDeleting(user)}
               />
             ))}
@@ -172,6 +199,21 @@ export default function UsersPage() {
       <EditUserDialog user={editing} self={editing?.id === me?.id} onOpenChange={(open) => !open && setEditing(null)} />
       <ResetPasswordDialog user={resetting} onOpenChange={(open) => !open && setResetting(null)} onDone={setLink} />
       <LinkResultDialog result={link} onClose={() => setLink(null)} />
+      <ConfirmDialog
+        open={resettingTwoFactor !== null}
+        onOpenChange={(open) => !open && setResettingTwoFactor(null)}
+        title="Azzerare la verifica in due passaggi?"
+        description={
+          resettingTwoFactor
+            ? `${resettingTwoFactor.name ?? resettingTwoFactor.username} potrà accedere con la sola password e dovrà riattivare la verifica da "Il mio profilo". Le sue sessioni aperte vengono chiuse. Usalo quando ha perso il telefono.`
+            : ""
+        }
+        confirmLabel="Azzera verifica"
+        onConfirm={async () => {
+          await resetTwoFactor.mutateAsync(resettingTwoFactor!.id);
+          setResettingTwoFactor(null);
+        }}
+      />
       <DeleteRecordDialog
         record={deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
