@@ -1,13 +1,14 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { passwordProblem } from "@domain/passwords";
-import { ACTIVATION_INVALID, ACTIVATION_LINK_DAYS } from "@domain/portal";
+import { ACTIVATION_INVALID } from "@domain/portal";
 import type { Config } from "../../config";
 import type { Db, Queryable } from "../../db/client";
 import { clients, sessions, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { hashPassword } from "../../auth/passwords";
-import { hashToken, newToken } from "../../auth/tokens";
+import { activationUrl, credentials, type NewSecret } from "../../auth/activation-links";
+import { hashToken } from "../../auth/tokens";
 import { recordActivity } from "../activity/record";
 import { sendMail } from "../../mail";
 import { getSettings } from "../settings/queries";
@@ -16,19 +17,6 @@ import { getSettings } from "../settings/queries";
 // password or a one-time link (7 days) that lets the client choose one.
 
 const NO_ACCESS = "Il cliente non ha un accesso al portale";
-
-interface Secret {
-  password: string | null;
-  sendEmail: boolean;
-}
-
-/** The password hash, or a fresh link token (only its hash is stored; the URL is shown once). */
-async function credentials(secret: Secret) {
-  if (secret.password) return { passwordHash: await hashPassword(secret.password), token: null, expiresAt: null };
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + ACTIVATION_LINK_DAYS * 86_400_000).toISOString();
-  return { passwordHash: null, token, expiresAt };
-}
 
 async function findClient(db: Queryable, clientId: string) {
   const [row] = await db
@@ -98,15 +86,12 @@ function result(
   };
 }
 
-const activationUrl = (config: Config, token: string | null) =>
-  token ? `${config.publicUrl}/portal/activate?token=${encodeURIComponent(token)}` : null;
-
 export async function createPortalAccess(
   db: Db,
   config: Config,
   request: FastifyRequest,
   clientId: string,
-  input: Secret & { username: string },
+  input: NewSecret & { username: string },
 ) {
   const secret = await credentials(input);
   const { user, client } = await db.transaction(async (tx) => {
@@ -152,7 +137,7 @@ export async function resetPortalAccess(
   config: Config,
   request: FastifyRequest,
   clientId: string,
-  input: Secret,
+  input: NewSecret,
 ) {
   if (input.password) {
     // The body has no user name: the rule "not built from it" is checked against the stored one.

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { UserCreateValues } from "@domain/passwords";
 import { passwordProblem } from "@domain/passwords";
-import { ACTIVATION_LINK_DAYS } from "@domain/portal";
 import { userRoles } from "@domain/statuses";
 import { LAST_ADMIN, SELF_CHANGE, USERNAME_TAKEN, userLabel, type User, type UserUpdateValues } from "@domain/users";
 import type { Config } from "../../config";
@@ -11,7 +10,8 @@ import { loginChallenges, sessions, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { hashPassword } from "../../auth/passwords";
 import { requireUser } from "../../auth/guard";
-import { hashToken, newToken } from "../../auth/tokens";
+import { activationUrl, credentials, type NewSecret } from "../../auth/activation-links";
+import { hashToken } from "../../auth/tokens";
 import { sendMail } from "../../mail";
 import { recordActivity } from "../activity/record";
 import { getSettings } from "../settings/queries";
@@ -25,23 +25,6 @@ const DISABLED_RESET = "L'utente è disattivato: riattivalo prima di reimpostare
 const SELF_RESET = "Per cambiare la tua password usa \"Cambia password\".";
 const SELF_TWO_FACTOR = "La tua verifica in due passaggi si gestisce da \"Il mio profilo\".";
 const NO_TWO_FACTOR = "L'utente non ha la verifica in due passaggi attiva.";
-
-interface Secret {
-  password: string | null;
-  sendEmail: boolean;
-}
-
-/** The password hash, or a fresh link token (7 days) whose URL is shown once. */
-async function credentials(secret: Secret) {
-  if (secret.password) return { passwordHash: await hashPassword(secret.password), token: null, expiresAt: null };
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + ACTIVATION_LINK_DAYS * 86_400_000).toISOString();
-  return { passwordHash: null, token, expiresAt };
-}
-
-/** The portal's activation page serves every one-time link: it reads the role from the check. */
-const activationUrl = (config: Config, token: string | null) =>
-  token ? `${config.publicUrl}/portal/activate?token=${encodeURIComponent(token)}` : null;
 
 const roleLabel = (role: string) => userRoles.label(role as (typeof userRoles.values)[number]);
 
@@ -195,7 +178,7 @@ export async function updateUser(
 }
 
 /** A new password given by the admin, or a new one-time link; the old password and sessions end. */
-export async function resetUserPassword(db: Db, config: Config, request: FastifyRequest, id: string, input: Secret) {
+export async function resetUserPassword(db: Db, config: Config, request: FastifyRequest, id: string, input: NewSecret) {
   const me = requireUser(request);
   if (id === me.id) throw conflict(SELF_RESET);
   const existing = await findUser(db, id);
