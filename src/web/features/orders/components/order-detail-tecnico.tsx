@@ -1,13 +1,11 @@
-import { HardHat, Phone, Truck } from "lucide-react";
-import { Link } from "wouter";
+import { Phone, Truck } from "lucide-react";
 import { formatDate, formatDecimal } from "@domain/format";
 import type { OrderDetailTecnico } from "@domain/orders";
-import { siteStatuses } from "@domain/statuses";
 import { BackLink } from "@web/components/detail/back-link";
 import { InfoItem } from "@web/components/detail/info-item";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
-import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { OrderSiteCard } from "./order-site-card";
 import { OrderStatusTracker } from "./order-status-tracker";
 
 /**
@@ -95,29 +93,7 @@ export function OrderDetailTecnicoView({ order }: { order: OrderDetailTecnico })
               ) : null}
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <HardHat aria-hidden className="size-5 text-muted-foreground" />
-                Cantiere associato
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-1 text-sm">
-              {site ? (
-                <>
-                  <Link href={`/admin/sites/${site.id}`} className="text-base font-medium text-primary hover:underline">
-                    {site.name}
-                  </Link>
-                  <span>{site.address}</span>
-                  <span>
-                    <Badge variant="outline">{siteStatuses.label(site.status)}</Badge>
-                  </span>
-                </>
-              ) : (
-                <p className="text-muted-foreground">Nessun cantiere associato: consegna presso la sede.</p>
-              )}
-            </CardContent>
-          </Card>
+          <OrderSiteCard site={site} />
         </div>
       </div>
     </>

@@ -1,9 +1,8 @@
-import { HardHat, Mail, MapPin, Phone, Truck, User } from "lucide-react";
+import { Mail, MapPin, Phone, Truck, User } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { isOrderDeletable } from "@domain/orders";
-import { siteStatuses } from "@domain/statuses";
 import { formatAddress } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailDeleteButton } from "@web/components/detail/detail-actions";
@@ -11,13 +10,13 @@ import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-sta
 import { InfoItem } from "@web/components/detail/info-item";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { Timeline } from "@web/components/timeline";
-import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useOrder } from "../api/get-order";
 import { DeleteOrderDialog } from "../components/delete-order-dialog";
 import { OrderActions } from "../components/order-actions";
 import { OrderDetailTecnicoView } from "../components/order-detail-tecnico";
 import { OrderItemsTable } from "../components/order-items-table";
+import { OrderSiteCard } from "../components/order-site-card";
 import { OrderStatusTracker } from "../components/order-status-tracker";
 
 export default function OrderDetailPage() {
@@ -154,29 +153,7 @@ export default function OrderDetailPage() {
             </CardContent>
           </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <HardHat aria-hidden className="size-5 text-muted-foreground" />
-                Cantiere associato
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-1 text-sm">
-              {site ? (
-                <>
-                  <Link href={`/admin/sites/${site.id}`} className="text-base font-medium text-primary hover:underline">
-                    {site.name}
-                  </Link>
-                  <span>{site.address}</span>
-                  <span>
-                    <Badge variant="outline">{siteStatuses.label(site.status)}</Badge>
-                  </span>
-                </>
-              ) : (
-                <p className="text-muted-foreground">Nessun cantiere associato: consegna presso la sede.</p>
-              )}
-            </CardContent>
-          </Card>
+          <OrderSiteCard site={site} />
 
           <Card>
             <CardHeader>
