@@ -30,6 +30,39 @@ function CodeField({ label = "Codice dell'app di autenticazione" }: { label?: st
   );
 }
 
+/**
+ * "La tua password" before a step that changes how the account signs in; the hidden user name
+ * lets password managers fill the right entry.
+ */
+function PasswordConfirmForm(props: {
+  username: string;
+  label: string;
+  description?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  onCancel: () => void;
+  onSubmit: (values: { password: string }) => Promise<void>;
+}) {
+  return (
+    <Form schema={passwordConfirmSchema} defaultValues={{ password: "" }} aria-label={props.label} className="gap-4" onSubmit={props.onSubmit}>
+      <input type="text" name="username" value={props.username} autoComplete="username" readOnly hidden />
+      <TextField
+        name="password"
+        label="La tua password"
+        type="password"
+        autoComplete="current-password"
+        {...(props.description ? { description: props.description } : {})}
+        required
+        autoFocus
+      />
+      <FormActions>
+        <CancelButton onClick={props.onCancel} />
+        <SubmitButton label={props.submitLabel} pendingLabel={props.pendingLabel} />
+      </FormActions>
+    </Form>
+  );
+}
+
 /** "JBSW Y3DP EHPK 3PXP": groups of four are easier to type into an app by hand. */
 const groupSecret = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 
@@ -49,31 +82,18 @@ function Enrolment({ profile, onCodes }: { profile: Profile; onCodes: (codes: st
 
   if (step === "password" || !setup)
     return (
-      <Form
-        schema={passwordConfirmSchema}
-        defaultValues={{ password: "" }}
-        aria-label="Conferma la password"
-        className="gap-4"
+      <PasswordConfirmForm
+        username={profile.username}
+        label="Conferma la password"
+        description="Per sicurezza, conferma che sei tu prima di collegare un'app."
+        submitLabel="Continua"
+        pendingLabel="Verifica..."
+        onCancel={() => setStep("idle")}
         onSubmit={async (values) => {
           setSetup(await start.mutateAsync(values));
           setStep("scan");
         }}
-      >
-        <input type="text" name="username" value={profile.username} autoComplete="username" readOnly hidden />
-        <TextField
-          name="password"
-          label="La tua password"
-          type="password"
-          autoComplete="current-password"
-          description="Per sicurezza, conferma che sei tu prima di collegare un'app."
-          required
-          autoFocus
-        />
-        <FormActions>
-          <CancelButton onClick={() => setStep("idle")} />
-          <SubmitButton label="Continua" pendingLabel="Verifica..." />
-        </FormActions>
-      </Form>
+      />
     );
 
   return (
@@ -134,7 +154,6 @@ function Enrolment({ profile, onCodes }: { profile: Profile; onCodes: (codes: st
   );
 }
 
-const disableSchema = z.object({ password: passwordConfirmSchema.shape.password });
 
 function Enabled({ profile, onCodes }: { profile: Profile; onCodes: (codes: string[]) => void }) {
   const regenerate = useNewRecoveryCodes();
@@ -178,31 +197,18 @@ function Enabled({ profile, onCodes }: { profile: Profile; onCodes: (codes: stri
           </FormActions>
         </Form>
       ) : open === "disable" ? (
-        <Form
-          schema={disableSchema}
-          defaultValues={{ password: "" }}
-          aria-label="Disattiva la verifica in due passaggi"
-          className="gap-4"
+        <PasswordConfirmForm
+          username={profile.username}
+          label="Disattiva la verifica in due passaggi"
+          submitLabel="Disattiva"
+          pendingLabel="Disattivazione..."
+          onCancel={() => setOpen("none")}
           onSubmit={async (values) => {
             await disable.mutateAsync(values);
             setOpen("none");
             toastSuccess("Verifica in due passaggi disattivata");
           }}
-        >
-          <input type="text" name="username" value={profile.username} autoComplete="username" readOnly hidden />
-          <TextField
-            name="password"
-            label="La tua password"
-            type="password"
-            autoComplete="current-password"
-            required
-            autoFocus
-          />
-          <FormActions>
-            <CancelButton onClick={() => setOpen("none")} />
-            <SubmitButton label="Disattiva" pendingLabel="Disattivazione..." />
-          </FormActions>
-        </Form>
+        />
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button variant="outline" onClick={() => setOpen("codes")}>
