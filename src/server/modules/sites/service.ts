@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { todayIso } from "@domain/dates";
 import type { SiteValues } from "@domain/sites";
 import { siteStatuses } from "@domain/statuses";
-import type { Db, Tx } from "../../db/client";
+import type { Db, Queryable, Tx } from "../../db/client";
 import { constructionSites, estimates } from "../../db/schema";
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { recordActivity } from "../activity/record";
@@ -68,22 +68,30 @@ export async function updateSite(db: Db, request: FastifyRequest, id: string, in
       .where(and(eq(constructionSites.id, id), eq(constructionSites.version, version)))
       .returning();
     if (!row) throw staleVersion();
-    const [owner] = await tx
-      .select({ clientId: estimates.clientId })
-      .from(estimates)
-      .where(eq(estimates.id, row.estimateId));
-    const changes: string[] = [];
-    if (current.status !== row.status) changes.push(`stato ${siteStatuses.label(row.status)}`);
-    if (current.progress !== row.progress) changes.push(`avanzamento ${row.progress}%`);
-    if (estimate) changes.push(`preventivo ${estimate.number}`);
-    await recordActivity(tx, request, {
-      action: current.status !== row.status ? "status" : "update",
-      entityType: "site",
-      entityId: id,
-      clientId: owner?.clientId ?? null,
-      description: `Cantiere ${row.name} aggiornato${changes.length ? `: ${changes.join(", ")}` : ""}`,
-    });
+    await recordSiteUpdate(tx, request, current, row, estimate ? [`preventivo ${estimate.number}`] : []);
     return row;
+  });
+}
+
+/** One activity entry for a changed site, naming what changed, scoped to the site's client. */
+async function recordSiteUpdate(
+  tx: Queryable,
+  request: FastifyRequest,
+  before: { status: SiteValues["status"]; progress: number },
+  row: typeof constructionSites.$inferSelect,
+  more: string[],
+) {
+  const [owner] = await tx.select({ clientId: estimates.clientId }).from(estimates).where(eq(estimates.id, row.estimateId));
+  const changes: string[] = [];
+  if (before.status !== row.status) changes.push(`stato ${siteStatuses.label(row.status)}`);
+  if (before.progress !== row.progress) changes.push(`avanzamento ${row.progress}%`);
+  changes.push(...more);
+  await recordActivity(tx, request, {
+    action: before.status !== row.status ? "status" : "update",
+    entityType: "site",
+    entityId: row.id,
+    clientId: owner?.clientId ?? null,
+    description: `Cantiere ${row.name} aggiornato${changes.length ? `: ${changes.join(", ")}` : ""}`,
   });
 }
 
@@ -144,21 +152,7 @@ export async function updateSiteProgress(
       .where(and(eq(constructionSites.id, id), eq(constructionSites.version, input.version)))
       .returning();
     if (!row) throw staleVersion();
-    const [owner] = await tx
-      .select({ clientId: estimates.clientId })
-      .from(estimates)
-      .where(eq(estimates.id, row.estimateId));
-    const changes: string[] = [];
-    if (current.status !== row.status) changes.push(`stato ${siteStatuses.label(row.status)}`);
-    if (current.progress !== row.progress) changes.push(`avanzamento ${row.progress}%`);
-    if (current.notes !== row.notes) changes.push("note");
-    await recordActivity(tx, request, {
-      action: current.status !== row.status ? "status" : "update",
-      entityType: "site",
-      entityId: id,
-      clientId: owner?.clientId ?? null,
-      description: `Cantiere ${row.name} aggiornato${changes.length ? `: ${changes.join(", ")}` : ""}`,
-    });
+    await recordSiteUpdate(tx, request, current, row, current.notes !== row.notes ? ["note"] : []);
     return row;
   });
 }
