@@ -1,5 +1,5 @@
 import { generate } from "otplib";
-import { expect, expectAccessible, snap, test } from "./support";
+import { expect, expectAccessible, receivedMail, snap, test } from "./support";
 
 // Impostazioni → Utenti (issue 19, decisions §8 "Accounts"): the admin invites a technician, the
 // invitation travels through the outbox, the person chooses a password with the one-time link
@@ -44,16 +44,19 @@ test("admin invites a technician, who sets a password with the mailed link and l
   await expect(card.getByText("Tecnico")).toBeVisible();
   await snap(page, "users-list");
 
-  // The invitation is in Posta in uscita; its link is the way in.
+  // The invitation is in Posta in uscita with its link redacted (decisions §9): the administrator
+  // sees that it exists, the link reaches only the recipient.
   await page.goto("/admin/outbox");
   const row = page.getByRole("row").filter({ hasText: email });
   await row.getByRole("button", { name: /^Invito al gestionale di / }).click();
   const message = page.getByRole("dialog");
   await expect(message.getByText("Nome utente: " + username)).toBeVisible();
-  const text = (await message.textContent()) ?? "";
-  const url = /https?:\/\/\S+\/portal\/activate\?token=[\w%-]+/.exec(text)?.[0];
-  expect(url).toBeTruthy();
+  await expect(message.getByText("[link riservato al destinatario]")).toBeVisible();
+  expect((await message.textContent()) ?? "").not.toMatch(/activate\?token=/);
   await page.keyboard.press("Escape");
+  const received = receivedMail(email, /^Subject: Invito al gestionale di /);
+  const url = /https?:\/\/\S+\/portal\/activate\?token=[\w%-]+/.exec(received)?.[0];
+  expect(url).toBeTruthy();
 
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const invitee = await context.newPage();

@@ -28,6 +28,12 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  /**
+   * Tests only (the e2e server): a folder where every message is also written as its recipient
+   * would receive it, one-time links included. Never an HTTP route: only whoever reads the
+   * server's disk sees it. Unset in production.
+   */
+  MAIL_DROP_DIR: z.string().optional(),
   /** Public address used in e-mail links (portal links in sent estimates). */
   PUBLIC_URL: z.string().optional(),
   /** Behind TLS: Secure cookies, HSTS and upgrade-insecure-requests. */
@@ -67,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     smtpUrl: e.SMTP_URL || undefined,
+    mailDropDir: e.MAIL_DROP_DIR ? path.resolve(e.MAIL_DROP_DIR) : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, "") || `http://${e.HOST}:${e.PORT}`,
     tls: e.TRUST_PROXY_TLS,
     trustProxyHops: e.TRUST_PROXY_HOPS,

@@ -10,7 +10,7 @@ import { hashPassword } from "../../auth/passwords";
 import { activationUrl, credentials, type NewSecret } from "../../auth/activation-links";
 import { hashToken } from "../../auth/tokens";
 import { recordActivity } from "../activity/record";
-import { sendMail } from "../../mail";
+import { LINK_SLOT, sendMail } from "../../mail";
 import { getSettings } from "../settings/queries";
 
 // Portal accounts (decisions §2): one client user per client, created by the admin with a
@@ -59,11 +59,12 @@ async function mailLink(
         "",
         `Nome utente: ${username}`,
         `Per scegliere la password apra questo link (valido fino al ${new Date(expiresAt).toLocaleDateString("it-IT", { timeZone: "Europe/Rome" })}):`,
-        url,
+        LINK_SLOT,
         "",
         "Cordiali saluti,",
         settings.companyName,
       ].join("\n"),
+      oneTimeLink: url,
     },
     config,
   );

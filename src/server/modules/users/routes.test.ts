@@ -78,7 +78,10 @@ describe("users API: create, list, detail", () => {
     expect(invited.activationUrl).toMatch(/\/portal\/activate\?token=/);
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, "marco.ferri@example.it"));
     expect(mail!.subject).toMatch(/^Invito al gestionale di /);
-    expect(mail!.text).toContain(invited.activationUrl);
+    // Redacted in "Posta in uscita" (decisions §9): the link reaches only the recipient.
+    expect(mail!.text).not.toContain(tokenOf(invited.activationUrl));
+    expect(mail!.text).toContain("[link riservato al destinatario]");
+    expect(mail!.restricted).toBe(true);
     expect(mail!.text).toContain("Nome utente: marco.ferri");
     // Only the hash is stored.
     const [row] = await t.db.select({ hash: users.inviteTokenHash }).from(users).where(eq(users.id, invited.id));

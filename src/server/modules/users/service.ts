@@ -12,7 +12,7 @@ import { hashPassword } from "../../auth/passwords";
 import { requireUser } from "../../auth/guard";
 import { activationUrl, credentials, type NewSecret } from "../../auth/activation-links";
 import { hashToken } from "../../auth/tokens";
-import { sendMail } from "../../mail";
+import { LINK_SLOT, sendMail } from "../../mail";
 import { recordActivity } from "../activity/record";
 import { getSettings } from "../settings/queries";
 import { countActiveAdmins, findUser, lockAdmins, usernameTaken } from "./queries";
@@ -46,11 +46,12 @@ async function mailInvitation(db: Db, config: Config, user: User, url: string, e
         "",
         `Nome utente: ${user.username}`,
         `Per scegliere la password apri questo link (valido una sola volta, fino al ${until}):`,
-        url,
+        LINK_SLOT,
         "",
         "Se non ti aspettavi questo messaggio, ignoralo.",
         settings.companyName,
       ].join("\n"),
+      oneTimeLink: url,
     },
     config,
   );
