@@ -14,7 +14,7 @@ import { adminExists, lockAdminCreation } from "./bootstrap";
 import { requireUser } from "./guard";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession, deleteSession, SESSION_COOKIE, sessionUserColumns } from "./sessions";
-import { loginSucceeded, reserveOrRefuse } from "./throttle";
+import { codeSucceeded, loginSucceeded, reserveCodeOrRefuse, reserveOrRefuse } from "./throttle";
 import { hashToken, newToken } from "./tokens";
 import { purgeExpiredChallenges, useRecoveryCode, useTotpCode } from "./totp";
 
@@ -83,9 +83,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         .limit(1);
       const ok = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !ok || !user.active) throw unauthorized("Credenziali non valide");
+      // A right password is never a failure, even when a code is still owed (decision 012): the
+      // codes have their own ceiling per account, across addresses.
+      await loginSucceeded(db, username, request.ip);
       if (user.totpEnabledAt) {
-        // The password was right but a code is still owed: no session yet, and the attempt stays
-        // counted, so password and code guesses share the same throttle until the code is right.
         await purgeExpiredChallenges(db);
         const challenge = newToken();
         await db.insert(loginChallenges).values({
@@ -95,7 +96,6 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         });
         return { twoFactorRequired: true as const, challenge, expiresInSeconds: CHALLENGE.ttlSeconds };
       }
-      await loginSucceeded(db, username, request.ip);
       return signIn(request, reply, user.id);
     },
   );
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
         throw unauthorized(CHALLENGE_GONE);
       }
-      await throttled(reply, user.username, request.ip);
+      await reserveCodeOrRefuse(db, reply, { id: challenge.userId, username: user.username }, request.ip);
       let recoveryLeft: number | null = null;
       const ok =
         "code" in body
@@ -142,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         throw new HttpError(401, message, { [field]: message });
       }
       await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
-      await loginSucceeded(db, user.username, request.ip);
+      await codeSucceeded(db, { id: challenge.userId, username: user.username }, request.ip);
       if (recoveryLeft !== null)
         await recordActivity(db, null, {
           action: "update",
