@@ -13,7 +13,8 @@ import {
 } from "@domain/attachments";
 import type { Db, Queryable } from "../../db/client";
 import { attachments } from "../../db/schema";
-import { badRequest, notFound } from "../../http/errors";
+import { badRequest, forbidden, notFound } from "../../http/errors";
+import { requireUser, roleMayUse } from "../../auth/guard";
 import { ATTACHMENT_IMAGE_LIMITS, imageTooLarge } from "../../lib/image-dimensions";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
@@ -104,6 +105,10 @@ export async function deleteAttachment(db: Db, storage: FileStorage, request: Fa
   const key = await db.transaction(async (tx) => {
     const row = await findAttachment(tx, id);
     if (!row) throw notFound(NOT_FOUND);
+    // A technician removes only what he uploaded; the office's documents are the office's (issue 26).
+    const me = requireUser(request);
+    if (!roleMayUse(me.role, "office") && row.uploadedBy !== me.id)
+      throw forbidden("Puoi eliminare solo i file che hai caricato tu: chiedi all'ufficio per gli altri");
     await tx.delete(attachments).where(eq(attachments.id, id));
     await recordActivity(tx, request, {
       action: "delete",
