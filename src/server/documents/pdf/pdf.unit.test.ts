@@ -115,4 +115,29 @@ describe("per-user PDF limiter", () => {
     await expect(limiter.run("a", async () => Promise.reject(new Error("rotto")))).rejects.toThrow("rotto");
     expect(limiter.pending("a")).toEqual({ running: 0, waiting: 0 });
   });
+
+  it("is fair across users: with one worker, another user's PDF goes next, not after ten of the first's (issue 26)", async () => {
+    // One worker: a serial executor standing for the pool.
+    let chain = Promise.resolve();
+    const finished: string[] = [];
+    const gates = new Map<string, () => void>();
+    const worker = (name: string) => {
+      const done = (chain = chain.then(
+        () => new Promise<void>((resolve) => gates.set(name, () => (finished.push(name), resolve()))),
+      ));
+      return done;
+    };
+    const limiter = new PdfLimiter(2, 8, 1);
+    const runs = Array.from({ length: 10 }, (_, i) => limiter.run("cliente-a", () => worker(`a${i}`)));
+    await new Promise((r) => setTimeout(r, 0));
+    const other = limiter.run("cliente-b", () => worker("b0"));
+    // The worker finishes one render at a time, whichever is next.
+    for (let i = 0; i < 11; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      const next = [...gates.entries()].find(([name]) => !finished.includes(name));
+      next?.[1]();
+    }
+    await Promise.all([...runs, other]);
+    expect(finished.indexOf("b0")).toBeLessThanOrEqual(1);
+  });
 });

@@ -24,7 +24,8 @@ export class PdfPoolBusyError extends HttpError {
 const counters = new Int32Array(new SharedArrayBuffer(8));
 let pool: Piscina | null = null;
 
-function workerCount() {
+/** The pool's threads: PDF_WORKERS, or one less than the cores (at least one). */
+export function pdfWorkerCount() {
   return loadConfig().pdfWorkers ?? Math.max(1, os.availableParallelism() - 1);
 }
 
@@ -36,7 +37,7 @@ function getPool(): Piscina {
   pool = new Piscina({
     filename: new URL("./render-worker.ts", import.meta.url).href,
     minThreads: 0,
-    maxThreads: workerCount(),
+    maxThreads: pdfWorkerCount(),
     maxQueue: MAX_QUEUED_RENDERS,
     // A worker left idle for a minute exits, giving its memory (fonts, pdfkit) back.
     idleTimeout: 60_000,

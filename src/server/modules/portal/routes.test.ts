@@ -215,7 +215,9 @@ describe("portal accounts", () => {
     expect(activationUrl).toMatch(/\/portal\/activate\?token=/);
     expect(emailedTo).toBe("epsilon@example.it");
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, "epsilon@example.it"));
-    expect(mail!.text).toContain(activationUrl);
+    // The link reaches the client only: the outbox keeps the message redacted (issue 26).
+    expect(mail!.text).not.toContain(activationUrl);
+    expect(mail!.text).toContain("[link riservato al destinatario]");
     const token = decodeURIComponent(new URL(activationUrl).searchParams.get("token")!);
     // Only a hash is stored.
     const [user] = await t.db.select().from(users).where(eq(users.username, "epsilon"));
