@@ -49,7 +49,8 @@ export const isPreviewableImage = (mime: string) => mime === "image/jpeg" || mim
 export function cleanFileName(name: string | undefined, fallbackExt: string): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  // Bidi controls too (issue 26): "fattura\u202Egnp.exe" would display as "fatturaexe.png".
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 200);
   return cleaned || `file.${fallbackExt}`;
 }
 

@@ -67,11 +67,12 @@ export const TEAM_ROLES = staffRoles;
 /** A firm of a dozen people: a longer list is not a picker any more. */
 export const MAX_TEAM = 200;
 
+/** `username` and `role` only in the office's answer: a technician gets names and colours. */
 export const teamMemberSchema = z.object({
   id: idSchema,
-  username: z.string(),
+  username: z.string().optional(),
   name: z.string(),
-  role: z.enum(staffRoles),
+  role: z.enum(staffRoles).optional(),
   color: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;

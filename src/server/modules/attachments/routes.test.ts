@@ -16,8 +16,9 @@ let siteClientId: string;
 // The test app has no DATABASE_URL in its configuration: its files are on the disk.
 const storage = createDiskStorage(uploadsDir(loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data" }).dataDir));
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 2)]);
+// Whole images: a header alone is refused as damaged (issue 26).
+const PNG = pngImage(4, 3);
+const JPEG = jpegImage(4, 3);
 const PDF = Buffer.from("%PDF-1.4\n% documento di prova\n");
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(30)]);
 

@@ -15,7 +15,7 @@ import type { Db, Queryable } from "../../db/client";
 import { attachments } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { requireUser, roleMayUse } from "../../auth/guard";
-import { ATTACHMENT_IMAGE_LIMITS, imageTooLarge } from "../../lib/image-dimensions";
+import { ATTACHMENT_IMAGE_LIMITS, damagedImage, imageLooksComplete, imageTooLarge } from "../../lib/image-dimensions";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { attachmentColumns, findAttachment, findOwner, type AttachmentRow } from "./queries";
@@ -59,6 +59,8 @@ export async function uploadAttachments(
       // Pixel size from the header, before anything decodes the image (decompression bombs).
       const tooLarge = isImageMime(type.mime) ? imageTooLarge(data, name, ATTACHMENT_IMAGE_LIMITS) : null;
       if (tooLarge) throw badRequest(tooLarge, { files: tooLarge });
+      if (isImageMime(type.mime) && !imageLooksComplete(data, type.mime))
+        throw badRequest(damagedImage(name), { files: damagedImage(name) });
       // Stored name and display name both carry the detected type's extension, never the client's.
       const key = newStorageKey(`${entityType}/${entityId}`, type.ext);
       await storage.put(key, data);

@@ -22,7 +22,11 @@ export function withAssignedUser<T extends { assignee: AssigneeRow }>(row: T): O
 }
 
 /** The firm's active people (admin, ufficio, tecnico), by name: pickers and the calendar legend. */
-export async function listTeam(db: Queryable) {
+/**
+ * Who can be assigned. The office gets user names and roles (pickers, users screen); a
+ * technician only names and colours, what his calendar legend needs (issue 26).
+ */
+export async function listTeam(db: Queryable, withAccounts: boolean) {
   const rows = await db
     .select({ id: users.id, username: users.username, name: users.name, role: users.role, color: users.color })
     .from(users)
@@ -31,10 +35,9 @@ export async function listTeam(db: Queryable) {
     .limit(MAX_TEAM);
   return rows.map((u) => ({
     id: u.id,
-    username: u.username,
     name: displayName(u),
-    role: u.role as (typeof staffRoles)[number],
     color: teamColor(u.id, u.color),
+    ...(withAccounts ? { username: u.username, role: u.role as (typeof staffRoles)[number] } : {}),
   }));
 }
 

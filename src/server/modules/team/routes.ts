@@ -9,7 +9,7 @@ import {
   teamMemberSchema,
 } from "@domain/team";
 import { z } from "@domain/zod";
-import { requireUser } from "../../auth/guard";
+import { requireUser, roleMayUse } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
 import { listTeam, myDay } from "./queries";
 import { appendSiteNote, appendSurveyNote, completeSurvey } from "./service";
@@ -25,7 +25,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       config: staff,
       schema: { tags: ["squadra"], summary: "Persone attive dello staff (selettori e legenda del calendario)", response: { 200: z.array(teamMemberSchema) } },
     },
-    async () => listTeam(db),
+    async (request) => listTeam(db, roleMayUse(requireUser(request).role, "office")),
   );
 
   app.get(

@@ -12,7 +12,7 @@ export function TechnicianPicker({ name = "assignedUserId", current }: { name?: 
   const selected = useWatch({ control, name }) as string | null | undefined;
   const { data } = useTeam();
   const people = [...(data ?? [])].sort((a, b) => Number(b.role === "tecnico") - Number(a.role === "tecnico"));
-  const options = people.map((p) => ({ value: p.id, label: p.role === "tecnico" ? p.name : `${p.name} (${userRoles.label(p.role)})` }));
+  const options = people.map((p) => ({ value: p.id, label: p.role === "tecnico" || !p.role ? p.name : `${p.name} (${userRoles.label(p.role)})` }));
   if (selected && !options.some((o) => o.value === selected)) {
     options.unshift({ value: selected, label: current?.id === selected ? current.name : "Tecnico attuale" });
   }
