@@ -48,8 +48,8 @@ export const isPreviewableImage = (mime: string) => mime === "image/jpeg" || mim
 /** A display name safe for headers and file systems: no path, no control characters. */
 export function cleanFileName(name: string | undefined, fallbackExt: string): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   // Bidi controls too (issue 26): "fattura\u202Egnp.exe" would display as "fatturaexe.png".
+  // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 200);
   return cleaned || `file.${fallbackExt}`;
 }
