@@ -44,7 +44,11 @@ export default defineConfig({
   },
   projects: [
     // What a brand-new installation shows (empty states) is checked before anything creates data.
-    { name: "fresh", testMatch: /fresh-install\.spec\.ts/, use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: "fresh",
+      testMatch: /fresh-install\.spec\.ts/,
+      use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
     {
       name: "desktop",
       dependencies: ["fresh"],

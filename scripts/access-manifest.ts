@@ -5,7 +5,15 @@ import fs from "node:fs";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { openPglite } from "../src/server/db/client";
-import { buildManifest, diffManifest, MANIFEST_FILE, readManifest, serialise, unreviewed, unreviewedMessage } from "../src/server/access-manifest";
+import {
+  buildManifest,
+  diffManifest,
+  MANIFEST_FILE,
+  readManifest,
+  serialise,
+  unreviewed,
+  unreviewedMessage,
+} from "../src/server/access-manifest";
 
 const database = await openPglite(null);
 const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/access-manifest" }), logLevel: "silent" as const };

@@ -91,7 +91,10 @@ export const assignedUserIdField = z
 
 /** List filters shared by surveys and sites: `assigned=me`, or one technician. */
 export const assignedFilterFields = {
-  assigned: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["me"], { error: "assigned: valore non valido (me)" }).optional()),
+  assigned: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["me"], { error: "assigned: valore non valido (me)" }).optional(),
+  ),
   assignedUserId: z.preprocess((v) => (v === "" ? undefined : v), z.uuid({ error: ASSIGNEE_INVALID }).optional()),
 };
 

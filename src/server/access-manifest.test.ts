@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "./test/app";
-import { buildManifest, diffManifest, readManifest, REGENERATE, unreviewed, unreviewedMessage } from "./access-manifest";
+import {
+  buildManifest,
+  diffManifest,
+  readManifest,
+  REGENERATE,
+  unreviewed,
+  unreviewedMessage,
+} from "./access-manifest";
 
 // The committed access policy (src/server/access-manifest.json) against the live route table: a
 // route whose access changes, a new route or a removed one fails here with the difference and the

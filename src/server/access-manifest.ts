@@ -59,9 +59,11 @@ export function diffManifest(committed: Manifest, live: Manifest): string[] {
   for (const key of Object.keys(live)) {
     const before = committed[key];
     if (!before) lines.push(`+ ${key}: ${live[key]!.access} (route not in the manifest)`);
-    else if (before.access !== live[key]!.access) lines.push(`~ ${key}: manifest says ${before.access}, the route declares ${live[key]!.access}`);
+    else if (before.access !== live[key]!.access)
+      lines.push(`~ ${key}: manifest says ${before.access}, the route declares ${live[key]!.access}`);
   }
-  for (const key of Object.keys(committed)) if (!live[key]) lines.push(`- ${key}: ${committed[key]!.access} (in the manifest, no longer a route)`);
+  for (const key of Object.keys(committed))
+    if (!live[key]) lines.push(`- ${key}: ${committed[key]!.access} (in the manifest, no longer a route)`);
   return lines;
 }
 

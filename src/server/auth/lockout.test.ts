@@ -84,7 +84,10 @@ describe("the address limit slows, it does not lock the office out", () => {
 async function freeSlowLane(ip: string) {
   const { loginAttempts } = await import("../db/schema");
   const { eq } = await import("drizzle-orm");
-  await t.db.update(loginAttempts).set({ lockedUntil: null }).where(eq(loginAttempts.key, `ip:${ip}`));
+  await t.db
+    .update(loginAttempts)
+    .set({ lockedUntil: null })
+    .where(eq(loginAttempts.key, `ip:${ip}`));
 }
 
 describe("two-factor and the throttle", () => {
@@ -104,7 +107,8 @@ describe("two-factor and the throttle", () => {
     const { secret } = await enrolled(username, "198.51.100.40");
     // An attacker who knows the password opens challenges from many addresses...
     const challenges: string[] = [];
-    for (let i = 0; i < 8; i++) challenges.push((await login(username, PASSWORD, `203.0.113.${100 + i}`)).json().challenge);
+    for (let i = 0; i < 8; i++)
+      challenges.push((await login(username, PASSWORD, `203.0.113.${100 + i}`)).json().challenge);
     // ...and guesses codes from 40 addresses at once, 5 per challenge.
     const wrong = await wrongCode(secret);
     const guesses = await Promise.all(
@@ -130,7 +134,12 @@ describe("switching two-factor off", () => {
     const withPassword = await post("/api/auth/totp/disable", { password: PASSWORD }, "198.51.100.50", cookie);
     expect(withPassword.statusCode).toBe(400);
     expect(withPassword.json().errors.code).toMatch(/^Codice: /);
-    const wrongRecovery = await post("/api/auth/totp/disable", { recoveryCode: "aaaaa-bbbbb" }, "198.51.100.50", cookie);
+    const wrongRecovery = await post(
+      "/api/auth/totp/disable",
+      { recoveryCode: "aaaaa-bbbbb" },
+      "198.51.100.50",
+      cookie,
+    );
     expect(wrongRecovery.statusCode).toBe(400);
     const ok = await post("/api/auth/totp/disable", { recoveryCode: recoveryCodes[0] }, "198.51.100.50", cookie);
     expect(ok.statusCode, ok.body).toBe(204);

@@ -18,12 +18,25 @@ const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, payload, headers: { cookie: t.admin } });
-  const invited = await post("/api/users", { username: "nuovo.admin", name: "Nuovo Admin", email: "nuovo.admin@example.it", role: "admin", sendEmail: true });
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: "POST", url, payload, headers: { cookie: t.admin } });
+  const invited = await post("/api/users", {
+    username: "nuovo.admin",
+    name: "Nuovo Admin",
+    email: "nuovo.admin@example.it",
+    role: "admin",
+    sendEmail: true,
+  });
   expect(invited.statusCode, invited.body).toBe(201);
   expect(invited.json().emailedTo).toBe("nuovo.admin@example.it");
   tokens.push(tokenOf(invited.json().activationUrl));
-  const other = await post("/api/users", { username: "altro.admin", name: "Altro Admin", email: "altro.admin@example.it", role: "admin", password: STRONG });
+  const other = await post("/api/users", {
+    username: "altro.admin",
+    name: "Altro Admin",
+    email: "altro.admin@example.it",
+    role: "admin",
+    password: STRONG,
+  });
   const reset = await post(`/api/users/${other.json().id}/reset-password`, { sendEmail: true });
   expect(reset.statusCode, reset.body).toBe(200);
   tokens.push(tokenOf(reset.json().activationUrl));
@@ -86,7 +99,11 @@ describe("one-time links: never readable by the office", () => {
 
   it("the links still work for their recipients", async () => {
     for (const token of tokens) {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/activate", payload: { token, password: STRONG } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/activate",
+        payload: { token, password: STRONG },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
   });

@@ -83,18 +83,27 @@ async function reserveSlowly(db: Db, key: string, limit: number): Promise<number
       .where(eq(t.key, key))
       .for("update");
     if (!row || row.expired) {
-      await tx.update(t).set({ failures: 1, windowStart: sql`now()`, lockedUntil: null }).where(eq(t.key, key));
+      await tx
+        .update(t)
+        .set({ failures: 1, windowStart: sql`now()`, lockedUntil: null })
+        .where(eq(t.key, key));
       return 0;
     }
     if (row.failures < limit) {
-      await tx.update(t).set({ failures: sql`${t.failures} + 1` }).where(eq(t.key, key));
+      await tx
+        .update(t)
+        .set({ failures: sql`${t.failures} + 1` })
+        .where(eq(t.key, key));
       return 0;
     }
     if (row.wait > 0) return row.wait;
     // Over the budget: this request takes the address's next slot.
     await tx
       .update(t)
-      .set({ failures: sql`${t.failures} + 1`, lockedUntil: sql`now() + make_interval(secs => ${THROTTLE.slowSeconds})` })
+      .set({
+        failures: sql`${t.failures} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${THROTTLE.slowSeconds})`,
+      })
       .where(eq(t.key, key));
     return 0;
   });
@@ -140,7 +149,12 @@ export const TOO_MANY_CODES = "Troppi codici errati per questo account. Riprova 
  * A second-factor code (or recovery code) about to be checked: counted like a login attempt for
  * (user, address) and against the account's own ceiling across addresses. 429 when either is over.
  */
-export async function reserveCodeOrRefuse(db: Db, reply: FastifyReply, user: { id: string; username: string }, ip: string) {
+export async function reserveCodeOrRefuse(
+  db: Db,
+  reply: FastifyReply,
+  user: { id: string; username: string },
+  ip: string,
+) {
   await reserveOrRefuse(db, reply, user.username, ip);
   const retryAfter = await reserve(db, codeKey(user.id), THROTTLE.codeLimit);
   if (retryAfter > 0) {

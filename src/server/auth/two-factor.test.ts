@@ -326,7 +326,9 @@ describe("enrolling again", () => {
     expect(signedIn.statusCode).toBe(200);
     const cookie = cookieOf(signedIn)!;
     await forgetUsedSteps(u.id);
-    expect((await post("/api/auth/totp/disable", { code: await codeAt(secret, 1) }, cookie, nextIp())).statusCode).toBe(204);
+    expect((await post("/api/auth/totp/disable", { code: await codeAt(secret, 1) }, cookie, nextIp())).statusCode).toBe(
+      204,
+    );
     // The steps spent with the old secret do not refuse the new one's current code.
     await enrol(cookie);
   });

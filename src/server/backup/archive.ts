@@ -51,7 +51,9 @@ export class UnsafeArchiveError extends Error {}
  */
 export async function assertSafeArchive(file: string) {
   const list = async (args: string[]) =>
-    (await run("tar", [...args, path.resolve(file)], { maxBuffer: 256 * 1024 * 1024 })).stdout.split("\n").filter(Boolean);
+    (await run("tar", [...args, path.resolve(file)], { maxBuffer: 256 * 1024 * 1024 })).stdout
+      .split("\n")
+      .filter(Boolean);
   const names = await list(["--quoting-style=escape", "-tzf"]);
   const verbose = await list(["--quoting-style=escape", "-tvzf"]);
   if (names.length !== verbose.length) throw new UnsafeArchiveError("elenco dei file illeggibile");
@@ -67,7 +69,9 @@ export async function assertSafeArchive(file: string) {
 export async function assertPlainTree(dir: string) {
   for (const entry of await fs.promises.readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() && !entry.isDirectory())
-      throw new UnsafeArchiveError(`${path.relative(dir, path.join(entry.parentPath, entry.name))} non è un file normale`);
+      throw new UnsafeArchiveError(
+        `${path.relative(dir, path.join(entry.parentPath, entry.name))} non è un file normale`,
+      );
   }
 }
 

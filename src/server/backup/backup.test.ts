@@ -218,10 +218,28 @@ describe("restore refuses a hostile archive (issue 26)", () => {
     ["fifo", (dir) => (run("mkfifo", [path.join(dir, "uploads", "logo", "pipe.png")]), [])],
     // A character device (/dev/null's numbers): the tests run as root, as the server may.
     ["device", (dir) => (run("mknod", [path.join(dir, "uploads", "logo", "dev.png"), "c", "1", "3"]), [])],
-    ["hard link", (dir) => (fs.linkSync(path.join(dir, "uploads", "logo", "ok.png"), path.join(dir, "uploads", "logo", "twin.png")), [])],
+    [
+      "hard link",
+      (dir) => (
+        fs.linkSync(path.join(dir, "uploads", "logo", "ok.png"), path.join(dir, "uploads", "logo", "twin.png")),
+        []
+      ),
+    ],
     // Members named ../x and /abs/x: GNU tar writes them verbatim with -P and a transform.
-    ["dot-dot path", (dir) => (fs.writeFileSync(path.join(dir, "evil.txt"), "x"), ["-P", "--transform", "s,^\\./evil\\.txt$,../evil.txt,"])],
-    ["absolute path", (dir) => (fs.writeFileSync(path.join(dir, "abs.txt"), "x"), ["-P", "--transform", `s,^\\./abs\\.txt$,${outside},`])],
+    [
+      "dot-dot path",
+      (dir) => (
+        fs.writeFileSync(path.join(dir, "evil.txt"), "x"),
+        ["-P", "--transform", "s,^\\./evil\\.txt$,../evil.txt,"]
+      ),
+    ],
+    [
+      "absolute path",
+      (dir) => (
+        fs.writeFileSync(path.join(dir, "abs.txt"), "x"),
+        ["-P", "--transform", `s,^\\./abs\\.txt$,${outside},`]
+      ),
+    ],
   ];
 
   for (const [name, add] of cases) {

@@ -7,7 +7,14 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../db/client";
 import { companySettings } from "../db/schema";
 import { uploadsDir } from "../storage";
-import { BACKUP_FORMAT, BACKUP_VERSION, schemaFingerprint, unpackArchive, UnsafeArchiveError, type Manifest } from "./archive";
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  schemaFingerprint,
+  unpackArchive,
+  UnsafeArchiveError,
+  type Manifest,
+} from "./archive";
 import { backupPlan, type TablePlan } from "./plan";
 
 const BATCH = 250;
@@ -84,7 +91,8 @@ export async function restoreBackup(database: Database, opts: { dataDir: string;
     try {
       await unpackArchive(opts.file, staging);
     } catch (err) {
-      if (err instanceof UnsafeArchiveError) throw new RestoreError(`Archivio non sicuro, nulla è stato ripristinato: ${err.message}.`);
+      if (err instanceof UnsafeArchiveError)
+        throw new RestoreError(`Archivio non sicuro, nulla è stato ripristinato: ${err.message}.`);
       throw new RestoreError("Archivio non leggibile: serve un file .tar.gz creato con npm run backup.");
     }
     const manifestFile = path.join(staging, "manifest.json");

@@ -39,7 +39,12 @@ const megapixels = (n: number) => `${Math.round(n / 1_000_000)} megapixel`;
  * `unreadable` is what to say of a header we cannot read: null accepts it (attachments are
  * never decoded by the server), a message refuses it (the logo is printed in every PDF).
  */
-export function imageTooLarge(bytes: Uint8Array, name: string, limits: ImageLimits, unreadable: string | null = null): string | null {
+export function imageTooLarge(
+  bytes: Uint8Array,
+  name: string,
+  limits: ImageLimits,
+  unreadable: string | null = null,
+): string | null {
   const size = imageDimensions(bytes);
   if (!size) return unreadable;
   const { width, height } = size;

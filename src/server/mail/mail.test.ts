@@ -62,12 +62,24 @@ describe("mail module", () => {
   it("without SMTP stores the message in the outbox and the attachment in the file storage", async () => {
     const res = await sendMail(
       t.db,
-      { to: "cliente@example.it", subject: "Preventivo PRV-2026-001", text: "Gentile cliente, in allegato il preventivo.", attachments: [{ fileName: "PRV-2026-001.pdf", mimeType: "application/pdf", content: Buffer.from("%PDF-1.7 finto") }] },
+      {
+        to: "cliente@example.it",
+        subject: "Preventivo PRV-2026-001",
+        text: "Gentile cliente, in allegato il preventivo.",
+        attachments: [
+          { fileName: "PRV-2026-001.pdf", mimeType: "application/pdf", content: Buffer.from("%PDF-1.7 finto") },
+        ],
+      },
       { smtpUrl: undefined, dataDir },
     );
     expect(res.status).toBe("stored");
     const [row] = await t.db.select().from(outbox).where(eq(outbox.id, res.id));
-    expect(row).toMatchObject({ to: "cliente@example.it", subject: "Preventivo PRV-2026-001", sentAt: null, error: null });
+    expect(row).toMatchObject({
+      to: "cliente@example.it",
+      subject: "Preventivo PRV-2026-001",
+      sentAt: null,
+      error: null,
+    });
     expect(row!.attachments).toHaveLength(1);
     const att = row!.attachments![0]!;
     expect(att).toMatchObject({ fileName: "PRV-2026-001.pdf", mimeType: "application/pdf" });
@@ -85,14 +97,19 @@ describe("mail module", () => {
     try {
       const res = await sendMail(
         t.db,
-        { to: "fornitore@example.it", subject: "Ordine ORD-2026-001", text: "Buongiorno, ordine in allegato. Città: Forlì", attachments: [{ fileName: "ordine.pdf", mimeType: "application/pdf", content: Buffer.from("pdf") }] },
+        {
+          to: "fornitore@example.it",
+          subject: "Ordine ORD-2026-001",
+          text: "Buongiorno, ordine in allegato. Città: Forlì",
+          attachments: [{ fileName: "ordine.pdf", mimeType: "application/pdf", content: Buffer.from("pdf") }],
+        },
         { smtpUrl: smtp.url, dataDir },
       );
       expect(res.status).toBe("sent");
       const raw = smtp.received.join("\n");
       expect(raw).toContain("Subject: Ordine ORD-2026-001");
       expect(raw).toContain("fornitore@example.it");
-      expect(raw).toContain('filename=ordine.pdf');
+      expect(raw).toContain("filename=ordine.pdf");
       const [row] = await t.db.select().from(outbox).where(eq(outbox.id, res.id));
       expect(row!.sentAt).not.toBeNull();
     } finally {
@@ -101,7 +118,11 @@ describe("mail module", () => {
   });
 
   it("records an SMTP failure instead of throwing", async () => {
-    const res = await sendMail(t.db, { to: "x@example.it", subject: "Prova", text: "Prova" }, { smtpUrl: "smtp://127.0.0.1:1?connectionTimeout=2000", dataDir });
+    const res = await sendMail(
+      t.db,
+      { to: "x@example.it", subject: "Prova", text: "Prova" },
+      { smtpUrl: "smtp://127.0.0.1:1?connectionTimeout=2000", dataDir },
+    );
     expect(res.status).toBe("failed");
     const [row] = await t.db.select().from(outbox).where(eq(outbox.id, res.id));
     expect(row!.error).toBeTruthy();
@@ -114,7 +135,12 @@ describe("mail module", () => {
     try {
       const res = await sendMail(
         t.db,
-        { to: "invitato@example.it", subject: "Invito", text: `Apri questo link:\n${LINK_SLOT}\nGrazie`, oneTimeLink: link },
+        {
+          to: "invitato@example.it",
+          subject: "Invito",
+          text: `Apri questo link:\n${LINK_SLOT}\nGrazie`,
+          oneTimeLink: link,
+        },
         { smtpUrl: smtp.url, dataDir },
       );
       expect(res.status).toBe("sent");
@@ -138,7 +164,10 @@ describe("mail module", () => {
     const [pending] = await t.db.select().from(outbox).where(eq(outbox.id, res.id));
     expect(pending!.secretLink).toBe(link);
     expect(pending!.text).not.toContain("segreto-retry-456");
-    await t.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() }).where(eq(outbox.id, res.id));
+    await t.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(outbox.id, res.id));
     const delivered: string[] = [];
     await processOutbox(t.db, createDiskStorage(uploadsDir(dataDir)), async (m) => void delivered.push(m.text));
     expect(delivered).toContain("Link: http://colmo.test/portal/activate?token=segreto-retry-456");
@@ -151,7 +180,12 @@ describe("mail module", () => {
     const drop = path.join(dataDir, "drop");
     const res = await sendMail(
       t.db,
-      { to: "drop@example.it", subject: "Invito", text: `Link: ${LINK_SLOT}`, oneTimeLink: "http://x/activate?token=abc" },
+      {
+        to: "drop@example.it",
+        subject: "Invito",
+        text: `Link: ${LINK_SLOT}`,
+        oneTimeLink: "http://x/activate?token=abc",
+      },
       { smtpUrl: undefined, dataDir, mailDropDir: drop },
     );
     const [row] = await t.db.select().from(outbox).where(eq(outbox.id, res.id));

@@ -82,11 +82,17 @@ function extensionOf(fileName: string): string {
  * is down, and the admin sees what did not leave. Pass a transaction as `db` to tie the outbox
  * row to the caller's write (without SMTP); with SMTP call it after committing.
  */
-export async function sendMail(db: Queryable, message: MailMessage, config: MailConfig = loadConfig()): Promise<MailResult> {
+export async function sendMail(
+  db: Queryable,
+  message: MailMessage,
+  config: MailConfig = loadConfig(),
+): Promise<MailResult> {
   const attachments = message.attachments ?? [];
-  if (message.oneTimeLink && !message.text.includes(LINK_SLOT)) throw new Error("Messaggio con link monouso senza LINK_SLOT");
+  if (message.oneTimeLink && !message.text.includes(LINK_SLOT))
+    throw new Error("Messaggio con link monouso senza LINK_SLOT");
   const settings = await getSettings(db);
-  const from = message.from ?? `"${settings.companyName.replace(/"/g, "")}" <${settings.email || "noreply@colmo.local"}>`;
+  const from =
+    message.from ?? `"${settings.companyName.replace(/"/g, "")}" <${settings.email || "noreply@colmo.local"}>`;
 
   const storage = storageFor({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, db);
   const stored = [];
@@ -199,11 +205,20 @@ export async function claimDueMails(db: Queryable, limit: number = OUTBOX_RETRY.
     returning ${outbox.id} as id`);
   const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  return db.select().from(outbox).where(sql`${outbox.id} = any(${sql.param(ids)}::uuid[])`);
+  return db
+    .select()
+    .from(outbox)
+    .where(sql`${outbox.id} = any(${sql.param(ids)}::uuid[])`);
 }
 
 /** Delivers one mail: hands it to `deliver` (SMTP), with its attachments read back from storage. */
-export type Deliver = (mail: { from: string; to: string; subject: string; text: string; attachments: MailAttachment[] }) => Promise<void>;
+export type Deliver = (mail: {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  attachments: MailAttachment[];
+}) => Promise<void>;
 
 /**
  * One pass of the outbox worker: claims due mails and delivers them; a failure is recorded with
@@ -226,12 +241,23 @@ export async function processOutbox(db: Queryable, storage: FileStorage, deliver
         attachments.push({ fileName: a.fileName, mimeType: a.mimeType, content });
       }
       if (mail.restricted && !mail.secretLink) throw new Error("Link monouso non più disponibile: inviane uno nuovo");
-      await deliver({ from, to: mail.to, subject: mail.subject, text: withLink(mail.text, mail.secretLink), attachments });
+      await deliver({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: withLink(mail.text, mail.secretLink),
+        attachments,
+      });
       await db.update(outbox).set(DELIVERED).where(eq(outbox.id, mail.id));
       sent++;
     } catch (err) {
       failed++;
-      await recordFailure(db, mail.id, mail.attempts, err instanceof Error ? err.message.slice(0, 500) : "Invio non riuscito");
+      await recordFailure(
+        db,
+        mail.id,
+        mail.attempts,
+        err instanceof Error ? err.message.slice(0, 500) : "Invio non riuscito",
+      );
     }
   }
   return { sent, failed };
@@ -252,7 +278,12 @@ export const smtpDeliver =
 
 /** "Posta in uscita": newest first, paged. */
 export async function listOutbox(db: Queryable, params: { limit: number; offset: number }) {
-  const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(params.limit).offset(params.offset);
+  const rows = await db
+    .select()
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(params.limit)
+    .offset(params.offset);
   const [total] = await db.select({ n: count() }).from(outbox);
   return { rows, total: Number(total?.n ?? 0) };
 }

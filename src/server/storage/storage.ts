@@ -36,7 +36,9 @@ export interface FileStorage {
 const KEY_RE = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
 export function isSafeKey(key: string): boolean {
-  return key.length <= 300 && KEY_RE.test(key) && !key.split("/").some((s) => s === "." || s === ".." || s.includes(".."));
+  return (
+    key.length <= 300 && KEY_RE.test(key) && !key.split("/").some((s) => s === "." || s === ".." || s.includes(".."))
+  );
 }
 
 /** A fresh key for a file of a record: `survey/<id>/<uuid>.jpg`. */
@@ -106,7 +108,11 @@ export function createDiskStorage(root: string): FileStorage {
       // temporary name is created exclusively (O_EXCL never follows a planted link), and rename
       // replaces a link at the final name rather than writing through it.
       const tmp = `${full}.${process.pid}.${randomUUID()}.tmp`;
-      const handle = await fs.open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+      const handle = await fs.open(
+        tmp,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o644,
+      );
       try {
         await handle.writeFile(data);
       } finally {

@@ -81,7 +81,8 @@ export class PdfLimiter {
       let next: Line | null = null;
       for (const line of this.lines.values()) {
         if (!line.waiting.length || line.running >= this.inFlight) continue;
-        if (!next || line.running < next.running || (line.running === next.running && line.served < next.served)) next = line;
+        if (!next || line.running < next.running || (line.running === next.running && line.served < next.served))
+          next = line;
       }
       if (!next) return;
       this.start(next);

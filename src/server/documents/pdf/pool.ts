@@ -58,7 +58,10 @@ export async function renderInPool(doc: TDocumentDefinitions): Promise<Buffer> {
     if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new PdfPoolBusyError();
     // Developer error: a block put a function (a table layout, a footer) in the definition.
     if (err instanceof Error && err.name === "DataCloneError") {
-      throw new Error(`PDF definition is not plain data (${err.message}): name a table layout from theme.ts instead of passing functions`, { cause: err });
+      throw new Error(
+        `PDF definition is not plain data (${err.message}): name a table layout from theme.ts instead of passing functions`,
+        { cause: err },
+      );
     }
     throw err;
   }
@@ -67,7 +70,12 @@ export async function renderInPool(doc: TDocumentDefinitions): Promise<Buffer> {
 
 /** Renders started and finished in the workers since the process started, and renders waiting. */
 export function pdfPoolStats() {
-  return { started: Atomics.load(counters, 0), finished: Atomics.load(counters, 1), queued: pool?.queueSize ?? 0, threads: pool?.threads.length ?? 0 };
+  return {
+    started: Atomics.load(counters, 0),
+    finished: Atomics.load(counters, 1),
+    queued: pool?.queueSize ?? 0,
+    threads: pool?.threads.length ?? 0,
+  };
 }
 
 /** Stops the workers (scripts that must exit; the server's workers exit with the process). */

@@ -21,7 +21,10 @@ import { recordActivity } from "../activity/record";
 import { attachmentColumns, findAttachment, findOwner, type AttachmentRow } from "./queries";
 
 const NOT_FOUND = "Allegato non trovato";
-const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = { survey: "Sopralluogo non trovato", site: "Cantiere non trovato" };
+const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = {
+  survey: "Sopralluogo non trovato",
+  site: "Cantiere non trovato",
+};
 
 interface Stored {
   key: string;
@@ -64,22 +67,42 @@ export async function uploadAttachments(
       // Stored name and display name both carry the detected type's extension, never the client's.
       const key = newStorageKey(`${entityType}/${entityId}`, type.ext);
       await storage.put(key, data);
-      stored.push({ key, fileName: nameForType(cleanFileName(part.filename, type.ext), type.ext), mimeType: type.mime, size: data.length });
+      stored.push({
+        key,
+        fileName: nameForType(cleanFileName(part.filename, type.ext), type.ext),
+        mimeType: type.mime,
+        size: data.length,
+      });
     }
-    if (stored.length === 0) throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });
+    if (stored.length === 0)
+      throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });
     // One statement gives every row the same now(): a millisecond apart keeps the upload order.
     const base = Date.now();
     return await db.transaction(async (tx) => {
       const rows = await tx
         .insert(attachments)
-        .values(stored.map((s, i) => ({ createdAt: new Date(base + i).toISOString(), entityType, entityId, fileName: s.fileName, mimeType: s.mimeType, size: s.size, storageKey: s.key, uploadedBy: request.user?.id ?? null })))
+        .values(
+          stored.map((s, i) => ({
+            createdAt: new Date(base + i).toISOString(),
+            entityType,
+            entityId,
+            fileName: s.fileName,
+            mimeType: s.mimeType,
+            size: s.size,
+            storageKey: s.key,
+            uploadedBy: request.user?.id ?? null,
+          })),
+        )
         .returning(attachmentColumns);
       await recordActivity(tx, request, {
         action: "upload",
         entityType,
         entityId,
         clientId: owner.clientId,
-        description: stored.length === 1 ? `Allegato ${stored[0]!.fileName} aggiunto al ${owner.label}` : `${stored.length} allegati aggiunti al ${owner.label}`,
+        description:
+          stored.length === 1
+            ? `Allegato ${stored[0]!.fileName} aggiunto al ${owner.label}`
+            : `${stored.length} allegati aggiunti al ${owner.label}`,
       });
       return rows as AttachmentRow[];
     });
@@ -91,7 +114,11 @@ export async function uploadAttachments(
 
 export async function setShared(db: Db, request: FastifyRequest, id: string, sharedWithClient: boolean) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(attachments).set({ sharedWithClient }).where(eq(attachments.id, id)).returning(attachmentColumns);
+    const [row] = await tx
+      .update(attachments)
+      .set({ sharedWithClient })
+      .where(eq(attachments.id, id))
+      .returning(attachmentColumns);
     if (!row) throw notFound(NOT_FOUND);
     await recordActivity(tx, request, {
       action: "update",
@@ -132,6 +159,12 @@ export async function detachAll(tx: Queryable, entityType: AttachmentEntityType,
     .select({ id: attachments.id, key: attachments.storageKey })
     .from(attachments)
     .where(and(eq(attachments.entityType, entityType), eq(attachments.entityId, entityId)));
-  if (rows.length) await tx.delete(attachments).where(inArray(attachments.id, rows.map((r) => r.id)));
+  if (rows.length)
+    await tx.delete(attachments).where(
+      inArray(
+        attachments.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => r.key);
 }

@@ -202,7 +202,13 @@ export async function disablePortalAccess(db: Db, request: FastifyRequest, clien
 
 async function userForToken(db: Queryable, token: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, role: users.role, clientId: users.clientId, clientName: clients.name })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      clientId: users.clientId,
+      clientName: clients.name,
+    })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.clientId))
     .where(
@@ -255,7 +261,12 @@ export async function activate(db: Db, request: FastifyRequest, token: string, p
             clientId: user.clientId,
             description: `${user.username} ha scelto la password del portale`,
           }
-        : { action: "update", entityType: "user", entityId: user.id, description: `${user.username} ha scelto la password con il link di invito` },
+        : {
+            action: "update",
+            entityType: "user",
+            entityId: user.id,
+            description: `${user.username} ha scelto la password con il link di invito`,
+          },
     );
     return { username: user.username, clientName: user.clientName, role: user.role };
   });

@@ -82,7 +82,14 @@ export async function sendEstimate({ db, config }: Deps, request: FastifyRequest
       .where(eq(estimates.id, id));
     // The bytes the client receives are the estimate's PDF from now on (issue 26): served as
     // stored, never rendered again, until an edit turns it back into a draft.
-    await storeDocument(tx, { ownerType: "estimate", ownerId: id, kind: "pdf", fileName, contentType: "application/pdf", bytes: pdf });
+    await storeDocument(tx, {
+      ownerType: "estimate",
+      ownerId: id,
+      kind: "pdf",
+      fileName,
+      contentType: "application/pdf",
+      bytes: pdf,
+    });
     await recordActivity(tx, request, {
       action: "send",
       entityType: "estimate",

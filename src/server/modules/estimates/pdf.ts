@@ -154,16 +154,23 @@ export async function sendEstimatePdf(
   detail: EstimateDetail,
 ) {
   const disposition = (request.query as { download?: string }).download === "1" ? "attachment" : "inline";
-  const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
+  const [row] = await db
+    .select({ snapshot: estimates.acceptedSnapshot })
+    .from(estimates)
+    .where(eq(estimates.id, detail.id));
   const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
   if (snapshot) {
-    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) => renderEstimatePdf(tx, config, detail, snapshot));
+    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
+      renderEstimatePdf(tx, config, detail, snapshot),
+    );
     return sendStoredDocument(request, reply, stored, disposition);
   }
   if (detail.status !== "bozza") {
     // Sent (and refused or expired since): the bytes stored at sending, the newest if sent again.
     // One sent before the bytes were kept is rendered once now and kept.
-    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) => renderEstimatePdf(tx, config, detail, null));
+    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
+      renderEstimatePdf(tx, config, detail, null),
+    );
     return sendStoredDocument(request, reply, stored, disposition);
   }
   const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimatePdf(db, config, detail, null));

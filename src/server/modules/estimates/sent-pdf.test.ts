@@ -12,7 +12,10 @@ let t: TestApp;
 let clientId: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  const [c] = await t.db.insert(clients).values({ name: "Verdi Anna", type: "privato", address: "Via Po 3", email: "verdi@example.it" }).returning();
+  const [c] = await t.db
+    .insert(clients)
+    .values({ name: "Verdi Anna", type: "privato", address: "Via Po 3", email: "verdi@example.it" })
+    .returning();
   clientId = c!.id;
 });
 afterAll(async () => t.close());
@@ -25,11 +28,19 @@ describe("sent estimate PDF", () => {
       method: "POST",
       url: "/api/estimates",
       headers: admin(),
-      payload: { clientId, title: "Grondaie", description: "Sostituzione delle grondaie", items: [{ description: "Grondaia in rame", quantity: "10", unitPrice: "30", unit: "m" }] },
+      payload: {
+        clientId,
+        title: "Grondaie",
+        description: "Sostituzione delle grondaie",
+        items: [{ description: "Grondaia in rame", quantity: "10", unitPrice: "30", unit: "m" }],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
-    expect((await t.app.inject({ method: "POST", url: `/api/estimates/${id}/send`, headers: admin(), payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "POST", url: `/api/estimates/${id}/send`, headers: admin(), payload: {} }))
+        .statusCode,
+    ).toBe(200);
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, "verdi@example.it"));
     const mailed = await createDiskStorage(uploadsDir(".tmp/test-data")).get(mail!.attachments![0]!.storageKey);
 
@@ -41,7 +52,10 @@ describe("sent estimate PDF", () => {
     expect(first.rawPayload.equals(mailed!)).toBe(true);
     const second = await t.app.inject({ url: `/api/estimates/${id}/pdf`, headers: admin() });
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    const cached = await t.app.inject({ url: `/api/estimates/${id}/pdf`, headers: { ...admin(), "if-none-match": first.headers.etag as string } });
+    const cached = await t.app.inject({
+      url: `/api/estimates/${id}/pdf`,
+      headers: { ...admin(), "if-none-match": first.headers.etag as string },
+    });
     expect(cached.statusCode).toBe(304);
     expect(pdfPoolStats().started).toBe(rendersBefore);
   });

@@ -23,7 +23,9 @@ const listWhere = (params: ListParams): SQL | undefined => {
 };
 
 /** What the screens show: a status instead of the raw columns, attachments without storage keys. */
-export function toMessage(row: Omit<Row, "text" | "attempts" | "nextAttemptAt" | "restricted" | "secretLink"> & { text?: string }) {
+export function toMessage(
+  row: Omit<Row, "text" | "attempts" | "nextAttemptAt" | "restricted" | "secretLink"> & { text?: string },
+) {
   const status = row.sentAt ? "sent" : row.error ? "failed" : "stored";
   return {
     id: row.id,
@@ -69,6 +71,9 @@ export async function countOutboxMessages(db: Queryable, params: ListParams) {
 }
 
 export async function findOutboxMessage(db: Queryable, id: string, withRestricted: boolean) {
-  const [row] = await db.select().from(outbox).where(and(eq(outbox.id, id), visible(withRestricted)));
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, id), visible(withRestricted)));
   return row ?? null;
 }

@@ -26,7 +26,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/outbox",
-    { config: { access: "office" },
+    {
+      config: { access: "office" },
       schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } },
     },
     async (request, reply) => {
@@ -37,7 +38,10 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/outbox/:id",
-    { config: { access: "office" }, schema: { tags: ["posta"], params: idParams, response: { 200: outboxDetailSchema } } },
+    {
+      config: { access: "office" },
+      schema: { tags: ["posta"], params: idParams, response: { 200: outboxDetailSchema } },
+    },
     async (request) => {
       const row = await findOutboxMessage(db, request.params.id, withRestricted(request));
       if (!row) throw notFound(NOT_FOUND);
@@ -47,7 +51,10 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/outbox/:id/attachments/:index",
-    { config: { access: "office" }, schema: { tags: ["posta"], params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }) } },
+    {
+      config: { access: "office" },
+      schema: { tags: ["posta"], params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }) },
+    },
     async (request, reply) => {
       const row = await findOutboxMessage(db, request.params.id, withRestricted(request));
       const attachment = row?.attachments?.[request.params.index];

@@ -74,7 +74,8 @@ const WRONG_RECOVERY = "Codice di recupero non valido o già usato";
 /** A recovery code spends itself (one atomic update) and is throttled like a code. */
 async function checkRecoveryCode(db: Db, reply: FastifyReply, me: SessionUser, ip: string, code: string) {
   await reserveCodeOrRefuse(db, reply, me, ip);
-  if ((await useRecoveryCode(db, me.id, code)) === null) throw badRequest(WRONG_RECOVERY, { recoveryCode: WRONG_RECOVERY });
+  if ((await useRecoveryCode(db, me.id, code)) === null)
+    throw badRequest(WRONG_RECOVERY, { recoveryCode: WRONG_RECOVERY });
   await codeSucceeded(db, me, ip);
 }
 

@@ -36,22 +36,35 @@ async function uploadAs(cookie: string) {
 describe("attachments: deleted by their uploader or the office", () => {
   it("a technician cannot delete the office's file (403 in Italian, the file stays); the office can", async () => {
     const officeFile = await uploadAs(t.admin);
-    const refused = await t.app.inject({ method: "DELETE", url: `/api/attachments/${officeFile}`, headers: as(tecnico.cookie) });
+    const refused = await t.app.inject({
+      method: "DELETE",
+      url: `/api/attachments/${officeFile}`,
+      headers: as(tecnico.cookie),
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/^Puoi eliminare solo i file che hai caricato tu/);
-    expect((await t.app.inject({ url: `/api/attachments/${officeFile}/file`, headers: as(tecnico.cookie) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/attachments/${officeFile}`, headers: as(ufficio.cookie) })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ url: `/api/attachments/${officeFile}/file`, headers: as(tecnico.cookie) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/attachments/${officeFile}`, headers: as(ufficio.cookie) }))
+        .statusCode,
+    ).toBe(204);
   });
 
   it("a technician deletes his own upload", async () => {
     const mine = await uploadAs(tecnico.cookie);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/attachments/${mine}`, headers: as(tecnico.cookie) })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/attachments/${mine}`, headers: as(tecnico.cookie) }))
+        .statusCode,
+    ).toBe(204);
   });
 });
 
 describe("surveys: client and assignee changed by the office only", () => {
   const detail = async () => (await t.app.inject({ url: `/api/surveys/${w.survey.id}`, headers: as(t.admin) })).json();
-  const put = (cookie: string, body: object) => t.app.inject({ method: "PUT", url: `/api/surveys/${w.survey.id}`, headers: as(cookie), payload: body });
+  const put = (cookie: string, body: object) =>
+    t.app.inject({ method: "PUT", url: `/api/surveys/${w.survey.id}`, headers: as(cookie), payload: body });
   const bodyOf = (s: Record<string, unknown>) => ({
     clientId: s.clientId,
     contactId: null,
@@ -69,7 +82,10 @@ describe("surveys: client and assignee changed by the office only", () => {
     const otherClient = await put(tecnico.cookie, { ...bodyOf(s), clientId: other.clientId });
     expect(otherClient.statusCode).toBe(403);
     expect(otherClient.json().message).toBe("Solo l'ufficio può cambiare il cliente di un sopralluogo");
-    const toAdmin = await put(tecnico.cookie, { ...bodyOf(s), assignedUserId: (await t.app.inject({ url: "/api/auth/me", headers: as(t.admin) })).json().id });
+    const toAdmin = await put(tecnico.cookie, {
+      ...bodyOf(s),
+      assignedUserId: (await t.app.inject({ url: "/api/auth/me", headers: as(t.admin) })).json().id,
+    });
     expect(toAdmin.statusCode).toBe(403);
     expect(toAdmin.json().message).toBe("Solo l'ufficio può assegnare un sopralluogo a un'altra persona");
     expect((await detail()).version).toBe(s.version);

@@ -66,11 +66,22 @@ function officeOnlyChanges(
     throw forbidden("Solo l'ufficio può assegnare un sopralluogo a un'altra persona");
 }
 
-export async function updateSurvey(db: Db, request: FastifyRequest, id: string, values: SurveyValues & { version: number }) {
+export async function updateSurvey(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  values: SurveyValues & { version: number },
+) {
   return db.transaction(async (tx) => {
     const { version, ...fields } = values;
     const [before] = await tx
-      .select({ date: surveys.date, time: surveys.time, status: surveys.status, assignedUserId: surveys.assignedUserId, clientId: surveys.clientId })
+      .select({
+        date: surveys.date,
+        time: surveys.time,
+        status: surveys.status,
+        assignedUserId: surveys.assignedUserId,
+        clientId: surveys.clientId,
+      })
       .from(surveys)
       .where(eq(surveys.id, id))
       .for("update");

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { staffRoles } from "@domain/statuses";
-import { ACTIVE_SITE_STATUSES, ASSIGNEE_INVALID, displayName, MAX_TEAM, teamColor, type AssignedUser } from "@domain/team";
+import {
+  ACTIVE_SITE_STATUSES,
+  ASSIGNEE_INVALID,
+  displayName,
+  MAX_TEAM,
+  teamColor,
+  type AssignedUser,
+} from "@domain/team";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contacts, estimates, surveys, users } from "../../db/schema";
 import { badRequest } from "../../http/errors";
@@ -16,7 +23,9 @@ export function toAssignedUser(row: AssigneeRow): AssignedUser {
 }
 
 /** Replaces the nested `assignee` row of a query with the `assignedUser` of the answers. */
-export function withAssignedUser<T extends { assignee: AssigneeRow }>(row: T): Omit<T, "assignee"> & { assignedUser: AssignedUser } {
+export function withAssignedUser<T extends { assignee: AssigneeRow }>(
+  row: T,
+): Omit<T, "assignee"> & { assignedUser: AssignedUser } {
   const { assignee, ...rest } = row;
   return { ...rest, assignedUser: toAssignedUser(assignee) };
 }
@@ -56,7 +65,10 @@ export async function checkAssignee(db: Queryable, assignedUserId: string | null
 }
 
 /** `assigned=me` is the session user; otherwise an explicit technician, or nobody in particular. */
-export function assigneeFilter(query: { assigned?: "me"; assignedUserId?: string }, userId: string | undefined): string | undefined {
+export function assigneeFilter(
+  query: { assigned?: "me"; assignedUserId?: string },
+  userId: string | undefined,
+): string | undefined {
   if (query.assigned === "me") return userId;
   return query.assignedUserId;
 }
@@ -113,9 +125,15 @@ export async function myDay(db: Queryable, userId: string, window: { today: stri
     .innerJoin(estimates, eq(estimates.id, constructionSites.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
     // (assigned_user_id, status) index.
-    .where(and(eq(constructionSites.assignedUserId, userId), inArray(constructionSites.status, [...ACTIVE_SITE_STATUSES])))
+    .where(
+      and(eq(constructionSites.assignedUserId, userId), inArray(constructionSites.status, [...ACTIVE_SITE_STATUSES])),
+    )
     // Running sites first, then the next to start.
-    .orderBy(sql`${constructionSites.status} = 'in_corso' desc`, sql`${constructionSites.startDate} asc nulls last`, asc(constructionSites.name))
+    .orderBy(
+      sql`${constructionSites.status} = 'in_corso' desc`,
+      sql`${constructionSites.startDate} asc nulls last`,
+      asc(constructionSites.name),
+    )
     .limit(50);
   return {
     ...window,

@@ -47,7 +47,13 @@ function PasswordConfirmForm(props: {
   onSubmit: (values: { password: string }) => Promise<void>;
 }) {
   return (
-    <Form schema={passwordConfirmSchema} defaultValues={{ password: "" }} aria-label={props.label} className="gap-4" onSubmit={props.onSubmit}>
+    <Form
+      schema={passwordConfirmSchema}
+      defaultValues={{ password: "" }}
+      aria-label={props.label}
+      className="gap-4"
+      onSubmit={props.onSubmit}
+    >
       <input type="text" name="username" value={props.username} autoComplete="username" readOnly hidden />
       <TextField
         name="password"
@@ -156,7 +162,6 @@ function Enrolment({ profile, onCodes }: { profile: Profile; onCodes: (codes: st
     </div>
   );
 }
-
 
 function Enabled({ profile, onCodes }: { profile: Profile; onCodes: (codes: string[]) => void }) {
   const regenerate = useNewRecoveryCodes();
