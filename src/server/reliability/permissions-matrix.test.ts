@@ -97,6 +97,8 @@ function expected(route: RouteEntry, kind: string, relation: Relation): number[]
   if (route.method === "POST" && route.url === "/api/surveys" && relation === "other") return [201, 404];
   // Changing the password with a wrong current one: 400 "Password attuale non corretta", never 401/403.
   if (route.url === "/api/auth/password" && relation !== "anon") return [...cell, 400];
+  // The office's file: a technician deletes only his own uploads (issue 26).
+  if (route.method === "DELETE" && route.url === "/api/attachments/:id" && relation === "tecnico") return [403];
   // An outbox message without attachments: its first attachment does not exist.
   if (route.url.endsWith("/attachments/:index")) return [...cell, 404];
   return cell;

@@ -110,11 +110,17 @@ export const outbox = pgTable(
     /** Delivery attempts so far, and when the next may run (retries with backoff). */
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestampTz(),
+    /** Carries a one-time link: only administrators see that it exists (decisions §9). */
+    restricted: boolean().notNull().default(false),
+    /** The link itself, kept only while an SMTP delivery is pending; never in `text`. */
+    secretLink: text(),
   },
   (t) => [
     index("outbox_created_idx").on(t.createdAt),
     index("outbox_list_idx").on(t.createdAt, t.id),
-    index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index("outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 

@@ -143,8 +143,8 @@ export async function renderEstimatePdf(
 
 /**
  * The estimate's PDF as downloaded by the office or by the client: an accepted estimate answers
- * the bytes stored at acceptance, rendered from its frozen snapshot (ETag, 304); any other is
- * rendered now from today's data, in the caller's PDF slot.
+ * the bytes stored at acceptance, rendered from its frozen snapshot (ETag, 304); a sent one the
+ * bytes stored at sending; a draft is rendered now from today's data, in the caller's PDF slot.
  */
 export async function sendEstimatePdf(
   db: Db,
@@ -154,10 +154,23 @@ export async function sendEstimatePdf(
   detail: EstimateDetail,
 ) {
   const disposition = (request.query as { download?: string }).download === "1" ? "attachment" : "inline";
-  const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
+  const [row] = await db
+    .select({ snapshot: estimates.acceptedSnapshot })
+    .from(estimates)
+    .where(eq(estimates.id, detail.id));
   const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
   if (snapshot) {
-    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) => renderEstimatePdf(tx, config, detail, snapshot));
+    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
+      renderEstimatePdf(tx, config, detail, snapshot),
+    );
+    return sendStoredDocument(request, reply, stored, disposition);
+  }
+  if (detail.status !== "bozza") {
+    // Sent (and refused or expired since): the bytes stored at sending, the newest if sent again.
+    // One sent before the bytes were kept is rendered once now and kept.
+    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
+      renderEstimatePdf(tx, config, detail, null),
+    );
     return sendStoredDocument(request, reply, stored, disposition);
   }
   const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimatePdf(db, config, detail, null));
