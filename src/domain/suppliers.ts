@@ -33,6 +33,8 @@ export const supplierInputSchema = z.object({
   website: optionalFormat(websiteSchema),
   contactPerson: optionalText("Referente", 200),
   notes: optionalText("Note"),
+  /** Works on the sites (subcontractor): its DURC and idoneità become required there (site compliance). */
+  isSubcontractor: z.boolean({ error: "Subappaltatore: usa sì o no" }).default(false),
   status: supplierStatusSchema.default("attivo"),
 });
 export type SupplierInput = z.input<typeof supplierInputSchema>;
@@ -53,6 +55,7 @@ export const supplierSchema = z.object({
   website: z.string().nullable(),
   contactPerson: z.string().nullable(),
   notes: z.string().nullable(),
+  isSubcontractor: z.boolean(),
   status: z.enum(supplierStatuses.values),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -35,6 +35,7 @@ export const siteColumns = {
   safetyRequirements: s.safetyRequirements,
   accessConditions: s.accessConditions,
   specialEquipment: s.specialEquipment,
+  usesScaffolding: s.usesScaffolding,
   notes: s.notes,
   assignedUserId: s.assignedUserId,
   createdAt: s.createdAt,

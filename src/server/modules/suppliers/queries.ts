@@ -30,6 +30,7 @@ const suppliersColumns = {
   email: suppliers.email,
   website: suppliers.website,
   contactPerson: suppliers.contactPerson,
+  isSubcontractor: suppliers.isSubcontractor,
   notes: suppliers.notes,
   status: suppliers.status,
   createdAt: suppliers.createdAt,
