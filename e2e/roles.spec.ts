@@ -100,7 +100,7 @@ test("tecnico: a site without budget, amounts or contracts, and its progress upd
   await loginAs(page, "admin", E2E_UFFICIO);
   const estimateId = await acceptedEstimate(page, tag);
   const created = await page.request.post("/api/construction-sites", {
-    data: { estimateId, name: `Tetto Glicine ${tag}`, address: "Via Glicine 5", status: "in_corso", progress: 30, estimatedBudget: "12345.67" },
+    data: { estimateId, name: `Tetto Glicine ${tag}`, address: "Via Glicine 5", status: "in_corso", force: true, reason: "Documenti in arrivo", progress: 30, estimatedBudget: "12345.67" },
   });
   expect(created.status()).toBe(201);
   const site = (await created.json()) as { id: string };

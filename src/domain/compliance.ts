@@ -221,6 +221,9 @@ export const complianceSummarySchema = z.object({
 export type ComplianceSummary = z.infer<typeof complianceSummarySchema>;
 export const COMPLIANCE_SUMMARY_ITEMS = 8;
 
+/** The `code` of the 409 that refuses opening a site with papers missing: the web app asks for a reason. */
+export const SITE_DOCUMENTS_MISSING = "site_documents_missing";
+
 /** Site status change to in corso with blocking papers: the office confirms with a reason. */
 export const forceFields = {
   force: z.boolean({ error: "force: usa true o false" }).optional(),

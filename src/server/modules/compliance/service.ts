@@ -7,10 +7,11 @@ import {
   effectiveExpiry,
   type ComplianceDocumentValues,
 } from "@domain/compliance";
+import { SITE_DOCUMENTS_MISSING } from "@domain/compliance";
 import { todayIso } from "@domain/dates";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { complianceDocuments, constructionSites, estimates, suppliers } from "../../db/schema";
-import { badRequest, conflict, forbidden, notFound, staleVersion } from "../../http/errors";
+import { badRequest, forbidden, HttpError, notFound, staleVersion } from "../../http/errors";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { checkedFile } from "../attachments/service";
@@ -216,9 +217,12 @@ export async function guardSiteStart(
   if (rows.length === 0) return;
   const lines = blockingLines(rows);
   if (!confirm.force) {
-    throw conflict(`Il cantiere non può passare In corso: ${lines.join("; ")}. Carica i documenti o conferma con un motivo.`, {
-      status: lines.join("; "),
-    });
+    throw new HttpError(
+      409,
+      `Il cantiere non può passare In corso: ${lines.join("; ")}. Carica i documenti o conferma con un motivo.`,
+      { status: lines.join("; ") },
+      SITE_DOCUMENTS_MISSING,
+    );
   }
   if (request.user?.role === "tecnico") {
     throw forbidden("Solo l'ufficio può avviare un cantiere senza i documenti di sicurezza");

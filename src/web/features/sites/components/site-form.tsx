@@ -2,7 +2,7 @@ import { formatEuro } from "@domain/format";
 import { siteInputSchema, workTypeOptions, type Site, type SiteInput, type SiteValues } from "@domain/sites";
 import { siteStatuses } from "@domain/statuses";
 import {
-  Form,
+  CheckboxField,Form,
   FormActions,
   FormSection,
   SelectField,
@@ -37,6 +37,7 @@ const empty: SiteInput = {
   safetyRequirements: "",
   accessConditions: "",
   specialEquipment: "",
+  usesScaffolding: false,
   notes: "",
   assignedUserId: "",
 };
@@ -116,6 +117,7 @@ export function SiteForm({
         <TextareaField name="safetyRequirements" label="Requisiti di sicurezza" rows={2} />
         <TextareaField name="accessConditions" label="Condizioni di accesso" rows={2} />
         <TextareaField name="specialEquipment" label="Attrezzature speciali" rows={2} className="sm:col-span-2" />
+        <CheckboxField name="usesScaffolding" label="Ponteggi in cantiere" description="Richiede il PIMUS tra i documenti di sicurezza" className="sm:col-span-2" />
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />
       <FormActions>

@@ -1,4 +1,7 @@
+import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { missingDocuments, StartAnywayDialog } from "@web/components/compliance";
+import { useCan } from "@web/features/auth/use-can";
 import { siteProgressSchema, type Site } from "@domain/sites";
 import { siteStatuses } from "@domain/statuses";
 import {
@@ -32,11 +35,32 @@ export function SiteProgressDialog({
 }) {
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (values: { progress: number; status?: string | undefined; notes?: string | null | undefined }) =>
+    mutationFn: (values: { progress: number; status?: string | undefined; notes?: string | null | undefined; force?: boolean; reason?: string }) =>
       api.put<Site>(`/api/construction-sites/${site.id}/progress`, { ...values, version: site.version }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: siteKeys.all }),
   });
+  const can = useCan();
+  const [blocked, setBlocked] = useState<{ message: string; values: Parameters<typeof save.mutateAsync>[0] } | null>(null);
   return (
+    <>
+    <StartAnywayDialog
+      // Only the office may open a site without its papers; a technician is told to ask them.
+      allowed={can("sites.write")}
+      message={blocked?.message ?? null}
+      onCancel={() => setBlocked(null)}
+      onConfirm={async (reason) => {
+        if (!blocked) return;
+        try {
+          await save.mutateAsync({ ...blocked.values, force: true, reason });
+        } catch (e) {
+          toastError(isApiError(e) ? e.message : "Errore nell'aggiornamento del cantiere");
+          return;
+        }
+        setBlocked(null);
+        toastSuccess("Avanzamento aggiornato");
+        onOpenChange(false);
+      }}
+    />
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
@@ -57,6 +81,11 @@ export function SiteProgressDialog({
               try {
                 await save.mutateAsync(values);
               } catch (e) {
+                const missing = missingDocuments(e);
+                if (missing) {
+                  setBlocked({ message: missing, values });
+                  return;
+                }
                 if (isApiError(e) && e.body?.errors) throw e;
                 toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'aggiornamento del cantiere");
                 return;
@@ -83,5 +112,6 @@ export function SiteProgressDialog({
         ) : null}
       </DialogContent>
     </Dialog>
+    </>
   );
 }

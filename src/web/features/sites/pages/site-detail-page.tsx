@@ -7,6 +7,7 @@ import { siteAlerts, workTypeLabels } from "@domain/sites";
 import { contractStatuses, estimateStatuses, orderStatuses } from "@domain/statuses";
 import { formatAddress } from "@domain/wording";
 import { AttachmentsPanel } from "@web/components/attachments";
+import { SiteSafetyCard } from "@web/components/compliance";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -152,6 +153,10 @@ export default function SiteDetailPage() {
         </section>
       ) : null}
 
+      <div className="mb-4">
+        <SiteSafetyCard siteId={site.id} canWrite={can("sites.write")} canPhotograph={can("sites.progress")} />
+      </div>
+
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Panel title="Informazioni cantiere">
@@ -190,6 +195,7 @@ export default function SiteDetailPage() {
               <Info label="Requisiti di sicurezza">{site.safetyRequirements}</Info>
               <Info label="Condizioni di accesso">{site.accessConditions}</Info>
               <Info label="Attrezzature speciali">{site.specialEquipment}</Info>
+              <Info label="Ponteggi">{site.usesScaffolding ? "Sì (PIMUS richiesto)" : "No"}</Info>
               {site.notes ? (
                 <Info label="Note" className="col-span-2">
                   <span className="whitespace-pre-line">{site.notes}</span>

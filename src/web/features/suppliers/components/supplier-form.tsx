@@ -1,6 +1,6 @@
 import { supplierStatuses } from "@domain/statuses";
 import { supplierInputSchema, type Supplier, type SupplierInput, type SupplierValues } from "@domain/suppliers";
-import { Form, FormActions, FormRootError, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
+import { CheckboxField, Form, FormActions, FormRootError, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
 
 const empty: SupplierInput = {
   name: "",
@@ -14,6 +14,7 @@ const empty: SupplierInput = {
   website: "",
   contactPerson: "",
   notes: "",
+  isSubcontractor: false,
   status: "attivo",
 };
 
@@ -30,6 +31,7 @@ function toInput(s: Supplier): SupplierInput {
     website: s.website ?? "",
     contactPerson: s.contactPerson ?? "",
     notes: s.notes ?? "",
+    isSubcontractor: s.isSubcontractor,
     status: s.status,
   };
 }
@@ -50,6 +52,12 @@ export function SupplierForm({
         <TextField name="name" label="Ragione sociale" required autoComplete="organization" className="sm:col-span-2" />
         <TextField name="vatNumber" label="Partita IVA" inputMode="numeric" description="11 cifre, con cifra di controllo" />
         <SelectField name="status" label="Stato" required options={supplierStatuses.options} />
+        <CheckboxField
+          name="isSubcontractor"
+          label="Subappaltatore (lavora nei cantieri)"
+          description="I cantieri dei suoi ordini richiedono il suo DURC e l'idoneità, oltre a PSC e notifica preliminare"
+          className="sm:col-span-2"
+        />
       </FormSection>
       <FormSection title="Sede">
         <TextField name="address" label="Indirizzo" autoComplete="street-address" className="sm:col-span-2" />

@@ -8,6 +8,7 @@ import { InfoItem } from "@web/components/detail/info-item";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { Timeline } from "@web/components/timeline";
 import { Button } from "@web/components/ui/button";
+import { SupplierDocumentsCard } from "@web/components/compliance";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { StatCard } from "@web/components/ui/stat-card";
 import { useSupplier } from "../api/get-supplier";
@@ -185,6 +186,10 @@ export default function SupplierDetailPage() {
             ) : null}
           </CardContent>
         </Card>
+
+        <div className="lg:col-span-2">
+          <SupplierDocumentsCard supplierId={supplier.id} isSubcontractor={supplier.isSubcontractor} />
+        </div>
 
         <Card>
           <CardHeader>
