@@ -4,6 +4,7 @@ import { hashPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { seedClients } from "../modules/clients/demo";
+import { seedCompliance } from "../modules/compliance/demo";
 import { seedContacts } from "../modules/contacts/demo";
 import { seedContracts } from "../modules/contracts/demo";
 import { seedEstimates } from "../modules/estimates/demo";
@@ -28,6 +29,7 @@ const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
   { name: "preventivi", seed: seedEstimates },
   { name: "contratti", seed: seedContracts },
   { name: "cantieri", seed: seedSites },
+  { name: "sicurezza e permessi", seed: seedCompliance },
   { name: "fatture", seed: seedInvoices },
   // Last: the portal client's documents, after every document seeder.
   { name: "portale cliente", seed: seedPortalDemo },
