@@ -14,15 +14,25 @@ async function post<T>(api: APIRequestContext, url: string, data: unknown): Prom
   return (await res.json()) as T;
 }
 
-test("documents per site and supplier: a DURC expiring on two sites, a site turning green @phone", async ({ adminPage: page }, info) => {
+test("documents per site and supplier: a DURC expiring on two sites, a site turning green @phone", async ({
+  adminPage: page,
+}, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1366, height: 900 });
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
   const api = page.request;
-  const supplier = await post<{ id: string; name: string }>(api, "/api/suppliers", { name: `Lattonerie Sicure ${tag}`, city: "Lecco", isSubcontractor: true });
+  const supplier = await post<{ id: string; name: string }>(api, "/api/suppliers", {
+    name: `Lattonerie Sicure ${tag}`,
+    city: "Lecco",
+    isSubcontractor: true,
+  });
   const sites: { id: string; name: string }[] = [];
   for (const n of [1, 2]) {
     const estimateId = await acceptedEstimate(page, `${tag}-${n}`);
-    const site = await post<{ id: string; name: string }>(api, "/api/construction-sites", { estimateId, name: `Tetto Sicuro ${n} ${tag}`, address: `Via Ponte ${n}, Lecco` });
+    const site = await post<{ id: string; name: string }>(api, "/api/construction-sites", {
+      estimateId,
+      name: `Tetto Sicuro ${n} ${tag}`,
+      address: `Via Ponte ${n}, Lecco`,
+    });
     await post(api, "/api/orders", {
       supplierId: supplier.id,
       constructionSiteId: site.id,
@@ -35,7 +45,9 @@ test("documents per site and supplier: a DURC expiring on two sites, a site turn
 
   // The supplier's DURC, issued 110 days ago: valid 120 days, so it expires in 10.
   await page.goto(`/admin/suppliers/${supplier.id}`);
-  const docs = page.getByRole("region", { name: "DURC e idoneità" }).or(page.locator("[aria-labelledby=supplier-docs-title]"));
+  const docs = page
+    .getByRole("region", { name: "DURC e idoneità" })
+    .or(page.locator("[aria-labelledby=supplier-docs-title]"));
   await docs.getByRole("button", { name: "Aggiungi documento" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Data di rilascio").fill(addDays(todayIso(), -110));
@@ -60,12 +72,19 @@ test("documents per site and supplier: a DURC expiring on two sites, a site turn
   await expect(card.getByRole("listitem").filter({ hasText: `DURC di ${supplier.name}` })).toContainText("In scadenza");
   await card.getByRole("button", { name: /^Carica POS$/ }).click();
   await dialog.getByLabel("Scadenza").fill(addDays(todayIso(), 200));
-  await dialog.getByLabel("File (PDF o foto)").setInputFiles({ name: "pos.pdf", mimeType: "application/pdf", buffer: PDF });
+  await dialog
+    .getByLabel("File (PDF o foto)")
+    .setInputFiles({ name: "pos.pdf", mimeType: "application/pdf", buffer: PDF });
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Aggiungi documento" }).click();
   await expect(card.getByRole("link", { name: "pos.pdf" })).toBeVisible();
-  for (const kind of ["psc", "notifica_preliminare"]) await post(api, `/api/construction-sites/${site.id}/documents`, { kind, title: kind.toUpperCase() });
-  await post(api, `/api/construction-sites/${site.id}/documents`, { kind: "idoneita_tecnico_professionale", title: "Idoneità", supplierId: supplier.id });
+  for (const kind of ["psc", "notifica_preliminare"])
+    await post(api, `/api/construction-sites/${site.id}/documents`, { kind, title: kind.toUpperCase() });
+  await post(api, `/api/construction-sites/${site.id}/documents`, {
+    kind: "idoneita_tecnico_professionale",
+    title: "Idoneità",
+    supplierId: supplier.id,
+  });
   await page.reload();
   await expect(card.getByTestId("safety-status")).toContainText("Documenti in regola");
   await expectAccessible(page);

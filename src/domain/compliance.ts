@@ -40,7 +40,13 @@ export const complianceKinds = labelled(
 export type ComplianceKind = (typeof complianceKinds.values)[number];
 
 /** Kinds that belong to a firm and follow it from site to site. */
-export const supplierKinds = ["durc", "idoneita_tecnico_professionale", "assicurazione", "formazione", "altro"] as const satisfies readonly ComplianceKind[];
+export const supplierKinds = [
+  "durc",
+  "idoneita_tecnico_professionale",
+  "assicurazione",
+  "formazione",
+  "altro",
+] as const satisfies readonly ComplianceKind[];
 
 export const complianceStates = labelled(["valido", "in_scadenza", "scaduto", "mancante"] as const, {
   valido: "Valido",
@@ -56,7 +62,11 @@ export const EXPIRY_WARNING_DAYS = 15;
 export const DURC_VALIDITY_DAYS = 120;
 
 /** The last day a paper is valid: its expiry, or for a DURC without one, issue + 120 days. */
-export function effectiveExpiry(kind: ComplianceKind, issuedAt: string | null, expiresAt: string | null): string | null {
+export function effectiveExpiry(
+  kind: ComplianceKind,
+  issuedAt: string | null,
+  expiresAt: string | null,
+): string | null {
   if (expiresAt) return expiresAt;
   if (kind === "durc" && issuedAt) return addDays(issuedAt, DURC_VALIDITY_DAYS);
   return null;
@@ -112,7 +122,11 @@ export const complianceDocumentUpdateSchema = documentFields.extend({ version: v
 /** A supplier's own paper: only the kinds that follow a firm. */
 export const supplierDocumentInputSchema = documentFields
   .omit({ supplierId: true })
-  .extend({ kind: z.enum(supplierKinds, { error: "Tipo di documento: per un fornitore scegli DURC, idoneità, assicurazione, formazione o altro" }) })
+  .extend({
+    kind: z.enum(supplierKinds, {
+      error: "Tipo di documento: per un fornitore scegli DURC, idoneità, assicurazione, formazione o altro",
+    }),
+  })
   .superRefine(checkDates);
 
 // ---- output -----------------------------------------------------------------------------
@@ -170,11 +184,15 @@ export function requirementLabel(r: { kind: string; supplierName: string | null 
 }
 
 /** What blocks opening a site, one phrase per paper: "POS mancante", "DURC di Edil Rossi scaduto il 01/03/2026". */
-export function blockingLines(requirements: Pick<ComplianceRequirement, "kind" | "supplierName" | "state" | "validUntil">[]): string[] {
+export function blockingLines(
+  requirements: Pick<ComplianceRequirement, "kind" | "supplierName" | "state" | "validUntil">[],
+): string[] {
   return requirements
     .filter((r) => r.state === "mancante" || r.state === "scaduto")
     .map((r) =>
-      r.state === "mancante" ? `${requirementLabel(r)} mancante` : `${requirementLabel(r)} scaduto il ${formatDate(r.validUntil)}`,
+      r.state === "mancante"
+        ? `${requirementLabel(r)} mancante`
+        : `${requirementLabel(r)} scaduto il ${formatDate(r.validUntil)}`,
     );
 }
 
@@ -183,8 +201,14 @@ export function blockingLines(requirements: Pick<ComplianceRequirement, "kind" |
 const emptyToUndefined = (v: unknown) => (v === "" || v === "all" ? undefined : v);
 
 export const complianceListQuerySchema = listQuery(["validUntil", "site", "kind"] as const).extend({
-  state: z.preprocess(emptyToUndefined, z.enum(complianceStates.values, { error: "Stato: scegli valido, in_scadenza, scaduto o mancante" }).optional()),
-  kind: z.preprocess(emptyToUndefined, z.enum(complianceKinds.values, { error: "Tipo di documento non valido" }).optional()),
+  state: z.preprocess(
+    emptyToUndefined,
+    z.enum(complianceStates.values, { error: "Stato: scegli valido, in_scadenza, scaduto o mancante" }).optional(),
+  ),
+  kind: z.preprocess(
+    emptyToUndefined,
+    z.enum(complianceKinds.values, { error: "Tipo di documento non valido" }).optional(),
+  ),
   supplierId: z.preprocess(emptyToUndefined, idSchema.optional()),
   siteId: z.preprocess(emptyToUndefined, idSchema.optional()),
   /** By default the sites still to be worked (not completato); "all" includes the completed ones. */
@@ -232,6 +256,10 @@ export const forceFields = {
 
 export function checkForce(v: { force?: boolean | undefined; reason?: string | undefined }, ctx: z.RefinementCtx) {
   if (v.force && !v.reason) {
-    ctx.addIssue({ code: "custom", path: ["reason"], message: "Motivo: indica perché il cantiere parte senza i documenti" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["reason"],
+      message: "Motivo: indica perché il cantiere parte senza i documenti",
+    });
   }
 }

@@ -19,7 +19,9 @@ export function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-export const supplierStatusSchema = z.enum(supplierStatuses.values, { error: "Stato: scegli Attivo, Inattivo o Sospeso" });
+export const supplierStatusSchema = z.enum(supplierStatuses.values, {
+  error: "Stato: scegli Attivo, Inattivo o Sospeso",
+});
 
 export const supplierInputSchema = z.object({
   name: requiredText("Ragione sociale", 200),

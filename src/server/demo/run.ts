@@ -44,8 +44,20 @@ export const DEMO_LOGINS = {
 
 /** The office clerk and the technician of the demo team (decisions §8 "Accounts"). */
 const DEMO_STAFF = [
-  { ...DEMO_LOGINS.ufficio, role: "ufficio" as const, name: "Giulia Bianchi", email: "ufficio@colmo.example", color: "#7c3aed" },
-  { ...DEMO_LOGINS.tecnico, role: "tecnico" as const, name: "Marco Ferri", email: "tecnico@colmo.example", color: "#ea580c" },
+  {
+    ...DEMO_LOGINS.ufficio,
+    role: "ufficio" as const,
+    name: "Giulia Bianchi",
+    email: "ufficio@colmo.example",
+    color: "#7c3aed",
+  },
+  {
+    ...DEMO_LOGINS.tecnico,
+    role: "tecnico" as const,
+    name: "Marco Ferri",
+    email: "tecnico@colmo.example",
+    color: "#ea580c",
+  },
 ];
 
 export async function runDemo(db: Db, scale: number, log: (line: string) => void = console.log) {
@@ -60,7 +72,9 @@ export async function runDemo(db: Db, scale: number, log: (line: string) => void
   // The administrator (unless one exists), a portal account for the first demo client and the team.
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!admin) {
-    await db.insert(users).values({ ...DEMO_LOGINS.admin, passwordHash: await hashPassword(DEMO_LOGINS.admin.password), role: "admin" });
+    await db
+      .insert(users)
+      .values({ ...DEMO_LOGINS.admin, passwordHash: await hashPassword(DEMO_LOGINS.admin.password), role: "admin" });
   }
   const portalClientId = ctx.ids.portalClient?.[0];
   if (portalClientId) {

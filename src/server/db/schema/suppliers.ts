@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { orderStatuses, supplierStatuses } from "@domain/statuses";
 import { createdAt, id, money, oneOf, quantity, timestampTz, trigramIndex, updatedAt, version } from "./columns";
 import { constructionSites } from "./sites";

@@ -20,7 +20,10 @@ import { recordActivity } from "../activity/record";
 import { attachmentColumns, findAttachment, findOwner, type AttachmentRow } from "./queries";
 
 const NOT_FOUND = "Allegato non trovato";
-const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = { survey: "Sopralluogo non trovato", site: "Cantiere non trovato" };
+const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = {
+  survey: "Sopralluogo non trovato",
+  site: "Cantiere non trovato",
+};
 
 /**
  * Reads one uploaded file and checks it like every attachment (site documents reuse it): size,
@@ -29,7 +32,8 @@ const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = { survey: "Sopral
 export async function checkedFile(part: MultipartFile, field = "files") {
   const data = await part.toBuffer();
   const name = part.filename || "file";
-  if (part.file.truncated || data.length > MAX_ATTACHMENT_BYTES) throw badRequest(attachmentSizeError(name), { [field]: attachmentSizeError(name) });
+  if (part.file.truncated || data.length > MAX_ATTACHMENT_BYTES)
+    throw badRequest(attachmentSizeError(name), { [field]: attachmentSizeError(name) });
   if (data.length === 0) throw badRequest(`Il file "${name}" è vuoto`, { [field]: `Il file "${name}" è vuoto` });
   const type = detectFileType(data);
   if (!type) throw badRequest(attachmentTypeError(name), { [field]: attachmentTypeError(name) });
@@ -70,20 +74,35 @@ export async function uploadAttachments(
       await storage.put(key, file.data);
       stored.push({ key, fileName: file.fileName, mimeType: file.type.mime, size: file.data.length });
     }
-    if (stored.length === 0) throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });
+    if (stored.length === 0)
+      throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });
     // One statement gives every row the same now(): a millisecond apart keeps the upload order.
     const base = Date.now();
     return await db.transaction(async (tx) => {
       const rows = await tx
         .insert(attachments)
-        .values(stored.map((s, i) => ({ createdAt: new Date(base + i).toISOString(), entityType, entityId, fileName: s.fileName, mimeType: s.mimeType, size: s.size, storageKey: s.key, uploadedBy: request.user?.id ?? null })))
+        .values(
+          stored.map((s, i) => ({
+            createdAt: new Date(base + i).toISOString(),
+            entityType,
+            entityId,
+            fileName: s.fileName,
+            mimeType: s.mimeType,
+            size: s.size,
+            storageKey: s.key,
+            uploadedBy: request.user?.id ?? null,
+          })),
+        )
         .returning(attachmentColumns);
       await recordActivity(tx, request, {
         action: "upload",
         entityType,
         entityId,
         clientId: owner.clientId,
-        description: stored.length === 1 ? `Allegato ${stored[0]!.fileName} aggiunto al ${owner.label}` : `${stored.length} allegati aggiunti al ${owner.label}`,
+        description:
+          stored.length === 1
+            ? `Allegato ${stored[0]!.fileName} aggiunto al ${owner.label}`
+            : `${stored.length} allegati aggiunti al ${owner.label}`,
       });
       return rows as AttachmentRow[];
     });
@@ -95,7 +114,11 @@ export async function uploadAttachments(
 
 export async function setShared(db: Db, request: FastifyRequest, id: string, sharedWithClient: boolean) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(attachments).set({ sharedWithClient }).where(eq(attachments.id, id)).returning(attachmentColumns);
+    const [row] = await tx
+      .update(attachments)
+      .set({ sharedWithClient })
+      .where(eq(attachments.id, id))
+      .returning(attachmentColumns);
     if (!row) throw notFound(NOT_FOUND);
     await recordActivity(tx, request, {
       action: "update",
@@ -132,6 +155,12 @@ export async function detachAll(tx: Queryable, entityType: AttachmentEntityType,
     .select({ id: attachments.id, key: attachments.storageKey })
     .from(attachments)
     .where(and(eq(attachments.entityType, entityType), eq(attachments.entityId, entityId)));
-  if (rows.length) await tx.delete(attachments).where(inArray(attachments.id, rows.map((r) => r.id)));
+  if (rows.length)
+    await tx.delete(attachments).where(
+      inArray(
+        attachments.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => r.key);
 }

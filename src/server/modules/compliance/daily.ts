@@ -41,7 +41,10 @@ export async function complianceSummary(db: Queryable, today: string): Promise<C
 export async function complianceCandidates(db: Queryable, today: string) {
   const { expiring, blocking } = await attentionRows(db, today);
   const bySite = new Map<string, { name: string; blocking: ComplianceRow[]; expiring: ComplianceRow[] }>();
-  for (const [list, key] of [[blocking, "blocking"], [expiring, "expiring"]] as const) {
+  for (const [list, key] of [
+    [blocking, "blocking"],
+    [expiring, "expiring"],
+  ] as const) {
     for (const r of list) {
       const entry = bySite.get(r.siteId) ?? { name: r.siteName, blocking: [], expiring: [] };
       entry[key].push(r);
@@ -52,7 +55,10 @@ export async function complianceCandidates(db: Queryable, today: string) {
   return [...bySite].map(([siteId, e]) => {
     const parts = [
       ...e.blocking.map((r) => `${requirementLabel(r)} ${complianceStates.label(r.state).toLowerCase()}`),
-      ...e.expiring.map((r) => `${r.required ? requirementLabel(r) : complianceKinds.label(r.kind)} scade il ${formatDate(r.validUntil)}`),
+      ...e.expiring.map(
+        (r) =>
+          `${r.required ? requirementLabel(r) : complianceKinds.label(r.kind)} scade il ${formatDate(r.validUntil)}`,
+      ),
     ];
     return {
       entityId: siteId,
@@ -99,16 +105,26 @@ export const COMPLIANCE_DAILY_JOB = "compliance-summary";
  * a second instance waits on the key and then finds the day taken (and a failure claims nothing).
  * Answers whether this call sent it. A day with nothing to report is claimed without a mail.
  */
-export async function runDailyComplianceSummary(db: Db, today: string, config?: MailConfig): Promise<"sent" | "nothing" | "done"> {
+export async function runDailyComplianceSummary(
+  db: Db,
+  today: string,
+  config?: MailConfig,
+): Promise<"sent" | "nothing" | "done"> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(dailyJobRuns).values({ job: COMPLIANCE_DAILY_JOB, day: today }).onConflictDoNothing().returning();
+    const claimed = await tx
+      .insert(dailyJobRuns)
+      .values({ job: COMPLIANCE_DAILY_JOB, day: today })
+      .onConflictDoNothing()
+      .returning();
     if (claimed.length === 0) return "done";
     const { expiring, blocking } = await attentionRows(tx, today);
     const to = await officeRecipients(tx);
     if ((expiring.length === 0 && blocking.length === 0) || to.length === 0) return "nothing";
     const parts = [`Riepilogo sicurezza e permessi del ${formatDate(today)}.`, ""];
-    if (blocking.length) parts.push(`Mancanti o scaduti su cantieri in corso (${blocking.length}):`, ...blocking.map(line), "");
-    if (expiring.length) parts.push(`In scadenza nei prossimi 15 giorni (${expiring.length}):`, ...expiring.map(line), "");
+    if (blocking.length)
+      parts.push(`Mancanti o scaduti su cantieri in corso (${blocking.length}):`, ...blocking.map(line), "");
+    if (expiring.length)
+      parts.push(`In scadenza nei prossimi 15 giorni (${expiring.length}):`, ...expiring.map(line), "");
     parts.push("Dettagli nella pagina Scadenze di Colmo.");
     await sendMail(
       tx,

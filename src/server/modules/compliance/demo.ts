@@ -18,17 +18,41 @@ export async function seedCompliance(ctx: DemoContext) {
   await db.execute(sql`update ${suppliers} set is_subcontractor = true where abs(hashtext(id::text || 'sub')) % 3 = 0`);
   await db.execute(sql`update ${constructionSites} set uses_scaffolding = true where notes ilike '%ponteggio%'`);
 
-  const firms = await db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).where(sql`${suppliers.isSubcontractor}`).orderBy(suppliers.name);
+  const firms = await db
+    .select({ id: suppliers.id, name: suppliers.name })
+    .from(suppliers)
+    .where(sql`${suppliers.isSubcontractor}`)
+    .orderBy(suppliers.name);
   const rows: DocumentRow[] = [];
   const paper = (kind: ComplianceKind, values: Partial<DocumentRow>): DocumentRow => {
     const issuedAt = values.issuedAt ?? null;
     const expiresAt = values.expiresAt ?? null;
-    return { kind, title: complianceKinds.label(kind), ...values, issuedAt, expiresAt, validUntil: effectiveExpiry(kind, issuedAt, expiresAt) };
+    return {
+      kind,
+      title: complianceKinds.label(kind),
+      ...values,
+      issuedAt,
+      expiresAt,
+      validUntil: effectiveExpiry(kind, issuedAt, expiresAt),
+    };
   };
   firms.forEach((f, i) => {
     // The first firm's DURC expires in 10 days: it shows on every site it works on at once.
-    rows.push(paper("durc", { supplierId: f.id, title: `DURC ${f.name}`, issuedAt: addDays(today, i === 0 ? -110 : -30 - (i % 60)) }));
-    rows.push(paper("idoneita_tecnico_professionale", { supplierId: f.id, title: `Idoneità ${f.name}`, issuedAt: addDays(today, -200), expiresAt: addDays(today, 165 + i) }));
+    rows.push(
+      paper("durc", {
+        supplierId: f.id,
+        title: `DURC ${f.name}`,
+        issuedAt: addDays(today, i === 0 ? -110 : -30 - (i % 60)),
+      }),
+    );
+    rows.push(
+      paper("idoneita_tecnico_professionale", {
+        supplierId: f.id,
+        title: `Idoneità ${f.name}`,
+        issuedAt: addDays(today, -200),
+        expiresAt: addDays(today, 165 + i),
+      }),
+    );
   });
   await insertBatched(rows, (batch) => db.insert(complianceDocuments).values(batch));
 

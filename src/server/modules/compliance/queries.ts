@@ -34,7 +34,8 @@ const documentColumns = {
 };
 
 /** Documents with their supplier's name; the caller adds WHERE and ORDER BY. */
-const selectDocuments = (db: Queryable) => db.select(documentColumns).from(d).leftJoin(suppliers, eq(suppliers.id, d.supplierId)).$dynamic();
+const selectDocuments = (db: Queryable) =>
+  db.select(documentColumns).from(d).leftJoin(suppliers, eq(suppliers.id, d.supplierId)).$dynamic();
 type DocumentRow = Awaited<ReturnType<typeof selectDocuments>>[number];
 
 function toDocument(row: DocumentRow, today: string): ComplianceDocument {
@@ -54,7 +55,13 @@ export async function findDocument(db: Queryable, id: string, today: string) {
 /** The stored file of a document (key and type), for download and replacement. */
 export async function documentFile(db: Queryable, id: string) {
   const [row] = await db
-    .select({ key: d.fileKey, name: d.fileName, mime: d.fileMime, siteId: d.constructionSiteId, supplierId: d.supplierId })
+    .select({
+      key: d.fileKey,
+      name: d.fileName,
+      mime: d.fileMime,
+      siteId: d.constructionSiteId,
+      supplierId: d.supplierId,
+    })
     .from(d)
     .where(eq(d.id, id));
   return row ?? null;
@@ -74,7 +81,13 @@ async function siteFirms(db: Queryable, siteId: string) {
     .selectDistinct({ id: suppliers.id, name: suppliers.name })
     .from(orders)
     .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
-    .where(and(eq(orders.constructionSiteId, siteId), eq(suppliers.isSubcontractor, true), sql`${orders.status} <> 'annullato'`))
+    .where(
+      and(
+        eq(orders.constructionSiteId, siteId),
+        eq(suppliers.isSubcontractor, true),
+        sql`${orders.status} <> 'annullato'`,
+      ),
+    )
     .orderBy(asc(suppliers.name));
 }
 
@@ -116,11 +129,23 @@ interface RawRow {
 function complianceSql(filter: RequirementFilter, today: string) {
   const siteWhere: SQL[] = [];
   if (filter.siteId) siteWhere.push(sql`s.id = ${filter.siteId}`);
-  if (filter.siteStatuses?.length) siteWhere.push(sql`s.status in (${sql.join(filter.siteStatuses.map((v) => sql`${v}`), sql`, `)})`);
+  if (filter.siteStatuses?.length)
+    siteWhere.push(
+      sql`s.status in (${sql.join(
+        filter.siteStatuses.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
   if (filter.excludeCompleted) siteWhere.push(sql`s.status <> 'completato'`);
   const where: SQL[] = [];
   const states = filter.states ?? (filter.state ? [filter.state] : []);
-  if (states.length) where.push(sql`x.state in (${sql.join(states.map((v) => sql`${v}`), sql`, `)})`);
+  if (states.length)
+    where.push(
+      sql`x.state in (${sql.join(
+        states.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
   if (filter.kind) where.push(sql`x.kind = ${filter.kind}`);
   if (filter.supplierId) where.push(sql`x.supplier_id = ${filter.supplierId}`);
   if (filter.requiredOnly) where.push(sql`x.required`);
@@ -224,7 +249,13 @@ export async function complianceRows(db: Queryable, filter: ComplianceQuery, tod
   const key = filter.sort?.replace(/^-/, "");
   const dir = filter.sort?.startsWith("-") ? sql`desc` : sql`asc`;
   const chosen =
-    key === "validUntil" ? sql`x.valid_until ${dir} nulls last, ` : key === "site" ? sql`lower(x.site_name) ${dir}, ` : key === "kind" ? sql`${KIND_ORDER} ${dir}, ` : sql``;
+    key === "validUntil"
+      ? sql`x.valid_until ${dir} nulls last, `
+      : key === "site"
+        ? sql`lower(x.site_name) ${dir}, `
+        : key === "kind"
+          ? sql`${KIND_ORDER} ${dir}, `
+          : sql``;
   const query = sql`${body}, count(*) over ()::int as total from x
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${chosen}${STATE_ORDER}, x.valid_until asc nulls last, lower(x.site_name), x.site_id, ${KIND_ORDER}, x.supplier_name nulls first, x.document_id
@@ -253,11 +284,18 @@ export async function listCompliance(db: Queryable, params: ComplianceListParams
 /** The site card "Sicurezza e permessi": requirements, papers and firms of one site. */
 export async function siteCompliance(db: Queryable, siteId: string, today: string): Promise<SiteCompliance | null> {
   const [site] = await db
-    .select({ id: constructionSites.id, usesScaffolding: constructionSites.usesScaffolding, specialEquipment: constructionSites.specialEquipment })
+    .select({
+      id: constructionSites.id,
+      usesScaffolding: constructionSites.usesScaffolding,
+      specialEquipment: constructionSites.specialEquipment,
+    })
     .from(constructionSites)
     .where(eq(constructionSites.id, siteId));
   if (!site) return null;
-  const [{ rows }, firms] = await Promise.all([complianceRows(db, { siteId, requiredOnly: true }, today), siteFirms(db, siteId)]);
+  const [{ rows }, firms] = await Promise.all([
+    complianceRows(db, { siteId, requiredOnly: true }, today),
+    siteFirms(db, siteId),
+  ]);
   const firmIds = firms.map((f) => f.id);
   const docs = await selectDocuments(db)
     .where(

@@ -2,7 +2,15 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIso } from "@domain/dates";
 import { openPostgres, type Db } from "../../db/client";
-import { activityLog, companySettings, constructionSites, dailyJobRuns, outbox, orders, suppliers } from "../../db/schema";
+import {
+  activityLog,
+  companySettings,
+  constructionSites,
+  dailyJobRuns,
+  outbox,
+  orders,
+  suppliers,
+} from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { withDatabase } from "../../test/global-setup";
 import { jpegImage } from "../../test/images";
@@ -36,21 +44,39 @@ async function site(values: Partial<typeof constructionSites.$inferInsert> = {})
 }
 
 async function supplier(isSubcontractor = true) {
-  const [row] = await t.db.insert(suppliers).values({ name: `Impresa ${++n}`, city: "Monza", isSubcontractor }).returning();
+  const [row] = await t.db
+    .insert(suppliers)
+    .values({ name: `Impresa ${++n}`, city: "Monza", isSubcontractor })
+    .returning();
   return row!;
 }
 
 async function order(siteId: string, supplierId: string, status: "bozza" | "annullato" | "confermato" = "confermato") {
-  await t.db.insert(orders).values({ number: `ORD-C-${++n}`, supplierId, constructionSiteId: siteId, title: "Lavori", orderDate: today, status });
+  await t.db
+    .insert(orders)
+    .values({
+      number: `ORD-C-${++n}`,
+      supplierId,
+      constructionSiteId: siteId,
+      title: "Lavori",
+      orderDate: today,
+      status,
+    });
 }
 
 const inject = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, cookie = t.admin) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-const addDoc = async (siteId: string, body: Record<string, unknown>, cookie = t.admin) => inject("POST", `/api/construction-sites/${siteId}/documents`, body, cookie);
-const compliance = async (siteId: string, cookie = t.admin) => (await inject("GET", `/api/construction-sites/${siteId}/compliance`, undefined, cookie)).json();
+const addDoc = async (siteId: string, body: Record<string, unknown>, cookie = t.admin) =>
+  inject("POST", `/api/construction-sites/${siteId}/documents`, body, cookie);
+const compliance = async (siteId: string, cookie = t.admin) =>
+  (await inject("GET", `/api/construction-sites/${siteId}/compliance`, undefined, cookie)).json();
 const requirementKinds = async (siteId: string) =>
-  (await compliance(siteId)).requirements.map((r: { kind: string; supplierName: string | null }) => (r.supplierName ? `${r.kind}:${r.supplierName}` : r.kind)).sort();
+  (await compliance(siteId)).requirements
+    .map((r: { kind: string; supplierName: string | null }) =>
+      r.supplierName ? `${r.kind}:${r.supplierName}` : r.kind,
+    )
+    .sort();
 
 describe("derived states", () => {
   it("a paper is in scadenza within 15 days and on its expiry day itself, scaduto the day after, valido beyond", async () => {
@@ -70,19 +96,27 @@ describe("derived states", () => {
     }
     // The list across sites derives the same states in SQL.
     const listed = (await inject("GET", `/api/compliance?siteId=${s.id}&kind=cila&limit=50`)).json();
-    const byDate = Object.fromEntries(listed.map((r: { validUntil: string | null; state: string }) => [String(r.validUntil), r.state]));
+    const byDate = Object.fromEntries(
+      listed.map((r: { validUntil: string | null; state: string }) => [String(r.validUntil), r.state]),
+    );
     for (const [expiresAt, state] of cases) expect(byDate[String(expiresAt)], `list ${expiresAt}`).toBe(state);
   });
 
   it("a DURC without expiry lasts 120 days from its issue", async () => {
     const s = await site();
-    const durc = async (issuedAt: string) => (await addDoc(s.id, { kind: "durc", title: `DURC ${issuedAt}`, issuedAt })).json();
+    const durc = async (issuedAt: string) =>
+      (await addDoc(s.id, { kind: "durc", title: `DURC ${issuedAt}`, issuedAt })).json();
     expect(await durc(addDays(today, -104))).toMatchObject({ validUntil: addDays(today, 16), state: "valido" });
     expect(await durc(addDays(today, -105))).toMatchObject({ validUntil: addDays(today, 15), state: "in_scadenza" });
     expect(await durc(addDays(today, -120))).toMatchObject({ validUntil: today, state: "in_scadenza" });
     expect(await durc(addDays(today, -121))).toMatchObject({ validUntil: addDays(today, -1), state: "scaduto" });
     // An explicit expiry wins over the 120 days.
-    const explicit = await addDoc(s.id, { kind: "durc", title: "DURC con data", issuedAt: addDays(today, -200), expiresAt: addDays(today, 30) });
+    const explicit = await addDoc(s.id, {
+      kind: "durc",
+      title: "DURC con data",
+      issuedAt: addDays(today, -200),
+      expiresAt: addDays(today, 30),
+    });
     expect(explicit.json()).toMatchObject({ validUntil: addDays(today, 30), state: "valido" });
   });
 });
@@ -116,11 +150,20 @@ describe("requirements", () => {
     const b = await site({ status: "programmato" });
     await order(a.id, sub.id);
     await order(b.id, sub.id);
-    const res = await inject("POST", `/api/suppliers/${sub.id}/documents`, { kind: "durc", title: "DURC regolare", issuedAt: addDays(today, -110) });
+    const res = await inject("POST", `/api/suppliers/${sub.id}/documents`, {
+      kind: "durc",
+      title: "DURC regolare",
+      issuedAt: addDays(today, -110),
+    });
     expect(res.statusCode).toBe(201);
     for (const s of [a, b]) {
       const durc = (await compliance(s.id)).requirements.find((r: { kind: string }) => r.kind === "durc");
-      expect(durc).toMatchObject({ supplierId: sub.id, state: "in_scadenza", documentId: res.json().id, validUntil: addDays(today, 10) });
+      expect(durc).toMatchObject({
+        supplierId: sub.id,
+        state: "in_scadenza",
+        documentId: res.json().id,
+        validUntil: addDays(today, 10),
+      });
     }
     const expiring = (await inject("GET", `/api/compliance?state=in_scadenza&supplierId=${sub.id}`)).json();
     expect(expiring.map((r: { siteId: string }) => r.siteId).sort()).toEqual([a.id, b.id].sort());
@@ -155,10 +198,19 @@ describe("guard on opening a site", () => {
     expect(message).toContain(`PSC scaduto il`);
     expect(message).toContain(`DURC di ${sub.name} mancante`);
     expect(message).toContain("Notifica preliminare mancante");
-    const progress = await inject("PUT", `/api/construction-sites/${s.id}/progress`, { progress: 5, status: "in_corso", version: s.version }, tecnico.cookie);
+    const progress = await inject(
+      "PUT",
+      `/api/construction-sites/${s.id}/progress`,
+      { progress: 5, status: "in_corso", version: s.version },
+      tecnico.cookie,
+    );
     expect(progress.statusCode).toBe(409);
     expect(progress.json().message).toContain("POS mancante");
-    const created = await inject("POST", "/api/construction-sites", { ...siteBody(s), version: undefined, name: "Nuovo in corso" });
+    const created = await inject("POST", "/api/construction-sites", {
+      ...siteBody(s),
+      version: undefined,
+      name: "Nuovo in corso",
+    });
     expect(created.statusCode).toBe(409);
     const [row] = await t.db.select().from(constructionSites).where(eq(constructionSites.id, s.id));
     expect(row).toMatchObject({ status: "programmato", version: s.version });
@@ -169,13 +221,25 @@ describe("guard on opening a site", () => {
     const noReason = await inject("PUT", `/api/construction-sites/${s.id}`, siteBody(s, { force: true }));
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors.reason).toMatch(/Motivo/);
-    const tech = await inject("PUT", `/api/construction-sites/${s.id}/progress`, { progress: 5, status: "in_corso", version: s.version, force: true, reason: "urgenza" }, tecnico.cookie);
+    const tech = await inject(
+      "PUT",
+      `/api/construction-sites/${s.id}/progress`,
+      { progress: 5, status: "in_corso", version: s.version, force: true, reason: "urgenza" },
+      tecnico.cookie,
+    );
     expect(tech.statusCode).toBe(403);
-    const ok = await inject("PUT", `/api/construction-sites/${s.id}`, siteBody(s, { force: true, reason: "Messa in sicurezza urgente dopo grandinata" }));
+    const ok = await inject(
+      "PUT",
+      `/api/construction-sites/${s.id}`,
+      siteBody(s, { force: true, reason: "Messa in sicurezza urgente dopo grandinata" }),
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: "in_corso" });
     expect(ok.json()).not.toHaveProperty("force");
-    const entries = await t.db.select().from(activityLog).where(and(eq(activityLog.entityId, s.id), like(activityLog.description, "%senza documenti%")));
+    const entries = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entityId, s.id), like(activityLog.description, "%senza documenti%")));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.description).toContain("POS mancante");
     expect(entries[0]!.description).toContain("Messa in sicurezza urgente dopo grandinata");
@@ -185,7 +249,12 @@ describe("guard on opening a site", () => {
     const s = await site();
     await addDoc(s.id, { kind: "pos", title: "POS", expiresAt: addDays(today, 5) });
     expect((await compliance(s.id)).ready).toBe(true);
-    const res = await inject("PUT", `/api/construction-sites/${s.id}/progress`, { progress: 1, status: "in_corso", version: s.version }, tecnico.cookie);
+    const res = await inject(
+      "PUT",
+      `/api/construction-sites/${s.id}/progress`,
+      { progress: 1, status: "in_corso", version: s.version },
+      tecnico.cookie,
+    );
     expect(res.statusCode).toBe(200);
     // Already in corso: saving it again is not blocked by a paper that expired meanwhile.
     await t.db.update(constructionSites).set({ status: "in_corso" }).where(eq(constructionSites.id, s.id));
@@ -209,18 +278,39 @@ describe("documents API", () => {
     const s = await site();
     const doc = (await addDoc(s.id, { kind: "pos", title: "POS rev. 1", issuedAt: today })).json();
     const body = multipart([{ name: "file", fileName: "pos.pdf", type: "application/pdf", data: PDF }]);
-    const up = await t.app.inject({ method: "PUT", url: `/api/site-documents/${doc.id}/file`, headers: { cookie: t.admin, ...body.headers }, payload: body.payload });
+    const up = await t.app.inject({
+      method: "PUT",
+      url: `/api/site-documents/${doc.id}/file`,
+      headers: { cookie: t.admin, ...body.headers },
+      payload: body.payload,
+    });
     expect(up.statusCode).toBe(200);
     expect(up.json().file).toEqual({ name: "pos.pdf", mimeType: "application/pdf", size: PDF.length });
     const file = await inject("GET", `/api/site-documents/${doc.id}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PDF)).toBe(true);
-    const evil = multipart([{ name: "file", fileName: "pos.pdf", type: "application/pdf", data: Buffer.from("MZ....") }]);
-    const refused = await t.app.inject({ method: "PUT", url: `/api/site-documents/${doc.id}/file`, headers: { cookie: t.admin, ...evil.headers }, payload: evil.payload });
+    const evil = multipart([
+      { name: "file", fileName: "pos.pdf", type: "application/pdf", data: Buffer.from("MZ....") },
+    ]);
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: `/api/site-documents/${doc.id}/file`,
+      headers: { cookie: t.admin, ...evil.headers },
+      payload: evil.payload,
+    });
     expect(refused.statusCode).toBe(400);
-    const stale = await inject("PUT", `/api/site-documents/${doc.id}`, { kind: "pos", title: "POS rev. 2", version: doc.version });
+    const stale = await inject("PUT", `/api/site-documents/${doc.id}`, {
+      kind: "pos",
+      title: "POS rev. 2",
+      version: doc.version,
+    });
     expect(stale.statusCode).toBe(409);
-    const put = await inject("PUT", `/api/site-documents/${doc.id}`, { kind: "pos", title: "POS rev. 2", expiresAt: addDays(today, 90), version: up.json().version });
+    const put = await inject("PUT", `/api/site-documents/${doc.id}`, {
+      kind: "pos",
+      title: "POS rev. 2",
+      expiresAt: addDays(today, 90),
+      version: up.json().version,
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ title: "POS rev. 2", state: "valido", file: { name: "pos.pdf" } });
     expect((await inject("DELETE", `/api/site-documents/${doc.id}`)).statusCode).toBe(204);
@@ -232,22 +322,44 @@ describe("documents API", () => {
     const mine = await addDoc(s.id, { kind: "formazione", title: "Verbale firmato" }, tecnico.cookie);
     expect(mine.statusCode).toBe(201);
     const photo = multipart([{ name: "file", fileName: "verbale.jpg", type: "image/jpeg", data: jpegImage(40, 30) }]);
-    const up = await t.app.inject({ method: "PUT", url: `/api/site-documents/${mine.json().id}/file`, headers: { cookie: tecnico.cookie, ...photo.headers }, payload: photo.payload });
+    const up = await t.app.inject({
+      method: "PUT",
+      url: `/api/site-documents/${mine.json().id}/file`,
+      headers: { cookie: tecnico.cookie, ...photo.headers },
+      payload: photo.payload,
+    });
     expect(up.statusCode).toBe(200);
     expect(up.json().file.mimeType).toBe("image/jpeg");
     // Not twice, and never on the office's papers.
-    const again = await t.app.inject({ method: "PUT", url: `/api/site-documents/${mine.json().id}/file`, headers: { cookie: tecnico.cookie, ...photo.headers }, payload: photo.payload });
+    const again = await t.app.inject({
+      method: "PUT",
+      url: `/api/site-documents/${mine.json().id}/file`,
+      headers: { cookie: tecnico.cookie, ...photo.headers },
+      payload: photo.payload,
+    });
     expect(again.statusCode).toBe(403);
     const office = (await addDoc(s.id, { kind: "pos", title: "POS" })).json();
-    const onOffice = await t.app.inject({ method: "PUT", url: `/api/site-documents/${office.id}/file`, headers: { cookie: tecnico.cookie, ...photo.headers }, payload: photo.payload });
+    const onOffice = await t.app.inject({
+      method: "PUT",
+      url: `/api/site-documents/${office.id}/file`,
+      headers: { cookie: tecnico.cookie, ...photo.headers },
+      payload: photo.payload,
+    });
     expect(onOffice.statusCode).toBe(403);
     const card = await compliance(s.id, tecnico.cookie);
     expect(card.documents.map((d: { title: string }) => d.title).sort()).toEqual(["POS", "Verbale firmato"]);
-    expect((await inject("PUT", `/api/site-documents/${office.id}`, { kind: "pos", title: "x", version: 1 }, tecnico.cookie)).statusCode).toBe(403);
-    expect((await inject("DELETE", `/api/site-documents/${office.id}`, undefined, tecnico.cookie)).statusCode).toBe(403);
+    expect(
+      (await inject("PUT", `/api/site-documents/${office.id}`, { kind: "pos", title: "x", version: 1 }, tecnico.cookie))
+        .statusCode,
+    ).toBe(403);
+    expect((await inject("DELETE", `/api/site-documents/${office.id}`, undefined, tecnico.cookie)).statusCode).toBe(
+      403,
+    );
     expect((await inject("GET", "/api/compliance", undefined, tecnico.cookie)).statusCode).toBe(403);
     const portal = await t.clientUser();
-    expect((await inject("GET", `/api/construction-sites/${s.id}/compliance`, undefined, portal.cookie)).statusCode).toBe(403);
+    expect(
+      (await inject("GET", `/api/construction-sites/${s.id}/compliance`, undefined, portal.cookie)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -268,10 +380,17 @@ describe("across sites", () => {
     expect(csv.body).toContain("Cantiere Aperto Senza POS;In corso;POS;");
     const summary = (await inject("GET", "/api/compliance/summary")).json();
     expect(summary.missing).toBeGreaterThanOrEqual(1);
-    expect(summary.items.some((r: { siteId: string; state: string }) => r.siteId === running.id && r.state === "mancante")).toBe(true);
+    expect(
+      summary.items.some((r: { siteId: string; state: string }) => r.siteId === running.id && r.state === "mancante"),
+    ).toBe(true);
     const bell = (await inject("GET", "/api/notifications")).json();
-    const entry = bell.items.find((i: { kind: string; entityId: string }) => i.kind === "site_compliance" && i.entityId === running.id);
-    expect(entry).toMatchObject({ title: "Documenti mancanti: Cantiere Aperto Senza POS", link: `/admin/sites/${running.id}` });
+    const entry = bell.items.find(
+      (i: { kind: string; entityId: string }) => i.kind === "site_compliance" && i.entityId === running.id,
+    );
+    expect(entry).toMatchObject({
+      title: "Documenti mancanti: Cantiere Aperto Senza POS",
+      link: `/admin/sites/${running.id}`,
+    });
     expect(entry.body).toContain("POS mancante");
   });
 });
@@ -289,7 +408,10 @@ describe("daily summary", () => {
     }
     const config = { smtpUrl: undefined, dataDir: ".tmp/test-data" } as const;
     try {
-      await t.db.insert(companySettings).values({ id: 1, email: "ufficio@colmo.test" }).onConflictDoUpdate({ target: companySettings.id, set: { email: "ufficio@colmo.test" } });
+      await t.db
+        .insert(companySettings)
+        .values({ id: 1, email: "ufficio@colmo.test" })
+        .onConflictDoUpdate({ target: companySettings.id, set: { email: "ufficio@colmo.test" } });
       const outcomes = await Promise.all([
         runDailyComplianceSummary(t.db, day, config),
         runDailyComplianceSummary(second.db, day, config),

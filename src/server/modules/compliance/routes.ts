@@ -53,11 +53,22 @@ const csvColumns: CsvColumn<z.infer<typeof complianceRowSchema>>[] = [
  */
 export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const storage = storageFor(config, db);
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: 1, fields: 5, parts: 6 },
+  });
 
   app.get(
     "/api/construction-sites/:id/compliance",
-    { config: { access: "staff" }, schema: { tags, summary: "Sicurezza e permessi del cantiere: requisiti e documenti", params: idParams, response: { 200: siteComplianceSchema } } },
+    {
+      config: { access: "staff" },
+      schema: {
+        tags,
+        summary: "Sicurezza e permessi del cantiere: requisiti e documenti",
+        params: idParams,
+        response: { 200: siteComplianceSchema },
+      },
+    },
     async (request) => {
       const result = await siteCompliance(db, request.params.id, todayIso());
       if (!result) throw notFound("Cantiere non trovato");
@@ -67,7 +78,10 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     "/api/construction-sites/:id/documents",
-    { config: { access: "staff" }, schema: { tags, params: idParams, response: { 200: z.array(complianceDocumentSchema) } } },
+    {
+      config: { access: "staff" },
+      schema: { tags, params: idParams, response: { 200: z.array(complianceDocumentSchema) } },
+    },
     async (request) => {
       const result = await siteCompliance(db, request.params.id, todayIso());
       if (!result) throw notFound("Cantiere non trovato");
@@ -77,13 +91,30 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.post(
     "/api/construction-sites/:id/documents",
-    { config: { access: "staff" }, schema: { tags, params: idParams, body: complianceDocumentInputSchema, response: { 201: complianceDocumentSchema } } },
-    async (request, reply) => reply.status(201).send(await createSiteDocument(db, request, request.params.id, request.body)),
+    {
+      config: { access: "staff" },
+      schema: {
+        tags,
+        params: idParams,
+        body: complianceDocumentInputSchema,
+        response: { 201: complianceDocumentSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createSiteDocument(db, request, request.params.id, request.body)),
   );
 
   app.put(
     "/api/site-documents/:docId",
-    { config: { access: "office" }, schema: { tags, params: docParams, body: complianceDocumentUpdateSchema, response: { 200: complianceDocumentSchema } } },
+    {
+      config: { access: "office" },
+      schema: {
+        tags,
+        params: docParams,
+        body: complianceDocumentUpdateSchema,
+        response: { 200: complianceDocumentSchema },
+      },
+    },
     async (request) => updateDocument(db, request, request.params.docId, request.body),
   );
 
@@ -99,7 +130,16 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.put(
     "/api/site-documents/:docId/file",
-    { config: { access: "staff" }, schema: { tags, summary: "PDF o foto del documento", consumes: ["multipart/form-data"], params: docParams, response: { 200: complianceDocumentSchema } } },
+    {
+      config: { access: "staff" },
+      schema: {
+        tags,
+        summary: "PDF o foto del documento",
+        consumes: ["multipart/form-data"],
+        params: docParams,
+        response: { 200: complianceDocumentSchema },
+      },
+    },
     async (request) => {
       const part = request.isMultipart() ? await request.file() : undefined;
       return setDocumentFile(db, storage, request, request.params.docId, part);
@@ -108,30 +148,58 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     "/api/site-documents/:docId/file",
-    { config: { access: "staff" }, schema: { tags, params: docParams, querystring: z.object({ download: z.enum(["0", "1"]).optional() }) } },
+    {
+      config: { access: "staff" },
+      schema: { tags, params: docParams, querystring: z.object({ download: z.enum(["0", "1"]).optional() }) },
+    },
     async (request, reply) => {
       const row = await documentFile(db, request.params.docId);
       if (!row) throw notFound(DOCUMENT_NOT_FOUND);
       if (!row.key || !row.name || !row.mime) throw notFound("Il documento non ha un file allegato");
-      return sendAttachmentFile(reply, storage, { storageKey: row.key, fileName: row.name, mimeType: row.mime }, request.query.download === "1");
+      return sendAttachmentFile(
+        reply,
+        storage,
+        { storageKey: row.key, fileName: row.name, mimeType: row.mime },
+        request.query.download === "1",
+      );
     },
   );
 
   app.get(
     "/api/suppliers/:id/documents",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: z.array(complianceDocumentSchema) } } },
+    {
+      config: { access: "office" },
+      schema: { tags, params: idParams, response: { 200: z.array(complianceDocumentSchema) } },
+    },
     async (request) => supplierDocuments(db, request.params.id, todayIso()),
   );
 
   app.post(
     "/api/suppliers/:id/documents",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: supplierDocumentInputSchema, response: { 201: complianceDocumentSchema } } },
-    async (request, reply) => reply.status(201).send(await createSupplierDocument(db, request, request.params.id, request.body)),
+    {
+      config: { access: "office" },
+      schema: {
+        tags,
+        params: idParams,
+        body: supplierDocumentInputSchema,
+        response: { 201: complianceDocumentSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createSupplierDocument(db, request, request.params.id, request.body)),
   );
 
   app.get(
     "/api/compliance",
-    { config: { access: "office" }, schema: { tags, summary: "Scadenze di sicurezza e permessi su tutti i cantieri", querystring: complianceListQuerySchema, response: { 200: z.array(complianceRowSchema) } } },
+    {
+      config: { access: "office" },
+      schema: {
+        tags,
+        summary: "Scadenze di sicurezza e permessi su tutti i cantieri",
+        querystring: complianceListQuerySchema,
+        response: { 200: z.array(complianceRowSchema) },
+      },
+    },
     async (request, reply) => {
       const { rows, total } = await listCompliance(db, request.query, todayIso());
       reply.header("X-Total-Count", String(total));
@@ -141,7 +209,14 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     "/api/compliance/summary",
-    { config: { access: "office" }, schema: { tags, summary: "In scadenza nei prossimi 15 giorni e mancanti sui cantieri in corso", response: { 200: complianceSummarySchema } } },
+    {
+      config: { access: "office" },
+      schema: {
+        tags,
+        summary: "In scadenza nei prossimi 15 giorni e mancanti sui cantieri in corso",
+        response: { 200: complianceSummarySchema },
+      },
+    },
     async () => complianceSummary(db, todayIso()),
   );
 

@@ -5,9 +5,9 @@ import {
   blockingLines,
   complianceKinds,
   effectiveExpiry,
+  SITE_DOCUMENTS_MISSING,
   type ComplianceDocumentValues,
 } from "@domain/compliance";
-import { SITE_DOCUMENTS_MISSING } from "@domain/compliance";
 import { todayIso } from "@domain/dates";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { complianceDocuments, constructionSites, estimates, suppliers } from "../../db/schema";
@@ -53,13 +53,23 @@ function documentValues(input: Omit<ComplianceDocumentValues, "supplierId"> & { 
 async function ownerOf(tx: Queryable, doc: { constructionSiteId: string | null; supplierId: string | null }) {
   if (doc.constructionSiteId) {
     const site = await siteOwner(tx, doc.constructionSiteId);
-    return { entityType: "site", entityId: doc.constructionSiteId, clientId: site?.clientId ?? null, label: `cantiere ${site?.name ?? ""}` };
+    return {
+      entityType: "site",
+      entityId: doc.constructionSiteId,
+      clientId: site?.clientId ?? null,
+      label: `cantiere ${site?.name ?? ""}`,
+    };
   }
   const name = await supplierName(tx, doc.supplierId!);
   return { entityType: "supplier", entityId: doc.supplierId!, clientId: null, label: `fornitore ${name ?? ""}` };
 }
 
-export async function createSiteDocument(db: Db, request: FastifyRequest, siteId: string, input: ComplianceDocumentValues) {
+export async function createSiteDocument(
+  db: Db,
+  request: FastifyRequest,
+  siteId: string,
+  input: ComplianceDocumentValues,
+) {
   return db.transaction(async (tx) => {
     const site = await siteOwner(tx, siteId);
     if (!site) throw notFound(SITE_NOT_FOUND);
@@ -68,7 +78,12 @@ export async function createSiteDocument(db: Db, request: FastifyRequest, siteId
     }
     const [row] = await tx
       .insert(d)
-      .values({ ...documentValues(input), constructionSiteId: siteId, supplierId: input.supplierId, uploadedBy: request.user?.id ?? null })
+      .values({
+        ...documentValues(input),
+        constructionSiteId: siteId,
+        supplierId: input.supplierId,
+        uploadedBy: request.user?.id ?? null,
+      })
       .returning({ id: d.id });
     await recordActivity(tx, request, {
       action: "create",
@@ -160,7 +175,13 @@ export async function deleteDocument(db: Db, request: FastifyRequest, id: string
  * the same storage. The office may do it on any document; a technician only on a site document he
  * added himself that has no file yet (the signed paper he photographs on site).
  */
-export async function setDocumentFile(db: Db, storage: FileStorage, request: FastifyRequest, id: string, part: MultipartFile | undefined) {
+export async function setDocumentFile(
+  db: Db,
+  storage: FileStorage,
+  request: FastifyRequest,
+  id: string,
+  part: MultipartFile | undefined,
+) {
   const existing = await documentFile(db, id);
   if (!existing) throw notFound(DOCUMENT_NOT_FOUND);
   if (request.user?.role === "tecnico") {
@@ -179,7 +200,14 @@ export async function setDocumentFile(db: Db, storage: FileStorage, request: Fas
       if (!current) throw notFound(DOCUMENT_NOT_FOUND);
       await tx
         .update(d)
-        .set({ fileKey: key, fileName: file.fileName, fileMime: file.type.mime, fileSize: file.data.length, updatedAt: sql`now()`, version: sql`${d.version} + 1` })
+        .set({
+          fileKey: key,
+          fileName: file.fileName,
+          fileMime: file.type.mime,
+          fileSize: file.data.length,
+          updatedAt: sql`now()`,
+          version: sql`${d.version} + 1`,
+        })
         .where(eq(d.id, id));
       const owner = await ownerOf(tx, current);
       await recordActivity(tx, request, {
@@ -213,7 +241,11 @@ export async function guardSiteStart(
   confirm: { force?: boolean | undefined; reason?: string | undefined },
 ) {
   if (nextStatus !== "in_corso" || site.status === "in_corso") return;
-  const { rows } = await complianceRows(tx, { siteId: site.id, requiredOnly: true, states: ["mancante", "scaduto"] }, todayIso());
+  const { rows } = await complianceRows(
+    tx,
+    { siteId: site.id, requiredOnly: true, states: ["mancante", "scaduto"] },
+    todayIso(),
+  );
   if (rows.length === 0) return;
   const lines = blockingLines(rows);
   if (!confirm.force) {

@@ -203,10 +203,16 @@ describe("notifications API", () => {
     });
     expect(foreign.statusCode).toBe(404);
     // The office's bell is closed to a client.
-    for (const [method, url] of [["GET", "/api/notifications"], ["POST", `/api/notifications/${adminItem.id}/read`], ["POST", "/api/notifications/read-all"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/api/notifications"],
+      ["POST", `/api/notifications/${adminItem.id}/read`],
+      ["POST", "/api/notifications/read-all"],
+    ] as const) {
       expect((await t.app.inject({ method, url, headers: { cookie: mine.cookie } })).statusCode, url).toBe(403);
     }
-    expect((await t.app.inject({ url: "/api/portal/notifications", headers: { cookie: t.admin } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: "/api/portal/notifications", headers: { cookie: t.admin } })).statusCode).toBe(
+      403,
+    );
     await t.app.inject({ method: "POST", url: "/api/portal/notifications/read-all", headers: { cookie: mine.cookie } });
     expect((await list(mine.cookie)).unread).toBe(0);
     expect((await list(theirs.cookie)).unread).toBe(2);

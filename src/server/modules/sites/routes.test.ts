@@ -249,7 +249,10 @@ describe("construction sites API", () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).not.toHaveProperty("costAnalysis");
     expect(detail.json()).not.toHaveProperty("orders");
-    const foreign = await t.app.inject({ url: `/api/portal/projects/${otherSite.id}`, headers: { cookie: portal.cookie } });
+    const foreign = await t.app.inject({
+      url: `/api/portal/projects/${otherSite.id}`,
+      headers: { cookie: portal.cookie },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 

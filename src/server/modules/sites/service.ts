@@ -85,7 +85,10 @@ async function recordSiteUpdate(
   row: typeof constructionSites.$inferSelect,
   more: string[],
 ) {
-  const [owner] = await tx.select({ clientId: estimates.clientId }).from(estimates).where(eq(estimates.id, row.estimateId));
+  const [owner] = await tx
+    .select({ clientId: estimates.clientId })
+    .from(estimates)
+    .where(eq(estimates.id, row.estimateId));
   const changes: string[] = [];
   if (before.status !== row.status) changes.push(`stato ${siteStatuses.label(row.status)}`);
   if (before.progress !== row.progress) changes.push(`avanzamento ${row.progress}%`);

@@ -18,18 +18,34 @@ export const complianceKeys = {
   list: (query: ComplianceListQuery) => [...complianceKeys.all, "list", query] as const,
 };
 
-export const documentFileUrl = (id: string, download = false) => `/api/site-documents/${id}/file${download ? "?download=1" : ""}`;
+export const documentFileUrl = (id: string, download = false) =>
+  `/api/site-documents/${id}/file${download ? "?download=1" : ""}`;
 export const complianceExportUrl = (query: ComplianceListQuery) =>
-  withQuery("/api/compliance/export.csv", { ...query, limit: undefined, offset: undefined } as Record<string, string | number | undefined>);
+  withQuery("/api/compliance/export.csv", { ...query, limit: undefined, offset: undefined } as Record<
+    string,
+    string | number | undefined
+  >);
 
 export const useSiteCompliance = (siteId: string) =>
-  useQuery(queryOptions({ queryKey: complianceKeys.site(siteId), queryFn: () => api.get<SiteCompliance>(`/api/construction-sites/${siteId}/compliance`) }));
+  useQuery(
+    queryOptions({
+      queryKey: complianceKeys.site(siteId),
+      queryFn: () => api.get<SiteCompliance>(`/api/construction-sites/${siteId}/compliance`),
+    }),
+  );
 
 export const useSupplierDocuments = (supplierId: string) =>
-  useQuery({ queryKey: complianceKeys.supplier(supplierId), queryFn: () => api.get<ComplianceDocument[]>(`/api/suppliers/${supplierId}/documents`) });
+  useQuery({
+    queryKey: complianceKeys.supplier(supplierId),
+    queryFn: () => api.get<ComplianceDocument[]>(`/api/suppliers/${supplierId}/documents`),
+  });
 
 export const useComplianceSummary = (enabled = true) =>
-  useQuery({ queryKey: complianceKeys.summary(), queryFn: () => api.get<ComplianceSummary>("/api/compliance/summary"), enabled });
+  useQuery({
+    queryKey: complianceKeys.summary(),
+    queryFn: () => api.get<ComplianceSummary>("/api/compliance/summary"),
+    enabled,
+  });
 
 export const useComplianceList = (query: ComplianceListQuery) =>
   useQuery({
@@ -59,21 +75,42 @@ export function useDocumentMutations() {
     void qc.invalidateQueries({ queryKey: complianceKeys.all });
     void qc.invalidateQueries({ queryKey: activityKeys.all });
   };
-  const withFile = async (doc: ComplianceDocument, file: File | null) => (file ? uploadDocumentFile(doc.id, file) : doc);
+  const withFile = async (doc: ComplianceDocument, file: File | null) =>
+    file ? uploadDocumentFile(doc.id, file) : doc;
   return {
     create: useMutation({
-      mutationFn: async ({ owner, values, file }: { owner: Owner; values: ComplianceDocumentValues; file: File | null }) => {
+      mutationFn: async ({
+        owner,
+        values,
+        file,
+      }: {
+        owner: Owner;
+        values: ComplianceDocumentValues;
+        file: File | null;
+      }) => {
         const doc =
           "siteId" in owner
             ? await api.post<ComplianceDocument>(`/api/construction-sites/${owner.siteId}/documents`, values)
-            : await api.post<ComplianceDocument>(`/api/suppliers/${owner.supplierId}/documents`, { ...values, supplierId: undefined });
+            : await api.post<ComplianceDocument>(`/api/suppliers/${owner.supplierId}/documents`, {
+                ...values,
+                supplierId: undefined,
+              });
         return withFile(doc, file);
       },
       onSettled: refresh,
     }),
     update: useMutation({
-      mutationFn: async ({ id, version, values, file }: { id: string; version: number; values: ComplianceDocumentValues; file: File | null }) =>
-        withFile(await api.put<ComplianceDocument>(`/api/site-documents/${id}`, { ...values, version }), file),
+      mutationFn: async ({
+        id,
+        version,
+        values,
+        file,
+      }: {
+        id: string;
+        version: number;
+        values: ComplianceDocumentValues;
+        file: File | null;
+      }) => withFile(await api.put<ComplianceDocument>(`/api/site-documents/${id}`, { ...values, version }), file),
       onSettled: refresh,
     }),
     remove: useMutation({ mutationFn: (id: string) => api.delete(`/api/site-documents/${id}`), onSettled: refresh }),

@@ -38,13 +38,23 @@ export function ComplianceAttentionCard() {
             </p>
             <ul className="divide-y rounded-md border">
               {data.items.map((r) => (
-                <li key={`${r.siteId}-${r.kind}-${r.supplierId ?? ""}-${r.documentId ?? ""}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2.5 text-sm">
-                  <Link href={`/admin/sites/${r.siteId}`} className="min-w-0 flex-1 font-medium text-primary underline wrap-anywhere">
+                <li
+                  key={`${r.siteId}-${r.kind}-${r.supplierId ?? ""}-${r.documentId ?? ""}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2.5 text-sm"
+                >
+                  <Link
+                    href={`/admin/sites/${r.siteId}`}
+                    className="min-w-0 flex-1 font-medium text-primary underline wrap-anywhere"
+                  >
                     {r.siteName}
                   </Link>
-                  <span className="wrap-anywhere">{r.required ? requirementLabel(r) : complianceKinds.label(r.kind)}</span>
+                  <span className="wrap-anywhere">
+                    {r.required ? requirementLabel(r) : complianceKinds.label(r.kind)}
+                  </span>
                   <ComplianceStateBadge state={r.state} />
-                  {r.validUntil && r.state !== "mancante" ? <span className="text-muted-foreground">{formatDate(r.validUntil)}</span> : null}
+                  {r.validUntil && r.state !== "mancante" ? (
+                    <span className="text-muted-foreground">{formatDate(r.validUntil)}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -8,7 +8,16 @@ import {
   type ComplianceDocumentInput,
   type ComplianceKind,
 } from "@domain/compliance";
-import { CancelButton, Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField } from "@web/components/form";
+import {
+  CancelButton,
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/label";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
@@ -16,8 +25,7 @@ import { isApiError } from "@web/lib/api";
 import { useDocumentMutations } from "./api";
 
 export type DocumentDialogTarget =
-  | { mode: "new"; kind?: ComplianceKind; supplierId?: string | null }
-  | { mode: "edit"; document: ComplianceDocument };
+  { mode: "new"; kind?: ComplianceKind; supplierId?: string | null } | { mode: "edit"; document: ComplianceDocument };
 
 /**
  * Adds or edits a safety paper of a site or of a supplier, with its PDF or photo. In `photo`
@@ -43,8 +51,13 @@ export function DocumentFormDialog({
   const fileId = useId();
   const forSupplier = "supplierId" in owner;
   const editing = target?.mode === "edit" ? target.document : null;
-  const kinds = forSupplier ? complianceKinds.options.filter((o) => (supplierKinds as readonly string[]).includes(o.value)) : complianceKinds.options;
-  const initialKind = editing?.kind ?? (target?.mode === "new" ? target.kind : undefined) ?? (forSupplier ? "durc" : photo ? "altro" : "pos");
+  const kinds = forSupplier
+    ? complianceKinds.options.filter((o) => (supplierKinds as readonly string[]).includes(o.value))
+    : complianceKinds.options;
+  const initialKind =
+    editing?.kind ??
+    (target?.mode === "new" ? target.kind : undefined) ??
+    (forSupplier ? "durc" : photo ? "altro" : "pos");
   const initialSupplier = editing?.supplierId ?? (target?.mode === "new" ? target.supplierId : null) ?? "";
   const defaults: ComplianceDocumentInput = {
     kind: initialKind,
@@ -68,7 +81,9 @@ export function DocumentFormDialog({
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{editing ? "Modifica documento" : photo ? "Fotografa documento firmato" : "Nuovo documento"}</DialogTitle>
+          <DialogTitle>
+            {editing ? "Modifica documento" : photo ? "Fotografa documento firmato" : "Nuovo documento"}
+          </DialogTitle>
           <DialogDescription>
             {photo
               ? "Scatta una foto del foglio firmato: diventa un documento del cantiere."
@@ -114,7 +129,11 @@ export function DocumentFormDialog({
             </FormSection>
             <div className="space-y-1.5">
               <Label htmlFor={fileId} required={photo}>
-                {photo ? "Foto del documento" : editing?.file ? `File (sostituisce ${editing.file.name})` : "File (PDF o foto)"}
+                {photo
+                  ? "Foto del documento"
+                  : editing?.file
+                    ? `File (sostituisce ${editing.file.name})`
+                    : "File (PDF o foto)"}
               </Label>
               <input
                 id={fileId}

@@ -1,4 +1,11 @@
-export { complianceExportUrl, complianceKeys, documentFileUrl, useComplianceList, useComplianceSummary, useSupplierDocuments } from "./api";
+export {
+  complianceExportUrl,
+  complianceKeys,
+  documentFileUrl,
+  useComplianceList,
+  useComplianceSummary,
+  useSupplierDocuments,
+} from "./api";
 export { ComplianceAttentionCard } from "./attention-card";
 export { DocumentFormDialog, type DocumentDialogTarget } from "./document-form-dialog";
 export { SiteSafetyCard } from "./site-safety-card";

@@ -1,6 +1,11 @@
 import { Camera, FileText, Pencil, Plus, ShieldAlert, ShieldCheck, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
-import { complianceKinds, requirementLabel, type ComplianceDocument, type ComplianceRequirement } from "@domain/compliance";
+import {
+  complianceKinds,
+  requirementLabel,
+  type ComplianceDocument,
+  type ComplianceRequirement,
+} from "@domain/compliance";
 import { formatDate } from "@domain/format";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -23,7 +28,15 @@ function validity(r: { validUntil: string | null; state: string }) {
  * state and the way to upload it, and every paper on file. The office writes; a technician reads
  * and may photograph a signed paper.
  */
-export function SiteSafetyCard({ siteId, canWrite, canPhotograph }: { siteId: string; canWrite: boolean; canPhotograph: boolean }) {
+export function SiteSafetyCard({
+  siteId,
+  canWrite,
+  canPhotograph,
+}: {
+  siteId: string;
+  canWrite: boolean;
+  canPhotograph: boolean;
+}) {
   const { data, isPending, isError } = useSiteCompliance(siteId);
   const [target, setTarget] = useState<DocumentDialogTarget | null>(null);
   const [photo, setPhoto] = useState(false);
@@ -63,11 +76,18 @@ export function SiteSafetyCard({ siteId, canWrite, canPhotograph }: { siteId: st
         ) : (
           <>
             {toFix === 0 ? (
-              <p className="flex items-center gap-2 rounded-md bg-success-soft p-3 text-success-soft-foreground" data-testid="safety-status">
-                <ShieldCheck aria-hidden className="size-5 shrink-0" /> Documenti in regola: il cantiere può essere avviato
+              <p
+                className="flex items-center gap-2 rounded-md bg-success-soft p-3 text-success-soft-foreground"
+                data-testid="safety-status"
+              >
+                <ShieldCheck aria-hidden className="size-5 shrink-0" /> Documenti in regola: il cantiere può essere
+                avviato
               </p>
             ) : (
-              <p className="flex items-center gap-2 rounded-md bg-destructive-soft p-3 text-destructive-soft-foreground" data-testid="safety-status">
+              <p
+                className="flex items-center gap-2 rounded-md bg-destructive-soft p-3 text-destructive-soft-foreground"
+                data-testid="safety-status"
+              >
                 <ShieldAlert aria-hidden className="size-5 shrink-0" />
                 {toFix === 1 ? "1 documento mancante o scaduto" : `${toFix} documenti mancanti o scaduti`}
               </p>
@@ -81,17 +101,29 @@ export function SiteSafetyCard({ siteId, canWrite, canPhotograph }: { siteId: st
                   const label = requirementLabel(r);
                   const doc = documentOf(r);
                   return (
-                    <li key={`${r.kind}-${r.supplierId ?? ""}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3">
+                    <li
+                      key={`${r.kind}-${r.supplierId ?? ""}`}
+                      className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3"
+                    >
                       <span className="min-w-0 flex-1 font-medium wrap-anywhere">{label}</span>
                       <ComplianceStateBadge state={r.state} />
                       <span className="w-full text-sm text-muted-foreground sm:w-auto">{validity(r)}</span>
                       {doc?.file ? (
-                        <a className="text-sm text-primary underline" href={documentFileUrl(doc.id)} target="_blank" rel="noreferrer">
+                        <a
+                          className="text-sm text-primary underline"
+                          href={documentFileUrl(doc.id)}
+                          target="_blank"
+                          rel="noreferrer"
+                        >
                           Apri file<span className="sr-only"> di {label}</span>
                         </a>
                       ) : null}
                       {canWrite && r.state !== "valido" ? (
-                        <Button size="sm" variant={r.state === "in_scadenza" ? "outline" : "default"} onClick={() => open({ mode: "new", kind: r.kind, supplierId: r.supplierId })}>
+                        <Button
+                          size="sm"
+                          variant={r.state === "in_scadenza" ? "outline" : "default"}
+                          onClick={() => open({ mode: "new", kind: r.kind, supplierId: r.supplierId })}
+                        >
                           <Upload aria-hidden /> {r.state === "mancante" ? "Carica" : "Rinnova"}
                           <span className="sr-only"> {label}</span>
                         </Button>
@@ -123,16 +155,31 @@ export function SiteSafetyCard({ siteId, canWrite, canPhotograph }: { siteId: st
                       </span>
                       <ComplianceStateBadge state={d.state} />
                       {d.file ? (
-                        <a className="inline-flex items-center gap-1 text-sm text-primary underline" href={documentFileUrl(d.id)} target="_blank" rel="noreferrer">
+                        <a
+                          className="inline-flex items-center gap-1 text-sm text-primary underline"
+                          href={documentFileUrl(d.id)}
+                          target="_blank"
+                          rel="noreferrer"
+                        >
                           <FileText aria-hidden className="size-4" /> {d.file.name}
                         </a>
                       ) : null}
                       {canWrite && d.constructionSiteId ? (
                         <span className="flex gap-1">
-                          <Button size="icon" variant="ghost" aria-label={`Modifica ${d.title}`} onClick={() => open({ mode: "edit", document: d })}>
+                          <Button
+                            size="icon"
+                            variant="ghost"
+                            aria-label={`Modifica ${d.title}`}
+                            onClick={() => open({ mode: "edit", document: d })}
+                          >
                             <Pencil aria-hidden />
                           </Button>
-                          <Button size="icon" variant="ghost" aria-label={`Elimina ${d.title}`} onClick={() => setDeleting(d)}>
+                          <Button
+                            size="icon"
+                            variant="ghost"
+                            aria-label={`Elimina ${d.title}`}
+                            onClick={() => setDeleting(d)}
+                          >
                             <Trash2 aria-hidden />
                           </Button>
                         </span>
@@ -145,7 +192,13 @@ export function SiteSafetyCard({ siteId, canWrite, canPhotograph }: { siteId: st
           </>
         )}
       </CardContent>
-      <DocumentFormDialog target={target} onClose={() => setTarget(null)} owner={{ siteId }} firms={data?.firms ?? []} photo={photo} />
+      <DocumentFormDialog
+        target={target}
+        onClose={() => setTarget(null)}
+        owner={{ siteId }}
+        firms={data?.firms ?? []}
+        photo={photo}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => (o ? undefined : setDeleting(null))}

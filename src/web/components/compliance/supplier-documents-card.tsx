@@ -16,7 +16,13 @@ import { ComplianceStateBadge } from "./state-badge";
  * A supplier's own DURC, idoneità tecnico-professionale and other papers: valid on every site the
  * supplier works on as a subcontractor (decisions §9).
  */
-export function SupplierDocumentsCard({ supplierId, isSubcontractor }: { supplierId: string; isSubcontractor: boolean }) {
+export function SupplierDocumentsCard({
+  supplierId,
+  isSubcontractor,
+}: {
+  supplierId: string;
+  isSubcontractor: boolean;
+}) {
   const { data, isPending, isError } = useSupplierDocuments(supplierId);
   const [target, setTarget] = useState<DocumentDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<ComplianceDocument | null>(null);
@@ -50,17 +56,28 @@ export function SupplierDocumentsCard({ supplierId, isSubcontractor }: { supplie
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium wrap-anywhere">{d.title}</span>
                   <span className="block text-sm text-muted-foreground">
-                    {complianceKinds.label(d.kind)} · {d.validUntil ? `scade il ${formatDate(d.validUntil)}` : "senza scadenza"}
+                    {complianceKinds.label(d.kind)} ·{" "}
+                    {d.validUntil ? `scade il ${formatDate(d.validUntil)}` : "senza scadenza"}
                   </span>
                 </span>
                 <ComplianceStateBadge state={d.state} />
                 {d.file ? (
-                  <a className="inline-flex items-center gap-1 text-sm text-primary underline" href={documentFileUrl(d.id)} target="_blank" rel="noreferrer">
+                  <a
+                    className="inline-flex items-center gap-1 text-sm text-primary underline"
+                    href={documentFileUrl(d.id)}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
                     <FileText aria-hidden className="size-4" /> {d.file.name}
                   </a>
                 ) : null}
                 <span className="flex gap-1">
-                  <Button size="icon" variant="ghost" aria-label={`Modifica ${d.title}`} onClick={() => setTarget({ mode: "edit", document: d })}>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Modifica ${d.title}`}
+                    onClick={() => setTarget({ mode: "edit", document: d })}
+                  >
                     <Pencil aria-hidden />
                   </Button>
                   <Button size="icon" variant="ghost" aria-label={`Elimina ${d.title}`} onClick={() => setDeleting(d)}>

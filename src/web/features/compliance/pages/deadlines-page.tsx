@@ -26,7 +26,8 @@ function useOptions() {
   });
   const sites = useQuery({
     queryKey: ["compliance", "site-options"],
-    queryFn: () => api.get<{ id: string; name: string; status: string }[]>("/api/construction-sites", { sort: "name", limit: 200 }),
+    queryFn: () =>
+      api.get<{ id: string; name: string; status: string }[]>("/api/construction-sites", { sort: "name", limit: 200 }),
   });
   return {
     suppliers: (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name })),
@@ -50,14 +51,44 @@ export default function DeadlinesPage() {
     <>
       <PageHeader
         title="Scadenze"
-        description={data ? totalLabel(data.total, "documento", "documenti") : "Sicurezza e permessi di tutti i cantieri"}
+        description={
+          data ? totalLabel(data.total, "documento", "documenti") : "Sicurezza e permessi di tutti i cantieri"
+        }
         actions={<ExportCsvButton path="/api/compliance/export.csv" query={filters as Record<string, string>} />}
       />
-      <div role="search" aria-label="Filtri delle scadenze" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <FilterSelect label="Filtra per stato" value={state} onValueChange={(v) => list.set({ state: v })} allLabel="Tutti gli stati" options={complianceStates.options} />
-        <FilterSelect label="Filtra per tipo" value={kind} onValueChange={(v) => list.set({ kind: v })} allLabel="Tutti i tipi" options={complianceKinds.options} />
-        <FilterSelect label="Filtra per impresa" value={supplierId} onValueChange={(v) => list.set({ supplierId: v })} allLabel="Tutte le imprese" options={options.suppliers} />
-        <FilterSelect label="Filtra per cantiere" value={siteId} onValueChange={(v) => list.set({ siteId: v })} allLabel="Tutti i cantieri aperti" options={options.sites} />
+      <div
+        role="search"
+        aria-label="Filtri delle scadenze"
+        className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <FilterSelect
+          label="Filtra per stato"
+          value={state}
+          onValueChange={(v) => list.set({ state: v })}
+          allLabel="Tutti gli stati"
+          options={complianceStates.options}
+        />
+        <FilterSelect
+          label="Filtra per tipo"
+          value={kind}
+          onValueChange={(v) => list.set({ kind: v })}
+          allLabel="Tutti i tipi"
+          options={complianceKinds.options}
+        />
+        <FilterSelect
+          label="Filtra per impresa"
+          value={supplierId}
+          onValueChange={(v) => list.set({ supplierId: v })}
+          allLabel="Tutte le imprese"
+          options={options.suppliers}
+        />
+        <FilterSelect
+          label="Filtra per cantiere"
+          value={siteId}
+          onValueChange={(v) => list.set({ siteId: v })}
+          allLabel="Tutti i cantieri aperti"
+          options={options.sites}
+        />
         <FilterSelect
           label="Cantieri"
           value={sites}
@@ -70,7 +101,11 @@ export default function DeadlinesPage() {
         query={query}
         errorText="Impossibile caricare le scadenze. Riprova."
         filtered={list.hasFilters}
-        empty={{ icon: ShieldCheck, title: "Nessuna scadenza trovata", invite: "Nessun cantiere da completare ha documenti richiesti" }}
+        empty={{
+          icon: ShieldCheck,
+          title: "Nessuna scadenza trovata",
+          invite: "Nessun cantiere da completare ha documenti richiesti",
+        }}
       >
         {(rows) => (
           <Card>
@@ -88,19 +123,26 @@ export default function DeadlinesPage() {
                   {rows.map((r) => (
                     <TableRow key={`${r.siteId}-${r.kind}-${r.supplierId ?? ""}-${r.documentId ?? ""}`}>
                       <TableCell>
-                        <div className="font-medium wrap-anywhere">{r.required ? requirementLabel(r) : complianceKinds.label(r.kind)}</div>
+                        <div className="font-medium wrap-anywhere">
+                          {r.required ? requirementLabel(r) : complianceKinds.label(r.kind)}
+                        </div>
                         <div className="text-sm text-muted-foreground wrap-anywhere">
                           {r.title ?? "Non caricato"}
                           <span className="md:hidden">{r.validUntil ? ` · ${formatDate(r.validUntil)}` : ""}</span>
                         </div>
                       </TableCell>
                       <TableCell>
-                        <Link href={`/admin/sites/${r.siteId}`} className="font-medium text-primary hover:underline wrap-anywhere">
+                        <Link
+                          href={`/admin/sites/${r.siteId}`}
+                          className="font-medium text-primary hover:underline wrap-anywhere"
+                        >
                           {r.siteName}
                         </Link>
                         <div className="text-sm text-muted-foreground">{siteStatuses.label(r.siteStatus)}</div>
                       </TableCell>
-                      <TableCell className="hidden tabular-nums md:table-cell">{r.validUntil ? formatDate(r.validUntil) : "—"}</TableCell>
+                      <TableCell className="hidden tabular-nums md:table-cell">
+                        {r.validUntil ? formatDate(r.validUntil) : "—"}
+                      </TableCell>
                       <TableCell>
                         <ComplianceStateBadge state={r.state} />
                       </TableCell>

@@ -26,59 +26,63 @@ export function SiteFormDialog({
   };
   return (
     <>
-    <StartAnywayDialog
-      allowed
-      message={blocked?.message ?? null}
-      onCancel={() => setBlocked(null)}
-      onConfirm={async (reason) => {
-        if (!blocked) return;
-        try {
-          await save.mutateAsync({ id: site?.id, version: site?.version, values: { ...blocked.values, force: true, reason } });
-        } catch (e) {
-          toastError(isApiError(e) ? e.message : "Errore nel salvataggio del cantiere");
-          return;
-        }
-        setBlocked(null);
-        done();
-      }}
-    />
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="wide">
-        <DialogHeader>
-          <DialogTitle>{site ? "Modifica cantiere" : "Nuovo cantiere"}</DialogTitle>
-          <DialogDescription>I campi con l'asterisco sono obbligatori.</DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <SiteForm
-            key={site?.id ?? "new"}
-            site={site}
-            onCancel={() => onOpenChange(false)}
-            onSubmit={async (values: SiteValues) => {
-              try {
-                await save.mutateAsync({ id: site?.id, version: site?.version, values });
-              } catch (e) {
-                const missing = missingDocuments(e);
-                if (missing) {
-                  setBlocked({ message: missing, values });
+      <StartAnywayDialog
+        allowed
+        message={blocked?.message ?? null}
+        onCancel={() => setBlocked(null)}
+        onConfirm={async (reason) => {
+          if (!blocked) return;
+          try {
+            await save.mutateAsync({
+              id: site?.id,
+              version: site?.version,
+              values: { ...blocked.values, force: true, reason },
+            });
+          } catch (e) {
+            toastError(isApiError(e) ? e.message : "Errore nel salvataggio del cantiere");
+            return;
+          }
+          setBlocked(null);
+          done();
+        }}
+      />
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent size="wide">
+          <DialogHeader>
+            <DialogTitle>{site ? "Modifica cantiere" : "Nuovo cantiere"}</DialogTitle>
+            <DialogDescription>I campi con l'asterisco sono obbligatori.</DialogDescription>
+          </DialogHeader>
+          {open ? (
+            <SiteForm
+              key={site?.id ?? "new"}
+              site={site}
+              onCancel={() => onOpenChange(false)}
+              onSubmit={async (values: SiteValues) => {
+                try {
+                  await save.mutateAsync({ id: site?.id, version: site?.version, values });
+                } catch (e) {
+                  const missing = missingDocuments(e);
+                  if (missing) {
+                    setBlocked({ message: missing, values });
+                    return;
+                  }
+                  // Field errors go back to the form; anything else gets the specification's message.
+                  if (isApiError(e) && e.body?.errors) throw e;
+                  toastError(
+                    isApiError(e) && e.status === 409
+                      ? e.message
+                      : site
+                        ? "Errore nell'aggiornamento del cantiere"
+                        : "Errore nella creazione del cantiere",
+                  );
                   return;
                 }
-                // Field errors go back to the form; anything else gets the specification's message.
-                if (isApiError(e) && e.body?.errors) throw e;
-                toastError(
-                  isApiError(e) && e.status === 409
-                    ? e.message
-                    : site
-                      ? "Errore nell'aggiornamento del cantiere"
-                      : "Errore nella creazione del cantiere",
-                );
-                return;
-              }
-              done();
-            }}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+                done();
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
     </>
   );
 }

@@ -176,7 +176,9 @@ export default function SiteDetailPage() {
                 <Info label="Budget stimato">{full.estimatedBudget ? formatEuro(full.estimatedBudget) : null}</Info>
               ) : null}
               <Info label="Responsabile">{site.siteManager}</Info>
-              <Info label="Tecnico assegnato">{site.assignedUser ? <AssigneeLabel user={site.assignedUser} /> : null}</Info>
+              <Info label="Tecnico assegnato">
+                {site.assignedUser ? <AssigneeLabel user={site.assignedUser} /> : null}
+              </Info>
               <Info label="Telefono di emergenza">
                 {site.emergencyPhone ? (
                   <a
@@ -254,25 +256,25 @@ export default function SiteDetailPage() {
           ) : null}
 
           {full ? (
-          <Panel title="Contratti collegati">
-            {full.contracts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nessun contratto per il preventivo di questo cantiere</p>
-            ) : (
-              <ul className="divide-y divide-border">
-                {full.contracts.map((c) => (
-                  <li key={c.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
-                    <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
-                      {c.number}
-                    </Link>
-                    <Badge variant="outline">{contractStatuses.label(c.status)}</Badge>
-                    <span className="text-muted-foreground">
-                      {c.signedDate ? `Firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Panel>
+            <Panel title="Contratti collegati">
+              {full.contracts.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nessun contratto per il preventivo di questo cantiere</p>
+              ) : (
+                <ul className="divide-y divide-border">
+                  {full.contracts.map((c) => (
+                    <li key={c.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
+                      <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
+                        {c.number}
+                      </Link>
+                      <Badge variant="outline">{contractStatuses.label(c.status)}</Badge>
+                      <span className="text-muted-foreground">
+                        {c.signedDate ? `Firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Panel>
           ) : null}
 
           <AttachmentsPanel entityType="site" entityId={site.id} shareable />
@@ -303,9 +305,7 @@ export default function SiteDetailPage() {
             <Link href={`/admin/clients/${site.client.id}`} className="font-medium hover:underline">
               {site.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">
-              {formatAddress(site.client)}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatAddress(site.client)}</p>
             {site.client.phone ? (
               <a href={`tel:${site.client.phone}`} className="mt-1 block text-sm text-primary hover:underline">
                 {site.client.phone}

@@ -1,6 +1,17 @@
 import { supplierStatuses } from "@domain/statuses";
 import { supplierInputSchema, type Supplier, type SupplierInput, type SupplierValues } from "@domain/suppliers";
-import { CheckboxField, Form, FormActions, FormRootError, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
+import {
+  CheckboxField,
+  Form,
+  FormActions,
+  FormRootError,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  CancelButton,
+} from "@web/components/form";
 
 const empty: SupplierInput = {
   name: "",
@@ -47,10 +58,20 @@ export function SupplierForm({
   onCancel: () => void;
 }) {
   return (
-    <Form schema={supplierInputSchema} defaultValues={supplier ? toInput(supplier) : empty} onSubmit={onSubmit} aria-label="Dati del fornitore">
+    <Form
+      schema={supplierInputSchema}
+      defaultValues={supplier ? toInput(supplier) : empty}
+      onSubmit={onSubmit}
+      aria-label="Dati del fornitore"
+    >
       <FormSection title="Anagrafica">
         <TextField name="name" label="Ragione sociale" required autoComplete="organization" className="sm:col-span-2" />
-        <TextField name="vatNumber" label="Partita IVA" inputMode="numeric" description="11 cifre, con cifra di controllo" />
+        <TextField
+          name="vatNumber"
+          label="Partita IVA"
+          inputMode="numeric"
+          description="11 cifre, con cifra di controllo"
+        />
         <SelectField name="status" label="Stato" required options={supplierStatuses.options} />
         <CheckboxField
           name="isSubcontractor"
@@ -70,7 +91,13 @@ export function SupplierForm({
       <FormSection title="Contatti">
         <TextField name="contactPerson" label="Referente" autoComplete="name" />
         <TextField name="phone" label="Telefono" type="tel" autoComplete="tel" />
-        <TextField name="email" label="E-mail" type="email" autoComplete="email" description="Gli ordini inviati arrivano a questo indirizzo" />
+        <TextField
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          description="Gli ordini inviati arrivano a questo indirizzo"
+        />
         <TextField name="website" label="Sito web" placeholder="www.fornitore.it" autoComplete="url" />
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />

@@ -123,18 +123,35 @@ export default function SupplierDetailPage() {
               <li className="flex items-center gap-2">
                 <Phone aria-hidden className="size-4 text-muted-foreground" />
                 <span className="sr-only">Telefono:</span>
-                {supplier.phone ? <a className="text-primary hover:underline" href={`tel:${supplier.phone}`}>{supplier.phone}</a> : "Non indicato"}
+                {supplier.phone ? (
+                  <a className="text-primary hover:underline" href={`tel:${supplier.phone}`}>
+                    {supplier.phone}
+                  </a>
+                ) : (
+                  "Non indicato"
+                )}
               </li>
               <li className="flex items-center gap-2">
                 <Mail aria-hidden className="size-4 text-muted-foreground" />
                 <span className="sr-only">E-mail:</span>
-                {supplier.email ? <a className="break-all text-primary hover:underline" href={`mailto:${supplier.email}`}>{supplier.email}</a> : "Non indicata"}
+                {supplier.email ? (
+                  <a className="break-all text-primary hover:underline" href={`mailto:${supplier.email}`}>
+                    {supplier.email}
+                  </a>
+                ) : (
+                  "Non indicata"
+                )}
               </li>
               <li className="flex items-center gap-2">
                 <Globe aria-hidden className="size-4 text-muted-foreground" />
                 <span className="sr-only">Sito web:</span>
                 {supplier.website ? (
-                  <a className="break-all text-primary hover:underline" href={websiteHref(supplier.website)} target="_blank" rel="noreferrer">
+                  <a
+                    className="break-all text-primary hover:underline"
+                    href={websiteHref(supplier.website)}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
                     {supplier.website}
                   </a>
                 ) : (
@@ -180,7 +197,10 @@ export default function SupplierDetailPage() {
               </ul>
             )}
             {moreOrders > 0 ? (
-              <Link href={`/admin/orders?supplierId=${supplier.id}`} className="mt-2 block text-sm text-primary hover:underline">
+              <Link
+                href={`/admin/orders?supplierId=${supplier.id}`}
+                className="mt-2 block text-sm text-primary hover:underline"
+              >
                 E altri {moreOrders} ordini...
               </Link>
             ) : null}
