@@ -29,6 +29,12 @@ test("accepted estimate → site → contract signed → acconto, SAL and saldo 
   await expectAccessible(page);
   await snap(page, "site-form");
   await dialog.getByRole("button", { name: "Crea cantiere" }).click();
+  // In corso without its safety papers: the office confirms with a reason (site compliance).
+  const confirm = page.getByRole("dialog", { name: "Documenti di sicurezza mancanti" });
+  await expect(confirm).toContainText("POS mancante");
+  await confirm.getByLabel("Motivo per avviare comunque il cantiere").fill("POS in firma dal coordinatore");
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Avvia comunque" }).click();
   await expect(page.getByText("Cantiere creato con successo")).toBeVisible();
   await page.getByRole("searchbox", { name: "Cerca cantieri" }).fill(`Girasole ${tag}`);
   await expect(page.getByRole("heading", { name: siteName })).toBeVisible();

@@ -8,6 +8,7 @@ import { attachments, clients, constructionSites, estimates, surveys } from "../
 import { createDiskStorage, uploadsDir } from "../../storage";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { jpegImage, pngImage } from "../../test/images";
+import { multipart } from "../../test/multipart";
 
 let t: TestApp;
 let surveyId: string;
@@ -22,22 +23,7 @@ const JPEG = jpegImage(4, 3);
 const PDF = Buffer.from("%PDF-1.4\n% documento di prova\n");
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(30)]);
 
-type Part = { name?: string; fileName: string; type: string; data: Buffer };
-function multipart(parts: Part[]) {
-  const boundary = "----colmo" + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name ?? "files"}"; filename="${p.fileName}"\r\nContent-Type: ${p.type}\r\n\r\n`,
-      ),
-    );
-    chunks.push(p.data, Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
-const upload = (entityType: string, entityId: string, parts: Part[], cookie = t.admin) => {
+const upload = (entityType: string, entityId: string, parts: Parameters<typeof multipart>[0], cookie = t.admin) => {
   const body = multipart(parts);
   return t.app.inject({
     method: "POST",

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Multipart } from "@fastify/multipart";
+import type { Multipart, MultipartFile } from "@fastify/multipart";
 import {
   attachmentSizeError,
   attachmentTypeError,
@@ -25,6 +25,25 @@ const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = {
   survey: "Sopralluogo non trovato",
   site: "Cantiere non trovato",
 };
+
+/**
+ * Reads one uploaded file and checks it like every attachment (site documents reuse it): size,
+ * real type from its bytes, pixel size of images. `field` names the form field in the 400 answer.
+ */
+export async function checkedFile(part: MultipartFile, field = "files") {
+  const data = await part.toBuffer();
+  const name = part.filename || "file";
+  if (part.file.truncated || data.length > MAX_ATTACHMENT_BYTES)
+    throw badRequest(attachmentSizeError(name), { [field]: attachmentSizeError(name) });
+  if (data.length === 0) throw badRequest(`Il file "${name}" è vuoto`, { [field]: `Il file "${name}" è vuoto` });
+  const type = detectFileType(data);
+  if (!type) throw badRequest(attachmentTypeError(name), { [field]: attachmentTypeError(name) });
+  // Pixel size from the header, before anything decodes the image (decompression bombs).
+  const tooLarge = isImageMime(type.mime) ? imageTooLarge(data, name, ATTACHMENT_IMAGE_LIMITS) : null;
+  if (tooLarge) throw badRequest(tooLarge, { [field]: tooLarge });
+  // Stored name and display name both carry the detected type's extension, never the client's.
+  return { data, type, fileName: nameForType(cleanFileName(part.filename, type.ext), type.ext) };
+}
 
 interface Stored {
   key: string;
@@ -51,28 +70,10 @@ export async function uploadAttachments(
   try {
     for await (const part of parts) {
       if (part.type !== "file") continue;
-      const data = await part.toBuffer();
-      const name = part.filename || "file";
-      if (part.file.truncated || data.length > MAX_ATTACHMENT_BYTES) {
-        throw badRequest(attachmentSizeError(name), { files: attachmentSizeError(name) });
-      }
-      if (data.length === 0) throw badRequest(`Il file "${name}" è vuoto`, { files: `Il file "${name}" è vuoto` });
-      const type = detectFileType(data);
-      if (!type) throw badRequest(attachmentTypeError(name), { files: attachmentTypeError(name) });
-      // Pixel size from the header, before anything decodes the image (decompression bombs).
-      const tooLarge = isImageMime(type.mime) ? imageTooLarge(data, name, ATTACHMENT_IMAGE_LIMITS) : null;
-      if (tooLarge) throw badRequest(tooLarge, { files: tooLarge });
-      if (isImageMime(type.mime) && !imageLooksComplete(data, type.mime))
-        throw badRequest(damagedImage(name), { files: damagedImage(name) });
-      // Stored name and display name both carry the detected type's extension, never the client's.
-      const key = newStorageKey(`${entityType}/${entityId}`, type.ext);
-      await storage.put(key, data);
-      stored.push({
-        key,
-        fileName: nameForType(cleanFileName(part.filename, type.ext), type.ext),
-        mimeType: type.mime,
-        size: data.length,
-      });
+      const file = await checkedFile(part);
+      const key = newStorageKey(`${entityType}/${entityId}`, file.type.ext);
+      await storage.put(key, file.data);
+      stored.push({ key, fileName: file.fileName, mimeType: file.type.mime, size: file.data.length });
     }
     if (stored.length === 0)
       throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });

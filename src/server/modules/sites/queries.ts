@@ -35,6 +35,7 @@ export const siteColumns = {
   safetyRequirements: s.safetyRequirements,
   accessConditions: s.accessConditions,
   specialEquipment: s.specialEquipment,
+  usesScaffolding: s.usesScaffolding,
   notes: s.notes,
   assignedUserId: s.assignedUserId,
   createdAt: s.createdAt,
@@ -72,7 +73,12 @@ export async function listSites(db: Queryable, params: ListParams, scope: string
   let ids = db.select({ id: s.id }).from(s).$dynamic();
   // The estimate is needed in the WHERE only for the portal's scope (its client).
   if (scope) ids = ids.innerJoin(estimates, eq(estimates.id, s.estimateId));
-  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  const page = ids
+    .where(listWhere(params, scope))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   const rows = await db
     .select({
       ...siteColumns,

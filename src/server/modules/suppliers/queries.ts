@@ -30,6 +30,7 @@ const suppliersColumns = {
   email: suppliers.email,
   website: suppliers.website,
   contactPerson: suppliers.contactPerson,
+  isSubcontractor: suppliers.isSubcontractor,
   notes: suppliers.notes,
   status: suppliers.status,
   createdAt: suppliers.createdAt,
@@ -39,20 +40,24 @@ const suppliersColumns = {
 
 export async function listSuppliers(db: Queryable, params: ListParams) {
   return db
-    .select({ ...suppliersColumns})
+    .select({ ...suppliersColumns })
     .from(suppliers)
     .where(listWhere(params))
     .orderBy(
       ...orderBy(
         params.sort,
-        { name: sql`lower(${suppliers.name})`, city: sql`lower(${suppliers.city})`, createdAt: suppliers.createdAt, status: suppliers.status },
+        {
+          name: sql`lower(${suppliers.name})`,
+          city: sql`lower(${suppliers.city})`,
+          createdAt: suppliers.createdAt,
+          status: suppliers.status,
+        },
         [sql`lower(${suppliers.name})`, desc(suppliers.id)],
       ),
     )
     .limit(params.limit)
     .offset(params.offset);
 }
-
 
 export async function countSuppliers(db: Queryable, params: ListParams) {
   const [row] = await db.select({ n: count() }).from(suppliers).where(listWhere(params));

@@ -2,18 +2,25 @@ import { formatEuro } from "@domain/format";
 import { siteInputSchema, workTypeOptions, type Site, type SiteInput, type SiteValues } from "@domain/sites";
 import { siteStatuses } from "@domain/statuses";
 import {
+  CheckboxField,
   Form,
   FormActions,
   FormSection,
   SelectField,
   SubmitButton,
   TextareaField,
-  TextField, CancelButton } from "@web/components/form";
+  TextField,
+  CancelButton,
+} from "@web/components/form";
 import { TechnicianPicker } from "@web/features/team/components/technician-picker";
 import { useSiteEstimateOptions } from "../api/estimate-options";
 
 /** What the form needs of an existing site (a list row or the detail). */
-export type EditableSite = Site & { estimateNumber?: string; estimateTitle?: string; assignedUser?: { id: string; name: string } | null };
+export type EditableSite = Site & {
+  estimateNumber?: string;
+  estimateTitle?: string;
+  assignedUser?: { id: string; name: string } | null;
+};
 
 const empty: SiteInput = {
   estimateId: "",
@@ -37,6 +44,7 @@ const empty: SiteInput = {
   safetyRequirements: "",
   accessConditions: "",
   specialEquipment: "",
+  usesScaffolding: false,
   notes: "",
   assignedUserId: "",
 };
@@ -116,6 +124,12 @@ export function SiteForm({
         <TextareaField name="safetyRequirements" label="Requisiti di sicurezza" rows={2} />
         <TextareaField name="accessConditions" label="Condizioni di accesso" rows={2} />
         <TextareaField name="specialEquipment" label="Attrezzature speciali" rows={2} className="sm:col-span-2" />
+        <CheckboxField
+          name="usesScaffolding"
+          label="Ponteggi in cantiere"
+          description="Richiede il PIMUS tra i documenti di sicurezza"
+          className="sm:col-span-2"
+        />
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />
       <FormActions>
