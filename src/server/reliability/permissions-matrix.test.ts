@@ -91,14 +91,14 @@ const FIRM: Relation[] = ["admin", "ufficio", "tecnico"];
 function expected(route: RouteEntry, kind: string, relation: Relation): number[] {
   const cell = EXPECTED[kind]![relation].statuses;
   const write = route.method !== "GET";
+  // The office's file: a technician deletes only his own uploads (issue 26).
+  if (route.method === "DELETE" && route.url === "/api/attachments/:id" && relation === "tecnico") return [403];
   if (write && (FIRM.includes(relation) || relation === "own") && cell.some((s) => s < 300))
     return [...cell, ...INPUT, 404];
   // A portal client's survey always belongs to its own client: a clientId in the body is overridden.
   if (route.method === "POST" && route.url === "/api/surveys" && relation === "other") return [201, 404];
   // Changing the password with a wrong current one: 400 "Password attuale non corretta", never 401/403.
   if (route.url === "/api/auth/password" && relation !== "anon") return [...cell, 400];
-  // The office's file: a technician deletes only his own uploads (issue 26).
-  if (route.method === "DELETE" && route.url === "/api/attachments/:id" && relation === "tecnico") return [403];
   // An outbox message without attachments: its first attachment does not exist.
   if (route.url.endsWith("/attachments/:index")) return [...cell, 404];
   return cell;
