@@ -32,6 +32,8 @@ const ids: [prefix: string, idOf: IdOf, owned: boolean][] = [
   ["/api/users/:id", (_w, s) => s.colleagueId, false],
   // A device id that is nobody's: the route only ever looks among the caller's own sessions.
   ["/api/profile/sessions/:id", () => "0".repeat(32), false],
+  // A paper that does not exist: the office's routes answer 404 past the access check.
+  ["/api/site-documents/:docId", () => "00000000-0000-4000-8000-000000000000", false],
 ];
 
 /** List routes whose query names a record: the list is then owned like that record. */
@@ -68,7 +70,7 @@ export function targetFor(route: RouteEntry, w: World, s: Shared): Target {
   let named = false;
   const match = ids.find(([prefix]) => url.startsWith(prefix));
   if (match) {
-    url = url.replace(":id", match[1](w, s));
+    url = url.replace(/:(id|docId)\b/, match[1](w, s));
     owned = match[2];
     named = true;
   }
