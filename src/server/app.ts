@@ -10,6 +10,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { authGuard, declaredAccess } from "./auth/guard";
 import type { AppDeps } from "./deps";
+import { idempotency } from "./http/idempotency";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
 
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
   await app.register(cookie);
   // First, so that every route registered after it carries its declared access.
   await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs });
+  // After the guard (it needs the user); before the routes, so every write honours the key.
+  await app.register(idempotency, { db: deps.db });
 
   // The route table, so tests can check every route the server registers (none is forgotten).
   const routeTable: RouteEntry[] = [];

@@ -1,3 +1,5 @@
+import type { SurveyResultField } from "@domain/surveys";
+
 /**
  * The technician's offline write queue (decisions §9 "Offline field work"): the rules, apart from
  * where the items are kept (IndexedDB in the app, memory in the tests) and how they travel (fetch).
@@ -25,10 +27,7 @@ export const queueStateLabels: Record<QueueState, string> = {
   errore: "Errore",
 };
 
-/** The survey's result fields the technician fills in on the roof. */
-export const resultFields = ["issuesFound", "measurements", "requiredEquipment", "accessConditions", "safetyNotes", "photosNotes"] as const;
-export type ResultField = (typeof resultFields)[number];
-export type ResultChanges = Partial<Record<ResultField, string>>;
+export type ResultChanges = Partial<Record<SurveyResultField, string>>;
 
 export type WritePayload =
   | { kind: "note"; text: string }
