@@ -117,7 +117,7 @@ export function PendingWrites() {
             Senza rete
           </Badge>
         )}
-        <h2 id="pending-writes-title" className="min-w-0 flex-1 font-semibold" role="status">
+        <h2 id="pending-writes-title" className="min-w-0 flex-1 font-semibold" aria-live="polite">
           {queue.pending === 0 ? "Tutte le modifiche sono state inviate" : pendingText(queue.pending)}
         </h2>
         {queue.pending > 0 ? (

@@ -25,10 +25,13 @@ export const idbStore: QueueStore = {
  * The service worker keeps the technician's reads only while FIELD_MARKER exists (field-reads.ts):
  * opened for a tecnico, deleted with the reads for anyone else.
  */
-export async function setFieldCaching(on: boolean) {
-  if (!("caches" in window)) return;
-  if (on) await caches.open(FIELD_MARKER);
-  else await Promise.all([caches.delete(FIELD_MARKER), caches.delete(FIELD_CACHE)]);
+let caching: Promise<unknown> = Promise.resolve();
+export function setFieldCaching(on: boolean): Promise<unknown> {
+  if (!("caches" in window)) return caching;
+  // In the order asked: the login page's "nobody" must not delete the marker after the sign-in's "tecnico".
+  const apply = (): Promise<unknown> => (on ? caches.open(FIELD_MARKER) : Promise.all([caches.delete(FIELD_MARKER), caches.delete(FIELD_CACHE)]));
+  caching = caching.then(apply, apply);
+  return caching;
 }
 
 /** Logout: no cached answer and no queued write stays on the phone. */
