@@ -103,7 +103,7 @@ async function cameraPhoto(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(",")[1]!, "base64");
 }
 
-const pendingHeading = (page: Page) => page.getByRole("heading", { name: /modifich[ae] da inviare|Tutte le modifiche/ });
+const pendingHeading = (page: Page) => page.getByRole("heading", { name: /modific(a|he) da inviare|Tutte le modifiche/ });
 
 test("the manifest and the service worker make an installable app", async ({ page, context, baseURL }) => {
   await page.goto("/login");
