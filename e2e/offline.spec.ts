@@ -13,7 +13,8 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
  * No signal. setOffline cuts the page's requests; a service worker's own fetches are cut by the
  * route below as well, so nothing the worker serves can come from the network in secret.
  */
-const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort("internetdisconnected") : route.fallback());
+const cutWorker = (route: Route) =>
+  route.request().serviceWorker() ? route.abort("internetdisconnected") : route.fallback();
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
   await context.route("**/*", cutWorker);
@@ -31,7 +32,12 @@ async function office(baseURL: string) {
   return api;
 }
 
-async function json<T>(api: APIRequestContext, method: "get" | "post" | "put", url: string, data?: unknown): Promise<T> {
+async function json<T>(
+  api: APIRequestContext,
+  method: "get" | "post" | "put",
+  url: string,
+  data?: unknown,
+): Promise<T> {
   const res = await api[method](url, data === undefined ? undefined : { data: data as object });
   expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as T;
@@ -41,8 +47,15 @@ type Survey = { id: string; version: number; notes: string | null; issuesFound: 
 
 /** A survey today and an active site, both assigned to the e2e technician. */
 async function seed(api: APIRequestContext, tag: string) {
-  const tech = (await json<{ id: string; username: string }[]>(api, "get", "/api/team")).find((u) => u.username === E2E_TECNICO.username)!;
-  const client = await json<{ id: string; name: string }>(api, "post", "/api/clients", { name: `Famiglia Tegola ${tag}`, type: "privato", address: "Via Volta 21", email: `tegola.${Date.now()}@example.it` });
+  const tech = (await json<{ id: string; username: string }[]>(api, "get", "/api/team")).find(
+    (u) => u.username === E2E_TECNICO.username,
+  )!;
+  const client = await json<{ id: string; name: string }>(api, "post", "/api/clients", {
+    name: `Famiglia Tegola ${tag}`,
+    type: "privato",
+    address: "Via Volta 21",
+    email: `tegola.${Date.now()}@example.it`,
+  });
   const survey = await json<Survey>(api, "post", "/api/surveys", {
     clientId: client.id,
     date: todayIso(),
@@ -85,7 +98,10 @@ async function openDayWithWorker(page: Page, surveyId: string) {
 }
 
 const cachedUrls = (page: Page) =>
-  page.evaluate(async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => r.url) : []), FIELD_CACHE);
+  page.evaluate(
+    async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => r.url) : []),
+    FIELD_CACHE,
+  );
 
 /** A camera-sized photo (2400 × 1800) drawn in the browser: the phone must shrink it. */
 async function cameraPhoto(page: Page): Promise<Buffer> {
@@ -103,7 +119,8 @@ async function cameraPhoto(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(",")[1]!, "base64");
 }
 
-const pendingHeading = (page: Page) => page.getByRole("heading", { name: /modific(a|he) da inviare|Tutte le modifiche/ });
+const pendingHeading = (page: Page) =>
+  page.getByRole("heading", { name: /modific(a|he) da inviare|Tutte le modifiche/ });
 
 test("the manifest and the service worker make an installable app", async ({ page, context, baseURL }) => {
   await page.goto("/login");
@@ -111,10 +128,24 @@ test("the manifest and the service worker make an installable app", async ({ pag
   expect(manifestHref).toBe("/manifest.webmanifest");
   const res = await page.request.get(manifestHref!);
   expect(res.headers()["content-type"]).toMatch(/manifest\+json|json/);
-  const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
-  expect(manifest).toMatchObject({ name: "Colmo", short_name: "Colmo", start_url: "/admin/oggi", display: "standalone", theme_color: "#1e4e79" });
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: "Colmo",
+    short_name: "Colmo",
+    start_url: "/admin/oggi",
+    display: "standalone",
+    theme_color: "#1e4e79",
+  });
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#1e4e79");
-  for (const size of [192, 512]) expect(manifest.icons.some((i) => i.sizes === `${size}x${size}` && i.type === "image/png")).toBe(true);
+  for (const size of [192, 512])
+    expect(manifest.icons.some((i) => i.sizes === `${size}x${size}` && i.type === "image/png")).toBe(true);
   expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
   // Every icon is served, is a PNG, and has the size it claims.
   for (const icon of manifest.icons) {
@@ -135,7 +166,9 @@ test("the manifest and the service worker make an installable app", async ({ pag
   expect(sw.headers()["content-type"]).toMatch(/javascript/);
   // What Chromium itself says about installing it (the check behind Lighthouse's "installable").
   const cdp = await context.newCDPSession(page);
-  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+    installabilityErrors: { errorId: string }[];
+  };
   // Playwright's contexts are incognito profiles, where Chromium never offers installation: that
   // one reason is about the test browser, any other would be about the app.
   expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
@@ -143,10 +176,16 @@ test("the manifest and the service worker make an installable app", async ({ pag
   await loginAs(page, "admin");
   await page.goto("/admin/surveys");
   await expect(page.getByRole("heading", { name: "Sopralluoghi", level: 1 })).toBeVisible();
-  expect(await page.evaluate(([a, b]) => Promise.all([caches.has(a!), caches.has(b!)]), [FIELD_CACHE, FIELD_MARKER])).toEqual([false, false]);
+  expect(
+    await page.evaluate(([a, b]) => Promise.all([caches.has(a!), caches.has(b!)]), [FIELD_CACHE, FIELD_MARKER]),
+  ).toEqual([false, false]);
 });
 
-test("offline: results, note, progress and photo wait on the phone, survive a reload, and reach the server once", async ({ page, context, baseURL }) => {
+test("offline: results, note, progress and photo wait on the phone, survive a reload, and reach the server once", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const api = await office(baseURL!);
   const tag = `Off ${Date.now() % 100000}`;
   const { survey, site, clientName } = await seed(api, tag);
@@ -156,8 +195,22 @@ test("offline: results, note, progress and photo wait on the phone, survive a re
 
   await goOffline(context);
   // Proof that the page has no network, and the worker has none either (an uncached read fails).
-  expect(await page.evaluate(() => fetch("/api/health").then((r) => r.status, () => "offline"))).toBe("offline");
-  expect(await page.evaluate(() => fetch("/api/surveys/00000000-0000-4000-8000-000000000000").then((r) => r.status, () => "offline"))).toBe("offline");
+  expect(
+    await page.evaluate(() =>
+      fetch("/api/health").then(
+        (r) => r.status,
+        () => "offline",
+      ),
+    ),
+  ).toBe("offline");
+  expect(
+    await page.evaluate(() =>
+      fetch("/api/surveys/00000000-0000-4000-8000-000000000000").then(
+        (r) => r.status,
+        () => "offline",
+      ),
+    ),
+  ).toBe("offline");
 
   const card = page.getByRole("list", { name: "Oggi" }).getByRole("listitem").filter({ hasText: clientName });
   // Esito: the survey's results.
@@ -176,12 +229,17 @@ test("offline: results, note, progress and photo wait on the phone, survive a re
   await note.getByRole("button", { name: "Aggiungi nota" }).click();
   await expect(note).toBeHidden();
   // Progress of the site.
-  const siteCard = page.getByRole("list", { name: "Cantieri attivi" }).getByRole("listitem").filter({ hasText: site.name });
+  const siteCard = page
+    .getByRole("list", { name: "Cantieri attivi" })
+    .getByRole("listitem")
+    .filter({ hasText: site.name });
   await siteCard.getByRole("button", { name: "Aumenta avanzamento di 5%" }).click();
   await siteCard.getByRole("button", { name: "Salva avanzamento (35%)" }).click();
   await expect(siteCard.getByText("Avanzamento 35% in attesa di invio")).toBeVisible();
   // A camera photo.
-  await card.getByLabel(`Foto per ${subject}`).setInputFiles({ name: "tetto.png", mimeType: "image/png", buffer: photo });
+  await card
+    .getByLabel(`Foto per ${subject}`)
+    .setInputFiles({ name: "tetto.png", mimeType: "image/png", buffer: photo });
   await expect(pendingHeading(page)).toHaveText("4 modifiche da inviare");
   await expect(page.getByText("Senza rete")).toBeVisible();
 
@@ -203,15 +261,27 @@ test("offline: results, note, progress and photo wait on the phone, survive a re
   await expect(pendingHeading(page)).toHaveText("Tutte le modifiche sono state inviate");
   await expect(list.getByText("Inviata", { exact: true })).toHaveCount(4);
   await snap(page, "offline-queue-sent");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expectAccessible(page);
+  await snap(page, "offline-queue-sent-1366");
+  await page.setViewportSize({ width: 390, height: 844 });
   const stored = await json<Survey & { measurements: string }>(api, "get", `/api/surveys/${survey.id}`);
   expect(stored.issuesFound).toBe("Coppi rotti sul lato nord");
   expect(stored.measurements).toBe("Falda 8 × 5 m");
   expect(stored.notes!.match(/Scossalina da rifare/g)).toHaveLength(1);
   // The results were made on the version before the note; the note was the technician's own, so no conflict.
   expect(stored.version).toBe(survey.version + 2);
-  const storedSite = await json<{ progress: number; version: number }>(api, "get", `/api/construction-sites/${site.id}`);
+  const storedSite = await json<{ progress: number; version: number }>(
+    api,
+    "get",
+    `/api/construction-sites/${site.id}`,
+  );
   expect(storedSite).toMatchObject({ progress: 35, version: site.version + 1 });
-  const files = await json<{ fileName: string; mimeType: string; size: number }[]>(api, "get", `/api/attachments?entityType=survey&entityId=${survey.id}`);
+  const files = await json<{ fileName: string; mimeType: string; size: number }[]>(
+    api,
+    "get",
+    `/api/attachments?entityType=survey&entityId=${survey.id}`,
+  );
   expect(files).toHaveLength(1);
   expect(files[0]).toMatchObject({ fileName: "tetto.jpg", mimeType: "image/jpeg" });
   expect(files[0]!.size).toBeLessThan(photo.length);
@@ -228,7 +298,11 @@ test("offline: results, note, progress and photo wait on the phone, survive a re
   await api.dispose();
 });
 
-test("a conflict with the office shows both versions and lets the technician choose; logout empties the phone", async ({ page, context, baseURL }) => {
+test("a conflict with the office shows both versions and lets the technician choose; logout empties the phone", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const api = await office(baseURL!);
   const tag = `Conf ${Date.now() % 100000}`;
   const { survey, clientName } = await seed(api, tag);
@@ -247,7 +321,10 @@ test("a conflict with the office shows both versions and lets the technician cho
   const current = await json<Survey & Record<string, unknown>>(api, "get", `/api/surveys/${survey.id}`);
   const officeBody = Object.fromEntries(
     Object.entries(current)
-      .filter(([k]) => !["id", "createdAt", "updatedAt", "client", "contact", "clientName", "assignedUser", "estimates"].includes(k))
+      .filter(
+        ([k]) =>
+          !["id", "createdAt", "updatedAt", "client", "contact", "clientName", "assignedUser", "estimates"].includes(k),
+      )
       .map(([k, v]) => [k, v ?? ""]),
   );
   await json(api, "put", `/api/surveys/${survey.id}`, { ...officeBody, issuesFound: "Grondaia da sostituire" });
@@ -272,19 +349,30 @@ test("a conflict with the office shows both versions and lets the technician cho
   expect(kept.version).toBe(current.version + 2);
 
   // A write the server cannot take now (503) waits: leaving warns that it would be lost.
-  await page.route("**/api/surveys/*/notes", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Database temporaneamente non disponibile. Riprova tra poco."}' }));
+  await page.route("**/api/surveys/*/notes", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: '{"message":"Database temporaneamente non disponibile. Riprova tra poco."}',
+    }),
+  );
   await card.getByRole("button", { name: `Nota per ${subject}` }).click();
   const note = page.getByRole("dialog", { name: "Nuova nota" });
   await note.getByLabel("Nota").fill("Da non perdere");
   await note.getByRole("button", { name: "Aggiungi nota" }).click();
   await expect(pendingHeading(page)).toHaveText("1 modifica da inviare");
-  expect(await page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open("colmo-offline");
-    open.onsuccess = () => {
-      const req = open.result.transaction("writes").objectStore("writes").count();
-      req.onsuccess = () => (resolve(req.result), open.result.close());
-    };
-  }))).toBe(2);
+  expect(
+    await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open("colmo-offline");
+          open.onsuccess = () => {
+            const req = open.result.transaction("writes").objectStore("writes").count();
+            req.onsuccess = () => (resolve(req.result), open.result.close());
+          };
+        }),
+    ),
+  ).toBe(2);
   await page.getByRole("button", { name: "Esci" }).click();
   const warn = page.getByRole("alertdialog", { name: "Modifiche non inviate" });
   await expect(warn).toContainText("1 modifica da inviare");
@@ -295,7 +383,9 @@ test("a conflict with the office shows both versions and lets the technician cho
   const left = await page.evaluate(async () => {
     const names = await caches.keys();
     const apiEntries: string[] = [];
-    for (const n of names) for (const r of await (await caches.open(n)).keys()) if (new URL(r.url).pathname.startsWith("/api/")) apiEntries.push(r.url);
+    for (const n of names)
+      for (const r of await (await caches.open(n)).keys())
+        if (new URL(r.url).pathname.startsWith("/api/")) apiEntries.push(r.url);
     const queued = await new Promise<number>((resolve) => {
       const open = indexedDB.open("colmo-offline");
       open.onsuccess = () => {

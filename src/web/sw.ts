@@ -19,7 +19,10 @@ declare global {
     __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
   }
 }
-const sw = self as unknown as { skipWaiting(): Promise<void>; addEventListener(type: "message", fn: (e: MessageEvent) => void): void };
+const sw = self as unknown as {
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "message", fn: (e: MessageEvent) => void): void;
+};
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -30,12 +33,18 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { deny
 
 /** Only while a technician is signed in: otherwise nothing is written to, or read from, the cache. */
 const onlyForTecnico: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => (response.status === 200 && (await caches.has(FIELD_MARKER)) ? response : null),
-  cachedResponseWillBeUsed: async ({ cachedResponse }) => ((await caches.has(FIELD_MARKER)) ? (cachedResponse ?? null) : null),
+  cacheWillUpdate: async ({ response }) =>
+    response.status === 200 && (await caches.has(FIELD_MARKER)) ? response : null,
+  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+    (await caches.has(FIELD_MARKER)) ? (cachedResponse ?? null) : null,
 };
 
 registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && !request.headers.has(SYNC_HEADER) && isFieldRead(url.pathname, url.search),
+  ({ url, request, sameOrigin }) =>
+    sameOrigin &&
+    request.method === "GET" &&
+    !request.headers.has(SYNC_HEADER) &&
+    isFieldRead(url.pathname, url.search),
   new NetworkFirst({
     cacheName: FIELD_CACHE,
     // On a signal too weak to answer, the copy kept earlier today after 8 s.

@@ -20,17 +20,34 @@ afterAll(async () => t.close());
 
 const key = () => crypto.randomUUID();
 const send = (method: "POST" | "PUT", url: string, payload: unknown, cookie: string, idem?: string) =>
-  t.app.inject({ method, url, payload: payload as object, headers: { cookie, ...(idem ? { "idempotency-key": idem } : {}) } });
+  t.app.inject({
+    method,
+    url,
+    payload: payload as object,
+    headers: { cookie, ...(idem ? { "idempotency-key": idem } : {}) },
+  });
 
 async function insertSurvey() {
   const client = await insertClient(t.db);
-  const [row] = await t.db.insert(surveys).values({ clientId: client.id, date: todayIso(), address: "Via dei Tetti 5, Monza", assignedUserId: tech.userId }).returning();
+  const [row] = await t.db
+    .insert(surveys)
+    .values({ clientId: client.id, date: todayIso(), address: "Via dei Tetti 5, Monza", assignedUserId: tech.userId })
+    .returning();
   return row!;
 }
 async function insertSite() {
   const client = await insertClient(t.db);
   const estimate = await insertEstimate(t.db, { clientId: client.id });
-  const [row] = await t.db.insert(constructionSites).values({ estimateId: estimate.id, name: "Tetto Glicine", address: "Via Glicine 7", status: "in_corso", assignedUserId: tech.userId }).returning();
+  const [row] = await t.db
+    .insert(constructionSites)
+    .values({
+      estimateId: estimate.id,
+      name: "Tetto Glicine",
+      address: "Via Glicine 7",
+      status: "in_corso",
+      assignedUserId: tech.userId,
+    })
+    .returning();
   return row!;
 }
 
@@ -44,7 +61,10 @@ describe("Idempotency-Key on the technician's writes", () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers["idempotent-replay"]).toBe("true");
     expect(again.json()).toEqual(first.json());
-    const [row] = await t.db.select({ notes: surveys.notes, version: surveys.version }).from(surveys).where(eq(surveys.id, s.id));
+    const [row] = await t.db
+      .select({ notes: surveys.notes, version: surveys.version })
+      .from(surveys)
+      .where(eq(surveys.id, s.id));
     expect(row!.notes!.match(/Tegole rotte/g)).toHaveLength(1);
     expect(row!.version).toBe(2);
     // Without a key, the same request is a second note (the header is what makes it a resend).
@@ -56,16 +76,37 @@ describe("Idempotency-Key on the technician's writes", () => {
   it("a progress resent after it was applied answers 200 with the first answer, not a 409 on its own version", async () => {
     const site = await insertSite();
     const k = key();
-    const first = await send("PUT", `/api/construction-sites/${site.id}/progress`, { progress: 40, version: 1 }, tech.cookie, k);
+    const first = await send(
+      "PUT",
+      `/api/construction-sites/${site.id}/progress`,
+      { progress: 40, version: 1 },
+      tech.cookie,
+      k,
+    );
     expect(first.statusCode).toBe(200);
-    const again = await send("PUT", `/api/construction-sites/${site.id}/progress`, { progress: 40, version: 1 }, tech.cookie, k);
+    const again = await send(
+      "PUT",
+      `/api/construction-sites/${site.id}/progress`,
+      { progress: 40, version: 1 },
+      tech.cookie,
+      k,
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ progress: 40, version: 2 });
     // A new write on the old version is a real conflict: 409 naming the version.
-    const stale = await send("PUT", `/api/construction-sites/${site.id}/progress`, { progress: 60, version: 1 }, tech.cookie, key());
+    const stale = await send(
+      "PUT",
+      `/api/construction-sites/${site.id}/progress`,
+      { progress: 60, version: 1 },
+      tech.cookie,
+      key(),
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().errors).toHaveProperty("version");
-    const [row] = await t.db.select({ progress: constructionSites.progress }).from(constructionSites).where(eq(constructionSites.id, site.id));
+    const [row] = await t.db
+      .select({ progress: constructionSites.progress })
+      .from(constructionSites)
+      .where(eq(constructionSites.id, site.id));
     expect(row!.progress).toBe(40);
   });
 
@@ -74,7 +115,9 @@ describe("Idempotency-Key on the technician's writes", () => {
     const k = key();
     const boundary = "----colmoidem";
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="tetto.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="tetto.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       pngImage(20, 10),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -82,14 +125,20 @@ describe("Idempotency-Key on the technician's writes", () => {
       t.app.inject({
         method: "POST",
         url: `/api/attachments?entityType=survey&entityId=${s.id}`,
-        headers: { cookie: tech.cookie, "idempotency-key": k, "content-type": `multipart/form-data; boundary=${boundary}` },
+        headers: {
+          cookie: tech.cookie,
+          "idempotency-key": k,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        },
         payload,
       });
     expect((await up()).statusCode).toBe(201);
     const again = await up();
     expect(again.statusCode).toBe(201);
     expect(again.headers["idempotent-replay"]).toBe("true");
-    const [{ n }] = (await t.db.select({ n: count() }).from(attachments).where(eq(attachments.entityId, s.id))) as [{ n: number }];
+    const [{ n }] = (await t.db.select({ n: count() }).from(attachments).where(eq(attachments.entityId, s.id))) as [
+      { n: number },
+    ];
     expect(Number(n)).toBe(1);
   });
 
@@ -111,7 +160,9 @@ describe("Idempotency-Key on the technician's writes", () => {
     const good = await send("POST", `/api/surveys/${s.id}/notes`, { text: "ora sì" }, tech.cookie, k);
     expect(good.statusCode).toBe(200);
     expect(good.headers["idempotent-replay"]).toBeUndefined();
-    const [{ n }] = (await t.db.select({ n: count() }).from(writeReceipts).where(eq(writeReceipts.key, k))) as [{ n: number }];
+    const [{ n }] = (await t.db.select({ n: count() }).from(writeReceipts).where(eq(writeReceipts.key, k))) as [
+      { n: number },
+    ];
     expect(Number(n)).toBe(1);
   });
 
@@ -124,9 +175,29 @@ describe("Idempotency-Key on the technician's writes", () => {
   it("the survey's results PUT from the technician answers 409 on a version the office moved", async () => {
     const s = await insertSurvey();
     const body = (version: number, issuesFound: string) => ({
-      clientId: s.clientId, contactId: "", date: s.date, time: "", address: s.address, description: "", notes: "", status: "programmato",
-      surveyType: "", estimatedDuration: "", requiredEquipment: "", accessConditions: "", issuesFound, measurements: "", photosNotes: "",
-      urgencyLevel: "", weatherConditions: "", ownerPresent: false, safetyNotes: "", followUpRequired: false, followUpDate: "", assignedUserId: tech.userId, version,
+      clientId: s.clientId,
+      contactId: "",
+      date: s.date,
+      time: "",
+      address: s.address,
+      description: "",
+      notes: "",
+      status: "programmato",
+      surveyType: "",
+      estimatedDuration: "",
+      requiredEquipment: "",
+      accessConditions: "",
+      issuesFound,
+      measurements: "",
+      photosNotes: "",
+      urgencyLevel: "",
+      weatherConditions: "",
+      ownerPresent: false,
+      safetyNotes: "",
+      followUpRequired: false,
+      followUpDate: "",
+      assignedUserId: tech.userId,
+      version,
     });
     expect((await send("PUT", `/api/surveys/${s.id}`, body(1, "dell'ufficio"), office.cookie)).statusCode).toBe(200);
     const mine = await send("PUT", `/api/surveys/${s.id}`, body(1, "del tecnico"), tech.cookie, key());

@@ -34,7 +34,11 @@ export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) =
       .from(writeReceipts)
       .where(and(eq(writeReceipts.key, key), eq(writeReceipts.userId, request.user.id)));
     if (done && done.method === request.method && done.url === request.url) {
-      return reply.status(done.statusCode).header(REPLAY_HEADER, "true").type("application/json; charset=utf-8").send(done.body);
+      return reply
+        .status(done.statusCode)
+        .header(REPLAY_HEADER, "true")
+        .type("application/json; charset=utf-8")
+        .send(done.body);
     }
     // Another user's key, or the same key on another request, is simply not a replay.
     if (!done) request.idempotencyKey = key;
@@ -45,9 +49,18 @@ export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) =
     if (!key || !request.user || reply.statusCode >= 300 || typeof payload !== "string") return payload;
     await db
       .insert(writeReceipts)
-      .values({ key, userId: request.user.id, method: request.method, url: request.url, statusCode: reply.statusCode, body: payload })
+      .values({
+        key,
+        userId: request.user.id,
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        body: payload,
+      })
       .onConflictDoNothing();
-    await db.delete(writeReceipts).where(and(eq(writeReceipts.userId, request.user.id), lt(writeReceipts.createdAt, KEEP)));
+    await db
+      .delete(writeReceipts)
+      .where(and(eq(writeReceipts.userId, request.user.id), lt(writeReceipts.createdAt, KEEP)));
     return payload;
   });
 });

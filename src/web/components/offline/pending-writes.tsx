@@ -5,7 +5,14 @@ import { surveyResultLabels, type SurveyResultField } from "@domain/surveys";
 import { surveyStatuses } from "@domain/statuses";
 import { Badge, type BadgeVariant } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@web/components/ui/dialog";
 import { useOfflineQueue } from "@web/lib/offline/offline-queue";
 import { queueStateLabels, type QueuedWrite, type QueueState } from "@web/lib/offline/queue";
 import { useOnline } from "@web/lib/offline/use-online";
@@ -29,11 +36,21 @@ export function conflictRows(item: QueuedWrite): Row[] {
   const p = item.payload;
   switch (p.kind) {
     case "results":
-      return (Object.keys(p.changes) as SurveyResultField[]).map((f) => ({ what: surveyResultLabels[f], mine: show(p.changes[f]), theirs: show(theirs[f]) }));
+      return (Object.keys(p.changes) as SurveyResultField[]).map((f) => ({
+        what: surveyResultLabels[f],
+        mine: show(p.changes[f]),
+        theirs: show(theirs[f]),
+      }));
     case "progress":
       return [{ what: "Avanzamento", mine: `${p.progress}%`, theirs: `${show(theirs.progress)}%` }];
     case "complete":
-      return [{ what: "Stato", mine: "Completato", theirs: typeof theirs.status === "string" ? surveyStatuses.label(theirs.status as never) : "—" }];
+      return [
+        {
+          what: "Stato",
+          mine: "Completato",
+          theirs: typeof theirs.status === "string" ? surveyStatuses.label(theirs.status as never) : "—",
+        },
+      ];
     default:
       return [];
   }
@@ -57,7 +74,8 @@ function ConflictDialog({ item, onClose }: { item: QueuedWrite | null; onClose: 
           <DialogTitle>Conflitto con l&apos;ufficio</DialogTitle>
           <DialogDescription>
             {item?.label}: mentre eri senza rete l&apos;ufficio ha modificato lo stesso dato
-            {theirs.updatedAt ? ` (${formatDateTime(theirs.updatedAt)})` : ""}. Scegli quale versione tenere: l&apos;altra non sarà salvata.
+            {theirs.updatedAt ? ` (${formatDateTime(theirs.updatedAt)})` : ""}. Scegli quale versione tenere:
+            l&apos;altra non sarà salvata.
           </DialogDescription>
         </DialogHeader>
         {item ? (
@@ -66,15 +84,23 @@ function ConflictDialog({ item, onClose }: { item: QueuedWrite | null; onClose: 
               <caption className="sr-only">Le due versioni a confronto</caption>
               <thead>
                 <tr className="text-left">
-                  <th scope="col" className="py-1 pr-2">Campo</th>
-                  <th scope="col" className="py-1 pr-2">La tua versione</th>
-                  <th scope="col" className="py-1">Versione dell&apos;ufficio</th>
+                  <th scope="col" className="py-1 pr-2">
+                    Campo
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    La tua versione
+                  </th>
+                  <th scope="col" className="py-1">
+                    Versione dell&apos;ufficio
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {conflictRows(item).map((r) => (
                   <tr key={r.what} className="border-t border-border align-top">
-                    <th scope="row" className="py-2 pr-2 text-left font-medium">{r.what}</th>
+                    <th scope="row" className="py-2 pr-2 text-left font-medium">
+                      {r.what}
+                    </th>
                     <td className="py-2 pr-2 whitespace-pre-line wrap-anywhere">{r.mine}</td>
                     <td className="py-2 whitespace-pre-line wrap-anywhere">{r.theirs}</td>
                   </tr>
@@ -109,7 +135,10 @@ export function PendingWrites() {
   const attention = queue.items.some((i) => i.state === "conflitto" || i.state === "errore");
   const expanded = open || attention;
   return (
-    <section aria-labelledby="pending-writes-title" className="mb-4 grid gap-2 rounded-lg border border-border bg-card p-3">
+    <section
+      aria-labelledby="pending-writes-title"
+      className="mb-4 grid gap-2 rounded-lg border border-border bg-card p-3"
+    >
       <div className="flex flex-wrap items-center gap-2">
         {online ? null : (
           <Badge variant="warning">
@@ -127,7 +156,13 @@ export function PendingWrites() {
           </Button>
         ) : null}
         {attention ? null : (
-          <Button variant="ghost" className="min-h-11" aria-expanded={expanded} aria-controls="pending-writes-list" onClick={() => setOpen((o) => !o)}>
+          <Button
+            variant="ghost"
+            className="min-h-11"
+            aria-expanded={expanded}
+            aria-controls="pending-writes-list"
+            onClick={() => setOpen((o) => !o)}
+          >
             {expanded ? "Nascondi" : "Dettagli"}
           </Button>
         )}
@@ -145,19 +180,38 @@ export function PendingWrites() {
                 <div className="flex flex-wrap items-center gap-2">
                   <AlertTriangle aria-hidden className="size-4 text-destructive" />
                   <span className="text-sm">L&apos;ufficio ha modificato lo stesso dato.</span>
-                  <Button size="sm" className="min-h-11" onClick={() => setComparing(i)} aria-label={`Confronta le versioni: ${i.label}`}>
+                  <Button
+                    size="sm"
+                    className="min-h-11"
+                    onClick={() => setComparing(i)}
+                    aria-label={`Confronta le versioni: ${i.label}`}
+                  >
                     Confronta e scegli
                   </Button>
                 </div>
               ) : null}
               {i.state === "errore" ? (
                 <div className="flex flex-wrap items-center gap-2">
-                  <span role="alert" className="text-sm text-destructive">{i.error}</span>
-                  <Button size="sm" variant="outline" className="min-h-11" onClick={() => void queue.retry(i)} aria-label={`Riprova: ${i.label}`}>
+                  <span role="alert" className="text-sm text-destructive">
+                    {i.error}
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="min-h-11"
+                    onClick={() => void queue.retry(i)}
+                    aria-label={`Riprova: ${i.label}`}
+                  >
                     <RefreshCw aria-hidden />
                     Riprova
                   </Button>
-                  <Button size="sm" variant="ghost" className="min-h-11" onClick={() => void queue.keepTheirs(i)} aria-label={`Scarta: ${i.label}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="min-h-11"
+                    onClick={() => void queue.keepTheirs(i)}
+                    aria-label={`Scarta: ${i.label}`}
+                  >
                     Scarta
                   </Button>
                 </div>

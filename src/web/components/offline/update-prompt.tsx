@@ -20,7 +20,10 @@ export function UpdatePrompt() {
   });
   if (!needRefresh) return null;
   return (
-    <div role="status" className="fixed inset-x-3 bottom-3 z-50 flex flex-wrap items-center gap-2 rounded-lg border border-border bg-card p-3 shadow-lg sm:left-auto sm:max-w-md">
+    <div
+      role="status"
+      className="fixed inset-x-3 bottom-3 z-50 flex flex-wrap items-center gap-2 rounded-lg border border-border bg-card p-3 shadow-lg sm:left-auto sm:max-w-md"
+    >
       <span className="min-w-0 flex-1 font-medium">Nuova versione disponibile</span>
       <Button variant="ghost" className="min-h-11" onClick={() => setNeedRefresh(false)}>
         Più tardi

@@ -28,8 +28,15 @@ export function isFieldRead(pathname: string, search: string): boolean {
   if (exact.some((re) => re.test(pathname))) return true;
   const params = new URLSearchParams(search);
   if (pathname === "/api/attachments") {
-    return (params.get("entityType") === "survey" || params.get("entityType") === "site") && new RegExp(`^${UUID}$`, "i").test(params.get("entityId") ?? "");
+    return (
+      (params.get("entityType") === "survey" || params.get("entityType") === "site") &&
+      new RegExp(`^${UUID}$`, "i").test(params.get("entityId") ?? "")
+    );
   }
   // Thumbnails only: the full photos and documents stay on the server.
-  return new RegExp(`^/api/attachments/${UUID}/file$`, "i").test(pathname) && params.get("thumb") === "1" && [...params.keys()].length === 1;
+  return (
+    new RegExp(`^/api/attachments/${UUID}/file$`, "i").test(pathname) &&
+    params.get("thumb") === "1" &&
+    [...params.keys()].length === 1
+  );
 }

@@ -5,12 +5,14 @@ import type { QueuedWrite } from "./queue";
 
 export const QUEUED_TITLE = "Salvata sul telefono";
 export const QUEUED_TEXT = "Senza segnale: verrà inviata appena torna la rete.";
-export const CONFLICT_TEXT = "L'ufficio ha modificato lo stesso dato: apri «Modifiche da inviare» e scegli quale versione tenere.";
+export const CONFLICT_TEXT =
+  "L'ufficio ha modificato lo stesso dato: apri «Modifiche da inviare» e scegli quale versione tenere.";
 
 /** Tells the technician what became of a write: sent, kept on the phone, in conflict or refused. */
 export function announce(items: QueuedWrite[], sent: string) {
   if (items.every((i) => i.state === "inviata")) toastSuccess(sent);
-  else if (items.some((i) => i.state === "errore")) toastError(items.find((i) => i.state === "errore")!.error ?? "Invio non riuscito");
+  else if (items.some((i) => i.state === "errore"))
+    toastError(items.find((i) => i.state === "errore")!.error ?? "Invio non riuscito");
   else if (items.some((i) => i.state === "conflitto")) toastError(CONFLICT_TEXT);
   else toast(QUEUED_TITLE, { description: QUEUED_TEXT });
 }

@@ -1,6 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { enqueue, flush, isPending, keepMine, keepTheirs, pruneSent, retry, retryDelayMs, type FlushResult, type QueuedWrite, type QueueStore } from "./queue";
+import {
+  enqueue,
+  flush,
+  isPending,
+  keepMine,
+  keepTheirs,
+  pruneSent,
+  retry,
+  retryDelayMs,
+  type FlushResult,
+  type QueuedWrite,
+  type QueueStore,
+} from "./queue";
 import { idbStore, setFieldCaching } from "./store";
 import { sendWrite } from "./transport";
 
@@ -28,7 +40,13 @@ const touched = [["team"], ["surveys"], ["sites"], ["attachments"], ["activity"]
  * so the order is always the order he made them. A run starts at once, when the browser says the
  * signal is back, when the app comes back to the foreground, and every 30 s while something waits.
  */
-export function OfflineQueueProvider({ me, children }: { me: { id: string; role: string } | null | undefined; children: ReactNode }) {
+export function OfflineQueueProvider({
+  me,
+  children,
+}: {
+  me: { id: string; role: string } | null | undefined;
+  children: ReactNode;
+}) {
   const userId = me?.id ?? null;
   const qc = useQueryClient();
   const [items, setItems] = useState<QueuedWrite[]>([]);
@@ -80,7 +98,8 @@ export function OfflineQueueProvider({ me, children }: { me: { id: string; role:
       return result;
     };
     // One run at a time, in this tab and (Web Locks) across the app's other tabs.
-    const locked = (): Promise<FlushResult> => (navigator.locks ? navigator.locks.request("colmo-offline-queue", once).then((r) => r) : once());
+    const locked = (): Promise<FlushResult> =>
+      navigator.locks ? navigator.locks.request("colmo-offline-queue", once).then((r) => r) : once();
     const next = chain.current.then(locked, locked);
     chain.current = next;
     return next;

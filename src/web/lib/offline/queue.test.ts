@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { enqueue, flush, keepMine, keepTheirs, pruneSent, retry, retryDelayMs, SIGNED_OUT, type QueuedWrite, type QueueStore, type SendOutcome } from "./queue";
+import {
+  enqueue,
+  flush,
+  keepMine,
+  keepTheirs,
+  pruneSent,
+  retry,
+  retryDelayMs,
+  SIGNED_OUT,
+  type QueuedWrite,
+  type QueueStore,
+  type SendOutcome,
+} from "./queue";
 import { isFieldRead } from "./field-reads";
 
 function memoryStore(): QueueStore & { items: Map<string, QueuedWrite> } {
@@ -112,7 +124,10 @@ describe("offline queue", () => {
     const b = await add(store, { payload: { kind: "note", text: "dopo" } });
     await flush(store, async (i) => (i.id === a.id ? { kind: "conflict", theirs: { version: 2 } } : { kind: "ok" }), U);
     expect(await states(store)).toEqual({ [a.id]: "conflitto", [b.id]: "in_attesa" });
-    await keepTheirs(store, (await store.all()).find((i) => i.id === a.id)!);
+    await keepTheirs(
+      store,
+      (await store.all()).find((i) => i.id === a.id)!,
+    );
     await flush(store, async () => ({ kind: "ok" }), U);
     expect(await states(store)).toEqual({ [b.id]: "inviata" });
   });
@@ -133,23 +148,39 @@ describe("offline queue", () => {
     const other = memoryStore();
     await add(other, { payload: { kind: "note", text: "nota" } });
     const late = await add(other, { version: 1, payload: { kind: "complete" } });
-    await flush(other, async (i) => (i.payload.kind === "note" ? { kind: "ok", version: 4 } : { kind: "conflict", theirs: { version: 4 } }), U);
+    await flush(
+      other,
+      async (i) =>
+        i.payload.kind === "note" ? { kind: "ok", version: 4 } : { kind: "conflict", theirs: { version: 4 } },
+      U,
+    );
     expect((await other.all()).find((i) => i.id === late.id)).toMatchObject({ version: 1, state: "conflitto" });
   });
 
   it("a refusal is an error the technician can retry; another user's items never travel", async () => {
     const store = memoryStore();
     const a = await add(store, { payload: { kind: "note", text: "" } });
-    await enqueue(store, { userId: "someone-else", target: survey, label: "x", version: null, payload: { kind: "note", text: "non mia" } }, new Date(), "foreign");
+    await enqueue(
+      store,
+      { userId: "someone-else", target: survey, label: "x", version: null, payload: { kind: "note", text: "non mia" } },
+      new Date(),
+      "foreign",
+    );
     const s = server(() => ({ kind: "rejected", message: "Nota: campo obbligatorio" }));
     await flush(store, s.send, U);
     expect(s.seen.map((i) => i.id)).toEqual([a.id]);
-    expect((await store.all()).find((i) => i.id === a.id)).toMatchObject({ state: "errore", error: "Nota: campo obbligatorio" });
+    expect((await store.all()).find((i) => i.id === a.id)).toMatchObject({
+      state: "errore",
+      error: "Nota: campo obbligatorio",
+    });
     // An errore is not retried by itself...
     await flush(store, s.send, U);
     expect(s.seen).toHaveLength(1);
     // ...only when asked.
-    await retry(store, (await store.all()).find((i) => i.id === a.id)!);
+    await retry(
+      store,
+      (await store.all()).find((i) => i.id === a.id)!,
+    );
     await flush(store, async () => ({ kind: "ok" }), U);
     expect(await states(store)).toEqual({ [a.id]: "inviata", foreign: "in_attesa" });
   });
@@ -158,7 +189,11 @@ describe("offline queue", () => {
     const store = memoryStore();
     const a = await add(store, { payload: { kind: "note", text: "a" } });
     const b = await add(store, { payload: { kind: "note", text: "b" } });
-    await store.put({ ...(await store.all()).find((i) => i.id === a.id)!, state: "inviata", sentAt: "2026-01-01T08:00:00Z" });
+    await store.put({
+      ...(await store.all()).find((i) => i.id === a.id)!,
+      state: "inviata",
+      sentAt: "2026-01-01T08:00:00Z",
+    });
     await pruneSent(store, new Date("2026-01-02T09:00:00Z"));
     expect(await states(store)).toEqual({ [b.id]: "in_attesa" });
   });

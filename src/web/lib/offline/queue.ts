@@ -93,7 +93,12 @@ export async function enqueue(
 export type FlushResult = "done" | "offline" | "retry" | "signed_out";
 
 /** Sends what can be sent, in order; returns why it stopped. Only `userId`'s items travel. */
-export async function flush(store: QueueStore, send: Transport, userId: string, now = () => new Date()): Promise<FlushResult> {
+export async function flush(
+  store: QueueStore,
+  send: Transport,
+  userId: string,
+  now = () => new Date(),
+): Promise<FlushResult> {
   const items = (await store.all()).filter((i) => i.userId === userId).sort(bySeq);
   const blocked = new Set<string>();
   for (let n = 0; n < items.length; n++) {
@@ -109,7 +114,13 @@ export async function flush(store: QueueStore, send: Transport, userId: string, 
     const outcome = await send(item);
     switch (outcome.kind) {
       case "ok": {
-        await store.put({ ...item, state: "inviata", error: undefined, theirs: undefined, sentAt: now().toISOString() });
+        await store.put({
+          ...item,
+          state: "inviata",
+          error: undefined,
+          theirs: undefined,
+          sentAt: now().toISOString(),
+        });
         if (outcome.version !== undefined) {
           const moved = outcome.version;
           for (let m = n + 1; m < items.length; m++) {

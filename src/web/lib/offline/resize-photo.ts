@@ -7,7 +7,8 @@ export const PHOTO_MAX_SIDE = 1600;
  * signal. A photo already small enough is kept as it is (no second compression).
  */
 export async function resizePhoto(file: File): Promise<{ blob: Blob; fileName: string }> {
-  if (!file.type.startsWith("image/") || typeof createImageBitmap !== "function") return { blob: file, fileName: file.name };
+  if (!file.type.startsWith("image/") || typeof createImageBitmap !== "function")
+    return { blob: file, fileName: file.name };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);

@@ -29,7 +29,8 @@ let caching: Promise<unknown> = Promise.resolve();
 export function setFieldCaching(on: boolean): Promise<unknown> {
   if (!("caches" in window)) return caching;
   // In the order asked: the login page's "nobody" must not delete the marker after the sign-in's "tecnico".
-  const apply = (): Promise<unknown> => (on ? caches.open(FIELD_MARKER) : Promise.all([caches.delete(FIELD_MARKER), caches.delete(FIELD_CACHE)]));
+  const apply = (): Promise<unknown> =>
+    on ? caches.open(FIELD_MARKER) : Promise.all([caches.delete(FIELD_MARKER), caches.delete(FIELD_CACHE)]);
   caching = caching.then(apply, apply);
   return caching;
 }

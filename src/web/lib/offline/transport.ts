@@ -8,7 +8,10 @@ const recordUrl = (t: QueuedWrite["target"]) => (t.kind === "survey" ? surveyUrl
 
 /** The record as the server has it now, past the service worker's cache. */
 async function current(t: QueuedWrite["target"]): Promise<Record<string, unknown> & { version: number }> {
-  const res = await fetch(recordUrl(t), { headers: { accept: "application/json", [SYNC_HEADER]: "1" }, credentials: "include" });
+  const res = await fetch(recordUrl(t), {
+    headers: { accept: "application/json", [SYNC_HEADER]: "1" },
+    credentials: "include",
+  });
   if (!res.ok) throw new HttpFailure(res.status, await errorBody(res));
   return (await res.json()) as Record<string, unknown> & { version: number };
 }
@@ -33,9 +36,28 @@ async function errorBody(res: Response): Promise<ErrorBody | null> {
 /** The survey as the office's PUT expects it (the whole record), with the technician's fields on top. */
 function surveyPut(record: Record<string, unknown>, changes: Record<string, string>, version: number) {
   const keys = [
-    "clientId", "contactId", "date", "time", "address", "description", "notes", "status", "surveyType", "estimatedDuration",
-    "requiredEquipment", "accessConditions", "issuesFound", "measurements", "photosNotes", "urgencyLevel", "weatherConditions",
-    "ownerPresent", "safetyNotes", "followUpRequired", "followUpDate", "assignedUserId",
+    "clientId",
+    "contactId",
+    "date",
+    "time",
+    "address",
+    "description",
+    "notes",
+    "status",
+    "surveyType",
+    "estimatedDuration",
+    "requiredEquipment",
+    "accessConditions",
+    "issuesFound",
+    "measurements",
+    "photosNotes",
+    "urgencyLevel",
+    "weatherConditions",
+    "ownerPresent",
+    "safetyNotes",
+    "followUpRequired",
+    "followUpDate",
+    "assignedUserId",
   ];
   const body: Record<string, unknown> = {};
   // The form's convention (surveyToInput): an empty field is "", never null.
@@ -48,7 +70,12 @@ function surveyPut(record: Record<string, unknown>, changes: Record<string, stri
 async function request(item: QueuedWrite): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json", "idempotency-key": item.id };
   const json = (method: string, url: string, body: unknown) =>
-    fetch(url, { method, credentials: "include", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(url, {
+      method,
+      credentials: "include",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const p = item.payload;
   const version = item.version ?? 0;
   switch (p.kind) {
@@ -62,13 +89,19 @@ async function request(item: QueuedWrite): Promise<Response> {
       // The PUT replaces the whole survey: built on the server's record of now, so a note the
       // technician appended before is kept, and sent with his version, so the office's edit is not.
       const record = await current(item.target);
-      if (record.version !== version) throw new HttpFailure(409, { message: "stale", errors: { version: "stale" } } as ErrorBody);
+      if (record.version !== version)
+        throw new HttpFailure(409, { message: "stale", errors: { version: "stale" } } as ErrorBody);
       return json("PUT", surveyUrl(item.target.id), surveyPut(record, p.changes as Record<string, string>, version));
     }
     case "photo": {
       const body = new FormData();
       body.append("files", p.blob, p.fileName);
-      return fetch(`/api/attachments?entityType=${item.target.kind}&entityId=${item.target.id}`, { method: "POST", body, credentials: "include", headers });
+      return fetch(`/api/attachments?entityType=${item.target.kind}&entityId=${item.target.id}`, {
+        method: "POST",
+        body,
+        credentials: "include",
+        headers,
+      });
     }
   }
 }
@@ -99,6 +132,7 @@ async function answer(item: QueuedWrite, status: number, body: ErrorBody | null)
     }
   }
   if (status === 401) return { kind: "retry", message: SIGNED_OUT };
-  if (status >= 500 || status === 429) return { kind: "retry", message: body?.message ?? "Il server non risponde: nuovo tentativo tra poco" };
+  if (status >= 500 || status === 429)
+    return { kind: "retry", message: body?.message ?? "Il server non risponde: nuovo tentativo tra poco" };
   return { kind: "rejected", message: body?.message ?? `Errore ${status}` };
 }

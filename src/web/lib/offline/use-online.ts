@@ -10,4 +10,9 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** What the browser believes about the signal (a hint: the queue still tries now and then). */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );

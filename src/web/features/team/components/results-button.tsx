@@ -26,7 +26,13 @@ export function ResultsButton({ surveyId, subject }: { surveyId: string; subject
         <ClipboardList aria-hidden />
         Esito
       </Button>
-      <FormDialog open={open} onOpenChange={setOpen} title="Esito del sopralluogo" description={`${subject}: problemi, misure e note del sopralluogo.`} size="wide">
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Esito del sopralluogo"
+        description={`${subject}: problemi, misure e note del sopralluogo.`}
+        size="wide"
+      >
         {open ? <ResultsForm surveyId={surveyId} subject={subject} onDone={() => setOpen(false)} /> : null}
       </FormDialog>
     </>
@@ -51,13 +57,29 @@ function ResultsForm({ surveyId, subject, onDone }: { surveyId: string; subject:
         const changes: ResultChanges = {};
         for (const f of surveyResultFields) if ((values[f] ?? "") !== saved[f]) changes[f] = values[f] ?? "";
         if (Object.keys(changes).length === 0) return onDone();
-        const ok = await write([{ target: { kind: "survey", id: surveyId }, label: `Esito — ${subject}`, version: base, payload: { kind: "results", changes } }], "Esito salvato");
+        const ok = await write(
+          [
+            {
+              target: { kind: "survey", id: surveyId },
+              label: `Esito — ${subject}`,
+              version: base,
+              payload: { kind: "results", changes },
+            },
+          ],
+          "Esito salvato",
+        );
         if (ok) onDone();
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         {surveyResultFields.map((f) => (
-          <TextareaField<Values> key={f} name={f} label={surveyResultLabels[f]} rows={3} textareaClassName="text-base" />
+          <TextareaField<Values>
+            key={f}
+            name={f}
+            label={surveyResultLabels[f]}
+            rows={3}
+            textareaClassName="text-base"
+          />
         ))}
       </div>
       <FormActions>
