@@ -119,6 +119,20 @@ async function cameraPhoto(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(",")[1]!, "base64");
 }
 
+/** How many writes the queue's IndexedDB store holds, whoever they belong to. */
+const queuedWrites = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("colmo-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction("writes").objectStore("writes").count();
+          req.onsuccess = () => (resolve(req.result), open.result.close());
+        };
+      }),
+  );
+
 const pendingHeading = (page: Page) =>
   page.getByRole("heading", { name: /modific(a|he) da inviare|Tutte le modifiche/ });
 
@@ -256,6 +270,16 @@ test("offline: results, note, progress and photo wait on the phone, survive a re
   await expectAccessible(page);
   await snap(page, "offline-queue");
 
+  // Leaving without signal is refused: the server could not end the session, and nothing is lost.
+  await page.getByRole("button", { name: "Esci" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Modifiche non inviate" })
+    .getByRole("button", { name: "Esci e cancella" })
+    .click();
+  await expect(page.getByText(/Senza rete non puoi uscire/)).toBeVisible();
+  await expect(pendingHeading(page)).toHaveText("4 modifiche da inviare");
+  expect(await queuedWrites(page)).toBe(4);
+
   // Signal back: everything goes, in order, once.
   await goOnline(context);
   await expect(pendingHeading(page)).toHaveText("Tutte le modifiche sono state inviate");
@@ -361,18 +385,7 @@ test("a conflict with the office shows both versions and lets the technician cho
   await note.getByLabel("Nota").fill("Da non perdere");
   await note.getByRole("button", { name: "Aggiungi nota" }).click();
   await expect(pendingHeading(page)).toHaveText("1 modifica da inviare");
-  expect(
-    await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const open = indexedDB.open("colmo-offline");
-          open.onsuccess = () => {
-            const req = open.result.transaction("writes").objectStore("writes").count();
-            req.onsuccess = () => (resolve(req.result), open.result.close());
-          };
-        }),
-    ),
-  ).toBe(2);
+  expect(await queuedWrites(page)).toBe(2);
   await page.getByRole("button", { name: "Esci" }).click();
   const warn = page.getByRole("alertdialog", { name: "Modifiche non inviate" });
   await expect(warn).toContainText("1 modifica da inviare");
@@ -386,16 +399,9 @@ test("a conflict with the office shows both versions and lets the technician cho
     for (const n of names)
       for (const r of await (await caches.open(n)).keys())
         if (new URL(r.url).pathname.startsWith("/api/")) apiEntries.push(r.url);
-    const queued = await new Promise<number>((resolve) => {
-      const open = indexedDB.open("colmo-offline");
-      open.onsuccess = () => {
-        const req = open.result.transaction("writes").objectStore("writes").count();
-        req.onsuccess = () => (resolve(req.result), open.result.close());
-      };
-    });
-    return { names, apiEntries, queued };
+    return { names, apiEntries };
   });
-  expect(left.queued).toBe(0);
+  expect(await queuedWrites(page)).toBe(0);
   expect(left.apiEntries).toEqual([]);
   expect(left.names.every((n) => n.startsWith("workbox-precache"))).toBe(true);
   expect((await page.request.get("/api/auth/me")).status()).toBe(401);

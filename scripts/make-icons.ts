@@ -1,32 +1,14 @@
 /**
  * Writes the PWA's icons (src/web/public/icon-*.png): the favicon's roof ridge ("colmo"), white on
  * the brand blue. Run once with `tsx scripts/make-icons.ts`; the PNGs are committed so the build
- * needs no image tool. Pure Node (zlib), no dependency.
+ * needs no image tool. The demo photos' PNG encoder, no dependency.
  */
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
+import { rgbPng } from "../src/server/modules/surveys/demo-photo";
 
 const BLUE = [0x1e, 0x4e, 0x79];
 const WHITE = [0xff, 0xff, 0xff];
-
-function crc32(buf: Buffer) {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 
 /** Distance from point p to the segment a–b. */
 function toSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number) {
@@ -52,17 +34,7 @@ function icon(size: number, safe: number) {
       for (let i = 0; i < 3; i++) raw[o + i] = Math.round(BLUE[i]! * (1 - a) + WHITE[i]! * a);
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", zlib.deflateSync(raw, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return rgbPng(size, size, raw);
 }
 
 const out = path.resolve("src/web/public");

@@ -174,31 +174,13 @@ describe("Idempotency-Key on the technician's writes", () => {
 
   it("the survey's results PUT from the technician answers 409 on a version the office moved", async () => {
     const s = await insertSurvey();
-    const body = (version: number, issuesFound: string) => ({
-      clientId: s.clientId,
-      contactId: "",
-      date: s.date,
-      time: "",
-      address: s.address,
-      description: "",
-      notes: "",
-      status: "programmato",
-      surveyType: "",
-      estimatedDuration: "",
-      requiredEquipment: "",
-      accessConditions: "",
-      issuesFound,
-      measurements: "",
-      photosNotes: "",
-      urgencyLevel: "",
-      weatherConditions: "",
-      ownerPresent: false,
-      safetyNotes: "",
-      followUpRequired: false,
-      followUpDate: "",
-      assignedUserId: tech.userId,
-      version,
-    });
+    // The whole survey as the form sends it (nulls as empty fields), with one field changed.
+    const form = Object.fromEntries(
+      Object.entries(s)
+        .filter(([k]) => !["id", "createdAt", "updatedAt", "version"].includes(k))
+        .map(([k, v]) => [k, v ?? ""]),
+    );
+    const body = (version: number, issuesFound: string) => ({ ...form, issuesFound, version });
     expect((await send("PUT", `/api/surveys/${s.id}`, body(1, "dell'ufficio"), office.cookie)).statusCode).toBe(200);
     const mine = await send("PUT", `/api/surveys/${s.id}`, body(1, "del tecnico"), tech.cookie, key());
     expect(mine.statusCode).toBe(409);

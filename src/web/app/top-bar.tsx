@@ -5,6 +5,8 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { pendingText } from "@web/components/offline/pending-writes";
+import { toastError } from "@web/components/ui/toast";
+import { isApiError } from "@web/lib/api";
 import { useOfflineQueue } from "@web/lib/offline/offline-queue";
 import { clearOfflineData } from "@web/lib/offline/store";
 import { userRoles } from "@domain/statuses";
@@ -22,9 +24,19 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
   const queue = useOfflineQueue();
   const [warn, setWarn] = useState(false);
   // The phone keeps nothing of this user: cached answers and queued writes go with the session.
-  // Offline the logout call fails, but the phone is cleared all the same.
+  const offline = () => {
+    toastError("Senza rete non puoi uscire: riprova quando torna il segnale. Le modifiche restano sul telefono.");
+    setWarn(false);
+  };
   async function leave() {
-    await logout.mutateAsync().catch(() => undefined);
+    if (!navigator.onLine) return offline();
+    try {
+      await logout.mutateAsync();
+    } catch (e) {
+      // Without signal the server cannot end the session: clearing the phone then would leave it
+      // signed in with nothing saved. The technician logs out when the signal is back.
+      if (!isApiError(e)) return offline();
+    }
     await clearOfflineData();
     navigate("/");
   }
@@ -47,7 +59,11 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
             <span className="hidden md:inline">Profilo</span>
           </Link>
         </Button>
-        <Button variant="ghost" onClick={() => (queue.pending > 0 ? setWarn(true) : leave())} disabled={logout.isPending}>
+        <Button
+          variant="ghost"
+          onClick={() => (queue.pending > 0 ? setWarn(true) : leave())}
+          disabled={logout.isPending}
+        >
           <LogOut aria-hidden className="size-4" />
           Esci
         </Button>
