@@ -50,6 +50,26 @@ export const surveyFields = {
   assignedUserId: assignedUserIdField,
 };
 
+/** The results the technician records on the roof (decisions §9 "Offline field work"): the technical notes. */
+export const surveyResultFields = ["issuesFound", "measurements", "requiredEquipment", "accessConditions", "safetyNotes", "photosNotes"] as const;
+export type SurveyResultField = (typeof surveyResultFields)[number];
+export const surveyResultsSchema = z.object({
+  issuesFound: surveyFields.issuesFound,
+  measurements: surveyFields.measurements,
+  requiredEquipment: surveyFields.requiredEquipment,
+  accessConditions: surveyFields.accessConditions,
+  safetyNotes: surveyFields.safetyNotes,
+  photosNotes: surveyFields.photosNotes,
+});
+export const surveyResultLabels: Record<SurveyResultField, string> = {
+  issuesFound: "Problemi riscontrati",
+  measurements: "Misurazioni",
+  requiredEquipment: "Attrezzatura necessaria",
+  accessConditions: "Condizioni di accesso",
+  safetyNotes: "Note sulla sicurezza",
+  photosNotes: "Note sulle foto",
+};
+
 export const FOLLOW_UP_BEFORE_SURVEY = "Data del follow-up: non può precedere la data del sopralluogo";
 
 /**

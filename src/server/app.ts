@@ -15,6 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import { authGuard, declaredAccess } from "./auth/guard";
 import type { AppDeps } from "./deps";
+import { idempotency } from "./http/idempotency";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
 
@@ -138,6 +139,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
   await app.register(cookie);
   // First, so that every route registered after it carries its declared access.
   await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs, tls: config.tls });
+  // After the guard (it needs the user); before the routes, so every write honours the key.
+  await app.register(idempotency, { db: deps.db });
 
   // The route table, so tests can check every route the server registers (none is forgotten).
   const routeTable: RouteEntry[] = [];

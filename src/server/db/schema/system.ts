@@ -142,3 +142,23 @@ export const files = pgTable(
   },
   (t) => [index("files_owner_idx").on(t.ownerType, t.ownerId)],
 );
+
+/**
+ * Answers already given to a write that carried an `Idempotency-Key` (the technician's offline
+ * queue, decisions §9): a resend after a lost answer gets the same answer and changes nothing.
+ */
+export const writeReceipts = pgTable(
+  "write_receipts",
+  {
+    key: uuid().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text().notNull(),
+    url: text().notNull(),
+    statusCode: integer().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("write_receipts_user_created_idx").on(t.userId, t.createdAt)],
+);

@@ -1,5 +1,6 @@
 import { Clock, MapPin, Phone, RefreshCw } from "lucide-react";
-import type { ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
 import { formatLongDate } from "@domain/format";
 import { mapsUrl, telUrl, type MyDaySite, type MyDaySurvey } from "@domain/team";
 import { Button } from "@web/components/ui/button";
@@ -8,10 +9,13 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { Progress } from "@web/components/ui/progress";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { SiteStatusBadge } from "@web/features/sites/components/site-status-badge";
+import { siteQueryOptions } from "@web/features/sites/api/get-site";
+import { surveyQueryOptions } from "@web/features/surveys/api/get-survey";
 import { SurveyStatusBadge } from "@web/features/surveys/components/survey-status-badge";
 import { cn } from "@web/lib/cn";
 import { useMyDay } from "../api/team";
 import { CompleteButton, NoteButton, PhotoButton, ProgressStepper, TOUCH } from "../components/field-actions";
+import { ResultsButton } from "../components/results-button";
 
 /** A big tappable row: the address opens the maps app, a phone number starts a call. */
 function LinkRow({ href, icon, children, label, external }: { href: string; icon: ReactNode; children: ReactNode; label: string; external?: boolean }) {
@@ -76,6 +80,9 @@ function SurveyCard({ survey, today }: { survey: MyDaySurvey; today: boolean }) 
         <div className="mt-1 grid grid-cols-2 gap-2">
           <PhotoButton target={{ kind: "survey", id: survey.id }} subject={subject} />
           <NoteButton target={{ kind: "survey", id: survey.id }} subject={subject} />
+          <div className="col-span-2 grid">
+            <ResultsButton surveyId={survey.id} subject={subject} />
+          </div>
           {/* Only today's visits can be done: tomorrow's card offers no accidental tap. */}
           {today && survey.status === "programmato" ? (
             <div className="col-span-2 grid">
@@ -141,6 +148,14 @@ function Section({ id, title, empty, children, count }: { id: string; title: str
 /** "La mia giornata": the technician's phone home (issue 19 bullet 6). */
 export default function MyDayPage() {
   const { data, isPending, isError, refetch, isFetching } = useMyDay();
+  const qc = useQueryClient();
+  // Today's surveys and sites are read now, while there is signal: the service worker keeps them
+  // for the roof (decisions §9), and "Esito" opens at once.
+  useEffect(() => {
+    if (!data) return;
+    for (const s of data.surveys.today) void qc.prefetchQuery(surveyQueryOptions(s.id));
+    for (const s of data.sites) void qc.prefetchQuery(siteQueryOptions(s.id));
+  }, [data, qc]);
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
