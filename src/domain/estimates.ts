@@ -1,13 +1,33 @@
 import { idSchema, intLike, listQuery, optionalText, requiredText, versionField } from "./common";
 import { DEFAULT_VALIDITY_DAYS } from "./catalogue";
 import { addDays, expiryState, type ExpiryState } from "./dates";
-import { compareMoney, lineTotal, moneySchema, quantitySchema, splitMaterialsLabour, sumMoney } from "./money";
-import { estimateStatuses, vatTreatments, type EstimateStatus, type VatTreatment } from "./statuses";
-import { documentTotals, type VatNatura } from "./vat";
+import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
+import { compareMoney, lineTotal, splitMaterialsLabour, sumMoney } from "./money";
+import { estimateStatuses, type EstimateStatus } from "./statuses";
+import {
+  documentTreatmentSchema,
+  documentTreatments,
+  documentVat,
+  isVatError,
+  LINE_QUANTITY_RE,
+  LINE_UNIT_PRICE_RE,
+  lineQuantitySchema,
+  lineUnitPriceSchema,
+  lineVatRates,
+  lineVatRateSchema,
+  naturaCodes,
+  naturaSchema,
+  type DocumentVatContext,
+  type LineVatRate,
+  type Natura,
+  type VatLineInput,
+  type VatResult,
+  vatViewSchema,
+} from "./vat/index";
 import { z } from "./zod";
 
 // Estimates (preventivi): one schema for the form and the route, the exact totals shared by the
-// live preview and the server, and the allowed state changes (decisions §4–§5).
+// live preview and the server, and the allowed state changes (decisions §4–§5, §8).
 
 // ---- totals -------------------------------------------------------------------------------
 
@@ -27,20 +47,19 @@ export interface EstimateTotals {
   /** 60 % of the imponibile; labour is the remainder so the two add up exactly. */
   materialsCost: string;
   laborCost: string;
-  vatRate: string;
-  vatAmount: string;
-  natura: VatNatura | null;
-  /** Imponibile + IVA. */
-  grossTotal: string;
+  /** The engine's result (src/domain/vat/), or null when the lines cannot be computed yet. */
+  vat: VatResult | null;
+  /** The engine's refusal of the lines as they are (reverse charge for a privato…), in Italian. */
+  vatError: { field: string; message: string } | null;
 }
 
-type LineLike = { quantity?: unknown; unitPrice?: unknown };
+type LineLike = { description?: unknown; quantity?: unknown; unitPrice?: unknown; vatRate?: unknown; natura?: unknown; significantGood?: unknown };
 
-/** A value typed in a form ("12,5", "", 3) as a decimal string, or null when it is not one. */
-function decimalOrNull(value: unknown): string | null {
+/** A value typed in a form ("12,5", "", 3) matching `re`, or null when it is not one yet. */
+function decimalOrNull(value: unknown, re: RegExp = /^\d+(\.\d+)?$/): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
   const text = String(value).trim().replace(",", ".");
-  return /^\d+(\.\d+)?$/.test(text) ? text : null;
+  return re.test(text) ? text : null;
 }
 
 /** Line total of a possibly half-typed line: "0.00" until both numbers are valid. */
@@ -50,18 +69,68 @@ export function previewLineTotal(line: LineLike): string {
   return q !== null && p !== null ? lineTotal(q, p) : "0.00";
 }
 
+/** A line as the engine takes it; a half-typed number counts as zero (live preview). */
+export function estimateVatLine(line: LineLike, fallbackRate: LineVatRate): VatLineInput {
+  const rate = (lineVatRates as readonly unknown[]).includes(line.vatRate) ? (line.vatRate as LineVatRate) : fallbackRate;
+  const natura = (naturaCodes as readonly unknown[]).includes(line.natura) ? (line.natura as Natura) : null;
+  return {
+    description: typeof line.description === "string" ? line.description : "",
+    quantity: decimalOrNull(line.quantity, LINE_QUANTITY_RE) ?? "0",
+    unitPrice: decimalOrNull(line.unitPrice, LINE_UNIT_PRICE_RE) ?? "0",
+    vatRate: rate,
+    natura: rate === "0" ? natura : null,
+    significantGood: line.significantGood === true,
+  };
+}
+
 /**
- * Every figure of an estimate, in exact arithmetic (decisions §5). The server calls it with
- * validated lines; the form's live preview calls it with what is being typed, where a line
- * that is not a number yet counts as zero.
+ * The attached order's materials as a line of the VAT computation: it is part of the imponibile
+ * (decisions §5) and takes the rate of the estimate's first line (the work it belongs to).
  */
-export function computeEstimateTotals(lines: readonly LineLike[], orderTotal: string | null | undefined, treatment: VatTreatment): EstimateTotals {
+export function orderVatLine(orderTotal: string, lines: readonly VatLineInput[], fallbackRate: LineVatRate): VatLineInput {
+  const first = lines[0];
+  return {
+    description: "Materiali dell'ordine collegato",
+    quantity: "1",
+    unitPrice: orderTotal,
+    vatRate: first?.vatRate ?? fallbackRate,
+    natura: first?.natura ?? null,
+    significantGood: false,
+  };
+}
+
+/** The engine's lines of an estimate: its lines, then the attached order's materials. */
+export function estimateVatLines(lines: readonly LineLike[], orderTotal: string | null | undefined, fallbackRate: LineVatRate): VatLineInput[] {
+  const vatLines = lines.map((l) => estimateVatLine(l, fallbackRate));
+  const order = decimalOrNull(orderTotal);
+  if (order !== null && compareMoney(lineTotal(order, "1"), "0.00") > 0) vatLines.push(orderVatLine(lineTotal(order, "1"), vatLines, fallbackRate));
+  return vatLines;
+}
+
+/**
+ * Every figure of an estimate, in exact arithmetic, through the one VAT engine (decisions §8).
+ * The server calls it with validated lines and stores the result; the form's live preview calls
+ * it with what is being typed, where a line that is not a number yet counts as zero.
+ */
+export function computeEstimateTotals(
+  lines: readonly LineLike[],
+  orderTotal: string | null | undefined,
+  ctx: DocumentVatContext,
+  fallbackRate: LineVatRate,
+): EstimateTotals {
   const lineTotals = lines.map(previewLineTotal);
   const linesTotal = sumMoney(lineTotals);
   const order = decimalOrNull(orderTotal) ?? "0";
   const totalAmount = sumMoney([linesTotal, lineTotal(order, "1")]);
   const { materials, labour } = splitMaterialsLabour(totalAmount);
-  const vat = documentTotals(totalAmount, treatment);
+  let vat: VatResult | null = null;
+  let vatError: EstimateTotals["vatError"] = null;
+  try {
+    vat = documentVat(ctx, estimateVatLines(lines, orderTotal, fallbackRate));
+  } catch (error) {
+    if (!isVatError(error)) throw error;
+    vatError = { field: error.field.replace(/^lines\[(\d+)\]/, "items.$1"), message: error.message };
+  }
   return {
     lines: lineTotals,
     linesTotal,
@@ -69,10 +138,8 @@ export function computeEstimateTotals(lines: readonly LineLike[], orderTotal: st
     totalAmount,
     materialsCost: materials,
     laborCost: labour,
-    vatRate: vat.vatRate,
-    vatAmount: vat.vatAmount,
-    natura: vat.natura,
-    grossTotal: vat.total,
+    vat,
+    vatError,
   };
 }
 
@@ -103,16 +170,25 @@ const lineWithinLimit = (item: { quantity: string; unitPrice: string }) => compa
  */
 export const estimateItemFields = z.object({
   serviceId: optionalId("Servizio"),
-  description: optionalText("Descrizione", 1000),
-  quantity: quantitySchema,
-  unitPrice: moneySchema,
+  description: optionalText("Descrizione", FATTURA_LIMITS.descrizione).refine(
+    fitsFattura(FATTURA_LIMITS.descrizione),
+    fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione),
+  ),
+  /** Up to 3 decimals (decisions §8). */
+  quantity: lineQuantitySchema,
+  /** Up to 4 decimals, never negative on an estimate. */
+  unitPrice: lineUnitPriceSchema.refine((v) => !v.startsWith("-"), "Prezzo unitario: non può essere negativo"),
   unit: z
     .string()
     .trim()
-    .max(20, "Unità: massimo 20 caratteri")
+    .max(FATTURA_LIMITS.unitaMisura, fatturaLimitMessage("Unità", FATTURA_LIMITS.unitaMisura))
     .nullish()
     .transform((v) => v || DEFAULT_ESTIMATE_UNIT),
   notes: optionalText("Note", 1000),
+  /** Omitted: the rate suggested for the client and the company's default (decisions §8). */
+  vatRate: lineVatRateSchema.nullish().transform((v) => v ?? null),
+  natura: naturaSchema.nullish().transform((v) => v ?? null),
+  significantGood: z.boolean({ error: "Bene significativo: sì o no" }).default(false),
 });
 
 type ItemFields = z.output<typeof estimateItemFields>;
@@ -122,6 +198,13 @@ function checkItem(item: ItemFields, ctx: z.RefinementCtx) {
   }
   if (!lineWithinLimit(item)) {
     ctx.addIssue({ code: "custom", path: ["unitPrice"], message: "Totale riga troppo alto (massimo 99.999.999,99 €)" });
+  }
+  // SdI 00400/00401: natura iff the rate is 0; the error sits where the user fixes it.
+  if (item.vatRate === "0" && !item.natura) {
+    ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)" });
+  }
+  if (item.vatRate !== "0" && item.natura) {
+    ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: si indica solo con aliquota 0%" });
   }
 }
 
@@ -142,11 +225,11 @@ const estimateFields = z.object({
   title: requiredText("Titolo", 200),
   description: requiredText("Descrizione", 5000),
   validityDays: intLike("Validità (giorni)", 1, 3650).default(DEFAULT_VALIDITY_DAYS),
-  /** Omitted: the default for the client's type (decisions §5). */
-  vatTreatment: z
-    .union([z.literal(""), z.enum(vatTreatments.values, { error: "Trattamento IVA: scegli 22%, 10%, 4% o inversione contabile" })])
+  /** Reverse charge only by the office's choice and for a client with partita IVA (decisions §8). */
+  treatment: z
+    .union([z.literal(""), documentTreatmentSchema])
     .nullish()
-    .transform((v) => (v ? v : null)),
+    .transform((v) => (v ? v : "ordinary")),
   items: z
     .array(estimateItemInputSchema, { error: "Voci: elenco non valido" })
     .max(MAX_ESTIMATE_ITEMS, `Voci: massimo ${MAX_ESTIMATE_ITEMS} righe`)
@@ -187,10 +270,13 @@ export const estimateItemSchema = z.object({
   serviceId: idSchema.nullable(),
   description: z.string(),
   quantity: z.string(),
-  unitPrice: money,
+  unitPrice: z.string(),
   totalPrice: money,
   unit: z.string(),
   notes: z.string().nullable(),
+  vatRate: z.enum(lineVatRates),
+  natura: z.enum(naturaCodes).nullable(),
+  significantGood: z.boolean(),
   createdAt: z.string(),
 });
 export type EstimateItem = z.infer<typeof estimateItemSchema>;
@@ -207,9 +293,12 @@ export const estimateSchema = z.object({
   materialsCost: money,
   laborCost: money,
   totalAmount: money,
-  vatTreatment: z.enum(vatTreatments.values),
+  treatment: z.enum(documentTreatments),
   vatAmount: money,
+  stampDuty: money,
   grossTotal: money,
+  withholding: money,
+  netToPay: money,
   validityDays: z.number().int(),
   status: z.enum(estimateStatuses.values),
   expiresAt: z.string(),
@@ -227,6 +316,8 @@ export type Estimate = z.infer<typeof estimateSchema>;
 export const estimateDetailSchema = estimateSchema.extend({
   acceptedIp: z.string().nullable(),
   items: z.array(estimateItemSchema),
+  /** The engine's summary of the stored lines (riepilogo per rate, beni significativi, notes). */
+  vat: vatViewSchema.nullable(),
   client: z.object({
     id: idSchema,
     name: z.string(),
@@ -239,6 +330,7 @@ export const estimateDetailSchema = estimateSchema.extend({
     phone: z.string().nullable(),
     vatNumber: z.string().nullable(),
     fiscalCode: z.string().nullable(),
+    withholdingAgent: z.boolean(),
   }),
   survey: z.object({ id: idSchema, date: z.string(), address: z.string(), status: z.string() }).nullable(),
   order: z.object({ id: idSchema, number: z.string(), title: z.string(), totalAmount: money, status: z.string() }).nullable(),

@@ -115,7 +115,9 @@ export function computeVat(input: VatInput): VatResult {
   // on the fee for works contracts, VAT excluded. N1 lines are not fee (art. 15 reimbursements).
   // A forfettario is exempt from any withholding (L. 190/2014 c. 67).
   let ritenuta: VatResult["ritenuta"] = null;
-  if (input.clientType === "condominio" && !forfettario) {
+  // A condominio that is not a sostituto d'imposta (no employees, no withholding duties) does not
+  // withhold: the office switches the client's flag off (`condominioWithholds: false`).
+  if (input.clientType === "condominio" && !forfettario && input.condominioWithholds !== false) {
     const base = sumMoney(lines.filter((l) => l.natura !== "N1").map((l) => l.lineTotal));
     if (compareMoney(base, "0.00") > 0) {
       ritenuta = {
@@ -247,8 +249,11 @@ function applySignificantGoods(lines: VatLineResult[]): SignificantGoodsSplit | 
   }
   const goodsValue = sumMoney(goodsLines.map((l) => l.lineTotal));
   if (compareMoney(goodsValue, "0.00") === 0) return null;
-  const restOfWork = sumMoney(atRenovationRate.filter((l) => !l.significantGood).map((l) => l.lineTotal));
-  // A negative rest (deductions larger than the work) leaves no room at 10 %.
+  // Deduction lines ("A dedurre: acconto …", negative) do not lower the cap: the acconti they take
+  // back were parts of the same prestazione and carried their own share of the split already.
+  const restOfWork = sumMoney(
+    atRenovationRate.filter((l) => !l.significantGood && compareMoney(l.lineTotal, "0.00") > 0).map((l) => l.lineTotal),
+  );
   let capacity = maxMoney(restOfWork, "0.00");
   for (const l of goodsLines) {
     const reduced = minMoney(l.lineTotal, capacity);

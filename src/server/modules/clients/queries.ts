@@ -33,6 +33,8 @@ export async function listClients(db: Queryable, params: ListParams) {
       sdiCode: clients.sdiCode,
       vatNumber: clients.vatNumber,
       fiscalCode: clients.fiscalCode,
+      officeCode: clients.officeCode,
+      withholdingAgent: clients.withholdingAgent,
       notes: clients.notes,
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,

@@ -5,7 +5,9 @@ import {
   PORTAL_DASHBOARD_INVOICES,
   PORTAL_DASHBOARD_PROJECTS,
 } from "@domain/portal";
+import { plainDecimal } from "@domain/money";
 import type { Queryable } from "../../db/client";
+import { estimateItemView, estimateVatView } from "../estimates/queries";
 import { attachments, clients, constructionSites, contracts, estimateItems, estimates, invoices, users } from "../../db/schema";
 
 // What a portal user sees of their client (decisions §2): estimates once sent (a draft is the
@@ -144,9 +146,11 @@ export async function getPortalInvoice(db: Queryable, clientId: string, id: stri
     .select({
       ...invoiceSummaryColumns,
       kind: invoices.kind,
-      vatTreatment: invoices.vatTreatment,
+      treatment: invoices.treatment,
       vatAmount: invoices.vatAmount,
       stampDuty: invoices.stampDuty,
+      withholding: invoices.withholding,
+      netToPay: invoices.netToPay,
       notes: invoices.notes,
       contractNumber: contracts.number,
       estimateId: estimates.id,
@@ -227,9 +231,18 @@ export async function getPortalEstimate(db: Queryable, clientId: string, id: str
       unitPrice: estimateItems.unitPrice,
       totalPrice: estimateItems.totalPrice,
       notes: estimateItems.notes,
+      vatRate: estimateItems.vatRate,
+      natura: estimateItems.natura,
+      significantGood: estimateItems.significantGood,
     })
     .from(estimateItems)
     .where(eq(estimateItems.estimateId, id))
     .orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
-  return { ...row, items };
+  // What the client sees is the engine's result on the same lines the office priced.
+  const vat = await estimateVatView(
+    db,
+    row.estimate,
+    items.map((i) => ({ ...i, quantity: plainDecimal(i.quantity), unitPrice: plainDecimal(i.unitPrice) })),
+  );
+  return { ...row, items: items.map(estimateItemView), vat };
 }

@@ -26,6 +26,7 @@ import {
   getPortalProject,
   listPortalInvoices,
 } from "./queries";
+import { getInvoiceDetail } from "../invoices/queries";
 import { portalDocumentRoutes } from "./document-routes";
 import { portalUser } from "./portal-user";
 import { createSurveyRequest, sendInformationRequest } from "./service";
@@ -66,11 +67,12 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const row = await getPortalEstimate(db, portalUser(request).clientId, request.params.id);
       if (!row) throw notFound("Preventivo non trovato");
-      const { estimate, client, items } = row;
+      const { estimate, client, items, vat } = row;
       const expired = estimate.expiresAt < todayIso();
       const settings = await getSettings(db);
       return {
         ...estimate,
+        vat,
         expired,
         canAccept: estimate.status === "inviato" && !expired,
         items,
@@ -97,8 +99,12 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (!row) throw notFound("Fattura non trovata");
       const settings = await getSettings(db);
       const { estimateId, estimateNumber, estimateTitle, clientType, clientFiscalCode, ...invoice } = row;
+      // The lines and VAT the client reads are the issued invoice's, frozen with its PDF.
+      const detail = (await getInvoiceDetail(db, row.id, portalUser(request).clientId))!;
       return {
         ...invoice,
+        lines: detail.lines,
+        vat: detail.vat,
         estimate: { id: estimateId, number: estimateNumber, title: estimateTitle },
         payment: {
           beneficiary: settings.companyName,
