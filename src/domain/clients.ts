@@ -32,10 +32,10 @@ export const officeCodeSchema = z
   .refine((v) => /^[A-Z0-9]{6}$/.test(v), "Codice univoco ufficio: 6 caratteri (lettere e cifre)");
 
 const clientFields = z.object({
-  name: fatturaText(requiredText("Nome", FATTURA_LIMITS.denominazione), "Nome", FATTURA_LIMITS.denominazione),
+  name: fatturaText(requiredText("Nome", 1000), "Nome", FATTURA_LIMITS.denominazione),
   type: clientTypeSchema,
-  address: fatturaText(requiredText("Indirizzo", FATTURA_LIMITS.indirizzo), "Indirizzo", FATTURA_LIMITS.indirizzo),
-  city: fatturaText(optionalText("Città", FATTURA_LIMITS.comune), "Città", FATTURA_LIMITS.comune),
+  address: fatturaText(requiredText("Indirizzo", 1000), "Indirizzo", FATTURA_LIMITS.indirizzo),
+  city: fatturaText(optionalText("Città", 1000), "Città", FATTURA_LIMITS.comune),
   province: optionalFormat(provinciaSchema),
   zipCode: optionalFormat(capSchema),
   phone: optionalFormat(phoneSchema),

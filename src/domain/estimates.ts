@@ -170,7 +170,7 @@ const lineWithinLimit = (item: { quantity: string; unitPrice: string }) => compa
  */
 export const estimateItemFields = z.object({
   serviceId: optionalId("Servizio"),
-  description: optionalText("Descrizione", FATTURA_LIMITS.descrizione).refine(
+  description: optionalText("Descrizione", 5000).refine(
     fitsFattura(FATTURA_LIMITS.descrizione),
     fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione),
   ),

@@ -166,7 +166,7 @@ function checkDates(v: { issueDate?: string | null; dueDate?: string | null }, c
  */
 export const invoiceLineInputSchema = z
   .object({
-    description: requiredText("Descrizione", FATTURA_LIMITS.descrizione).refine(
+    description: requiredText("Descrizione", 5000).refine(
       fitsFattura(FATTURA_LIMITS.descrizione),
       fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione),
     ),

@@ -82,17 +82,17 @@ export const reaSchema = z
 /** Company settings (decisions §4, §7): the form and PUT /api/settings share this schema. */
 export const settingsInputSchema = z.object({
   // Texts of the CedentePrestatore: refused beyond FatturaPA's lengths, never cut (decisions §8).
-  companyName: requiredText("Ragione sociale", FATTURA_LIMITS.denominazione).refine(
+  companyName: requiredText("Ragione sociale", 1000).refine(
     fitsFattura(FATTURA_LIMITS.denominazione),
     fatturaLimitMessage("Ragione sociale", FATTURA_LIMITS.denominazione),
   ),
   vatNumber: optionalFormat(partitaIvaSchema),
   fiscalCode: optionalFormat(codiceFiscaleSchema),
-  address: optionalText("Indirizzo", FATTURA_LIMITS.indirizzo).refine(
+  address: optionalText("Indirizzo", 1000).refine(
     fitsFattura(FATTURA_LIMITS.indirizzo),
     fatturaLimitMessage("Indirizzo", FATTURA_LIMITS.indirizzo),
   ),
-  city: optionalText("Città", FATTURA_LIMITS.comune).refine(fitsFattura(FATTURA_LIMITS.comune), fatturaLimitMessage("Città", FATTURA_LIMITS.comune)),
+  city: optionalText("Città", 1000).refine(fitsFattura(FATTURA_LIMITS.comune), fatturaLimitMessage("Città", FATTURA_LIMITS.comune)),
   province: optionalFormat(provinciaSchema),
   zipCode: optionalFormat(capSchema),
   reaNumber: optionalFormat(reaSchema),

@@ -67,7 +67,7 @@ describe("invoices API", () => {
     expect(acconto.json()).toMatchObject({
       kind: "acconto",
       amount: "2000.00",
-      vatTreatment: "22",
+      treatment: "ordinary",
       vatAmount: "440.00",
       stampDuty: "0.00",
       totalAmount: "2440.00",
@@ -146,7 +146,7 @@ describe("invoices API", () => {
       [{ contractId: contract.id, kind: "acconto", percent: "120" }, "percent"],
       [{ contractId: contract.id, kind: "acconto", percent: "10", amount: "100" }, "percent"],
       [{ contractId: contract.id, kind: "acconto", amount: "-5" }, "amount"],
-      [{ contractId: contract.id, kind: "libera" }, "amount"],
+      [{ contractId: contract.id, kind: "libera", lines: [{ description: "", quantity: "1", unitPrice: "10" }] }, "lines.0.description"],
       [{ contractId: contract.id, kind: "libera", amount: "0" }, "amount"],
       [{ contractId: contract.id, kind: "libera", amount: "12.345" }, "amount"],
       [{ contractId: contract.id, kind: "saldo", issueDate: "2026-13-01" }, "issueDate"],
@@ -357,17 +357,18 @@ describe("invoices API", () => {
     const company = await insertClient(t.db, { name: "Impresa Edile Alfa S.r.l." });
     const rc = await signedContract({ clientId: company.id, vat: "rc", total: "20000.00" });
     const rcInv = (await invoice({ contractId: rc.contract.id, kind: "saldo" })).json();
-    expect(rcInv).toMatchObject({ vatAmount: "0.00", stampDuty: "2.00", totalAmount: "20002.00" });
+    // Issue 24: reverse charge is subject to VAT (paid by the buyer): never a bollo (was 20,002.00).
+    expect(rcInv).toMatchObject({ vatAmount: "0.00", stampDuty: "0.00", totalAmount: "20000.00" });
     const rcText = await pdfText((await get(`/api/invoices/${rcInv.id}/pdf`)).rawPayload);
     // A draft: printed live, marked BOZZA, no number yet.
     expect(rcText).toContain("BOZZA");
     expect(rcText).toContain("Bozza di fattura");
-    expect(rcText).toContain("inversione contabile");
-    expect(rcText).toContain("Imposta di bollo");
+    expect(rcText).toContain("Inversione contabile");
+    expect(rcText).not.toContain("Imposta di bollo");
     expect(rcText).not.toContain("16-bis");
   });
 
-  it("produces FatturaPA XML that validates against the official schema (22 %, 10 %, reverse charge with bollo, acconto TD02)", async () => {
+  it("produces FatturaPA XML that validates against the official schema (22 %, 10 %, reverse charge without bollo, acconto TD02)", async () => {
     const privato = await insertClient(t.db, {
       name: "Bianchi Anna",
       type: "privato",
@@ -406,7 +407,7 @@ describe("invoices API", () => {
     expect(acconto.body).toContain("<TipoDocumento>TD02</TipoDocumento>");
     const rc = await get(`/api/invoices/${ids[2]}/fatturapa`);
     expect(rc.body).toContain("<Natura>N6.3</Natura>");
-    expect(rc.body).toContain("<DatiBollo>");
+    expect(rc.body).not.toContain("<DatiBollo>");
     const pec = await get(`/api/invoices/${ids[1]}/fatturapa`);
     expect(pec.body).toContain(
       "<CodiceDestinatario>0000000</CodiceDestinatario><PECDestinatario>anna@pec.it</PECDestinatario>",
