@@ -19,6 +19,9 @@ export const publicCompanySchema = z.object({
   email: z.string().nullable(),
   /** Set when a logo was uploaded: the public address of the image. */
   logoUrl: z.string().nullable(),
+  /** What the estimate editor's live VAT needs (both printed on every invoice anyway). */
+  regimeFiscale: z.string().optional(),
+  defaultVatRate: z.string().optional(),
 });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 

@@ -67,6 +67,17 @@ export function newLineVatRate(clientType: string | null | undefined, defaultRat
 /** "10.00" → "10": the line rate of a summary's AliquotaIVA. */
 export const lineRateOf = (rate: string): LineVatRate => rate.replace(/\.0+$/, "") as LineVatRate;
 
+/** The same groups read from a screen's view of the document (its summaries, less the bollo's N1). */
+export function viewRateGroups(view: { summaries: readonly { rate: string; natura: string | null; imponibile: string }[]; totals: { bollo: string } }) {
+  return view.summaries
+    .map((s) => ({
+      vatRate: lineRateOf(s.rate),
+      natura: s.natura as Natura | null,
+      amount: s.natura === "N1" ? fromCents(toCents(s.imponibile) - toCents(view.totals.bollo)) : s.imponibile,
+    }))
+    .filter((g) => toCents(g.amount) !== 0n);
+}
+
 /** The (rate, natura) groups of a computed document and their imponibile, bollo left out. */
 export function rateGroups(result: VatResult): { vatRate: LineVatRate; natura: Natura | null; amount: string }[] {
   const groups = new Map<string, { vatRate: LineVatRate; natura: Natura | null; cents: bigint }>();
@@ -84,8 +95,13 @@ export function rateGroups(result: VatResult): { vatRate: LineVatRate; natura: N
  * contract, the amount shared in proportion to each rate's imponibile (the last rate takes the
  * cents of the rounding), so that deducting it later from the saldo leaves every rate exact.
  */
-export function contractShareLines(amount: string, description: string, contract: VatResult, fallbackRate: LineVatRate): VatLineInput[] {
-  const groups = rateGroups(contract).filter((g) => compareMoney(g.amount, "0.00") > 0);
+export function contractShareLines(
+  amount: string,
+  description: string,
+  contractGroups: readonly { vatRate: LineVatRate; natura: Natura | null; amount: string }[],
+  fallbackRate: LineVatRate,
+): VatLineInput[] {
+  const groups = contractGroups.filter((g) => compareMoney(g.amount, "0.00") > 0);
   const whole = groups.reduce((sum, g) => sum + toCents(g.amount), 0n);
   if (groups.length === 0 || whole === 0n) {
     return [{ description, quantity: "1", unitPrice: amount, vatRate: fallbackRate, natura: null, significantGood: false }];

@@ -1,6 +1,6 @@
 import type { Content, TableCell } from "pdfmake/interfaces";
 import { isZeroMoney } from "@domain/money";
-import { formatDateTime, formatDecimal, formatEuro } from "@domain/format";
+import { formatDateTime, formatDecimal, formatEuro, formatUnitPrice } from "@domain/format";
 import { summaryLabel, type VatView } from "@domain/vat";
 import { COLORS, LAYOUT } from "./theme";
 
@@ -126,8 +126,8 @@ export function linesTable(lines: PdfLine[], emptyText = "Nessuna voce"): Conten
   ];
   const body: TableCell[][] = lines.map((line) => [
     line.notes ? { stack: [{ text: line.description }, { text: line.notes, style: "small", italics: true }] } : { text: line.description },
-    { text: `${formatDecimal(line.quantity)}${line.unit ? ` ${line.unit}` : ""}`, alignment: "right", noWrap: true },
-    { text: formatEuro(line.unitPrice), alignment: "right", noWrap: true },
+    { text: `${formatDecimal(line.quantity, 3)}${line.unit ? ` ${line.unit}` : ""}`, alignment: "right", noWrap: true },
+    { text: formatUnitPrice(line.unitPrice), alignment: "right", noWrap: true },
     ...(withVat ? [{ text: line.vat ?? "", alignment: "right", noWrap: true } as TableCell] : []),
     { text: formatEuro(line.totalPrice), alignment: "right", noWrap: true },
   ]);

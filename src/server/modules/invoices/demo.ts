@@ -4,7 +4,7 @@ import { estimateVatLines } from "@domain/estimates";
 import { invoiceLineDescription } from "@domain/invoices";
 import { addMoney, lineTotal, percentOf, subMoney } from "@domain/money";
 import type { InvoiceStatus } from "@domain/statuses";
-import { contractShareLines, documentVat, storedVatFigures, vatContextOf, type LineVatRate } from "@domain/vat";
+import { contractShareLines, documentVat, rateGroups, storedVatFigures, vatContextOf, type LineVatRate } from "@domain/vat";
 import { clients, contracts, estimateItems, estimates, invoiceLines, invoices, orders } from "../../db/schema";
 import { insertBatched, type DemoContext } from "../../demo/context";
 import { assignNumbers, saveCounters } from "../../demo/numbers";
@@ -86,7 +86,7 @@ export async function seedInvoices(ctx: DemoContext) {
         estimateNumber: c.estimateNumber,
         estimateTitle: c.estimateTitle,
       });
-      const lines = contractShareLines(amount, description, contractVat, fallback);
+      const lines = contractShareLines(amount, description, rateGroups(contractVat), fallback);
       const totals = storedVatFigures(documentVat(ctxVat, lines));
       const dueDate = addDays(issueDate, random.pick([30, 30, 60]));
       const age = daysBetween(issueDate, today);

@@ -4,6 +4,7 @@ import { invoiceLineDescription, type InvoiceKind, type InvoiceLine, type Invoic
 import { lineTotal, plainDecimal } from "@domain/money";
 import {
   contractShareLines,
+  rateGroups,
   deductionLines,
   documentVat,
   isVatError,
@@ -205,5 +206,5 @@ export async function buildInvoiceLines(
     salPhase: req.salPhase,
   });
   const contractVat = computeLines(c.ctx, estimate, "409");
-  return contractShareLines(req.amount!, description, contractVat, c.defaultRate).map((l) => ({ ...l, unit: "a corpo" }));
+  return contractShareLines(req.amount!, description, rateGroups(contractVat), c.defaultRate).map((l) => ({ ...l, unit: "a corpo" }));
 }

@@ -287,7 +287,7 @@ describe("building VAT, end to end (issue 24)", () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       const detail = (await get(`/api/estimates/${res.json().id}`)).json();
-      expect(detail.items[0]).toMatchObject({ vatRate: "4", quantity: "2.5", unitPrice: "10.1234", totalPrice: "25.31" });
+      expect(detail.items[0]).toMatchObject({ vatRate: "4", quantity: "2.50", unitPrice: "10.1234", totalPrice: "25.31" });
       expect(detail).toMatchObject({ totalAmount: "25.31", vatAmount: "1.01", grossTotal: "26.32" });
       const home = await post("/api/estimates", {
         clientId: (await privato()).id,

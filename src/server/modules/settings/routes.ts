@@ -34,7 +34,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     { config: { access: "public" }, schema: { tags: ["impostazioni"], response: { 200: publicCompanySchema } } },
     async () => {
       const s = await getSettings(db);
-      return { companyName: s.companyName, phone: s.phone, email: s.email, logoUrl: logoUrlOf(s) };
+      return {
+        companyName: s.companyName,
+        phone: s.phone,
+        email: s.email,
+        logoUrl: logoUrlOf(s),
+        regimeFiscale: s.regimeFiscale,
+        defaultVatRate: s.defaultVatRate,
+      };
     },
   );
 

@@ -4,8 +4,9 @@ import { Link, useParams } from "wouter";
 import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } from "@domain/format";
 import { ratio } from "@domain/money";
-import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses, vatTreatments } from "@domain/statuses";
-import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses } from "@domain/statuses";
+import { documentTreatmentLabels } from "@domain/vat";
+import { VatTotals } from "@web/components/vat-totals";
 import { countLabel } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -35,7 +36,6 @@ function Section({ title, icon: Icon, children }: { title: string; icon?: typeof
 
 function CostAnalysis({ e }: { e: EstimateDetail }) {
   const share = (part: string) => formatPercent(ratio(part, e.totalAmount, 1));
-  const note = vatLegalNote(e.vatTreatment);
   return (
     <Section title="Analisi dei costi">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -66,6 +66,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
               <TableHead>Descrizione</TableHead>
               <TableHead className="hidden text-right sm:table-cell">Quantità</TableHead>
               <TableHead className="hidden text-right sm:table-cell">Prezzo unit.</TableHead>
+              <TableHead className="text-right">IVA</TableHead>
               <TableHead className="text-right">Totale</TableHead>
             </TableRow>
           </TableHeader>
@@ -84,6 +85,10 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                   {formatDecimal(i.quantity)} {i.unit}
                 </TableCell>
                 <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(i.unitPrice)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  {i.natura ?? `${i.vatRate}%`}
+                  {i.significantGood ? <span title="Bene significativo"> · bene significativo</span> : null}
+                </TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuro(i.totalPrice)}</TableCell>
               </TableRow>
             ))}
@@ -98,6 +103,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                 </TableCell>
                 <TableCell className="hidden text-right sm:table-cell">1</TableCell>
                 <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatEuro(e.order.totalAmount)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap">{e.items[0] ? (e.items[0].natura ?? `${e.items[0].vatRate}%`) : ""}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatEuro(e.order.totalAmount)}</TableCell>
               </TableRow>
             ) : null}
@@ -106,21 +112,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
       )}
 
       <h3 className="mt-6 mb-2 font-semibold">Riepilogo IVA</h3>
-      <dl className="grid gap-1 text-sm sm:ml-auto sm:w-80">
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Imponibile</dt>
-          <dd className="tabular-nums">{formatEuro(e.totalAmount)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">{vatRowLabel(e.vatTreatment)}</dt>
-          <dd className="tabular-nums">{formatEuro(e.vatAmount)}</dd>
-        </div>
-        <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-semibold">
-          <dt>Totale</dt>
-          <dd className="tabular-nums">{formatEuro(e.grossTotal)}</dd>
-        </div>
-      </dl>
-      {note ? <p className="mt-2 text-xs text-muted-foreground">{note}</p> : null}
+      <VatTotals className="sm:ml-auto sm:w-96" vat={e.vat} error={e.vat ? null : "L'IVA non è calcolabile con i dati attuali del cliente: correggi il preventivo"} />
     </Section>
   );
 }
@@ -165,7 +157,7 @@ export default function EstimateDetailPage() {
               <InfoItem label="Data di creazione">{formatDate(e.createdAt)}</InfoItem>
               <InfoItem label="Validità">{countLabel(e.validityDays, "giorno", "giorni")}</InfoItem>
               <InfoItem label="Valido fino al">{formatDate(e.expiresAt)}</InfoItem>
-              <InfoItem label="Trattamento IVA">{vatTreatments.label(e.vatTreatment)}</InfoItem>
+              <InfoItem label="Trattamento IVA">{documentTreatmentLabels[e.treatment]}</InfoItem>
               <InfoItem label="Totale (IVA inclusa)">
                 <span className="font-semibold">{formatEuro(e.grossTotal)}</span>
               </InfoItem>

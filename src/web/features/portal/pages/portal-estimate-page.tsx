@@ -4,7 +4,7 @@ import { useParams } from "wouter";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { formatDate, formatDateTime, formatDecimal, formatEuro } from "@domain/format";
 import type { PortalEstimate } from "@domain/portal";
-import { vatTreatments } from "@domain/statuses";
+import { VatTotals } from "@web/components/vat-totals";
 import { pdfFileName, formatAddress } from "@domain/wording";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -45,31 +45,13 @@ function Lines({ items }: { items: PortalEstimate["items"] }) {
 }
 
 function Summary({ estimate }: { estimate: PortalEstimate }) {
-  const rows: [string, string][] = [
-    ["Materiali", estimate.materialsCost],
-    ["Manodopera", estimate.laborCost],
-    ["Imponibile", estimate.totalAmount],
-    [estimate.vatTreatment === "rc" ? "IVA (inversione contabile)" : `IVA ${estimate.vatTreatment}%`, estimate.vatAmount],
-  ];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Riepilogo Costi</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-2">
-          {rows.map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="tabular-nums">{formatEuro(value)}</dd>
-            </div>
-          ))}
-          <div className="flex justify-between gap-4 border-t border-border pt-2 text-lg font-semibold">
-            <dt>Totale</dt>
-            <dd className="tabular-nums">{formatEuro(estimate.grossTotal)}</dd>
-          </div>
-        </dl>
-        <p className="mt-2 text-xs text-muted-foreground">{vatTreatments.label(estimate.vatTreatment)}</p>
+        <VatTotals totals={estimate} vat={estimate.vat} />
       </CardContent>
     </Card>
   );

@@ -1,3 +1,5 @@
+import { DocumentLines } from "@web/components/document-lines";
+import { VatTotals } from "@web/components/vat-totals";
 import { Copy, Landmark } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -108,11 +110,6 @@ export default function PortalInvoicePage() {
       />
     );
   }
-  const rows: [string, string][] = [
-    ["Imponibile", invoice.amount],
-    [invoice.vatTreatment === "rc" ? "IVA (inversione contabile)" : `IVA ${invoice.vatTreatment}%`, invoice.vatAmount],
-    ...(Number(invoice.stampDuty) > 0 ? ([["Bollo", invoice.stampDuty]] as [string, string][]) : []),
-  ];
 
   return (
     <>
@@ -156,18 +153,10 @@ export default function PortalInvoicePage() {
                   </dd>
                 </div>
               </dl>
-              <dl className="mt-4 grid gap-2 border-t border-border pt-4">
-                {rows.map(([label, value]) => (
-                  <div key={label} className="flex justify-between gap-4">
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="tabular-nums">{formatEuro(value)}</dd>
-                  </div>
-                ))}
-                <div className="flex justify-between gap-4 border-t border-border pt-2 text-lg font-semibold">
-                  <dt>Totale</dt>
-                  <dd className="tabular-nums">{formatEuro(invoice.totalAmount)}</dd>
-                </div>
-              </dl>
+              <div className="mt-4 border-t border-border pt-4">
+                <DocumentLines lines={invoice.lines} label="Righe della fattura" />
+                <VatTotals className="mt-4" vat={invoice.vat} />
+              </div>
               {invoice.notes ? <p className="mt-4 text-sm whitespace-pre-line text-muted-foreground">{invoice.notes}</p> : null}
             </CardContent>
           </Card>
