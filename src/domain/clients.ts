@@ -53,7 +53,11 @@ const clientFields = z.object({
 
 function checkClient(v: z.output<typeof clientFields>, ctx: z.RefinementCtx) {
   if (v.type === "ente_pubblico" && !v.officeCode) {
-    ctx.addIssue({ code: "custom", path: ["officeCode"], message: "Codice univoco ufficio: obbligatorio per un ente pubblico (6 caratteri)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["officeCode"],
+      message: "Codice univoco ufficio: obbligatorio per un ente pubblico (6 caratteri)",
+    });
   }
 }
 
@@ -95,7 +99,13 @@ export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 export const clientDetailSchema = clientSchema.extend({
   counts: z.object({ contacts: z.number(), surveys: z.number(), estimates: z.number() }),
   contacts: z.array(
-    z.object({ id: idSchema, name: z.string(), role: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
+    z.object({
+      id: idSchema,
+      name: z.string(),
+      role: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
   ),
   latestEstimates: z.array(
     z.object({

@@ -44,7 +44,10 @@ const procurementCode = (label: string, length: number) =>
     .string({ error: `${label}: valore non valido` })
     .trim()
     .toUpperCase()
-    .refine((v) => v === "" || new RegExp(`^[A-Z0-9]{${length}}$`).test(v), `${label}: ${length} caratteri, lettere e cifre`)
+    .refine(
+      (v) => v === "" || new RegExp(`^[A-Z0-9]{${length}}$`).test(v),
+      `${label}: ${length} caratteri, lettere e cifre`,
+    )
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
 

@@ -22,7 +22,13 @@ const totals = (lines: { quantity: string; unitPrice: string }[], order: string 
   const t = computeEstimateTotals(
     lines,
     order,
-    { clientType: "azienda", clientHasPartitaIva: true, withholdingAgent: true, regime: "RF01", treatment: rate === "rc" ? "reverse_charge" : "ordinary" },
+    {
+      clientType: "azienda",
+      clientHasPartitaIva: true,
+      withholdingAgent: true,
+      regime: "RF01",
+      treatment: rate === "rc" ? "reverse_charge" : "ordinary",
+    },
     rate === "rc" ? "22" : rate,
   );
   return { ...t, vatAmount: t.vat!.totals.imposta, grossTotal: t.vat!.totals.total, summaries: t.vat!.summaries };
@@ -31,7 +37,14 @@ const totals = (lines: { quantity: string; unitPrice: string }[], order: string 
 describe("computeEstimateTotals", () => {
   it("rounds each line half up to the cent, then sums", () => {
     // 3 × 0.335 = 1.005 → 1.01; 1.5 × 2.33 = 3.495 → 3.50
-    const t = totals([{ quantity: "3", unitPrice: "0.335" }, { quantity: "1.5", unitPrice: "2.33" }], null, "22");
+    const t = totals(
+      [
+        { quantity: "3", unitPrice: "0.335" },
+        { quantity: "1.5", unitPrice: "2.33" },
+      ],
+      null,
+      "22",
+    );
     expect(t.lines).toEqual(["1.01", "3.50"]);
     expect(t.linesTotal).toBe("4.51");
     expect(t.totalAmount).toBe("4.51");
@@ -84,7 +97,10 @@ describe("computeEstimateTotals", () => {
     fc.assert(
       fc.property(
         fc.array(line, { maxLength: 30 }),
-        fc.option(fc.integer({ min: 0, max: 10_000_000 }).map((n) => fromCents(BigInt(n))), { nil: null }),
+        fc.option(
+          fc.integer({ min: 0, max: 10_000_000 }).map((n) => fromCents(BigInt(n))),
+          { nil: null },
+        ),
         fc.constantFrom("22", "10", "4", "rc" as const),
         (lines, order, treatment) => {
           const t = totals(lines, order, treatment);
@@ -114,7 +130,13 @@ describe("estimate input", () => {
       ...valid,
       validityDays: "45",
       items: [
-        { serviceId: "00000000-0000-4000-8000-000000000002", description: "", quantity: "10", unitPrice: "12,5", totalPrice: "999" },
+        {
+          serviceId: "00000000-0000-4000-8000-000000000002",
+          description: "",
+          quantity: "10",
+          unitPrice: "12,5",
+          totalPrice: "999",
+        },
         { description: "Ponteggio", quantity: 1, unitPrice: 800 },
       ],
     });
@@ -136,18 +158,31 @@ describe("estimate input", () => {
   });
 
   it("names the field of each error", () => {
-    const paths = (input: unknown) => estimateInputSchema.safeParse(input).error?.issues.map((i) => i.path.join(".")) ?? [];
+    const paths = (input: unknown) =>
+      estimateInputSchema.safeParse(input).error?.issues.map((i) => i.path.join(".")) ?? [];
     expect(paths({ ...valid, title: " " })).toContain("title");
     expect(paths({ ...valid, clientId: "" })).toContain("clientId");
     expect(paths({ ...valid, description: "" })).toContain("description");
     expect(paths({ ...valid, validityDays: "abc" })).toContain("validityDays");
     expect(paths({ ...valid, treatment: "rc" })).toContain("treatment");
-    expect(paths({ ...valid, items: [{ description: "x", quantity: "1", unitPrice: "1", vatRate: "21" }] })).toContain("items.0.vatRate");
-    expect(paths({ ...valid, items: [{ description: "x", quantity: "1", unitPrice: "1", vatRate: "0" }] })).toContain("items.0.natura");
-    expect(paths({ ...valid, items: [{ description: "", quantity: "1", unitPrice: "1" }] })).toContain("items.0.description");
-    expect(paths({ ...valid, items: [{ description: "x", quantity: "-1", unitPrice: "1" }] })).toContain("items.0.quantity");
-    expect(paths({ ...valid, items: [{ description: "x", quantity: "1", unitPrice: "1.23456" }] })).toContain("items.0.unitPrice");
-    expect(paths({ ...valid, items: [{ description: "x", quantity: "99999999", unitPrice: "99999999" }] })).toContain("items.0.unitPrice");
+    expect(paths({ ...valid, items: [{ description: "x", quantity: "1", unitPrice: "1", vatRate: "21" }] })).toContain(
+      "items.0.vatRate",
+    );
+    expect(paths({ ...valid, items: [{ description: "x", quantity: "1", unitPrice: "1", vatRate: "0" }] })).toContain(
+      "items.0.natura",
+    );
+    expect(paths({ ...valid, items: [{ description: "", quantity: "1", unitPrice: "1" }] })).toContain(
+      "items.0.description",
+    );
+    expect(paths({ ...valid, items: [{ description: "x", quantity: "-1", unitPrice: "1" }] })).toContain(
+      "items.0.quantity",
+    );
+    expect(paths({ ...valid, items: [{ description: "x", quantity: "1", unitPrice: "1.23456" }] })).toContain(
+      "items.0.unitPrice",
+    );
+    expect(paths({ ...valid, items: [{ description: "x", quantity: "99999999", unitPrice: "99999999" }] })).toContain(
+      "items.0.unitPrice",
+    );
     expect(estimateItemCreateSchema.safeParse({ description: "x", quantity: "1", unitPrice: "1" }).success).toBe(false);
   });
 
@@ -173,7 +208,9 @@ describe("estimate state changes", () => {
   it("lets the portal accept only a sent estimate that has not expired", () => {
     expect(portalAcceptRefusal({ status: "inviato", expiresAt: "2026-03-10" }, "2026-03-10")).toBeNull();
     expect(portalAcceptRefusal({ status: "inviato", expiresAt: "2026-03-09" }, "2026-03-10")).toMatch(/scaduto/);
-    expect(portalAcceptRefusal({ status: "bozza", expiresAt: "2026-04-09" }, "2026-03-10")).toMatch(/Impossibile accettare/);
+    expect(portalAcceptRefusal({ status: "bozza", expiresAt: "2026-04-09" }, "2026-03-10")).toMatch(
+      /Impossibile accettare/,
+    );
   });
 
   it("computes expiry from the creation day and shows it only while open", () => {

@@ -53,7 +53,14 @@ export interface EstimateTotals {
   vatError: { field: string; message: string } | null;
 }
 
-type LineLike = { description?: unknown; quantity?: unknown; unitPrice?: unknown; vatRate?: unknown; natura?: unknown; significantGood?: unknown };
+type LineLike = {
+  description?: unknown;
+  quantity?: unknown;
+  unitPrice?: unknown;
+  vatRate?: unknown;
+  natura?: unknown;
+  significantGood?: unknown;
+};
 
 /** A value typed in a form ("12,5", "", 3) matching `re`, or null when it is not one yet. */
 function decimalOrNull(value: unknown, re: RegExp = /^\d+(\.\d+)?$/): string | null {
@@ -71,7 +78,9 @@ export function previewLineTotal(line: LineLike): string {
 
 /** A line as the engine takes it; a half-typed number counts as zero (live preview). */
 export function estimateVatLine(line: LineLike, fallbackRate: LineVatRate): VatLineInput {
-  const rate = (lineVatRates as readonly unknown[]).includes(line.vatRate) ? (line.vatRate as LineVatRate) : fallbackRate;
+  const rate = (lineVatRates as readonly unknown[]).includes(line.vatRate)
+    ? (line.vatRate as LineVatRate)
+    : fallbackRate;
   const natura = (naturaCodes as readonly unknown[]).includes(line.natura) ? (line.natura as Natura) : null;
   return {
     description: typeof line.description === "string" ? line.description : "",
@@ -87,7 +96,11 @@ export function estimateVatLine(line: LineLike, fallbackRate: LineVatRate): VatL
  * The attached order's materials as a line of the VAT computation: it is part of the imponibile
  * (decisions §5) and takes the rate of the estimate's first line (the work it belongs to).
  */
-export function orderVatLine(orderTotal: string, lines: readonly VatLineInput[], fallbackRate: LineVatRate): VatLineInput {
+export function orderVatLine(
+  orderTotal: string,
+  lines: readonly VatLineInput[],
+  fallbackRate: LineVatRate,
+): VatLineInput {
   const first = lines[0];
   return {
     description: "Materiali dell'ordine collegato",
@@ -100,10 +113,15 @@ export function orderVatLine(orderTotal: string, lines: readonly VatLineInput[],
 }
 
 /** The engine's lines of an estimate: its lines, then the attached order's materials. */
-export function estimateVatLines(lines: readonly LineLike[], orderTotal: string | null | undefined, fallbackRate: LineVatRate): VatLineInput[] {
+export function estimateVatLines(
+  lines: readonly LineLike[],
+  orderTotal: string | null | undefined,
+  fallbackRate: LineVatRate,
+): VatLineInput[] {
   const vatLines = lines.map((l) => estimateVatLine(l, fallbackRate));
   const order = decimalOrNull(orderTotal);
-  if (order !== null && compareMoney(lineTotal(order, "1"), "0.00") > 0) vatLines.push(orderVatLine(lineTotal(order, "1"), vatLines, fallbackRate));
+  if (order !== null && compareMoney(lineTotal(order, "1"), "0.00") > 0)
+    vatLines.push(orderVatLine(lineTotal(order, "1"), vatLines, fallbackRate));
   return vatLines;
 }
 
@@ -162,7 +180,8 @@ const optionalId = (label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const lineWithinLimit = (item: { quantity: string; unitPrice: string }) => compareMoney(lineTotal(item.quantity, item.unitPrice), MAX_ESTIMATE_AMOUNT) <= 0;
+const lineWithinLimit = (item: { quantity: string; unitPrice: string }) =>
+  compareMoney(lineTotal(item.quantity, item.unitPrice), MAX_ESTIMATE_AMOUNT) <= 0;
 
 /**
  * One line: a catalogue service (its description may be left empty: the server fills it from
@@ -194,14 +213,22 @@ export const estimateItemFields = z.object({
 type ItemFields = z.output<typeof estimateItemFields>;
 function checkItem(item: ItemFields, ctx: z.RefinementCtx) {
   if (!item.serviceId && !item.description) {
-    ctx.addIssue({ code: "custom", path: ["description"], message: "Descrizione: scegli un servizio o scrivi una descrizione" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["description"],
+      message: "Descrizione: scegli un servizio o scrivi una descrizione",
+    });
   }
   if (!lineWithinLimit(item)) {
     ctx.addIssue({ code: "custom", path: ["unitPrice"], message: "Totale riga troppo alto (massimo 99.999.999,99 €)" });
   }
   // SdI 00400/00401: natura iff the rate is 0; the error sits where the user fixes it.
   if (item.vatRate === "0" && !item.natura) {
-    ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["natura"],
+      message: "Natura IVA: con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)",
+    });
   }
   if (item.vatRate !== "0" && item.natura) {
     ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: si indica solo con aliquota 0%" });
@@ -215,7 +242,9 @@ export type EstimateItemValues = z.output<typeof estimateItemInputSchema>;
 /** The separate item routes (specification §7) name the estimate in the body. */
 export const estimateItemCreateSchema = estimateItemFields.extend({ estimateId: idSchema }).superRefine(checkItem);
 /** PUT /api/estimate-items/{id}: the line's fields; estimateId, when sent, must be its own. */
-export const estimateItemUpdateSchema = estimateItemFields.extend({ estimateId: idSchema.optional() }).superRefine(checkItem);
+export const estimateItemUpdateSchema = estimateItemFields
+  .extend({ estimateId: idSchema.optional() })
+  .superRefine(checkItem);
 export const estimateItemListQuerySchema = z.object({ estimateId: idSchema });
 
 const estimateFields = z.object({
@@ -238,7 +267,10 @@ const estimateFields = z.object({
 
 function checkEstimate(value: z.output<typeof estimateFields>, ctx: z.RefinementCtx) {
   const lines = value.items.filter(lineWithinLimit);
-  if (lines.length === value.items.length && compareMoney(sumMoney(lines.map((l) => lineTotal(l.quantity, l.unitPrice))), MAX_ESTIMATE_AMOUNT) > 0) {
+  if (
+    lines.length === value.items.length &&
+    compareMoney(sumMoney(lines.map((l) => lineTotal(l.quantity, l.unitPrice))), MAX_ESTIMATE_AMOUNT) > 0
+  ) {
     ctx.addIssue({ code: "custom", path: ["items"], message: "Voci: il totale del preventivo supera 99.999.999,99 €" });
   }
 }
@@ -333,13 +365,31 @@ export const estimateDetailSchema = estimateSchema.extend({
     withholdingAgent: z.boolean(),
   }),
   survey: z.object({ id: idSchema, date: z.string(), address: z.string(), status: z.string() }).nullable(),
-  order: z.object({ id: idSchema, number: z.string(), title: z.string(), totalAmount: money, status: z.string() }).nullable(),
-  contracts: z.array(z.object({ id: idSchema, number: z.string(), status: z.string(), signedDate: z.string().nullable(), createdAt: z.string() })),
+  order: z
+    .object({ id: idSchema, number: z.string(), title: z.string(), totalAmount: money, status: z.string() })
+    .nullable(),
+  contracts: z.array(
+    z.object({
+      id: idSchema,
+      number: z.string(),
+      status: z.string(),
+      signedDate: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   sites: z.array(z.object({ id: idSchema, name: z.string(), status: z.string(), progress: z.number() })),
 });
 export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 
-export const estimateSortKeys = ["number", "createdAt", "totalAmount", "title", "status", "clientName", "expiresAt"] as const;
+export const estimateSortKeys = [
+  "number",
+  "createdAt",
+  "totalAmount",
+  "title",
+  "status",
+  "clientName",
+  "expiresAt",
+] as const;
 export const estimateListQuerySchema = listQuery(estimateSortKeys).extend({
   status: z.preprocess(
     (v) => (v === "" || v === "all" ? undefined : v),
@@ -369,8 +419,14 @@ const allowedFrom: Record<EstimateAction, readonly EstimateStatus[]> = {
 
 const refusal: Record<EstimateAction, (status: EstimateStatus) => string> = {
   send: (s) => `Impossibile inviare un preventivo ${estimateStatuses.label(s).toLowerCase()}`,
-  accept: (s) => (s === "accettato" ? "Il preventivo è già stato accettato" : `Impossibile accettare un preventivo ${estimateStatuses.label(s).toLowerCase()}`),
-  reject: (s) => (s === "bozza" ? "Il preventivo non è ancora stato inviato al cliente" : `Impossibile rifiutare un preventivo ${estimateStatuses.label(s).toLowerCase()}`),
+  accept: (s) =>
+    s === "accettato"
+      ? "Il preventivo è già stato accettato"
+      : `Impossibile accettare un preventivo ${estimateStatuses.label(s).toLowerCase()}`,
+  reject: (s) =>
+    s === "bozza"
+      ? "Il preventivo non è ancora stato inviato al cliente"
+      : `Impossibile rifiutare un preventivo ${estimateStatuses.label(s).toLowerCase()}`,
   requestChanges: () => "Si possono chiedere modifiche solo a un preventivo inviato",
   edit: () => "Un preventivo accettato non può essere modificato",
   delete: () => "Un preventivo accettato non può essere eliminato",
@@ -394,13 +450,20 @@ export function statusAfterEdit(status: EstimateStatus): EstimateStatus {
 }
 
 /** "Accetta Preventivo" in the portal: only a sent estimate that has not expired. */
-export function portalAcceptRefusal(estimate: { status: EstimateStatus; expiresAt: string }, today: string): string | null {
+export function portalAcceptRefusal(
+  estimate: { status: EstimateStatus; expiresAt: string },
+  today: string,
+): string | null {
   if (estimate.status !== "inviato") return refusal.accept(estimate.status);
-  if (expiryState(estimate.expiresAt, today) === "expired") return "Il preventivo è scaduto: chiedi all'impresa di aggiornarlo";
+  if (expiryState(estimate.expiresAt, today) === "expired")
+    return "Il preventivo è scaduto: chiedi all'impresa di aggiornarlo";
   return null;
 }
 
-export function estimateExpiryState(estimate: { status: EstimateStatus; expiresAt: string }, today: string): ExpiryState | null {
+export function estimateExpiryState(
+  estimate: { status: EstimateStatus; expiresAt: string },
+  today: string,
+): ExpiryState | null {
   // Once accepted or refused, validity no longer matters.
   return estimate.status === "bozza" || estimate.status === "inviato" ? expiryState(estimate.expiresAt, today) : null;
 }

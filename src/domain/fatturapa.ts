@@ -100,7 +100,16 @@ export function fatturaLinesOf(
     const line = lines[result.index]!;
     if (result.split) {
       for (const part of result.parts) {
-        out.push({ description: line.description, quantity: "1.00", unit: null, unitPrice: part.amount, total: part.amount, rate: part.rate, natura: part.natura, ritenuta: ritenuta && part.natura !== "N1" });
+        out.push({
+          description: line.description,
+          quantity: "1.00",
+          unit: null,
+          unitPrice: part.amount,
+          total: part.amount,
+          rate: part.rate,
+          natura: part.natura,
+          ritenuta: ritenuta && part.natura !== "N1",
+        });
       }
       continue;
     }
@@ -118,7 +127,15 @@ export function fatturaLinesOf(
   }
   if (vat.bollo.line) {
     const b = vat.bollo.line;
-    out.push({ description: b.description, quantity: "1.00", unit: null, unitPrice: b.amount, total: b.amount, rate: "0.00", natura: b.natura });
+    out.push({
+      description: b.description,
+      quantity: "1.00",
+      unit: null,
+      unitPrice: b.amount,
+      total: b.amount,
+      rate: "0.00",
+      natura: b.natura,
+    });
   }
   return out;
 }
@@ -292,10 +309,18 @@ export function fatturaPaProblems(input: FpInput): FpProblem[] {
   else if (!isValidIban(seller.iban))
     out.push({ code: "dati", field: "seller.iban", message: "Dati aziendali: IBAN non valido" });
   if (doc.formato === "FPA12" && !/^[A-Z0-9]{6}$/.test(buyer.officeCode ?? "")) {
-    out.push({ code: "00427", field: "buyer.officeCode", message: "Cliente: all'ente pubblico serve il codice univoco ufficio (6 caratteri)" });
+    out.push({
+      code: "00427",
+      field: "buyer.officeCode",
+      message: "Cliente: all'ente pubblico serve il codice univoco ufficio (6 caratteri)",
+    });
   }
   if (seller.phone && toAscii(seller.phone).replace(/\s+/g, "").length > FATTURA_LIMITS.telefono) {
-    out.push({ code: "dati", field: "seller.phone", message: `Dati aziendali: telefono oltre ${FATTURA_LIMITS.telefono} caratteri` });
+    out.push({
+      code: "dati",
+      field: "seller.phone",
+      message: `Dati aziendali: telefono oltre ${FATTURA_LIMITS.telefono} caratteri`,
+    });
   }
   if (buyer.sdiCode && !isValidSdiCode(buyer.sdiCode)) {
     out.push({
@@ -328,9 +353,17 @@ export function fatturaPaProblems(input: FpInput): FpProblem[] {
     if (!toLatin1(line.description))
       out.push({ code: "00200", field: `lines.${n}`, message: `Riga ${n}: descrizione vuota` });
     if (fatturaLength(line.description) > FATTURA_LIMITS.descrizione)
-      out.push({ code: "dati", field: `lines.${n}`, message: `Riga ${n}: descrizione oltre ${FATTURA_LIMITS.descrizione} caratteri` });
+      out.push({
+        code: "dati",
+        field: `lines.${n}`,
+        message: `Riga ${n}: descrizione oltre ${FATTURA_LIMITS.descrizione} caratteri`,
+      });
     if (line.unit && toAscii(line.unit).length > FATTURA_LIMITS.unitaMisura)
-      out.push({ code: "dati", field: `lines.${n}`, message: `Riga ${n}: unità di misura oltre ${FATTURA_LIMITS.unitaMisura} caratteri` });
+      out.push({
+        code: "dati",
+        field: `lines.${n}`,
+        message: `Riga ${n}: unità di misura oltre ${FATTURA_LIMITS.unitaMisura} caratteri`,
+      });
   }
   return out;
 }
@@ -497,4 +530,3 @@ function chunk(text: string, size: number): string[] {
   for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(""));
   return out;
 }
-

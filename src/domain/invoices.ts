@@ -330,7 +330,8 @@ export const invoiceDetailSchema = invoiceSchema.extend({
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 /** "Fattura FAT-2026-001", or "Bozza di fattura" before it is issued and numbered. */
-export const invoiceTitle = (inv: { number: string | null }) => (inv.number ? `Fattura ${inv.number}` : "Bozza di fattura");
+export const invoiceTitle = (inv: { number: string | null }) =>
+  inv.number ? `Fattura ${inv.number}` : "Bozza di fattura";
 /** The number, or "bozza" where a short reference is printed (lists, activity). */
 export const invoiceRef = (inv: { number: string | null }) => inv.number ?? "bozza";
 
@@ -340,7 +341,13 @@ export const invoiceRef = (inv: { number: string | null }) => inv.number ?? "boz
  */
 export function invoiceLineDescription(
   kind: InvoiceKind,
-  ctx: { contractNumber: string; estimateNumber: string; estimateTitle: string; siteProgress?: number | null; salPhase?: number | null },
+  ctx: {
+    contractNumber: string;
+    estimateNumber: string;
+    estimateTitle: string;
+    siteProgress?: number | null;
+    salPhase?: number | null;
+  },
 ): string {
   const ref = `contratto ${ctx.contractNumber} (preventivo ${ctx.estimateNumber}: ${ctx.estimateTitle})`;
   switch (kind) {

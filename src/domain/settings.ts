@@ -95,7 +95,10 @@ export const settingsInputSchema = z.object({
     fitsFattura(FATTURA_LIMITS.indirizzo),
     fatturaLimitMessage("Indirizzo", FATTURA_LIMITS.indirizzo),
   ),
-  city: optionalText("Città", 1000).refine(fitsFattura(FATTURA_LIMITS.comune), fatturaLimitMessage("Città", FATTURA_LIMITS.comune)),
+  city: optionalText("Città", 1000).refine(
+    fitsFattura(FATTURA_LIMITS.comune),
+    fatturaLimitMessage("Città", FATTURA_LIMITS.comune),
+  ),
   province: optionalFormat(provinciaSchema),
   zipCode: optionalFormat(capSchema),
   reaNumber: optionalFormat(reaSchema),

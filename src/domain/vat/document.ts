@@ -1,7 +1,15 @@
 import { formatDate } from "../format";
 import { compareMoney, fromCents, isZeroMoney, toCents } from "../money";
 import { computeVat, suggestedVatRate } from "./engine";
-import type { CompanyRegime, DocumentTreatment, LineVatRate, Natura, VatClientType, VatLineInput, VatResult } from "./types";
+import type {
+  CompanyRegime,
+  DocumentTreatment,
+  LineVatRate,
+  Natura,
+  VatClientType,
+  VatLineInput,
+  VatResult,
+} from "./types";
 
 // The bridge between the stored documents (estimates, contracts, invoices) and the engine: what a
 // document needs to know about its client and company to be computed, the figures it stores, and
@@ -58,7 +66,10 @@ export function storedVatFigures(result: VatResult) {
 }
 
 /** The rate a new line starts with: 10 % for homes (privato, condominio), else the company's default. */
-export function newLineVatRate(clientType: string | null | undefined, defaultRate: string | null | undefined): LineVatRate {
+export function newLineVatRate(
+  clientType: string | null | undefined,
+  defaultRate: string | null | undefined,
+): LineVatRate {
   const fallback: LineVatRate = defaultRate === "10" || defaultRate === "4" ? defaultRate : "22";
   if (!clientType) return fallback;
   return suggestedVatRate(clientType as VatClientType, fallback);
@@ -68,7 +79,10 @@ export function newLineVatRate(clientType: string | null | undefined, defaultRat
 export const lineRateOf = (rate: string): LineVatRate => rate.replace(/\.0+$/, "") as LineVatRate;
 
 /** The same groups read from a screen's view of the document (its summaries, less the bollo's N1). */
-export function viewRateGroups(view: { summaries: readonly { rate: string; natura: string | null; imponibile: string }[]; totals: { bollo: string } }) {
+export function viewRateGroups(view: {
+  summaries: readonly { rate: string; natura: string | null; imponibile: string }[];
+  totals: { bollo: string };
+}) {
   return view.summaries
     .map((s) => ({
       vatRate: lineRateOf(s.rate),
@@ -87,7 +101,9 @@ export function rateGroups(result: VatResult): { vatRate: LineVatRate; natura: N
     g.cents += toCents(part.amount);
     groups.set(key, g);
   }
-  return [...groups.values()].filter((g) => g.cents !== 0n).map((g) => ({ vatRate: g.vatRate, natura: g.natura, amount: fromCents(g.cents) }));
+  return [...groups.values()]
+    .filter((g) => g.cents !== 0n)
+    .map((g) => ({ vatRate: g.vatRate, natura: g.natura, amount: fromCents(g.cents) }));
 }
 
 /**
@@ -104,7 +120,9 @@ export function contractShareLines(
   const groups = contractGroups.filter((g) => compareMoney(g.amount, "0.00") > 0);
   const whole = groups.reduce((sum, g) => sum + toCents(g.amount), 0n);
   if (groups.length === 0 || whole === 0n) {
-    return [{ description, quantity: "1", unitPrice: amount, vatRate: fallbackRate, natura: null, significantGood: false }];
+    return [
+      { description, quantity: "1", unitPrice: amount, vatRate: fallbackRate, natura: null, significantGood: false },
+    ];
   }
   const total = toCents(amount);
   let left = total;
@@ -125,13 +143,23 @@ export function contractShareLines(
   });
 }
 
-export const invoiceKindShortLabels: Record<string, string> = { acconto: "acconto", sal: "SAL", saldo: "saldo", libera: "fattura" };
+export const invoiceKindShortLabels: Record<string, string> = {
+  acconto: "acconto",
+  sal: "SAL",
+  saldo: "saldo",
+  libera: "fattura",
+};
 
 /**
  * The saldo's "A dedurre" lines (decisions §8): one per earlier invoice (one per rate when it had
  * several), negative, at the rates that invoice charged, so the saldo's total is the remainder.
  */
-export function deductionLines(earlier: { number: string | null; issueDate: string; kind: string; vat: VatResult }): VatLineInput[] {
+export function deductionLines(earlier: {
+  number: string | null;
+  issueDate: string;
+  kind: string;
+  vat: VatResult;
+}): VatLineInput[] {
   const label = `A dedurre: ${invoiceKindShortLabels[earlier.kind] ?? "fattura"} ${earlier.number ?? "(bozza)"} del ${formatDate(earlier.issueDate)}`;
   const groups = rateGroups(earlier.vat);
   return groups.map((g) => ({
@@ -148,7 +176,8 @@ export function deductionLines(earlier: { number: string | null; issueDate: stri
 export function significantSplitText(result: VatResult, euro: (v: string) => string): string | null {
   const s = result.significantGoods;
   if (!s) return null;
-  if (isZeroMoney(s.fullRatePart)) return `Beni significativi ${euro(s.goodsValue)}: tutto al 10% (non superano il resto dei lavori, ${euro(s.restOfWork)})`;
+  if (isZeroMoney(s.fullRatePart))
+    return `Beni significativi ${euro(s.goodsValue)}: tutto al 10% (non superano il resto dei lavori, ${euro(s.restOfWork)})`;
   return `Beni significativi ${euro(s.goodsValue)}: 10% fino a ${euro(s.reducedRatePart)}, 22% oltre (${euro(s.fullRatePart)})`;
 }
 
@@ -157,7 +186,13 @@ export function vatView(result: VatResult) {
   return {
     formato: result.formato,
     treatment: result.treatment,
-    summaries: result.summaries.map(({ rate, natura, imponibile, imposta, esigibilita }) => ({ rate, natura, imponibile, imposta, esigibilita })),
+    summaries: result.summaries.map(({ rate, natura, imponibile, imposta, esigibilita }) => ({
+      rate,
+      natura,
+      imponibile,
+      imposta,
+      esigibilita,
+    })),
     significantGoods: result.significantGoods,
     totals: result.totals,
     notes: result.notes,

@@ -51,7 +51,11 @@ export const vatLineFieldsSchema = z
   })
   .superRefine((line, ctx) => {
     if (line.vatRate === "0" && line.natura === null) {
-      ctx.addIssue({ code: "custom", path: ["natura"], message: "Con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["natura"],
+        message: "Con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)",
+      });
     }
     if (line.vatRate !== "0" && line.natura !== null) {
       ctx.addIssue({ code: "custom", path: ["natura"], message: "La natura si indica solo con aliquota 0%" });

@@ -41,10 +41,14 @@ export function DocumentLines({ lines, label }: { lines: DocumentLineView[]; lab
             <TableCell className="hidden text-right whitespace-nowrap sm:table-cell">
               {formatDecimal(l.quantity, 3)} {l.unit ?? ""}
             </TableCell>
-            <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatUnitPrice(l.unitPrice)}</TableCell>
+            <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
+              {formatUnitPrice(l.unitPrice)}
+            </TableCell>
             <TableCell className="text-right whitespace-nowrap">
               {l.natura ?? `${l.vatRate}%`}
-              {l.significantGood ? <span className="block text-xs text-muted-foreground">bene significativo</span> : null}
+              {l.significantGood ? (
+                <span className="block text-xs text-muted-foreground">bene significativo</span>
+              ) : null}
             </TableCell>
             <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuro(l.lineTotal)}</TableCell>
           </TableRow>

@@ -33,19 +33,29 @@ export function VatTotals({
   if (vat) {
     for (const s of vat.summaries) {
       if (s.natura === "N1") continue;
-      rows.push([`${s.natura ? summaryLabel(s.rate, s.natura) : `IVA ${summaryLabel(s.rate, null).slice(4)}`} su ${formatEuro(s.imponibile)}`, s.imposta]);
+      rows.push([
+        `${s.natura ? summaryLabel(s.rate, s.natura) : `IVA ${summaryLabel(s.rate, null).slice(4)}`} su ${formatEuro(s.imponibile)}`,
+        s.imposta,
+      ]);
     }
     if (vat.totals.bollo !== "0.00") rows.push(["Imposta di bollo", vat.totals.bollo]);
     rows.push(["Totale", vat.totals.total, true]);
     if (vat.totals.ritenuta !== "0.00") rows.push(["Ritenuta d'acconto 4%", `-${vat.totals.ritenuta}`]);
-    if (vat.totals.splitPaymentVat !== "0.00") rows.push(["IVA versata dall'ente (scissione)", `-${vat.totals.splitPaymentVat}`]);
+    if (vat.totals.splitPaymentVat !== "0.00")
+      rows.push(["IVA versata dall'ente (scissione)", `-${vat.totals.splitPaymentVat}`]);
     if (vat.totals.netToPay !== vat.totals.total) rows.push(["Netto a pagare", vat.totals.netToPay, true]);
   }
   return (
     <div className={cn("rounded-md border border-border bg-muted/40 p-4", className)}>
       <dl className="grid gap-1 text-sm" aria-live="polite">
         {rows.map(([label, value, strong]) => (
-          <div key={label} className={cn("flex justify-between gap-4", strong && "mt-1 border-t border-border pt-2 text-base font-semibold")}>
+          <div
+            key={label}
+            className={cn(
+              "flex justify-between gap-4",
+              strong && "mt-1 border-t border-border pt-2 text-base font-semibold",
+            )}
+          >
             <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
             <dd className="tabular-nums">{formatEuro(value)}</dd>
           </div>

@@ -1,5 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
-import { index, integer, numeric, timestamp, uuid, type AnyPgColumn, type ExtraConfigColumn } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  numeric,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+} from "drizzle-orm/pg-core";
 
 // Column helpers shared by every table, so ids, timestamps, money and versions are declared once.
 
@@ -22,7 +30,8 @@ export const version = () => integer().notNull().default(1);
  * A trigram (pg_trgm) GIN index: list searches are ILIKE '%text%' on names, addresses and
  * numbers, which a b-tree cannot serve; with ten years of data a sequential scan is too slow.
  */
-export const trigramIndex = (name: string, column: ExtraConfigColumn) => index(name).using("gin", column.op("gin_trgm_ops"));
+export const trigramIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using("gin", column.op("gin_trgm_ops"));
 
 export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.join(

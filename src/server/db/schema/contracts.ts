@@ -2,7 +2,19 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { contractStatuses, invoiceStatuses, legacyVatTreatments } from "@domain/statuses";
 import { documentTreatments, lineVatRates, naturaCodes } from "@domain/vat";
-import { createdAt, grossMoney, id, lineQuantity, lineUnitPrice, money, oneOf, timestampTz, trigramIndex, updatedAt, version } from "./columns";
+import {
+  createdAt,
+  grossMoney,
+  id,
+  lineQuantity,
+  lineUnitPrice,
+  money,
+  oneOf,
+  timestampTz,
+  trigramIndex,
+  updatedAt,
+  version,
+} from "./columns";
 import { estimates } from "./estimates";
 
 export const contracts = pgTable(
@@ -94,7 +106,10 @@ export const invoices = pgTable(
     check("invoices_status_check", oneOf(t.status, invoiceStatuses.values)),
     check("invoices_kind_check", oneOf(t.kind, invoiceKinds)),
     /** Only a draft may lack its number. */
-    check("invoices_issued_numbered_check", sql`${t.status} = 'bozza' or (${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null)`),
+    check(
+      "invoices_issued_numbered_check",
+      sql`${t.status} = 'bozza' or (${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null)`,
+    ),
     index("invoices_contract_idx").on(t.contractId),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     index("invoices_issue_idx").on(t.issueDate),
@@ -103,7 +118,6 @@ export const invoices = pgTable(
     index("invoices_status_list_idx").on(t.status, t.year, t.sequence, t.id),
   ],
 );
-
 
 /**
  * The lines of an invoice (decisions §8 "Invoice lines"), in order: the estimate's lines and the

@@ -4,7 +4,19 @@ import { estimateStatuses, legacyVatTreatments } from "@domain/statuses";
 import { documentTreatments, lineVatRates, naturaCodes } from "@domain/vat";
 import { services } from "./catalogue";
 import { clients } from "./clients";
-import { createdAt, grossMoney, id, lineQuantity, lineUnitPrice, money, oneOf, timestampTz, trigramIndex, updatedAt, version } from "./columns";
+import {
+  createdAt,
+  grossMoney,
+  id,
+  lineQuantity,
+  lineUnitPrice,
+  money,
+  oneOf,
+  timestampTz,
+  trigramIndex,
+  updatedAt,
+  version,
+} from "./columns";
 import { orders } from "./suppliers";
 import { surveys } from "./surveys";
 
@@ -96,4 +108,3 @@ export const estimateItems = pgTable(
     index("estimate_items_service_idx").on(t.serviceId),
   ],
 );
-

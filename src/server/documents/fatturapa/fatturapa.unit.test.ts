@@ -2,7 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildFatturaPa, fatturaLinesOf, fatturaPaProblems, fatturaProgressive, toLatin1, type FpInput } from "@domain/fatturapa";
+import {
+  buildFatturaPa,
+  fatturaLinesOf,
+  fatturaPaProblems,
+  fatturaProgressive,
+  toLatin1,
+  type FpInput,
+} from "@domain/fatturapa";
 import { computeVat, type LineVatRate } from "@domain/vat";
 import { makePartitaIva } from "@domain/validators";
 import { sdiProblems } from "./sdi-checks";
@@ -17,13 +24,25 @@ function invoice(
   amount: string,
   opts: { type?: "TD01" | "TD02"; description?: string; buyer?: Partial<FpInput["buyer"]> } = {},
 ): FpInput {
-  const line = { description: opts.description ?? "Rifacimento manto di copertura", quantity: "1", unit: null, unitPrice: amount };
+  const line = {
+    description: opts.description ?? "Rifacimento manto di copertura",
+    quantity: "1",
+    unit: null,
+    unitPrice: amount,
+  };
   const vat = computeVat({
     clientType: "azienda",
     clientHasPartitaIva: true,
     regime: treatment === "RF19" ? "RF19" : "RF01",
     treatment: treatment === "rc" ? "reverse_charge" : "ordinary",
-    lines: [{ ...line, vatRate: treatment === "rc" || treatment === "RF19" ? "22" : treatment, natura: null, significantGood: false }],
+    lines: [
+      {
+        ...line,
+        vatRate: treatment === "rc" || treatment === "RF19" ? "22" : treatment,
+        natura: null,
+        significantGood: false,
+      },
+    ],
   });
   const lines = fatturaLinesOf([line], vat);
   return {

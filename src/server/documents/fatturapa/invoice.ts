@@ -53,7 +53,12 @@ export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput 
       total: vat.totals.total,
       netToPay: vat.totals.netToPay,
       notes: invoice.notes,
-      contract: { number: snapshot.contract.number, date: snapshot.contract.signedDate, cig: snapshot.contract.cig, cup: snapshot.contract.cup },
+      contract: {
+        number: snapshot.contract.number,
+        date: snapshot.contract.signedDate,
+        cig: snapshot.contract.cig,
+        cup: snapshot.contract.cup,
+      },
       salPhase: invoice.salPhase,
     },
   };

@@ -26,7 +26,12 @@ export interface CompanyInfo {
 const join = (parts: (string | null | undefined)[], sep = " · ") => parts.filter((p) => p && p.trim()).join(sep);
 
 /** "Via Roma 1, 00100 Roma (RM)". */
-export function addressLine(p: { address?: string | null; city?: string | null; province?: string | null; zipCode?: string | null }) {
+export function addressLine(p: {
+  address?: string | null;
+  city?: string | null;
+  province?: string | null;
+  zipCode?: string | null;
+}) {
   const place = join([p.zipCode, p.city, p.province ? `(${p.province})` : null], " ");
   return join([p.address, place], ", ");
 }
@@ -39,17 +44,33 @@ export function letterhead(company: CompanyInfo, logo?: string | Buffer | null):
   // Lines the company has not filled in yet are left out instead of leaving blank gaps.
   const lines = [
     addressLine(company),
-    join([company.vatNumber && `P.IVA ${company.vatNumber}`, company.fiscalCode && `C.F. ${company.fiscalCode}`, company.reaNumber && `REA ${company.reaNumber}`]),
+    join([
+      company.vatNumber && `P.IVA ${company.vatNumber}`,
+      company.fiscalCode && `C.F. ${company.fiscalCode}`,
+      company.reaNumber && `REA ${company.reaNumber}`,
+    ]),
     join([company.phone && `Tel. ${company.phone}`, company.email, company.pec && `PEC ${company.pec}`]),
   ].filter(Boolean);
-  const details: Content[] = [{ text: company.companyName, style: "companyName" }, ...lines.map((text) => ({ text, style: "small" }))];
+  const details: Content[] = [
+    { text: company.companyName, style: "companyName" },
+    ...lines.map((text) => ({ text, style: "small" })),
+  ];
   const image = typeof logo === "string" ? logo : logo ? `data:image/png;base64,${logo.toString("base64")}` : null;
   return {
     stack: [
       image
-        ? { columns: [{ image, fit: [110, 55], width: 120 }, { stack: details, width: "*" }], columnGap: 10 }
+        ? {
+            columns: [
+              { image, fit: [110, 55], width: 120 },
+              { stack: details, width: "*" },
+            ],
+            columnGap: 10,
+          }
         : { stack: details },
-      { canvas: [{ type: "line", x1: 0, y1: 6, x2: 515, y2: 6, lineWidth: 0.8, lineColor: COLORS.accent }], margin: [0, 0, 0, 10] },
+      {
+        canvas: [{ type: "line", x1: 0, y1: 6, x2: 515, y2: 6, lineWidth: 0.8, lineColor: COLORS.accent }],
+        margin: [0, 0, 0, 10],
+      },
     ],
   };
 }
@@ -89,7 +110,18 @@ export function partyBlock(heading: string, party: PartyInfo): Content {
   return {
     table: {
       widths: ["*"],
-      body: [[{ stack: [{ text: heading, style: "small" }, { text: party.name, bold: true, fontSize: 10 }, ...lines.map((text) => ({ text }))], margin: [6, 4, 6, 4] }]],
+      body: [
+        [
+          {
+            stack: [
+              { text: heading, style: "small" },
+              { text: party.name, bold: true, fontSize: 10 },
+              ...lines.map((text) => ({ text })),
+            ],
+            margin: [6, 4, 6, 4],
+          },
+        ],
+      ],
     },
     layout: LAYOUT.box,
   };
@@ -125,14 +157,20 @@ export function linesTable(lines: PdfLine[], emptyText = "Nessuna voce"): Conten
     { text: "Totale", style: "tableHeader", alignment: "right" },
   ];
   const body: TableCell[][] = lines.map((line) => [
-    line.notes ? { stack: [{ text: line.description }, { text: line.notes, style: "small", italics: true }] } : { text: line.description },
+    line.notes
+      ? { stack: [{ text: line.description }, { text: line.notes, style: "small", italics: true }] }
+      : { text: line.description },
     { text: `${formatDecimal(line.quantity, 3)}${line.unit ? ` ${line.unit}` : ""}`, alignment: "right", noWrap: true },
     { text: formatUnitPrice(line.unitPrice), alignment: "right", noWrap: true },
     ...(withVat ? [{ text: line.vat ?? "", alignment: "right", noWrap: true } as TableCell] : []),
     { text: formatEuro(line.totalPrice), alignment: "right", noWrap: true },
   ]);
   const columns = withVat ? 5 : 4;
-  if (body.length === 0) body.push([{ text: emptyText, colSpan: columns, style: "muted", italics: true }, ...Array.from({ length: columns - 1 }, () => ({}))]);
+  if (body.length === 0)
+    body.push([
+      { text: emptyText, colSpan: columns, style: "muted", italics: true },
+      ...Array.from({ length: columns - 1 }, () => ({})),
+    ]);
   return {
     table: { headerRows: 1, widths: withVat ? ["*", 62, 70, 40, 75] : ["*", 70, 75, 80], body: [header, ...body] },
     layout: LAYOUT.lines,
@@ -188,7 +226,9 @@ export function totalsBlock(t: TotalsInput): Content {
     ...(isZeroMoney(totals.bollo) ? [] : [row("Imposta di bollo", formatEuro(totals.bollo))]),
     row("Totale", formatEuro(totals.total), true),
     ...(isZeroMoney(totals.ritenuta) ? [] : [row("Ritenuta d'acconto 4%", `− ${formatEuro(totals.ritenuta)}`)]),
-    ...(isZeroMoney(totals.splitPaymentVat) ? [] : [row("IVA versata dall'ente (scissione)", `− ${formatEuro(totals.splitPaymentVat)}`)]),
+    ...(isZeroMoney(totals.splitPaymentVat)
+      ? []
+      : [row("IVA versata dall'ente (scissione)", `− ${formatEuro(totals.splitPaymentVat)}`)]),
     ...(showNet ? [row("Netto a pagare", formatEuro(totals.netToPay), true)] : []),
   ];
   return {
@@ -227,11 +267,18 @@ export interface Signature {
  * Two signature boxes: the company's and the counterparty's. Once the document was accepted
  * the counterparty's box shows who accepted it, when and from which address.
  */
-export function signatureBlock(opts: { companyName: string; partyLabel: string; signed?: Signature | null; heading?: string }): Content {
+export function signatureBlock(opts: {
+  companyName: string;
+  partyLabel: string;
+  signed?: Signature | null;
+  heading?: string;
+}): Content {
   const box = (title: string, body: Content[]): Content => ({
     stack: [{ text: title, bold: true, margin: [0, 0, 0, 18] }, ...body],
   });
-  const blankLine: Content = { canvas: [{ type: "line", x1: 0, y1: 0, x2: 200, y2: 0, lineWidth: 0.5, lineColor: COLORS.muted }] };
+  const blankLine: Content = {
+    canvas: [{ type: "line", x1: 0, y1: 0, x2: 200, y2: 0, lineWidth: 0.5, lineColor: COLORS.muted }],
+  };
   const signedBody: Content[] = opts.signed
     ? [
         { text: `Accettato da: ${opts.signed.name}`, bold: true },

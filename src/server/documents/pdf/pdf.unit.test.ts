@@ -8,9 +8,28 @@ const vatOf = (amount: string, rate: LineVatRate | "rc" | "RF19") =>
     clientHasPartitaIva: true,
     regime: rate === "RF19" ? "RF19" : "RF01",
     treatment: rate === "rc" ? "reverse_charge" : "ordinary",
-    lines: [{ description: "x", quantity: "1", unitPrice: amount, vatRate: rate === "rc" || rate === "RF19" ? "22" : rate, natura: null, significantGood: false }],
+    lines: [
+      {
+        description: "x",
+        quantity: "1",
+        unitPrice: amount,
+        vatRate: rate === "rc" || rate === "RF19" ? "22" : rate,
+        natura: null,
+        significantGood: false,
+      },
+    ],
   });
-import { a4Document, documentHeading, letterhead, linesTable, partyBlock, renderPdf, signatureBlock, textSection, totalsBlock } from "./index";
+import {
+  a4Document,
+  documentHeading,
+  letterhead,
+  linesTable,
+  partyBlock,
+  renderPdf,
+  signatureBlock,
+  textSection,
+  totalsBlock,
+} from "./index";
 import { extractPdfText, pdfText } from "./extract-text";
 import { PdfLimiter, TooManyPdfsError } from "./limits";
 import { pdfPoolStats } from "./pool";
@@ -28,7 +47,8 @@ const company = {
   pec: "coperture@pec.it",
 };
 // 1×1 transparent PNG: proves an uploaded logo is embedded without breaking the layout.
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 describe("PDF blocks", () => {
   it("renders a multi-page A4 document with accents, repeated table header, totals and signature", async () => {
@@ -44,11 +64,26 @@ describe("PDF blocks", () => {
     const doc = a4Document(
       [
         letterhead(company, PNG),
-        { columns: [documentHeading("Preventivo", "PRV-2026-007", [["Data", "01/02/2026"]]), partyBlock("Cliente", { name: "Rossi Niccolò", address: "Via Roma 1", city: "Cesena", province: "FC", zipCode: "47521" })] },
+        {
+          columns: [
+            documentHeading("Preventivo", "PRV-2026-007", [["Data", "01/02/2026"]]),
+            partyBlock("Cliente", {
+              name: "Rossi Niccolò",
+              address: "Via Roma 1",
+              city: "Cesena",
+              province: "FC",
+              zipCode: "47521",
+            }),
+          ],
+        },
         textSection("Descrizione", "Lavori di manutenzione straordinaria"),
         linesTable(lines),
         totalsBlock({ vat, before: [["Materiali (60%)", "1,00 €"]] }),
-        signatureBlock({ companyName: company.companyName, partyLabel: "Per accettazione (il cliente)", signed: { name: "Niccolò Rossi", at: "2026-02-03T10:15:00Z", ip: "203.0.113.7" } }),
+        signatureBlock({
+          companyName: company.companyName,
+          partyLabel: "Per accettazione (il cliente)",
+          signed: { name: "Niccolò Rossi", at: "2026-02-03T10:15:00Z", ip: "203.0.113.7" },
+        }),
       ],
       { title: "Preventivo PRV-2026-007", author: company.companyName },
     );
@@ -57,7 +92,22 @@ describe("PDF blocks", () => {
     const pages = await extractPdfText(pdf);
     expect(pages.length).toBeGreaterThan(1);
     const all = pages.join(" ").replace(/\s+/g, " ");
-    for (const text of ["Coperture Città Alta S.r.l.", "Forlì", "P.IVA 01234567897", "PRV-2026-007", "Rossi Niccolò", "qualità superiore, già", "1.234,56 €", "694.440,00 €", "69.444,00 €", "763.884,00 €", "IVA 10%", "Niccolò Rossi", "203.0.113.7", "Pagina 1 di"]) {
+    for (const text of [
+      "Coperture Città Alta S.r.l.",
+      "Forlì",
+      "P.IVA 01234567897",
+      "PRV-2026-007",
+      "Rossi Niccolò",
+      "qualità superiore, già",
+      "1.234,56 €",
+      "694.440,00 €",
+      "69.444,00 €",
+      "763.884,00 €",
+      "IVA 10%",
+      "Niccolò Rossi",
+      "203.0.113.7",
+      "Pagina 1 di",
+    ]) {
       expect(all, text).toContain(text);
     }
     // The header row repeats on the pages the table continues on.
@@ -67,10 +117,22 @@ describe("PDF blocks", () => {
   }, 20_000); // the first render also starts the worker thread
 
   it("prints the reverse-charge note and the stamp duty, and an empty table", async () => {
-    const rc = await pdfText(await renderPdf(a4Document([totalsBlock({ vat: vatOf("100.00", "rc") })], { title: "t" })));
+    const rc = await pdfText(
+      await renderPdf(a4Document([totalsBlock({ vat: vatOf("100.00", "rc") })], { title: "t" })),
+    );
     expect(rc).toContain("art. 17 c. 6 lett. a)");
     expect(rc).not.toContain("Imposta di bollo");
-    const pdf = await renderPdf(a4Document([letterhead({ companyName: "Ditta" }), linesTable([]), totalsBlock({ vat: vatOf("100.00", "RF19") }), signatureBlock({ companyName: "Ditta", partyLabel: "Il cliente" })], { title: "t" }));
+    const pdf = await renderPdf(
+      a4Document(
+        [
+          letterhead({ companyName: "Ditta" }),
+          linesTable([]),
+          totalsBlock({ vat: vatOf("100.00", "RF19") }),
+          signatureBlock({ companyName: "Ditta", partyLabel: "Il cliente" }),
+        ],
+        { title: "t" },
+      ),
+    );
     const text = await pdfText(pdf);
     expect(text).toContain("Nessuna voce");
     expect(text).toContain("Imposta di bollo");
@@ -91,10 +153,14 @@ describe("PDF worker pool", () => {
     expect(text).toContain("Ditta Srl");
     expect(text).toContain("Pagina 1 di 1");
     // A definition that pdfmake cannot lay out fails that render only; the next one works.
-    await expect(renderPdf(a4Document([{ image: "data:image/png;base64,AAAA" }], { title: "rotto" }))).rejects.toThrow();
+    await expect(
+      renderPdf(a4Document([{ image: "data:image/png;base64,AAAA" }], { title: "rotto" })),
+    ).rejects.toThrow();
     expect((await renderPdf(a4Document([{ text: "ancora" }], { title: "t" }))).subarray(0, 5).toString()).toBe("%PDF-");
     // A function in the definition cannot reach the worker: the error says what to do.
-    const withFunction = a4Document([{ table: { body: [["a"]] }, layout: { hLineColor: () => "#000" } }], { title: "t" });
+    const withFunction = a4Document([{ table: { body: [["a"]] }, layout: { hLineColor: () => "#000" } }], {
+      title: "t",
+    });
     await expect(renderPdf(withFunction)).rejects.toThrow(/name a table layout from theme.ts/);
   }, 20_000);
 });

@@ -47,7 +47,14 @@ export async function insertEstimate(
   const vat = opts.vat ?? "22";
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   const treatment = vat === "rc" ? "reverse_charge" : "ordinary";
-  const line = { description: "Lavori a corpo", quantity: "1", unitPrice: total, vatRate: vat === "rc" ? "22" : vat, natura: null, significantGood: false } as const;
+  const line = {
+    description: "Lavori a corpo",
+    quantity: "1",
+    unitPrice: total,
+    vatRate: vat === "rc" ? "22" : vat,
+    natura: null,
+    significantGood: false,
+  } as const;
   const t = storedVatFigures(documentVat(vatContextOf(client!, "RF01", treatment), [line]));
   const [estimate] = await db
     .insert(estimates)
@@ -72,7 +79,9 @@ export async function insertEstimate(
       acceptedIp: "127.0.0.1",
     })
     .returning();
-  await db.insert(estimateItems).values({ ...line, estimateId: estimate!.id, unit: "a corpo", totalPrice: t.imponibile });
+  await db
+    .insert(estimateItems)
+    .values({ ...line, estimateId: estimate!.id, unit: "a corpo", totalPrice: t.imponibile });
   return estimate!;
 }
 

@@ -121,7 +121,9 @@ export async function acceptEstimate(
     const detail = (await getEstimateDetail(tx, id, null))!;
     if (!detail.vat) {
       // The client record changed since the estimate was written (e.g. partita IVA removed under a reverse charge).
-      throw conflict("L'IVA del preventivo non è più valida per i dati attuali del cliente: correggi il preventivo prima di accettarlo");
+      throw conflict(
+        "L'IVA del preventivo non è più valida per i dati attuali del cliente: correggi il preventivo prima di accettarlo",
+      );
     }
     const acceptedAt = new Date().toISOString();
     const channel = scope ? "portale" : "amministrazione";

@@ -39,7 +39,12 @@ export async function seedEstimates(ctx: DemoContext) {
   const clientIds = ctx.ids.clients ?? [];
   if (clientIds.length === 0) return;
   const clientRows = await db
-    .select({ id: clients.id, type: clients.type, vatNumber: clients.vatNumber, withholdingAgent: clients.withholdingAgent })
+    .select({
+      id: clients.id,
+      type: clients.type,
+      vatNumber: clients.vatNumber,
+      withholdingAgent: clients.withholdingAgent,
+    })
     .from(clients)
     .where(inArray(clients.id, clientIds));
   const clientOf = new Map(clientRows.map((c) => [c.id, c]));
@@ -93,7 +98,8 @@ export async function seedEstimates(ctx: DemoContext) {
             ] as const);
     const client = clientOf.get(clientId) ?? { type: "privato" as const, vatNumber: null, withholdingAgent: true };
     // Some subcontracts for builders are under reverse charge (N6.3), by the office's choice.
-    const treatment: DocumentTreatment = client.type === "azienda" && client.vatNumber && random.chance(0.15) ? "reverse_charge" : "ordinary";
+    const treatment: DocumentTreatment =
+      client.type === "azienda" && client.vatNumber && random.chance(0.15) ? "reverse_charge" : "ordinary";
     const vatRate = newLineVatRate(client.type, "22");
 
     const items: Omit<typeof estimateItems.$inferInsert, "estimateId">[] = [];

@@ -125,7 +125,14 @@ export async function resolveLines(
   });
 }
 
-type VatLineRow = { description: string; quantity: string; unitPrice: string; vatRate: string; natura: string | null; significantGood: boolean };
+type VatLineRow = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  vatRate: string;
+  natura: string | null;
+  significantGood: boolean;
+};
 
 /**
  * The stored figures of an estimate, through the VAT engine (decisions §8): a refusal (reverse
@@ -164,7 +171,10 @@ export const vatLineColumns = {
 };
 
 /** Recomputes and stores the totals from the lines in the database (after an item route). */
-export async function refreshTotals(tx: Tx, estimate: { id: string; clientId: string; orderId: string | null; treatment: DocumentTreatment }) {
+export async function refreshTotals(
+  tx: Tx,
+  estimate: { id: string; clientId: string; orderId: string | null; treatment: DocumentTreatment },
+) {
   const lines = await tx
     .select(vatLineColumns)
     .from(estimateItems)

@@ -71,7 +71,9 @@ export async function renderEstimatePdf(
     unit: i.unit,
     unitPrice: i.unitPrice,
     totalPrice: i.totalPrice,
-    vat: i.vatRate ? lineVatLabel({ vatRate: i.vatRate, natura: i.natura ?? null, significantGood: !!i.significantGood }) : null,
+    vat: i.vatRate
+      ? lineVatLabel({ vatRate: i.vatRate, natura: i.natura ?? null, significantGood: !!i.significantGood })
+      : null,
   }));
   // The client sees the materials as one priced line; the supplier order behind it is internal.
   if (source.order) {
@@ -151,10 +153,15 @@ export async function sendEstimatePdf(
   detail: EstimateDetail,
 ) {
   const disposition = (request.query as { download?: string }).download === "1" ? "attachment" : "inline";
-  const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
+  const [row] = await db
+    .select({ snapshot: estimates.acceptedSnapshot })
+    .from(estimates)
+    .where(eq(estimates.id, detail.id));
   const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
   if (snapshot) {
-    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) => renderEstimatePdf(tx, config, detail, snapshot));
+    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
+      renderEstimatePdf(tx, config, detail, snapshot),
+    );
     return sendStoredDocument(request, reply, stored, disposition);
   }
   const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimatePdf(db, config, detail, null));

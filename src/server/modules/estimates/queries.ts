@@ -82,8 +82,14 @@ function estimateOrder(params: ListParams): SQL[] {
 export async function listEstimates(db: Queryable, params: ListParams, scope: string | null) {
   const order = estimateOrder(params);
   let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
-  if (params.q || sortKey(params.sort) === "clientName") ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
-  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  if (params.q || sortKey(params.sort) === "clientName")
+    ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
+  const page = ids
+    .where(listWhere(params, scope))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   return db
     .select(estimateColumns)
     .from(page)
@@ -131,10 +137,19 @@ export async function listEstimateItems(db: Queryable, estimateId: string) {
 export async function estimateVatView(
   db: Queryable,
   estimate: { clientId: string; treatment: DocumentTreatment; orderId: string | null },
-  items: { description: string; quantity: string; unitPrice: string; vatRate: string; natura: string | null; significantGood: boolean }[],
+  items: {
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    vatRate: string;
+    natura: string | null;
+    significantGood: boolean;
+  }[],
 ) {
   const setup = await vatSetup(db, await loadClient(db, estimate.clientId), estimate.treatment);
-  const [order] = estimate.orderId ? await db.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, estimate.orderId)) : [];
+  const [order] = estimate.orderId
+    ? await db.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, estimate.orderId))
+    : [];
   const totals = computeEstimateTotals(items, order?.total ?? null, setup.ctx, setup.defaultRate);
   return totals.vat ? vatView(totals.vat) : null;
 }

@@ -4,7 +4,14 @@ import { estimateVatLines } from "@domain/estimates";
 import { invoiceLineDescription } from "@domain/invoices";
 import { addMoney, lineTotal, percentOf, subMoney } from "@domain/money";
 import type { InvoiceStatus } from "@domain/statuses";
-import { contractShareLines, documentVat, rateGroups, storedVatFigures, vatContextOf, type LineVatRate } from "@domain/vat";
+import {
+  contractShareLines,
+  documentVat,
+  rateGroups,
+  storedVatFigures,
+  vatContextOf,
+  type LineVatRate,
+} from "@domain/vat";
 import { clients, contracts, estimateItems, estimates, invoiceLines, invoices, orders } from "../../db/schema";
 import { insertBatched, type DemoContext } from "../../demo/context";
 import { assignNumbers, saveCounters } from "../../demo/numbers";
@@ -51,7 +58,12 @@ export async function seedInvoices(ctx: DemoContext) {
           significantGood: estimateItems.significantGood,
         })
         .from(estimateItems)
-        .where(inArray(estimateItems.estimateId, rows.map((r) => r.estimateId)))
+        .where(
+          inArray(
+            estimateItems.estimateId,
+            rows.map((r) => r.estimateId),
+          ),
+        )
         .orderBy(asc(estimateItems.estimateId), asc(estimateItems.position))
     : [];
   const itemsOf = new Map<string, typeof items>();
@@ -151,7 +163,10 @@ export async function seedInvoices(ctx: DemoContext) {
     (d, number, year, sequence) => Object.assign(d.row, { number, year, sequence }),
   );
   await insertBatched(drafts, async (batch) => {
-    const inserted = await db.insert(invoices).values(batch.map((d) => d.row)).returning({ id: invoices.id });
+    const inserted = await db
+      .insert(invoices)
+      .values(batch.map((d) => d.row))
+      .returning({ id: invoices.id });
     const lines = batch.flatMap((d, i) => d.lines.map((l) => ({ ...l, invoiceId: inserted[i]!.id })));
     await insertBatched(lines, (chunk) => db.insert(invoiceLines).values(chunk));
   });

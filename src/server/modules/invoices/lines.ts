@@ -27,7 +27,14 @@ import { getSettings } from "../settings/queries";
 /** A line before it is stored: the engine's input plus its unit of measure. */
 export type DraftLine = VatLineInput & { unit: string | null };
 
-const toVatLine = (l: { description: string; quantity: string; unitPrice: string; vatRate: string; natura: string | null; significantGood: boolean }): VatLineInput => ({
+const toVatLine = (l: {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  vatRate: string;
+  natura: string | null;
+  significantGood: boolean;
+}): VatLineInput => ({
   description: l.description,
   quantity: l.quantity,
   unitPrice: l.unitPrice,
@@ -40,11 +47,17 @@ const toVatLine = (l: { description: string; quantity: string; unitPrice: string
 function vatRefusal(error: unknown, status: "400" | "409" = "400") {
   if (!isVatError(error)) return error;
   const field = error.field.replace(/^lines\[(\d+)\]/, "lines.$1");
-  return status === "400" ? badRequest(`Dati non validi. ${error.message}`, { [field]: error.message }) : conflict(error.message, { [field]: error.message });
+  return status === "400"
+    ? badRequest(`Dati non validi. ${error.message}`, { [field]: error.message })
+    : conflict(error.message, { [field]: error.message });
 }
 
 /** Computes the lines, turning an engine refusal into a 400 (or 409 for stored data) with the field. */
-export function computeLines(ctx: DocumentVatContext, lines: readonly VatLineInput[], status: "400" | "409" = "400"): VatResult {
+export function computeLines(
+  ctx: DocumentVatContext,
+  lines: readonly VatLineInput[],
+  status: "400" | "409" = "400",
+): VatResult {
   try {
     return documentVat(ctx, lines);
   } catch (error) {
@@ -84,7 +97,10 @@ export async function invoiceVatContext(
 /** An invoice's stored lines and the engine's result on them, from today's client and settings (drafts). */
 export async function invoiceVat(
   db: Queryable,
-  doc: { invoice: { id: string; treatment: DocumentTreatment }; client: { type: string; vatNumber: string | null; withholdingAgent: boolean } },
+  doc: {
+    invoice: { id: string; treatment: DocumentTreatment };
+    client: { type: string; vatNumber: string | null; withholdingAgent: boolean };
+  },
 ) {
   const lines = await loadInvoiceLines(db, doc.invoice.id);
   const { ctx } = await invoiceVatContext(db, doc.client, doc.invoice.treatment);
@@ -131,7 +147,10 @@ export interface ContractForLines {
 }
 
 /** The estimate's lines (the contract inherits them), then the attached order's materials. */
-export async function contractLines(tx: Queryable, c: Pick<ContractForLines, "estimateId" | "orderId" | "defaultRate">): Promise<DraftLine[]> {
+export async function contractLines(
+  tx: Queryable,
+  c: Pick<ContractForLines, "estimateId" | "orderId" | "defaultRate">,
+): Promise<DraftLine[]> {
   const items = await tx
     .select({
       description: estimateItems.description,
@@ -145,15 +164,27 @@ export async function contractLines(tx: Queryable, c: Pick<ContractForLines, "es
     .from(estimateItems)
     .where(eq(estimateItems.estimateId, c.estimateId))
     .orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
-  const [order] = c.orderId ? await tx.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, c.orderId)) : [];
+  const [order] = c.orderId
+    ? await tx.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, c.orderId))
+    : [];
   const plain = items.map((i) => ({ ...i, quantity: plainDecimal(i.quantity), unitPrice: plainDecimal(i.unitPrice) }));
-  return estimateVatLines(plain, order?.total ?? null, c.defaultRate).map((line, i) => ({ ...line, unit: plain[i]?.unit ?? "a corpo" }));
+  return estimateVatLines(plain, order?.total ?? null, c.defaultRate).map((line, i) => ({
+    ...line,
+    unit: plain[i]?.unit ?? "a corpo",
+  }));
 }
 
 /** One negative line per earlier invoice of the contract (decisions §8): they must all be issued. */
 async function deductionsFor(tx: Tx, c: ContractForLines, excludeInvoiceId?: string): Promise<DraftLine[]> {
   const earlier = await tx
-    .select({ id: invoices.id, number: invoices.number, issueDate: invoices.issueDate, kind: invoices.kind, status: invoices.status, treatment: invoices.treatment })
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      issueDate: invoices.issueDate,
+      kind: invoices.kind,
+      status: invoices.status,
+      treatment: invoices.treatment,
+    })
     .from(invoices)
     .where(and(eq(invoices.contractId, c.contractId), excludeInvoiceId ? ne(invoices.id, excludeInvoiceId) : undefined))
     .orderBy(asc(invoices.year), asc(invoices.sequence), asc(invoices.issueDate), asc(invoices.createdAt));
@@ -168,7 +199,12 @@ async function deductionsFor(tx: Tx, c: ContractForLines, excludeInvoiceId?: str
   for (const e of earlier) {
     const lines = await loadInvoiceLines(tx, e.id);
     const vat = computeLines({ ...c.ctx, treatment: e.treatment }, lines.map(toVatLine), "409");
-    out.push(...deductionLines({ number: e.number, issueDate: e.issueDate, kind: e.kind, vat }).map((l) => ({ ...l, unit: null })));
+    out.push(
+      ...deductionLines({ number: e.number, issueDate: e.issueDate, kind: e.kind, vat }).map((l) => ({
+        ...l,
+        unit: null,
+      })),
+    );
   }
   return out;
 }
@@ -181,7 +217,12 @@ async function deductionsFor(tx: Tx, c: ContractForLines, excludeInvoiceId?: str
 export async function buildInvoiceLines(
   tx: Tx,
   c: ContractForLines,
-  req: { kind: InvoiceKind; amount: string | null; lines?: readonly InvoiceLineInput[] | null; salPhase?: number | null },
+  req: {
+    kind: InvoiceKind;
+    amount: string | null;
+    lines?: readonly InvoiceLineInput[] | null;
+    salPhase?: number | null;
+  },
   excludeInvoiceId?: string,
 ): Promise<DraftLine[]> {
   if (req.kind === "libera" && req.lines?.length) {
@@ -206,5 +247,8 @@ export async function buildInvoiceLines(
     salPhase: req.salPhase,
   });
   const contractVat = computeLines(c.ctx, estimate, "409");
-  return contractShareLines(req.amount!, description, rateGroups(contractVat), c.defaultRate).map((l) => ({ ...l, unit: "a corpo" }));
+  return contractShareLines(req.amount!, description, rateGroups(contractVat), c.defaultRate).map((l) => ({
+    ...l,
+    unit: "a corpo",
+  }));
 }

@@ -91,7 +91,13 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
       })),
     ),
     ...(snapshot.lines.some((l) => l.significantGood)
-      ? [{ text: "* bene significativo (DM 29/12/1999): IVA 10% fino al valore del resto dei lavori, 22% oltre", style: "small", margin: [0, 2, 0, 0] } satisfies Content]
+      ? [
+          {
+            text: "* bene significativo (DM 29/12/1999): IVA 10% fino al valore del resto dei lavori, 22% oltre",
+            style: "small",
+            margin: [0, 2, 0, 0],
+          } satisfies Content,
+        ]
       : []),
     totalsBlock({ vat: snapshot.vat }),
     textSection(

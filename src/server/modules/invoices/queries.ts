@@ -104,7 +104,9 @@ export async function listInvoices(db: Queryable, params: ListParams, scope: str
 }
 
 export async function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await whereJoins(db.select({ n: count() }).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso()));
+  const [row] = await whereJoins(db.select({ n: count() }).from(i).$dynamic(), params, scope).where(
+    listWhere(params, scope, todayIso()),
+  );
   return row?.n ?? 0;
 }
 

@@ -146,7 +146,10 @@ describe("invoices API", () => {
       [{ contractId: contract.id, kind: "acconto", percent: "120" }, "percent"],
       [{ contractId: contract.id, kind: "acconto", percent: "10", amount: "100" }, "percent"],
       [{ contractId: contract.id, kind: "acconto", amount: "-5" }, "amount"],
-      [{ contractId: contract.id, kind: "libera", lines: [{ description: "", quantity: "1", unitPrice: "10" }] }, "lines.0.description"],
+      [
+        { contractId: contract.id, kind: "libera", lines: [{ description: "", quantity: "1", unitPrice: "10" }] },
+        "lines.0.description",
+      ],
       [{ contractId: contract.id, kind: "libera", amount: "0" }, "amount"],
       [{ contractId: contract.id, kind: "libera", amount: "12.345" }, "amount"],
       [{ contractId: contract.id, kind: "saldo", issueDate: "2026-13-01" }, "issueDate"],
@@ -464,7 +467,9 @@ describe.skipIf(!process.env.DATABASE_URL)("invoice numbering on PostgreSQL", ()
     // and validates its documents, and no request waits for a connection past the pool timeout.
     const results = [];
     for (let i = 0; i < 100; i += 20)
-      results.push(...(await Promise.all(drafts.slice(i, i + 20).map((d) => post(`/api/invoices/${d.json().id}/send`)))));
+      results.push(
+        ...(await Promise.all(drafts.slice(i, i + 20).map((d) => post(`/api/invoices/${d.json().id}/send`)))),
+      );
     expect(results.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
     const seqs = results.map((r) => r.json().sequence as number).sort((a, b) => a - b);
     expect(new Set(seqs).size).toBe(100);
@@ -476,7 +481,7 @@ describe.skipIf(!process.env.DATABASE_URL)("invoice numbering on PostgreSQL", ()
       .orderBy(asc(invoices.sequence));
     expect(all.map((r) => r.seq)).toEqual(all.map((_, i) => i + 1));
     expect((await t.db.select({ n: count() }).from(contracts))[0]!.n).toBeGreaterThan(0);
-  // Each issue renders its PDF and validates its FatturaPA while holding the year's counter:
-  // 100 of them queue on purpose, well past the default 30 s on a busy two-core machine.
+    // Each issue renders its PDF and validates its FatturaPA while holding the year's counter:
+    // 100 of them queue on purpose, well past the default 30 s on a busy two-core machine.
   }, 300_000);
 });

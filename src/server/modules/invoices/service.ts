@@ -74,7 +74,13 @@ async function invoicingContext(tx: Tx, contractId: string, excludeInvoiceId?: s
   const [sal] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(invoices)
-    .where(and(eq(invoices.contractId, contractId), eq(invoices.kind, "sal"), excludeInvoiceId ? ne(invoices.id, excludeInvoiceId) : undefined));
+    .where(
+      and(
+        eq(invoices.contractId, contractId),
+        eq(invoices.kind, "sal"),
+        excludeInvoiceId ? ne(invoices.id, excludeInvoiceId) : undefined,
+      ),
+    );
   const settings = await getSettings(tx);
   const forLines: ContractForLines = {
     contractId: row.id,
@@ -87,7 +93,14 @@ async function invoicingContext(tx: Tx, contractId: string, excludeInvoiceId?: s
     ctx: vatContextOf(row.client, settings.regimeFiscale, row.treatment),
     defaultRate: newLineVatRate(row.client.type, settings.defaultVatRate),
   };
-  return { ...row, invoiced: sum?.total ?? "0.00", siteProgress: progress?.avg ?? null, nextSalPhase: (sal?.n ?? 0) + 1, forLines, settings };
+  return {
+    ...row,
+    invoiced: sum?.total ?? "0.00",
+    siteProgress: progress?.avg ?? null,
+    nextSalPhase: (sal?.n ?? 0) + 1,
+    forLines,
+    settings,
+  };
 }
 
 type InvoicingContext = NonNullable<Awaited<ReturnType<typeof invoicingContext>>>;
@@ -100,7 +113,12 @@ type InvoicingContext = NonNullable<Awaited<ReturnType<typeof invoicingContext>>
 async function linesAndFigures(
   tx: Tx,
   ctx: InvoicingContext,
-  req: { kind: InvoiceKind; amount: string | null; lines?: readonly InvoiceLineInput[] | null; salPhase: number | null },
+  req: {
+    kind: InvoiceKind;
+    amount: string | null;
+    lines?: readonly InvoiceLineInput[] | null;
+    salPhase: number | null;
+  },
   override: boolean,
   excludeInvoiceId?: string,
 ) {
@@ -108,8 +126,11 @@ async function linesAndFigures(
   const vat = computeLines(ctx.forLines.ctx, lines);
   const figures = storedVatFigures(vat);
   if (compareMoney(figures.imponibile, "0.00") <= 0) {
-    if (req.kind === "saldo") throw conflict("Saldo: il valore del contratto è già interamente fatturato", { kind: "Nulla da fatturare" });
-    throw badRequest("Dati non validi. Importo: deve essere maggiore di zero", { lines: "Il totale delle righe deve essere maggiore di zero" });
+    if (req.kind === "saldo")
+      throw conflict("Saldo: il valore del contratto è già interamente fatturato", { kind: "Nulla da fatturare" });
+    throw badRequest("Dati non validi. Importo: deve essere maggiore di zero", {
+      lines: "Il totale delle righe deve essere maggiore di zero",
+    });
   }
   if (!override && exceedsContract(figures.imponibile, { contractValue: ctx.value, invoiced: ctx.invoiced })) {
     throw capError(figures.imponibile, ctx);
@@ -204,7 +225,10 @@ async function assertNotBeforeLatest(tx: Tx, issueDate: string, excludeId?: stri
 }
 
 /** The imponibile an acconto, SAL or free amount asks for (null: the lines decide it). */
-async function requestedAmount(ctx: InvoicingContext, input: Pick<InvoiceCreateValues, "kind" | "percent" | "amount" | "lines">) {
+async function requestedAmount(
+  ctx: InvoicingContext,
+  input: Pick<InvoiceCreateValues, "kind" | "percent" | "amount" | "lines">,
+) {
   if (input.kind === "saldo") return null;
   if (input.kind === "libera" && (input.lines?.length || !input.amount)) return null;
   const result = invoiceAmount(
@@ -222,10 +246,19 @@ async function requestedAmount(ctx: InvoicingContext, input: Pick<InvoiceCreateV
 /** A libera draft corrected in its dates or notes only: its own lines, recomputed. */
 async function keptLines(tx: Tx, ctx: InvoicingContext, id: string, override: boolean) {
   const stored = await loadInvoiceLines(tx, id);
-  const lines = stored.map(({ description, quantity, unit, unitPrice, vatRate, natura, significantGood }) => ({ description, quantity, unit, unitPrice, vatRate, natura, significantGood }));
+  const lines = stored.map(({ description, quantity, unit, unitPrice, vatRate, natura, significantGood }) => ({
+    description,
+    quantity,
+    unit,
+    unitPrice,
+    vatRate,
+    natura,
+    significantGood,
+  }));
   const vat = computeLines(ctx.forLines.ctx, lines);
   const figures = storedVatFigures(vat);
-  if (!override && exceedsContract(figures.imponibile, { contractValue: ctx.value, invoiced: ctx.invoiced })) throw capError(figures.imponibile, ctx);
+  if (!override && exceedsContract(figures.imponibile, { contractValue: ctx.value, invoiced: ctx.invoiced }))
+    throw capError(figures.imponibile, ctx);
   return { lines, vat, figures };
 }
 
@@ -245,7 +278,12 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
     }
     const amount = await requestedAmount(ctx, input);
     const salPhase = input.kind === "sal" ? ctx.nextSalPhase : null;
-    const { lines, vat, figures } = await linesAndFigures(tx, ctx, { kind: input.kind, amount, lines: input.lines, salPhase }, input.override);
+    const { lines, vat, figures } = await linesAndFigures(
+      tx,
+      ctx,
+      { kind: input.kind, amount, lines: input.lines, salPhase },
+      input.override,
+    );
     const today = todayIso();
     const issueDate = input.issueDate ?? today;
     if (issueDate > today)
@@ -339,7 +377,13 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
     const keepsOwnLines = invoice.kind === "libera" && !input.lines?.length && !input.amount;
     const { lines, vat, figures } = keepsOwnLines
       ? await keptLines(tx, ctx, id, input.override)
-      : await linesAndFigures(tx, ctx, { kind: invoice.kind, amount, lines: input.lines, salPhase: invoice.salPhase }, input.override, id);
+      : await linesAndFigures(
+          tx,
+          ctx,
+          { kind: invoice.kind, amount, lines: input.lines, salPhase: invoice.salPhase },
+          input.override,
+          id,
+        );
     if (invoice.year != null && invoice.sequence != null) {
       await lockYear(tx, invoice.year);
       await assertDateOrder(tx, invoice.year, invoice.sequence, input.issueDate);

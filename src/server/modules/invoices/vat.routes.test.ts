@@ -25,7 +25,15 @@ const post = (url: string, payload: unknown = {}) =>
   t.app.inject({ method: "POST", url, headers: { cookie: t.admin }, payload: payload as object });
 const get = (url: string) => t.app.inject({ url, headers: { cookie: t.admin } });
 
-type Line = { description: string; quantity: string; unitPrice: string; vatRate?: string; natura?: string; significantGood?: boolean; unit?: string };
+type Line = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  vatRate?: string;
+  natura?: string;
+  significantGood?: boolean;
+  unit?: string;
+};
 
 /** An estimate with these lines, accepted by the office, its contract signed. */
 async function job(clientId: string, items: Line[], opts: { treatment?: string } = {}) {
@@ -38,7 +46,10 @@ async function job(clientId: string, items: Line[], opts: { treatment?: string }
   });
   expect(created.statusCode, created.body).toBe(201);
   const estimate = created.json();
-  const accepted = await post(`/api/estimates/${estimate.id}/accept`, { signedBy: "Mario Rossi", version: estimate.version });
+  const accepted = await post(`/api/estimates/${estimate.id}/accept`, {
+    signedBy: "Mario Rossi",
+    version: estimate.version,
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   const contractId = accepted.json().contract.id as string;
   expect((await post(`/api/contracts/${contractId}/sign`, { signedDate: today })).statusCode).toBe(200);
@@ -62,23 +73,48 @@ async function issued(body: Record<string, unknown>) {
   return { id, xml: xmlRes.body, detail, pdf };
 }
 
-const blocks = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]!);
+const blocks = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]!);
 const value = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1] ?? null;
 const riepiloghi = (xml: string) =>
-  blocks(xml, "DatiRiepilogo").map((b) => [value(b, "AliquotaIVA"), value(b, "Natura"), value(b, "ImponibileImporto"), value(b, "Imposta"), value(b, "EsigibilitaIVA")]);
+  blocks(xml, "DatiRiepilogo").map((b) => [
+    value(b, "AliquotaIVA"),
+    value(b, "Natura"),
+    value(b, "ImponibileImporto"),
+    value(b, "Imposta"),
+    value(b, "EsigibilitaIVA"),
+  ]);
 
 const privato = () =>
-  insertClient(t.db, { name: "Bianchi Anna", type: "privato", vatNumber: null, fiscalCode: "RSSMRA80A01H501U", sdiCode: null });
+  insertClient(t.db, {
+    name: "Bianchi Anna",
+    type: "privato",
+    vatNumber: null,
+    fiscalCode: "RSSMRA80A01H501U",
+    sdiCode: null,
+  });
 
 describe("building VAT, end to end (issue 24)", () => {
   it("privato at 10 % with 4 roof windows (beni significativi): VAT 1,615.99, total 9,615.95, goods' value stated", async () => {
     const client = await privato();
     const { contractId } = await job(client.id, [
-      { description: "Finestra per tetti Velux GGL", quantity: "4", unitPrice: "1849.99", vatRate: "10", significantGood: true },
+      {
+        description: "Finestra per tetti Velux GGL",
+        quantity: "4",
+        unitPrice: "1849.99",
+        vatRate: "10",
+        significantGood: true,
+      },
       { description: "Posa in opera delle finestre", quantity: "1", unitPrice: "600.00", vatRate: "10" },
     ]);
     const inv = await issued({ contractId, kind: "saldo", fromEstimateLines: true });
-    expect(inv.detail).toMatchObject({ amount: "7999.96", vatAmount: "1615.99", totalAmount: "9615.95", stampDuty: "0.00", netToPay: "9615.95" });
+    expect(inv.detail).toMatchObject({
+      amount: "7999.96",
+      vatAmount: "1615.99",
+      totalAmount: "9615.95",
+      stampDuty: "0.00",
+      netToPay: "9615.95",
+    });
     expect(value(inv.xml, "ImportoTotaleDocumento")).toBe("9615.95");
     expect(riepiloghi(inv.xml)).toEqual([
       ["22.00", null, "6799.96", "1495.99", "I"],
@@ -91,18 +127,31 @@ describe("building VAT, end to end (issue 24)", () => {
       ["6799.96", "22.00"],
       ["600.00", "10.00"],
     ]);
-    expect(inv.detail.vat.significantGoods).toMatchObject({ goodsValue: "7399.96", reducedRatePart: "600.00", fullRatePart: "6799.96" });
+    expect(inv.detail.vat.significantGoods).toMatchObject({
+      goodsValue: "7399.96",
+      reducedRatePart: "600.00",
+      fullRatePart: "6799.96",
+    });
     expect(inv.pdf).toContain("Beni significativi (DM 29/12/1999) compresi nella prestazione: valore 7.399,96 €");
     expect(inv.pdf).toContain("9.615,95 €");
   });
 
   it("subcontract under reverse charge N6.3: no bollo, 3,995.00", async () => {
     const company = await insertClient(t.db, { name: "Impresa Edile Beta S.r.l.", type: "azienda" });
-    const { contractId } = await job(company.id, [{ description: "Posa manto in subappalto", quantity: "1", unitPrice: "3995.00", vatRate: "22" }], {
-      treatment: "reverse_charge",
-    });
+    const { contractId } = await job(
+      company.id,
+      [{ description: "Posa manto in subappalto", quantity: "1", unitPrice: "3995.00", vatRate: "22" }],
+      {
+        treatment: "reverse_charge",
+      },
+    );
     const inv = await issued({ contractId, kind: "saldo", fromEstimateLines: true });
-    expect(inv.detail).toMatchObject({ amount: "3995.00", vatAmount: "0.00", stampDuty: "0.00", totalAmount: "3995.00" });
+    expect(inv.detail).toMatchObject({
+      amount: "3995.00",
+      vatAmount: "0.00",
+      stampDuty: "0.00",
+      totalAmount: "3995.00",
+    });
     expect(inv.xml).not.toContain("<DatiBollo>");
     expect(riepiloghi(inv.xml)).toEqual([["0.00", "N6.3", "3995.00", "0.00", null]]);
     expect(inv.pdf).toContain("Inversione contabile – art. 17 c. 6 lett. a) DPR 633/72");
@@ -122,7 +171,9 @@ describe("building VAT, end to end (issue 24)", () => {
     expect(res.json().errors.treatment).toBe("Inversione contabile solo per clienti con partita IVA");
     expect((await t.db.select({ id: estimates.id }).from(estimates)).length).toBe(before);
     // A free invoice with an N6.3 line for the same client: refused too.
-    const { contractId } = await job(client.id, [{ description: "Lavori", quantity: "1", unitPrice: "1000", vatRate: "10" }]);
+    const { contractId } = await job(client.id, [
+      { description: "Lavori", quantity: "1", unitPrice: "1000", vatRate: "10" },
+    ]);
     const libera = await post("/api/invoices", {
       contractId,
       kind: "libera",
@@ -133,10 +184,23 @@ describe("building VAT, end to end (issue 24)", () => {
   });
 
   it("condominio at 10 %: ritenuta 4 % (DatiRitenuta), to pay 4,808.29; off for one that is not a sostituto d'imposta", async () => {
-    const condo = await insertClient(t.db, { name: "Condominio Le Rose", type: "condominio", fiscalCode: makePartitaIva(90_001), vatNumber: null });
-    const { contractId } = await job(condo.id, [{ description: "Rifacimento manto", quantity: "1", unitPrice: "4536.12", vatRate: "10" }]);
+    const condo = await insertClient(t.db, {
+      name: "Condominio Le Rose",
+      type: "condominio",
+      fiscalCode: makePartitaIva(90_001),
+      vatNumber: null,
+    });
+    const { contractId } = await job(condo.id, [
+      { description: "Rifacimento manto", quantity: "1", unitPrice: "4536.12", vatRate: "10" },
+    ]);
     const inv = await issued({ contractId, kind: "saldo", fromEstimateLines: true });
-    expect(inv.detail).toMatchObject({ amount: "4536.12", vatAmount: "453.61", totalAmount: "4989.73", withholding: "181.44", netToPay: "4808.29" });
+    expect(inv.detail).toMatchObject({
+      amount: "4536.12",
+      vatAmount: "453.61",
+      totalAmount: "4989.73",
+      withholding: "181.44",
+      netToPay: "4808.29",
+    });
     expect(blocks(inv.xml, "DatiRitenuta")[0]).toBe(
       "<TipoRitenuta>RT02</TipoRitenuta><ImportoRitenuta>181.44</ImportoRitenuta><AliquotaRitenuta>4.00</AliquotaRitenuta><CausalePagamento>W</CausalePagamento>",
     );
@@ -145,8 +209,16 @@ describe("building VAT, end to end (issue 24)", () => {
     expect(inv.pdf).toContain("Netto a pagare");
     expect(inv.pdf).toContain("4.808,29 €");
 
-    const notAgent = await insertClient(t.db, { name: "Condominio Piccolo", type: "condominio", fiscalCode: makePartitaIva(90_002), vatNumber: null, withholdingAgent: false });
-    const other = await job(notAgent.id, [{ description: "Rifacimento manto", quantity: "1", unitPrice: "4536.12", vatRate: "10" }]);
+    const notAgent = await insertClient(t.db, {
+      name: "Condominio Piccolo",
+      type: "condominio",
+      fiscalCode: makePartitaIva(90_002),
+      vatNumber: null,
+      withholdingAgent: false,
+    });
+    const other = await job(notAgent.id, [
+      { description: "Rifacimento manto", quantity: "1", unitPrice: "4536.12", vatRate: "10" },
+    ]);
     const plain = await issued({ contractId: other.contractId, kind: "saldo", fromEstimateLines: true });
     expect(plain.detail).toMatchObject({ withholding: "0.00", netToPay: "4989.73" });
     expect(plain.xml).not.toContain("<DatiRitenuta>");
@@ -156,10 +228,19 @@ describe("building VAT, end to end (issue 24)", () => {
     await t.db.update(companySettings).set({ regimeFiscale: "RF19" }).where(eq(companySettings.id, 1));
     try {
       const company = await insertClient(t.db, { name: "Gamma S.r.l.", type: "azienda" });
-      const { contractId } = await job(company.id, [{ description: "Riparazione grondaia", quantity: "1", unitPrice: "100.00", vatRate: "22" }]);
+      const { contractId } = await job(company.id, [
+        { description: "Riparazione grondaia", quantity: "1", unitPrice: "100.00", vatRate: "22" },
+      ]);
       const inv = await issued({ contractId, kind: "saldo", fromEstimateLines: true });
-      expect(inv.detail).toMatchObject({ amount: "100.00", vatAmount: "0.00", stampDuty: "2.00", totalAmount: "102.00" });
-      expect(blocks(inv.xml, "DatiBollo")[0]).toBe("<BolloVirtuale>SI</BolloVirtuale><ImportoBollo>2.00</ImportoBollo>");
+      expect(inv.detail).toMatchObject({
+        amount: "100.00",
+        vatAmount: "0.00",
+        stampDuty: "2.00",
+        totalAmount: "102.00",
+      });
+      expect(blocks(inv.xml, "DatiBollo")[0]).toBe(
+        "<BolloVirtuale>SI</BolloVirtuale><ImportoBollo>2.00</ImportoBollo>",
+      );
       expect(riepiloghi(inv.xml)).toEqual([
         ["0.00", "N1", "2.00", "0.00", null],
         ["0.00", "N2.2", "100.00", "0.00", null],
@@ -187,7 +268,11 @@ describe("building VAT, end to end (issue 24)", () => {
   });
 
   it("public body (ente pubblico): FPA12, CodiceDestinatario = office code, split payment (EsigibilitaIVA S), CIG and CUP", async () => {
-    const bad = await post("/api/clients", { name: "Comune di Monza", type: "ente_pubblico", address: "Piazza Trento 1" });
+    const bad = await post("/api/clients", {
+      name: "Comune di Monza",
+      type: "ente_pubblico",
+      address: "Piazza Trento 1",
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.officeCode).toMatch(/Codice univoco ufficio/);
     const created = await post("/api/clients", {
@@ -202,11 +287,16 @@ describe("building VAT, end to end (issue 24)", () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ officeCode: "UF1A2B", type: "ente_pubblico" });
-    const { contractId } = await job(created.json().id, [{ description: "Rifacimento copertura scuola", quantity: "1", unitPrice: "10000.00", vatRate: "22" }]);
+    const { contractId } = await job(created.json().id, [
+      { description: "Rifacimento copertura scuola", quantity: "1", unitPrice: "10000.00", vatRate: "22" },
+    ]);
     const contract = (await get(`/api/contracts/${contractId}`)).json();
     // CIG and CUP are set while the contract can still be edited: reopen by writing them directly.
     const { contracts } = await import("../../db/schema");
-    await t.db.update(contracts).set({ cig: "Z1A2B3C4D5", cup: "J51B21000010004" }).where(eq(contracts.id, contract.id));
+    await t.db
+      .update(contracts)
+      .set({ cig: "Z1A2B3C4D5", cup: "J51B21000010004" })
+      .where(eq(contracts.id, contract.id));
     const inv = await issued({ contractId, kind: "saldo", fromEstimateLines: true });
     expect(inv.xml).toContain('versione="FPA12"');
     expect(value(inv.xml, "FormatoTrasmissione")).toBe("FPA12");
@@ -233,7 +323,9 @@ describe("building VAT, end to end (issue 24)", () => {
     ]);
     expect(acconto.detail.amount).toBe("2399.99");
     const { constructionSites } = await import("../../db/schema");
-    await t.db.insert(constructionSites).values({ estimateId: estimate.id, name: "Cantiere", address: "Via X 1", progress: 50, status: "in_corso" });
+    await t.db
+      .insert(constructionSites)
+      .values({ estimateId: estimate.id, name: "Cantiere", address: "Via X 1", progress: 50, status: "in_corso" });
     const sal = await issued({ contractId, kind: "sal" });
     expect(sal.detail.amount).toBe("1599.99");
     expect(blocks(sal.xml, "DatiSAL")[0]).toBe("<RiferimentoFase>1</RiferimentoFase>");
@@ -257,7 +349,8 @@ describe("building VAT, end to end (issue 24)", () => {
   });
 
   it("a client name of 106 characters is refused where it is typed (400 naming the field), never cut", async () => {
-    const name = "Condominio Residenza dei Giardini Pensili di Via Alessandro Manzoni angolo Via Giuseppe Garibaldi, scala B";
+    const name =
+      "Condominio Residenza dei Giardini Pensili di Via Alessandro Manzoni angolo Via Giuseppe Garibaldi, scala B";
     expect(name.length).toBe(106);
     const res = await post("/api/clients", { name, type: "condominio", address: "Via Manzoni 1" });
     expect(res.statusCode).toBe(400);
@@ -287,7 +380,12 @@ describe("building VAT, end to end (issue 24)", () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       const detail = (await get(`/api/estimates/${res.json().id}`)).json();
-      expect(detail.items[0]).toMatchObject({ vatRate: "4", quantity: "2.50", unitPrice: "10.1234", totalPrice: "25.31" });
+      expect(detail.items[0]).toMatchObject({
+        vatRate: "4",
+        quantity: "2.50",
+        unitPrice: "10.1234",
+        totalPrice: "25.31",
+      });
       expect(detail).toMatchObject({ totalAmount: "25.31", vatAmount: "1.01", grossTotal: "26.32" });
       const home = await post("/api/estimates", {
         clientId: (await privato()).id,

@@ -44,12 +44,16 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { db, config } = deps;
   await app.register(portalDocumentRoutes, deps);
 
-  app.get("/api/portal/dashboard", { config: user, schema: { tags, response: { 200: portalDashboardSchema } } }, async (request) => {
-    const { clientId, userId } = portalUser(request);
-    const dashboard = await getPortalDashboard(db, clientId, userId);
-    if (!dashboard) throw notFound("Cliente non trovato");
-    return dashboard;
-  });
+  app.get(
+    "/api/portal/dashboard",
+    { config: user, schema: { tags, response: { 200: portalDashboardSchema } } },
+    async (request) => {
+      const { clientId, userId } = portalUser(request);
+      const dashboard = await getPortalDashboard(db, clientId, userId);
+      if (!dashboard) throw notFound("Cliente non trovato");
+      return dashboard;
+    },
+  );
 
   app.get(
     "/api/portal/projects/:id",
@@ -84,10 +88,17 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/portal/invoices",
-    { config: user, schema: { tags, querystring: invoiceListQuery, response: { 200: z.array(portalInvoiceSummarySchema) } } },
+    {
+      config: user,
+      schema: { tags, querystring: invoiceListQuery, response: { 200: z.array(portalInvoiceSummarySchema) } },
+    },
     async (request, reply) => {
       const { clientId } = portalUser(request);
-      return sendPage(reply, listPortalInvoices(db, clientId, request.query.limit, request.query.offset), countPortalInvoices(db, clientId));
+      return sendPage(
+        reply,
+        listPortalInvoices(db, clientId, request.query.limit, request.query.offset),
+        countPortalInvoices(db, clientId),
+      );
     },
   );
 

@@ -69,19 +69,27 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
-  app.get("/api/settings", { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } }, async () =>
-    toSettings(await getSettings(db)),
+  app.get(
+    "/api/settings",
+    { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } },
+    async () => toSettings(await getSettings(db)),
   );
 
   app.put(
     "/api/settings",
-    { config: { access: "admin" }, schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } } },
+    {
+      config: { access: "admin" },
+      schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } },
+    },
     async (request) => toSettings(await updateSettings(db, request, request.body)),
   );
 
   app.post(
     "/api/settings/logo",
-    { config: { access: "admin" }, schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } } },
+    {
+      config: { access: "admin" },
+      schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } },
+    },
     async (request) => {
       if (!request.isMultipart())
         throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { logo: "Scegli un'immagine" });

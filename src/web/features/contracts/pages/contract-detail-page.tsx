@@ -113,7 +113,10 @@ export default function ContractDetailPage() {
             </Button>
           ) : null}
           <Button asChild variant="outline">
-            <a href={`/api/contracts/${contract.id}/pdf?download=1`} download={pdfFileName("Contratto", contract.number)}>
+            <a
+              href={`/api/contracts/${contract.id}/pdf?download=1`}
+              download={pdfFileName("Contratto", contract.number)}
+            >
               <Download aria-hidden className="size-4" />
               Scarica PDF
             </a>
@@ -198,9 +201,7 @@ export default function ContractDetailPage() {
             <Link href={`/admin/clients/${contract.client.id}`} className="font-medium hover:underline">
               {contract.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">
-              {formatAddress(contract.client)}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatAddress(contract.client)}</p>
             {contract.client.email ? <p className="text-sm">{contract.client.email}</p> : null}
             {contract.client.phone ? <p className="text-sm">{contract.client.phone}</p> : null}
           </Panel>

@@ -10,10 +10,26 @@ import {
 } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
 import { surveyStatuses } from "@domain/statuses";
-import { documentTreatmentLabels, documentTreatments, newLineVatRate, vatContextOf, type DocumentTreatment } from "@domain/vat";
+import {
+  documentTreatmentLabels,
+  documentTreatments,
+  newLineVatRate,
+  vatContextOf,
+  type DocumentTreatment,
+} from "@domain/vat";
 import { useCompany } from "@web/features/company/use-company";
 import type { Service } from "@domain/services";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
+import {
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+  CancelButton,
+} from "@web/components/form";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { useClientChoice, useClientSurveys } from "../api/lookups";
@@ -59,7 +75,19 @@ const empty = (): EstimateInput => ({
 });
 
 /** A select whose options load after its value (surveys of the client, orders): kept controlled. */
-function ControlledSelect({ name, label, options, placeholder, description }: { name: "surveyId" | "orderId"; label: string; options: { value: string; label: string }[]; placeholder: string; description?: string }) {
+function ControlledSelect({
+  name,
+  label,
+  options,
+  placeholder,
+  description,
+}: {
+  name: "surveyId" | "orderId";
+  label: string;
+  options: { value: string; label: string }[];
+  placeholder: string;
+  description?: string;
+}) {
   const { field, fieldState } = useController<EstimateInput>({ name });
   const id = useId();
   return (
@@ -114,11 +142,15 @@ export function EstimateForm({
   onCancel: () => void;
 }) {
   const form = useZodForm(estimateInputSchema, estimate ? toInput(estimate) : empty());
-  const [clientId, orderId, treatmentValue, items] = useWatch({ control: form.control, name: ["clientId", "orderId", "treatment", "items"] });
+  const [clientId, orderId, treatmentValue, items] = useWatch({
+    control: form.control,
+    name: ["clientId", "orderId", "treatment", "items"],
+  });
   const surveys = useClientSurveys(clientId ?? "");
   const client = useClientChoice(clientId ?? "").data;
   const company = useCompany();
-  const allOrders = estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
+  const allOrders =
+    estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
   const order = allOrders.find((o) => o.id === orderId);
   const treatment = (treatmentValue || "ordinary") as DocumentTreatment;
   // The rate of a new line: 10 % for homes, otherwise the company's "IVA predefinita" (decisions §8).
@@ -143,11 +175,15 @@ export function EstimateForm({
             Stato: <EstimateStatusBadge status={estimate.status} />
           </span>
           {estimate.status !== "bozza" ? (
-            <span className="text-muted-foreground">Salvando le modifiche il preventivo torna in bozza e va inviato di nuovo.</span>
+            <span className="text-muted-foreground">
+              Salvando le modifiche il preventivo torna in bozza e va inviato di nuovo.
+            </span>
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">Il numero (PRV-anno-progressivo) viene assegnato al salvataggio. Stato iniziale: Bozza.</p>
+        <p className="text-sm text-muted-foreground">
+          Il numero (PRV-anno-progressivo) viene assegnato al salvataggio. Stato iniziale: Bozza.
+        </p>
       )}
       <FormSection title="Cliente e riferimenti">
         <ClientPicker
@@ -165,14 +201,20 @@ export function EstimateForm({
           name="surveyId"
           label="Sopralluogo"
           placeholder={clientId ? "Nessun sopralluogo" : "Seleziona prima un cliente"}
-          options={(surveys.data ?? []).map((s) => ({ value: s.id, label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})` }))}
+          options={(surveys.data ?? []).map((s) => ({
+            value: s.id,
+            label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})`,
+          }))}
         />
         <ControlledSelect
           name="orderId"
           label="Ordine fornitore collegato"
           placeholder="Nessun ordine"
           description="Solo ordini confermati: il loro totale si aggiunge all'imponibile."
-          options={allOrders.map((o) => ({ value: o.id, label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})` }))}
+          options={allOrders.map((o) => ({
+            value: o.id,
+            label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})`,
+          }))}
         />
       </FormSection>
       <FormSection title="Lavori">

@@ -2,10 +2,23 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useFieldArray, useFormContext, useWatch, type FieldError } from "react-hook-form";
 import { serviceUnits } from "@domain/catalogue";
-import { DEFAULT_ESTIMATE_UNIT, MAX_ESTIMATE_ITEMS, previewLineTotal, serviceLineDescription, type EstimateInput } from "@domain/estimates";
+import {
+  DEFAULT_ESTIMATE_UNIT,
+  MAX_ESTIMATE_ITEMS,
+  previewLineTotal,
+  serviceLineDescription,
+  type EstimateInput,
+} from "@domain/estimates";
 import { formatEuro } from "@domain/format";
 import type { Service } from "@domain/services";
-import { lineVatRates, naturaCodes, significantSplitText, summaryLabel, type LineVatRate, type VatResult } from "@domain/vat";
+import {
+  lineVatRates,
+  naturaCodes,
+  significantSplitText,
+  summaryLabel,
+  type LineVatRate,
+  type VatResult,
+} from "@domain/vat";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
@@ -26,7 +39,8 @@ export const emptyLine = (vatRate: LineVatRate): Item => ({
 });
 
 /** The significant goods of DM 29/12/1999 the editor recognises in a description, to suggest the flag. */
-const SIGNIFICANT_GOODS = /\b(finestr|infiss|serrament|lucernar|velux|caldai|ascensor|montacarich|sanitari|rubinett|condizionator|climatizzator|videocitofon|impianti? di sicurezza)/i;
+const SIGNIFICANT_GOODS =
+  /\b(finestr|infiss|serrament|lucernar|velux|caldai|ascensor|montacarich|sanitari|rubinett|condizionator|climatizzator|videocitofon|impianti? di sicurezza)/i;
 
 function FieldError({ id, error }: { id: string; error?: FieldError }) {
   return error?.message ? (
@@ -41,7 +55,17 @@ function decimal(value: unknown) {
 }
 
 /** One line: a catalogue service (fills description, price and unit) or a custom description. */
-function LineRow({ index, services, onRemove, split }: { index: number; services: Service[]; onRemove: () => void; split: string | null }) {
+function LineRow({
+  index,
+  services,
+  onRemove,
+  split,
+}: {
+  index: number;
+  services: Service[];
+  onRemove: () => void;
+  split: string | null;
+}) {
   const { register, setValue, getFieldState, formState, control } = useFormContext<EstimateInput>();
   const line = useWatch({ control, name: `items.${index}` });
   const base = useId();
@@ -50,7 +74,11 @@ function LineRow({ index, services, onRemove, split }: { index: number; services
   const errorOf = (field: keyof Item) => getFieldState(path(field), formState).error;
   const control_ = (field: keyof Item) => {
     const error = errorOf(field);
-    return { id: `${base}-${field}`, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${base}-${field}-error` : undefined };
+    return {
+      id: `${base}-${field}`,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${base}-${field}-error` : undefined,
+    };
   };
   const unit = line?.unit ?? DEFAULT_ESTIMATE_UNIT;
   const units = (serviceUnits as readonly string[]).includes(unit) || !unit ? serviceUnits : [...serviceUnits, unit];
@@ -69,9 +97,14 @@ function LineRow({ index, services, onRemove, split }: { index: number; services
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-12">
         <div className="col-span-2 grid gap-1 sm:col-span-4">
           <Label htmlFor={`${base}-serviceId`}>Servizio dal catalogo</Label>
-          <Select {...control_("serviceId")} {...register(path("serviceId"), { onChange: (e) => chooseService(e.target.value) })}>
+          <Select
+            {...control_("serviceId")}
+            {...register(path("serviceId"), { onChange: (e) => chooseService(e.target.value) })}
+          >
             <option value="">Voce personalizzata</option>
-            {line?.serviceId && !services.some((s) => s.id === line.serviceId) ? <option value={line.serviceId}>Servizio non più attivo</option> : null}
+            {line?.serviceId && !services.some((s) => s.id === line.serviceId) ? (
+              <option value={line.serviceId}>Servizio non più attivo</option>
+            ) : null}
             {services.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name} ({formatEuro(s.unitPrice)}/{s.unit})
@@ -82,12 +115,20 @@ function LineRow({ index, services, onRemove, split }: { index: number; services
         </div>
         <div className="col-span-2 grid gap-1 sm:col-span-8">
           <Label htmlFor={`${base}-description`}>Descrizione</Label>
-          <Input {...control_("description")} {...register(path("description"))} placeholder="Descrizione della lavorazione" />
+          <Input
+            {...control_("description")}
+            {...register(path("description"))}
+            placeholder="Descrizione della lavorazione"
+          />
           <FieldError id={`${base}-description-error`} error={errorOf("description")} />
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor={`${base}-quantity`}>Quantità</Label>
-          <Input {...control_("quantity")} inputMode="decimal" {...register(path("quantity"), { setValueAs: decimal })} />
+          <Input
+            {...control_("quantity")}
+            inputMode="decimal"
+            {...register(path("quantity"), { setValueAs: decimal })}
+          />
           <FieldError id={`${base}-quantity-error`} error={errorOf("quantity")} />
         </div>
         <div className="grid gap-1 sm:col-span-2">
@@ -102,12 +143,19 @@ function LineRow({ index, services, onRemove, split }: { index: number; services
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor={`${base}-unitPrice`}>Prezzo unit. (€)</Label>
-          <Input {...control_("unitPrice")} inputMode="decimal" {...register(path("unitPrice"), { setValueAs: decimal })} />
+          <Input
+            {...control_("unitPrice")}
+            inputMode="decimal"
+            {...register(path("unitPrice"), { setValueAs: decimal })}
+          />
           <FieldError id={`${base}-unitPrice-error`} error={errorOf("unitPrice")} />
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor={`${base}-total`}>Totale</Label>
-          <output id={`${base}-total`} className="flex h-10 items-center justify-end rounded-md bg-muted px-3 text-sm font-medium tabular-nums">
+          <output
+            id={`${base}-total`}
+            className="flex h-10 items-center justify-end rounded-md bg-muted px-3 text-sm font-medium tabular-nums"
+          >
             {formatEuro(previewLineTotal(line ?? {}))}
           </output>
         </div>
@@ -198,7 +246,8 @@ export function LineEditor({
     <fieldset className={cn("min-w-0 border-0 p-0", className)}>
       <legend className="text-base font-semibold">Voci del preventivo</legend>
       <p className="mt-1 text-sm text-muted-foreground">
-        Scegli un servizio dal catalogo oppure scrivi una voce personalizzata. Ogni voce ha la sua aliquota IVA (nuove voci: {newRate}%).
+        Scegli un servizio dal catalogo oppure scrivi una voce personalizzata. Ogni voce ha la sua aliquota IVA (nuove
+        voci: {newRate}%).
       </p>
       {split ? (
         <p className="mt-1 text-sm font-medium" aria-live="polite">
@@ -216,7 +265,13 @@ export function LineEditor({
           {listError.message}
         </p>
       ) : null}
-      <Button type="button" variant="outline" className="mt-3" disabled={fields.length >= MAX_ESTIMATE_ITEMS} onClick={() => append(emptyLine(newRate))}>
+      <Button
+        type="button"
+        variant="outline"
+        className="mt-3"
+        disabled={fields.length >= MAX_ESTIMATE_ITEMS}
+        onClick={() => append(emptyLine(newRate))}
+      >
         <Plus aria-hidden className="size-4" />
         Aggiungi voce
       </Button>

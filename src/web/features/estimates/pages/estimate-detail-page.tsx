@@ -51,7 +51,11 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
               <span>{share(value)}</span>
             </div>
             <div className="mt-1 text-lg font-semibold tabular-nums">{formatEuro(value)}</div>
-            <Progress value={Number(ratio(value, e.totalAmount, 0))} className="mt-2" label={`${label}: ${share(value)} del totale`} />
+            <Progress
+              value={Number(ratio(value, e.totalAmount, 0))}
+              className="mt-2"
+              label={`${label}: ${share(value)} del totale`}
+            />
           </div>
         ))}
       </div>
@@ -84,7 +88,9 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                 <TableCell className="hidden text-right whitespace-nowrap sm:table-cell">
                   {formatDecimal(i.quantity)} {i.unit}
                 </TableCell>
-                <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(i.unitPrice)}</TableCell>
+                <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
+                  {formatEuro(i.unitPrice)}
+                </TableCell>
                 <TableCell className="text-right whitespace-nowrap">
                   {i.natura ?? `${i.vatRate}%`}
                   {i.significantGood ? <span title="Bene significativo"> · bene significativo</span> : null}
@@ -102,8 +108,12 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                   - {e.order.title}
                 </TableCell>
                 <TableCell className="hidden text-right sm:table-cell">1</TableCell>
-                <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatEuro(e.order.totalAmount)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap">{e.items[0] ? (e.items[0].natura ?? `${e.items[0].vatRate}%`) : ""}</TableCell>
+                <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                  {formatEuro(e.order.totalAmount)}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  {e.items[0] ? (e.items[0].natura ?? `${e.items[0].vatRate}%`) : ""}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">{formatEuro(e.order.totalAmount)}</TableCell>
               </TableRow>
             ) : null}
@@ -112,7 +122,11 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
       )}
 
       <h3 className="mt-6 mb-2 font-semibold">Riepilogo IVA</h3>
-      <VatTotals className="sm:ml-auto sm:w-96" vat={e.vat} error={e.vat ? null : "L'IVA non è calcolabile con i dati attuali del cliente: correggi il preventivo"} />
+      <VatTotals
+        className="sm:ml-auto sm:w-96"
+        vat={e.vat}
+        error={e.vat ? null : "L'IVA non è calcolabile con i dati attuali del cliente: correggi il preventivo"}
+      />
     </Section>
   );
 }
@@ -190,8 +204,20 @@ export default function EstimateDetailPage() {
             </div>
             <dl className="mt-3 grid gap-2 text-sm">
               <InfoItem label="Indirizzo">{[e.client.address, e.client.city].filter(Boolean).join(", ")}</InfoItem>
-              <InfoItem label="E-mail">{e.client.email ? <a href={`mailto:${e.client.email}`} className="underline">{e.client.email}</a> : null}</InfoItem>
-              <InfoItem label="Telefono">{e.client.phone ? <a href={`tel:${e.client.phone}`} className="underline">{e.client.phone}</a> : null}</InfoItem>
+              <InfoItem label="E-mail">
+                {e.client.email ? (
+                  <a href={`mailto:${e.client.email}`} className="underline">
+                    {e.client.email}
+                  </a>
+                ) : null}
+              </InfoItem>
+              <InfoItem label="Telefono">
+                {e.client.phone ? (
+                  <a href={`tel:${e.client.phone}`} className="underline">
+                    {e.client.phone}
+                  </a>
+                ) : null}
+              </InfoItem>
             </dl>
           </Section>
           <Section title="Sopralluogo" icon={ClipboardList}>
@@ -217,7 +243,9 @@ export default function EstimateDetailPage() {
           ) : null}
           <Section title="Contratti generati" icon={FileSignature}>
             {e.contracts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Il contratto viene creato quando il preventivo è accettato.</p>
+              <p className="text-sm text-muted-foreground">
+                Il contratto viene creato quando il preventivo è accettato.
+              </p>
             ) : (
               <ul className="grid gap-2">
                 {e.contracts.map((c) => (
@@ -226,7 +254,8 @@ export default function EstimateDetailPage() {
                       {c.number}
                     </Link>
                     <span className="block text-sm text-muted-foreground">
-                      {contractStatuses.label(c.status)} · {c.signedDate ? `firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
+                      {contractStatuses.label(c.status)} ·{" "}
+                      {c.signedDate ? `firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
                     </span>
                   </li>
                 ))}

@@ -9,7 +9,16 @@ import {
   type InvoiceCreateInput,
 } from "@domain/invoices";
 import { moneySchema, percentSchema } from "@domain/money";
-import { contractShareLines, documentVat, isVatError, newLineVatRate, viewRateGroups, type CompanyRegime, type DocumentTreatment, type VatClientType } from "@domain/vat";
+import {
+  contractShareLines,
+  documentVat,
+  isVatError,
+  newLineVatRate,
+  viewRateGroups,
+  type CompanyRegime,
+  type DocumentTreatment,
+  type VatClientType,
+} from "@domain/vat";
 import { VatTotals } from "@web/components/vat-totals";
 import { useCompany } from "@web/features/company/use-company";
 import {
@@ -20,7 +29,9 @@ import {
   SubmitButton,
   TextareaField,
   TextField,
-  useZodForm, CancelButton } from "@web/components/form";
+  useZodForm,
+  CancelButton,
+} from "@web/components/form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useCreateInvoice } from "../api/mutations";

@@ -88,22 +88,32 @@ export default function PortalEstimatePage() {
             <EstimateStatusBadge status={estimate.status} expired={estimate.expired} />
           </div>
         </div>
-        <PdfButton href={`/api/portal/estimates/${estimate.id}/pdf`} fileName={pdfFileName("Preventivo", estimate.number)} />
+        <PdfButton
+          href={`/api/portal/estimates/${estimate.id}/pdf`}
+          fileName={pdfFileName("Preventivo", estimate.number)}
+        />
       </div>
 
       {estimate.status === "accettato" && estimate.acceptedAt ? (
-        <div role="status" className="mb-4 flex items-start gap-3 rounded-lg border border-success/40 bg-success-soft p-4 text-success-soft-foreground">
+        <div
+          role="status"
+          className="mb-4 flex items-start gap-3 rounded-lg border border-success/40 bg-success-soft p-4 text-success-soft-foreground"
+        >
           <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
           <p>
             Preventivo accettato il {formatDateTime(estimate.acceptedAt)}
-            {estimate.acceptedBy ? ` da ${estimate.acceptedBy}` : ""}. Il contratto è in preparazione: ti contatteremo per
-            programmare i lavori.
+            {estimate.acceptedBy ? ` da ${estimate.acceptedBy}` : ""}. Il contratto è in preparazione: ti contatteremo
+            per programmare i lavori.
           </p>
         </div>
       ) : null}
       {estimate.status === "inviato" && estimate.expired ? (
-        <p role="status" className="mb-4 rounded-lg border border-warning/40 bg-warning-soft p-4 text-warning-soft-foreground">
-          La validità di questo preventivo è scaduta il {formatDate(estimate.expiresAt)}: chiedi all'impresa di aggiornarlo.
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-warning/40 bg-warning-soft p-4 text-warning-soft-foreground"
+        >
+          La validità di questo preventivo è scaduta il {formatDate(estimate.expiresAt)}: chiedi all'impresa di
+          aggiornarlo.
         </p>
       ) : null}
 
@@ -149,7 +159,11 @@ export default function PortalEstimatePage() {
                   Richiedi Modifiche
                 </Button>
               ) : null}
-              <InfoRequestButton subject={`Informazioni sul preventivo ${estimate.number}`} entityType="estimate" entityId={estimate.id} />
+              <InfoRequestButton
+                subject={`Informazioni sul preventivo ${estimate.number}`}
+                entityType="estimate"
+                entityId={estimate.id}
+              />
             </CardContent>
           </Card>
           <Card>
@@ -192,7 +206,12 @@ export default function PortalEstimatePage() {
       </div>
 
       <AcceptEstimateDialog estimate={estimate} open={accepting} onOpenChange={setAccepting} />
-      <ChangeRequestDialog estimateId={estimate.id} number={estimate.number} open={changing} onOpenChange={setChanging} />
+      <ChangeRequestDialog
+        estimateId={estimate.id}
+        number={estimate.number}
+        open={changing}
+        onOpenChange={setChanging}
+      />
     </>
   );
 }
