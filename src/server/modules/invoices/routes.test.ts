@@ -94,7 +94,13 @@ describe("invoices API", () => {
     expect(again.json().message).toContain("nulla da fatturare");
 
     await t.db.update(constructionSites).set({ progress: 80 }).where(eq(constructionSites.id, siteId!));
-    expect((await invoice({ contractId: contract.id, kind: "sal" })).json().amount).toBe("3000.00");
+    const sal2 = (await invoice({ contractId: contract.id, kind: "sal" })).json();
+    expect(sal2.amount).toBe("3000.00");
+    // Issue 24: the saldo deducts the issued invoices line by line, so a draft must be issued first.
+    const early = await invoice({ contractId: contract.id, kind: "saldo" });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain("bozza di fattura");
+    await post(`/api/invoices/${sal2.id}/send`);
 
     // Saldo: the remainder after the acconto and the two SAL.
     const saldo = await invoice({
@@ -109,6 +115,7 @@ describe("invoices API", () => {
       dueDate: addDays(today, 10),
       notes: "Grazie",
     });
+    await post(`/api/invoices/${saldo.json().id}/send`);
     const none = await invoice({ contractId: contract.id, kind: "saldo" });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toContain("già interamente fatturato");
