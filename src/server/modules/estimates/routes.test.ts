@@ -30,7 +30,8 @@ beforeAll(async () => {
     .returning();
   const [a] = await t.db
     .insert(clients)
-    .values({ name: "Edilizia Bianchi S.r.l.", type: "azienda", address: "Via Emilia 20" })
+    // With a partita IVA: reverse charge is allowed only for such a client (issue 24).
+    .values({ name: "Edilizia Bianchi S.r.l.", type: "azienda", address: "Via Emilia 20", vatNumber: "86419840789" })
     .returning();
   privato = p!.id;
   azienda = a!.id;
