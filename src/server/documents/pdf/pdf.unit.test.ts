@@ -1,5 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { documentTotals } from "@domain/vat";
+import { computeVat, type LineVatRate } from "@domain/vat";
+
+/** A one-line document through the engine ("rc": 22 % under reverse charge; "RF19": forfettario). */
+const vatOf = (amount: string, rate: LineVatRate | "rc" | "RF19") =>
+  computeVat({
+    clientType: "azienda",
+    clientHasPartitaIva: true,
+    regime: rate === "RF19" ? "RF19" : "RF01",
+    treatment: rate === "rc" ? "reverse_charge" : "ordinary",
+    lines: [
+      {
+        description: "x",
+        quantity: "1",
+        unitPrice: amount,
+        vatRate: rate === "rc" || rate === "RF19" ? "22" : rate,
+        natura: null,
+        significantGood: false,
+      },
+    ],
+  });
 import {
   a4Document,
   documentHeading,
@@ -41,7 +60,7 @@ describe("PDF blocks", () => {
       unitPrice: "1234.56",
       totalPrice: "15432.00",
     }));
-    const totals = documentTotals("694440.00", "10");
+    const vat = vatOf("694440.00", "10");
     const doc = a4Document(
       [
         letterhead(company, PNG),
@@ -59,7 +78,7 @@ describe("PDF blocks", () => {
         },
         textSection("Descrizione", "Lavori di manutenzione straordinaria"),
         linesTable(lines),
-        totalsBlock({ ...totals, vatTreatment: "10", before: [["Materiali (60%)", "1,00 €"]] }),
+        totalsBlock({ vat, before: [["Materiali (60%)", "1,00 €"]] }),
         signatureBlock({
           companyName: company.companyName,
           partyLabel: "Per accettazione (il cliente)",
@@ -98,13 +117,17 @@ describe("PDF blocks", () => {
   }, 20_000); // the first render also starts the worker thread
 
   it("prints the reverse-charge note and the stamp duty, and an empty table", async () => {
-    const totals = documentTotals("100.00", "rc");
+    const rc = await pdfText(
+      await renderPdf(a4Document([totalsBlock({ vat: vatOf("100.00", "rc") })], { title: "t" })),
+    );
+    expect(rc).toContain("art. 17 c. 6 lett. a)");
+    expect(rc).not.toContain("Imposta di bollo");
     const pdf = await renderPdf(
       a4Document(
         [
           letterhead({ companyName: "Ditta" }),
           linesTable([]),
-          totalsBlock({ ...totals, vatTreatment: "rc", stampDuty: "2.00" }),
+          totalsBlock({ vat: vatOf("100.00", "RF19") }),
           signatureBlock({ companyName: "Ditta", partyLabel: "Il cliente" }),
         ],
         { title: "t" },
@@ -112,7 +135,6 @@ describe("PDF blocks", () => {
     );
     const text = await pdfText(pdf);
     expect(text).toContain("Nessuna voce");
-    expect(text).toContain("art. 17, comma 6");
     expect(text).toContain("Imposta di bollo");
     expect(text).toContain("102,00 €");
     expect(text).toContain("Data e firma");

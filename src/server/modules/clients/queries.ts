@@ -33,6 +33,8 @@ export async function listClients(db: Queryable, params: ListParams) {
       sdiCode: clients.sdiCode,
       vatNumber: clients.vatNumber,
       fiscalCode: clients.fiscalCode,
+      officeCode: clients.officeCode,
+      withholdingAgent: clients.withholdingAgent,
       notes: clients.notes,
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,
@@ -40,7 +42,12 @@ export async function listClients(db: Queryable, params: ListParams) {
     })
     .from(clients)
     .where(listWhere(params))
-    .orderBy(...orderBy(params.sort, { name: sql`lower(${clients.name})`, createdAt: clients.createdAt, type: clients.type }, [desc(clients.createdAt), desc(clients.id)]))
+    .orderBy(
+      ...orderBy(params.sort, { name: sql`lower(${clients.name})`, createdAt: clients.createdAt, type: clients.type }, [
+        desc(clients.createdAt),
+        desc(clients.id),
+      ]),
+    )
     .limit(params.limit)
     .offset(params.offset);
 }

@@ -133,6 +133,12 @@ export async function acceptEstimate(
     if (version === undefined) throw conflict(ACCEPT_VERSION_MISSING, { version: "Versione mancante" });
     if (version !== current.version) throw conflict(ACCEPT_VERSION_STALE, { version: "Versione non aggiornata" });
     const detail = (await getEstimateDetail(tx, id, null))!;
+    if (!detail.vat) {
+      // The client record changed since the estimate was written (e.g. partita IVA removed under a reverse charge).
+      throw conflict(
+        "L'IVA del preventivo non è più valida per i dati attuali del cliente: correggi il preventivo prima di accettarlo",
+      );
+    }
     const acceptedAt = new Date().toISOString();
     const channel = scope ? "portale" : "amministrazione";
     const acceptedIp = scope ? request.ip : null;
@@ -144,7 +150,8 @@ export async function acceptEstimate(
       clientName: detail.clientName,
       validityDays: detail.validityDays,
       expiresAt: detail.expiresAt,
-      vatTreatment: detail.vatTreatment,
+      treatment: detail.treatment,
+      vat: detail.vat,
       items: detail.items.map((i) => ({
         serviceId: i.serviceId,
         description: i.description,
@@ -153,6 +160,9 @@ export async function acceptEstimate(
         unitPrice: i.unitPrice,
         totalPrice: i.totalPrice,
         notes: i.notes,
+        vatRate: i.vatRate,
+        natura: i.natura,
+        significantGood: i.significantGood,
       })),
       order: detail.order
         ? { number: detail.order.number, title: detail.order.title, totalAmount: detail.order.totalAmount }

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Content } from "pdfmake/interfaces";
 import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
-import { vatRate } from "@domain/vat";
 import type { Config } from "../../config";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Queryable } from "../../db/client";
@@ -13,6 +12,7 @@ import {
   companyLogo,
   documentHeading,
   letterhead,
+  lineVatLabel,
   linesTable,
   partyBlock,
   renderPdf,
@@ -59,8 +59,10 @@ export async function renderEstimatePdf(
       vatAmount: detail.vatAmount,
       grossTotal: detail.grossTotal,
     },
-    vatTreatment: detail.vatTreatment,
+    vat: detail.vat,
   };
+  // A snapshot taken before per-line VAT has no engine result: the migrated lines give the same one.
+  const vat = source.vat ?? detail.vat;
 
   const lines: PdfLine[] = source.items.map((i) => ({
     description: i.description,
@@ -69,6 +71,9 @@ export async function renderEstimatePdf(
     unit: i.unit,
     unitPrice: i.unitPrice,
     totalPrice: i.totalPrice,
+    vat: i.vatRate
+      ? lineVatLabel({ vatRate: i.vatRate, natura: i.natura ?? null, significantGood: !!i.significantGood })
+      : null,
   }));
   // The client sees the materials as one priced line; the supplier order behind it is internal.
   if (source.order) {
@@ -105,13 +110,7 @@ export async function renderEstimatePdf(
     textSection("Descrizione dei lavori", detail.description),
     { text: "Dettaglio voci", style: "sectionTitle" },
     linesTable(lines),
-    totalsBlock({
-      imponibile: t.totalAmount,
-      vatTreatment: source.vatTreatment,
-      vatRate: vatRate(source.vatTreatment),
-      vatAmount: t.vatAmount,
-      total: t.grossTotal,
-    }),
+    ...(vat ? [totalsBlock({ vat })] : []),
     {
       text: `Ripartizione dell'imponibile: materiali ${formatEuro(t.materialsCost)} (60%), manodopera ${formatEuro(t.laborCost)} (40%).`,
       style: "small",

@@ -1,12 +1,11 @@
 import type { Content } from "pdfmake/interfaces";
 import { formatDate, formatEuro } from "@domain/format";
 import { invoiceKindLabels, invoiceTitle } from "@domain/invoices";
-import { subMoney } from "@domain/money";
-import { vatRate } from "@domain/vat";
 import {
   a4Document,
   documentHeading,
   letterhead,
+  lineVatLabel,
   linesTable,
   partyBlock,
   renderPdf,
@@ -23,7 +22,7 @@ export function paymentInstructions(snapshot: InvoiceSnapshot): string {
   const { invoice, buyer: client, seller: settings } = snapshot;
   const number = invoice.number ?? "(numero assegnato all'emissione)";
   const lines = [
-    `Pagamento tramite bonifico bancario entro il ${formatDate(invoice.dueDate)}, importo ${formatEuro(invoice.totalAmount)}.`,
+    `Pagamento tramite bonifico bancario entro il ${formatDate(invoice.dueDate)}, importo ${formatEuro(invoice.netToPay)}.`,
     settings.iban
       ? `IBAN ${settings.iban} (intestato a ${settings.companyName})`
       : `Coordinate bancarie: richiedere a ${settings.companyName}.`,
@@ -81,23 +80,26 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
       margin: [0, 0, 0, 12],
     },
     { text: "Dettaglio", style: "sectionTitle" },
-    linesTable([
-      {
-        description: snapshot.description,
-        quantity: "1",
-        unit: "a corpo",
-        unitPrice: invoice.amount,
-        totalPrice: invoice.amount,
-      },
-    ]),
-    totalsBlock({
-      imponibile: invoice.amount,
-      vatTreatment: invoice.vatTreatment,
-      vatRate: vatRate(invoice.vatTreatment),
-      vatAmount: invoice.vatAmount,
-      total: subMoney(invoice.totalAmount, invoice.stampDuty),
-      stampDuty: invoice.stampDuty,
-    }),
+    linesTable(
+      snapshot.lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unit: line.unit,
+        unitPrice: line.unitPrice,
+        totalPrice: line.lineTotal,
+        vat: lineVatLabel(line),
+      })),
+    ),
+    ...(snapshot.lines.some((l) => l.significantGood)
+      ? [
+          {
+            text: "* bene significativo (DM 29/12/1999): IVA 10% fino al valore del resto dei lavori, 22% oltre",
+            style: "small",
+            margin: [0, 2, 0, 0],
+          } satisfies Content,
+        ]
+      : []),
+    totalsBlock({ vat: snapshot.vat }),
     textSection(
       "Situazione del contratto (imponibili)",
       `Valore del contratto ${contract.number} (preventivo ${estimate.number}): ${formatEuro(estimate.totalAmount)}. Già fatturato in precedenza: ${formatEuro(before)}. Questa fattura: ${formatEuro(invoice.amount)}.`,

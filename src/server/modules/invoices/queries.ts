@@ -1,15 +1,14 @@
 import { and, count, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { todayIso } from "@domain/dates";
-import {
-  invoiceDueState,
-  invoiceLineDescription,
-  isInvoiceEditable,
-  type invoiceListQuerySchema,
-} from "@domain/invoices";
-import { vatRate } from "@domain/vat";
+import { invoiceDueState, isInvoiceEditable, type invoiceListQuerySchema } from "@domain/invoices";
+import { vatView } from "@domain/vat";
 import type { z } from "@domain/zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
+import type { InvoiceLine } from "@domain/invoices";
+import type { VatView } from "@domain/vat";
 import type { Queryable } from "../../db/client";
+import { invoiceVat, loadInvoiceLines } from "./lines";
+import { isInvoiceSnapshot } from "./snapshot";
 import { clients, contracts, estimates, invoices } from "../../db/schema";
 import { likePattern, orderBy } from "../../lib/list";
 
@@ -25,10 +24,13 @@ export const invoiceColumns = {
   contractId: i.contractId,
   kind: i.kind,
   amount: i.amount,
-  vatTreatment: i.vatTreatment,
+  treatment: i.treatment,
   vatAmount: i.vatAmount,
   stampDuty: i.stampDuty,
   totalAmount: i.totalAmount,
+  withholding: i.withholding,
+  netToPay: i.netToPay,
+  salPhase: i.salPhase,
   issueDate: i.issueDate,
   dueDate: i.dueDate,
   paidDate: i.paidDate,
@@ -82,7 +84,7 @@ function whereJoins<Q extends PgSelect>(query: Q, params: ListParams, scope: str
 /** One page: the ids first (through the ORDER BY's index), then contract and client for those rows only. */
 export async function listInvoices(db: Queryable, params: ListParams, scope: string | null) {
   const today = todayIso();
-  const { notes: _notes, ...columns } = invoiceColumns;
+  const { notes: _notes, salPhase: _sal, ...columns } = invoiceColumns;
   const order = invoiceOrder(params);
   const page = whereJoins(db.select({ id: i.id }).from(i).$dynamic(), params, scope)
     .where(listWhere(params, scope, today))
@@ -102,7 +104,9 @@ export async function listInvoices(db: Queryable, params: ListParams, scope: str
 }
 
 export async function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await whereJoins(db.select({ n: count() }).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso()));
+  const [row] = await whereJoins(db.select({ n: count() }).from(i).$dynamic(), params, scope).where(
+    listWhere(params, scope, todayIso()),
+  );
   return row?.n ?? 0;
 }
 
@@ -116,6 +120,8 @@ export async function findInvoiceDocument(db: Queryable, id: string, scope: stri
         number: contracts.number,
         status: contracts.status,
         signedDate: contracts.signedDate,
+        cig: contracts.cig,
+        cup: contracts.cup,
       },
       estimate: {
         id: estimates.id,
@@ -135,6 +141,8 @@ export async function findInvoiceDocument(db: Queryable, id: string, scope: stri
         phone: clients.phone,
         pec: clients.pec,
         sdiCode: clients.sdiCode,
+        officeCode: clients.officeCode,
+        withholdingAgent: clients.withholdingAgent,
         vatNumber: clients.vatNumber,
         fiscalCode: clients.fiscalCode,
       },
@@ -145,28 +153,42 @@ export async function findInvoiceDocument(db: Queryable, id: string, scope: stri
     .innerJoin(clients, eq(clients.id, estimates.clientId))
     .where(scope ? and(eq(i.id, id), eq(estimates.clientId, scope)) : eq(i.id, id))
     .limit(1);
-  if (!row) return null;
-  const description = invoiceLineDescription(row.invoice, {
-    contractNumber: row.contract.number,
-    estimateNumber: row.estimate.number,
-    estimateTitle: row.estimate.title,
-    contractValue: row.estimate.totalAmount,
-  });
-  return { ...row, description };
+  return row ?? null;
 }
 export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof findInvoiceDocument>>>;
 
+/**
+ * The detail screen: an issued invoice shows what its snapshot froze (lines and VAT, the same as
+ * its PDF and FatturaPA); a draft its stored lines computed now by the engine.
+ */
 export async function getInvoiceDetail(db: Queryable, id: string, scope: string | null) {
   const doc = await findInvoiceDocument(db, id, scope);
   if (!doc) return null;
-  const { pec: _pec, sdiCode: _sdi, ...client } = doc.client;
+  const { pec: _pec, sdiCode: _sdi, officeCode: _office, withholdingAgent: _w, ...client } = doc.client;
+  const { cig: _cig, cup: _cup, ...contract } = doc.contract;
+  const { salPhase: _sal, ...invoice } = doc.invoice;
+  const [stored] = await db.select({ snapshot: i.snapshot }).from(i).where(eq(i.id, id));
+  let lines: InvoiceLine[];
+  let vat: VatView | null = null;
+  if (isInvoiceSnapshot(stored?.snapshot)) {
+    lines = stored.snapshot.lines;
+    vat = vatView(stored.snapshot.vat);
+  } else {
+    lines = await loadInvoiceLines(db, id);
+    try {
+      vat = vatView((await invoiceVat(db, doc)).vat);
+    } catch {
+      // The client record no longer allows the draft's VAT (e.g. partita IVA removed): issuing says why.
+      vat = null;
+    }
+  }
   return {
-    ...doc.invoice,
+    ...invoice,
     dueState: invoiceDueState(doc.invoice, todayIso()),
     editable: isInvoiceEditable(doc.invoice.status),
-    vatRate: vatRate(doc.invoice.vatTreatment),
-    description: doc.description,
-    contract: doc.contract,
+    lines,
+    vat,
+    contract,
     estimate: doc.estimate,
     client,
   };

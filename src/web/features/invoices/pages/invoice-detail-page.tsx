@@ -5,7 +5,8 @@ import { daysBetween, todayIso } from "@domain/dates";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { invoiceKindLabels, invoiceTitle } from "@domain/invoices";
 import { contractStatuses } from "@domain/statuses";
-import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { DocumentLines } from "@web/components/document-lines";
+import { VatTotals } from "@web/components/vat-totals";
 import { countLabel, pdfFileName, formatAddress } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
@@ -71,7 +72,6 @@ export default function InvoiceDetailPage() {
 
   const today = todayIso();
   const daysLeft = daysBetween(today, invoice.dueDate);
-  const legal = vatLegalNote(invoice.vatTreatment);
 
   async function send() {
     try {
@@ -153,19 +153,17 @@ export default function InvoiceDetailPage() {
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <Panel title="Importo">
-            <p className="mb-3 text-sm">{invoice.description}</p>
-            <dl className="text-sm">
-              <Row label="Imponibile">{formatEuro(invoice.amount)}</Row>
-              <Row label={vatRowLabel(invoice.vatTreatment)}>{formatEuro(invoice.vatAmount)}</Row>
-              {invoice.stampDuty !== "0.00" ? (
-                <Row label="Imposta di bollo">{formatEuro(invoice.stampDuty)}</Row>
-              ) : null}
-              <Row label="Totale" strong>
-                {formatEuro(invoice.totalAmount)}
-              </Row>
-            </dl>
-            {legal ? <p className="mt-2 text-xs text-muted-foreground">{legal}</p> : null}
+          <Panel title="Righe e importo">
+            <DocumentLines lines={invoice.lines} label="Righe della fattura" />
+            <VatTotals
+              className="mt-4 sm:ml-auto sm:w-96"
+              vat={invoice.vat}
+              error={
+                invoice.vat
+                  ? null
+                  : "L'IVA non è calcolabile con i dati attuali del cliente: correggili prima di emettere la fattura"
+              }
+            />
           </Panel>
 
           <Panel title="Stato del pagamento">
@@ -184,7 +182,8 @@ export default function InvoiceDetailPage() {
                 className={cn("flex items-center gap-2", invoice.dueState === "due-soon" && "font-medium text-warning")}
               >
                 <Clock aria-hidden className="size-5" />
-                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} ({formatDate(invoice.dueDate)})
+                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} (
+                {formatDate(invoice.dueDate)})
                 {invoice.status === "bozza" ? " · non ancora inviata" : " · in attesa di pagamento"}
               </p>
             )}
@@ -225,9 +224,7 @@ export default function InvoiceDetailPage() {
             <Link href={`/admin/clients/${invoice.client.id}`} className="font-medium hover:underline">
               {invoice.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">
-              {formatAddress(invoice.client)}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatAddress(invoice.client)}</p>
             {invoice.client.vatNumber ? <p className="text-sm">P.IVA {invoice.client.vatNumber}</p> : null}
             {invoice.client.fiscalCode ? <p className="text-sm">C.F. {invoice.client.fiscalCode}</p> : null}
             {invoice.client.email ? <p className="text-sm">{invoice.client.email}</p> : null}
