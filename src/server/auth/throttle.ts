@@ -77,7 +77,11 @@ async function reserveSlowly(db: Db, key: string, limit: number): Promise<number
       .select({
         failures: t.failures,
         expired: sql<boolean>`${t.windowStart} < now() - make_interval(secs => ${THROTTLE.windowSeconds})`,
-        wait: sql<number>`coalesce(ceil(extract(epoch from (${t.lockedUntil} - now()))), 0)`.mapWith(Number),
+        // clock_timestamp(): a request that waited for the row lock must not count from when its
+        // transaction began (now()), which would announce more than slowSeconds.
+        wait: sql<number>`coalesce(ceil(extract(epoch from (${t.lockedUntil} - clock_timestamp()))), 0)`.mapWith(
+          Number,
+        ),
       })
       .from(t)
       .where(eq(t.key, key))
@@ -96,7 +100,7 @@ async function reserveSlowly(db: Db, key: string, limit: number): Promise<number
         .where(eq(t.key, key));
       return 0;
     }
-    if (row.wait > 0) return row.wait;
+    if (row.wait > 0) return Math.min(row.wait, THROTTLE.slowSeconds);
     // Over the budget: this request takes the address's next slot.
     await tx
       .update(t)
