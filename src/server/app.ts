@@ -1,20 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { authGuard, declaredAccess } from "./auth/guard";
 import type { AppDeps } from "./deps";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
+import { runtimePaths } from "./paths";
 
 // WEB_DIR lets parallel test runs each serve their own build.
-const webRoot = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : fileURLToPath(new URL("../../dist/web", import.meta.url));
+const webRoot = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : runtimePaths.web;
 
 /** Anything pino can write JSON lines to. */
 export interface DestinationStream {
@@ -71,7 +76,13 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
     },
     // Structured JSON logs with nothing secret in them (decisions §1).
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "body.password", "password"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "body.password",
+        "password",
+      ],
       censor: "[nascosto]",
     },
   };
