@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { contractFinancials, isContractEditable, type contractListQuerySchema } from "@domain/contracts";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof contractListQuerySchema>;
 
@@ -46,7 +46,12 @@ export async function listContracts(db: Queryable, params: ListParams, scope: st
   let ids = db.select({ id: c.id }).from(c).$dynamic();
   // The estimate is needed in the WHERE only to search its title or for the portal's scope.
   if (params.q || scope) ids = ids.innerJoin(estimates, eq(estimates.id, c.estimateId));
-  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  const page = ids
+    .where(listWhere(params, scope))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   return db
     .select({
       ...columns,
@@ -63,11 +68,10 @@ export async function listContracts(db: Queryable, params: ListParams, scope: st
     .orderBy(...order);
 }
 
-export async function countContracts(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select({ n: count() }).from(c).$dynamic();
+export function countContracts(db: Queryable, params: ListParams, scope: string | null) {
+  let counted = db.select(countedRow).from(c).$dynamic();
   if (params.q || scope) counted = counted.innerJoin(estimates, eq(estimates.id, c.estimateId));
-  const [row] = await counted.where(listWhere(params, scope));
-  return row?.n ?? 0;
+  return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
 /** Contract, estimate and client in one query; null when absent or outside the caller's scope. */

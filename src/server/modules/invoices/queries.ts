@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { todayIso } from "@domain/dates";
 import {
   invoiceDueState,
@@ -11,7 +11,7 @@ import type { z } from "@domain/zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { clients, contracts, estimates, invoices } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof invoiceListQuerySchema>;
 
@@ -101,9 +101,11 @@ export async function listInvoices(db: Queryable, params: ListParams, scope: str
   return rows.map((r) => ({ ...r, dueState: invoiceDueState(r, today) }));
 }
 
-export async function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await whereJoins(db.select({ n: count() }).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso()));
-  return row?.n ?? 0;
+export function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
+  return countCapped(
+    db,
+    whereJoins(db.select(countedRow).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso())),
+  );
 }
 
 /** Invoice, contract, estimate and client in one query; null when absent or outside the caller's scope. */

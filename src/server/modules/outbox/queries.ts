@@ -1,7 +1,7 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 interface ListParams {
   q?: string | undefined;
@@ -59,9 +59,8 @@ export async function listOutboxMessages(db: Queryable, params: ListParams) {
   return rows.map(toMessage);
 }
 
-export async function countOutboxMessages(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(outbox).where(listWhere(params));
-  return Number(row?.n ?? 0);
+export function countOutboxMessages(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(outbox).where(listWhere(params)).$dynamic());
 }
 
 export async function findOutboxMessage(db: Queryable, id: string) {

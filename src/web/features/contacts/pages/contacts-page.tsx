@@ -36,7 +36,7 @@ export default function ContactsPage() {
     <>
       <PageHeader
         title="Contatti"
-        description={data ? totalLabel(data.total, "contatto", "contatti") : "Referenti dei clienti"}
+        description={data ? totalLabel(data.total, "contatto", "contatti", data.capped) : "Referenti dei clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/contacts/export.csv" query={{ q, clientId }} />
@@ -163,7 +163,7 @@ export default function ContactsPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <ContactFormDialog
         open={editing !== null}
