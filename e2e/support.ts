@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
 
 /** Every page a test visits is checked: no serious or critical accessibility violation. */
@@ -44,3 +44,14 @@ export const test = base.extend<{ adminPage: Page }>({
   },
 });
 export { expect };
+
+/**
+ * Chooses a record in a search-as-you-type field (AsyncCombobox): types `search`, waits for the
+ * server's answer and clicks the option whose text holds `option` (defaults to the search).
+ */
+export async function pickOption(scope: Locator | Page, label: string | RegExp, search: string, option: string | RegExp = search) {
+  const box = scope.getByRole("combobox", { name: label });
+  await box.fill(search);
+  await scope.getByRole("option").filter({ hasText: option }).first().click();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, ne, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { contractFinancials, isContractEditable, type contractListQuerySchema } from "@domain/contracts";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
@@ -31,6 +31,7 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   }
   if (params.status) filters.push(eq(c.status, params.status));
   if (params.estimateId) filters.push(eq(c.estimateId, params.estimateId));
+  if (params.invoiceable === "true") filters.push(ne(c.status, "bozza"));
   if (scope) filters.push(eq(estimates.clientId, scope));
   return and(...filters);
 }

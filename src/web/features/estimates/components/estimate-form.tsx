@@ -12,10 +12,10 @@ import { formatDate, formatEuro } from "@domain/format";
 import { defaultVatTreatment, surveyStatuses, vatTreatments, type VatTreatment } from "@domain/statuses";
 import type { Service } from "@domain/services";
 import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
+import { ClientPicker } from "@web/components/pickers/client-picker";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { useClientSurveys } from "../api/lookups";
-import { ClientPicker } from "./client-picker";
 import { EstimateStatusBadge } from "./estimate-badges";
 import { emptyLine, LineEditor } from "./line-editor";
 import { TotalsPreview } from "./totals-preview";
@@ -135,6 +135,7 @@ export function EstimateForm({
       )}
       <FormSection title="Cliente e riferimenti">
         <ClientPicker
+          initialName={estimate?.clientName}
           onClientChange={(client) => {
             form.setValue("surveyId", "");
             if (client && !form.getFieldState("vatTreatment").isDirty) form.setValue("vatTreatment", defaultVatTreatment(client.type));
