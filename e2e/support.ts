@@ -49,7 +49,12 @@ export { expect };
  * Chooses a record in a search-as-you-type field (AsyncCombobox): types `search`, waits for the
  * server's answer and clicks the option whose text holds `option` (defaults to the search).
  */
-export async function pickOption(scope: Locator | Page, label: string | RegExp, search: string, option: string | RegExp = search) {
+export async function pickOption(
+  scope: Locator | Page,
+  label: string | RegExp,
+  search: string,
+  option: string | RegExp = search,
+) {
   const box = scope.getByRole("combobox", { name: label });
   await box.fill(search);
   await scope.getByRole("option").filter({ hasText: option }).first().click();

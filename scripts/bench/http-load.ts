@@ -8,9 +8,14 @@ export interface HttpCall {
   headers?: Record<string, string>;
 }
 
-/** autocannon at a fixed concurrency and duration; percentiles from every response's own time. */
+/**
+ * autocannon at a fixed concurrency and duration; percentiles from every response's own time.
+ * Errors: failed and timed-out requests, answers ≥ 400, and the requests still in flight when the
+ * window closed (sent, never answered: autocannon drops them, a slow server must not hide them).
+ */
 export function httpLoad(base: string, call: HttpCall, connections: number, seconds: number): Promise<RunStats> {
   const latencies: number[] = [];
+  let answered = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -24,10 +29,13 @@ export function httpLoad(base: string, call: HttpCall, connections: number, seco
       },
       (err, result) => {
         if (err) return reject(err);
-        resolve(summarize(latencies, result.duration, result.errors + result.timeouts + result.non2xx));
+        const inFlight = Math.max(0, result.requests.sent - answered - result.errors - result.timeouts);
+        // The window is `seconds`: rps over it, not over autocannon's own rounding of the duration.
+        resolve(summarize(latencies, seconds, result.errors + result.timeouts + result.non2xx + inFlight, inFlight));
       },
     );
     instance.on("response", (_client: unknown, status: number, _bytes: number, time: number) => {
+      answered++;
       if (status < 400) latencies.push(time);
     });
   });

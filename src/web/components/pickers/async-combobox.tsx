@@ -234,7 +234,12 @@ export function AsyncCombobox<T>({
           </li>
         ))}
       </ul>
-      <p id={statusId} role="status" aria-live="polite" className={open ? "mt-1 text-xs text-muted-foreground" : "sr-only"}>
+      <p
+        id={statusId}
+        role="status"
+        aria-live="polite"
+        className={open ? "mt-1 text-xs text-muted-foreground" : "sr-only"}
+      >
         {status}
       </p>
     </div>

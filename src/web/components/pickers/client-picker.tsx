@@ -39,7 +39,9 @@ export function ClientPicker({
       className={className}
       placeholder="Cerca cliente per nome..."
       queryKey={["clients", "list", "picker"]}
-      search={async (q) => (await api.list<ClientOption>("/api/clients", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(toOption)}
+      search={async (q) =>
+        (await api.list<ClientOption>("/api/clients", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(toOption)
+      }
       resolve={async (id) => toOption(await api.get<ClientOption>(`/api/clients/${id}`))}
       selectedLabel={initialName ?? null}
       onSelect={(option) => onClientChange?.(option?.item ?? null)}

@@ -4,7 +4,10 @@ import { FieldDescription, FieldErrorMessage, FieldShell, useField } from "@web/
 import { Label } from "@web/components/ui/label";
 import { AsyncCombobox, type AsyncComboboxProps, type ComboboxOption } from "./async-combobox";
 
-export type ComboboxFieldProps<T, F extends FieldValues = FieldValues> = Omit<AsyncComboboxProps<T>, "id" | "value" | "onChange" | "onBlur" | "inputRef"> & {
+export type ComboboxFieldProps<T, F extends FieldValues = FieldValues> = Omit<
+  AsyncComboboxProps<T>,
+  "id" | "value" | "onChange" | "onBlur" | "inputRef"
+> & {
   name: Path<F>;
   label: ReactNode;
   description?: ReactNode;
@@ -15,7 +18,15 @@ export type ComboboxFieldProps<T, F extends FieldValues = FieldValues> = Omit<As
 };
 
 /** A form field holding a record's id, chosen by searching the server (AsyncCombobox). */
-export function ComboboxField<T, F extends FieldValues = FieldValues>({ name, label, description, required, className, onSelect, ...combobox }: ComboboxFieldProps<T, F>) {
+export function ComboboxField<T, F extends FieldValues = FieldValues>({
+  name,
+  label,
+  description,
+  required,
+  className,
+  onSelect,
+  ...combobox
+}: ComboboxFieldProps<T, F>) {
   const { field } = useController<F>({ name });
   const { ids, error, controlProps } = useField<F>(name, Boolean(description), required);
   return (

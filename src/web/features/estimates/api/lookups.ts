@@ -11,7 +11,8 @@ import { lookupKeys } from "./keys";
 export const useActiveServices = () =>
   useQuery({
     queryKey: lookupKeys.services(),
-    queryFn: async () => (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
+    queryFn: async () =>
+      (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
   });
 
 export type SurveyChoice = { id: string; date: string; address: string; status: string };
@@ -26,5 +27,6 @@ export const useClientSurveys = (clientId: string) =>
 export const useConfirmedOrders = () =>
   useQuery({
     queryKey: lookupKeys.orders(),
-    queryFn: async () => (await api.list<Order>("/api/orders", { status: "confermato", sort: "-orderDate", limit: 200 })).rows,
+    queryFn: async () =>
+      (await api.list<Order>("/api/orders", { status: "confermato", sort: "-orderDate", limit: 200 })).rows,
   });

@@ -11,7 +11,17 @@ import {
 import { formatDate, formatEuro } from "@domain/format";
 import { defaultVatTreatment, surveyStatuses, vatTreatments, type VatTreatment } from "@domain/statuses";
 import type { Service } from "@domain/services";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
+import {
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+  CancelButton,
+} from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
@@ -54,7 +64,19 @@ const empty = (): EstimateInput => ({
 });
 
 /** A select whose options load after its value (surveys of the client, orders): kept controlled. */
-function ControlledSelect({ name, label, options, placeholder, description }: { name: "surveyId" | "orderId"; label: string; options: { value: string; label: string }[]; placeholder: string; description?: string }) {
+function ControlledSelect({
+  name,
+  label,
+  options,
+  placeholder,
+  description,
+}: {
+  name: "surveyId" | "orderId";
+  label: string;
+  options: { value: string; label: string }[];
+  placeholder: string;
+  description?: string;
+}) {
   const { field, fieldState } = useController<EstimateInput>({ name });
   const id = useId();
   return (
@@ -109,9 +131,13 @@ export function EstimateForm({
   onCancel: () => void;
 }) {
   const form = useZodForm(estimateInputSchema, estimate ? toInput(estimate) : empty());
-  const [clientId, orderId, vatTreatment, items] = useWatch({ control: form.control, name: ["clientId", "orderId", "vatTreatment", "items"] });
+  const [clientId, orderId, vatTreatment, items] = useWatch({
+    control: form.control,
+    name: ["clientId", "orderId", "vatTreatment", "items"],
+  });
   const surveys = useClientSurveys(clientId ?? "");
-  const allOrders = estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
+  const allOrders =
+    estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
   const order = allOrders.find((o) => o.id === orderId);
   const treatment = (vatTreatment || "22") as VatTreatment;
   const totals = computeEstimateTotals(items ?? [], order?.totalAmount ?? null, treatment);
@@ -127,32 +153,43 @@ export function EstimateForm({
             Stato: <EstimateStatusBadge status={estimate.status} />
           </span>
           {estimate.status !== "bozza" ? (
-            <span className="text-muted-foreground">Salvando le modifiche il preventivo torna in bozza e va inviato di nuovo.</span>
+            <span className="text-muted-foreground">
+              Salvando le modifiche il preventivo torna in bozza e va inviato di nuovo.
+            </span>
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">Il numero (PRV-anno-progressivo) viene assegnato al salvataggio. Stato iniziale: Bozza.</p>
+        <p className="text-sm text-muted-foreground">
+          Il numero (PRV-anno-progressivo) viene assegnato al salvataggio. Stato iniziale: Bozza.
+        </p>
       )}
       <FormSection title="Cliente e riferimenti">
         <ClientPicker
           initialName={estimate?.clientName}
           onClientChange={(client) => {
             form.setValue("surveyId", "");
-            if (client && !form.getFieldState("vatTreatment").isDirty) form.setValue("vatTreatment", defaultVatTreatment(client.type));
+            if (client && !form.getFieldState("vatTreatment").isDirty)
+              form.setValue("vatTreatment", defaultVatTreatment(client.type));
           }}
         />
         <ControlledSelect
           name="surveyId"
           label="Sopralluogo"
           placeholder={clientId ? "Nessun sopralluogo" : "Seleziona prima un cliente"}
-          options={(surveys.data ?? []).map((s) => ({ value: s.id, label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})` }))}
+          options={(surveys.data ?? []).map((s) => ({
+            value: s.id,
+            label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})`,
+          }))}
         />
         <ControlledSelect
           name="orderId"
           label="Ordine fornitore collegato"
           placeholder="Nessun ordine"
           description="Solo ordini confermati: il loro totale si aggiunge all'imponibile."
-          options={allOrders.map((o) => ({ value: o.id, label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})` }))}
+          options={allOrders.map((o) => ({
+            value: o.id,
+            label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})`,
+          }))}
         />
       </FormSection>
       <FormSection title="Lavori">

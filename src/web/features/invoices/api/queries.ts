@@ -26,7 +26,14 @@ export const useInvoicingContract = (contractId: string) =>
 
 /** Contracts an invoice can be made on (every status but bozza), searched on the server, newest first. */
 export const searchInvoiceableContracts = async (q: string): Promise<ComboboxOption<ContractListItem>[]> =>
-  (await api.list<ContractListItem>("/api/contracts", { q, invoiceable: "true", sort: "-createdAt", limit: COMBOBOX_LIMIT })).rows.map((c) => ({
+  (
+    await api.list<ContractListItem>("/api/contracts", {
+      q,
+      invoiceable: "true",
+      sort: "-createdAt",
+      limit: COMBOBOX_LIMIT,
+    })
+  ).rows.map((c) => ({
     id: c.id,
     label: `${c.number} · ${c.estimateTitle}`,
     detail: c.clientName,

@@ -20,7 +20,9 @@ import {
   SubmitButton,
   TextareaField,
   TextField,
-  useZodForm, CancelButton } from "@web/components/form";
+  useZodForm,
+  CancelButton,
+} from "@web/components/form";
 import { ComboboxField } from "@web/components/pickers/combobox-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";

@@ -21,7 +21,8 @@ const OPTIONS_LIMIT = 50;
 export function useSupplierOptions(q: string) {
   return useQuery({
     queryKey: orderKeys.supplierOptions(q),
-    queryFn: () => api.list<SupplierOption>("/api/suppliers", { status: "attivo", q, sort: "name", limit: OPTIONS_LIMIT }),
+    queryFn: () =>
+      api.list<SupplierOption>("/api/suppliers", { status: "attivo", q, sort: "name", limit: OPTIONS_LIMIT }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,11 +36,19 @@ export function useSupplierOption(id: string | undefined) {
   });
 }
 
-const toSiteOption = (s: SiteOption): ComboboxOption<SiteOption> => ({ id: s.id, label: s.name, detail: s.address, item: s });
+const toSiteOption = (s: SiteOption): ComboboxOption<SiteOption> => ({
+  id: s.id,
+  label: s.name,
+  detail: s.address,
+  item: s,
+});
 
 /** Construction sites for the optional "Cantiere" choice, searched on the server by name or address. */
 export const searchSites = async (q: string) =>
-  (await api.list<SiteOption>("/api/construction-sites", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(toSiteOption);
+  (await api.list<SiteOption>("/api/construction-sites", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(
+    toSiteOption,
+  );
 
 /** The site an order already has, when its name did not come with the order. */
-export const siteOption = async (id: string) => toSiteOption(await api.get<SiteOption>(`/api/construction-sites/${id}`));
+export const siteOption = async (id: string) =>
+  toSiteOption(await api.get<SiteOption>(`/api/construction-sites/${id}`));

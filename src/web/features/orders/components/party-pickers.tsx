@@ -20,12 +20,22 @@ export function SupplierPicker({ initialName }: { initialName?: string }) {
   const missing = Boolean(selected) && !rows.some((s) => s.id === selected);
   const { data: current } = useSupplierOption(missing ? selected : undefined);
   const options = rows.map((s) => ({ value: s.id, label: `${s.name} — ${s.city}` }));
-  if (missing && selected) options.unshift({ value: selected, label: current ? `${current.name} — ${current.city}` : (initialName ?? "Fornitore selezionato") });
+  if (missing && selected)
+    options.unshift({
+      value: selected,
+      label: current ? `${current.name} — ${current.city}` : (initialName ?? "Fornitore selezionato"),
+    });
 
   return (
     <div className="grid content-start gap-2">
       <SearchInput label="Cerca fornitore" placeholder="Cerca fornitore attivo..." onDebouncedChange={setQ} />
-      <SelectField name="supplierId" label="Fornitore" required placeholder="Seleziona un fornitore" options={options} />
+      <SelectField
+        name="supplierId"
+        label="Fornitore"
+        required
+        placeholder="Seleziona un fornitore"
+        options={options}
+      />
       {data && data.total > rows.length ? (
         <p className="text-xs text-muted-foreground">
           Mostrati {rows.length} di {data.total} fornitori attivi: cerca per restringere.

@@ -19,6 +19,8 @@ export const searchSiteEstimates = async (q: string) =>
 
 /** The estimate a site already has (edit), when its label did not come with the site. */
 export async function siteEstimateOption(id: string): Promise<ComboboxOption<SiteEstimateOption>> {
-  const e = await api.get<{ id: string; number: string; title: string; clientName: string; totalAmount: string }>(`/api/estimates/${id}`);
+  const e = await api.get<{ id: string; number: string; title: string; clientName: string; totalAmount: string }>(
+    `/api/estimates/${id}`,
+  );
   return toOption(e);
 }

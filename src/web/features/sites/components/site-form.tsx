@@ -7,13 +7,19 @@ import {
   SelectField,
   SubmitButton,
   TextareaField,
-  TextField, CancelButton } from "@web/components/form";
+  TextField,
+  CancelButton,
+} from "@web/components/form";
 import { TechnicianPicker } from "@web/features/team/components/technician-picker";
 import { ComboboxField } from "@web/components/pickers/combobox-field";
 import { searchSiteEstimates, siteEstimateOption, siteEstimateOptionsKey } from "../api/estimate-options";
 
 /** What the form needs of an existing site (a list row or the detail). */
-export type EditableSite = Site & { estimateNumber?: string; estimateTitle?: string; assignedUser?: { id: string; name: string } | null };
+export type EditableSite = Site & {
+  estimateNumber?: string;
+  estimateTitle?: string;
+  assignedUser?: { id: string; name: string } | null;
+};
 
 const empty: SiteInput = {
   estimateId: "",
