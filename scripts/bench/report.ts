@@ -74,8 +74,10 @@ export function checkTargets(results: TargetResult[], bundle: BundleFigures): Ve
       if (goal !== null) {
         out.push({
           target: `${call}: p95 ≤ ${goal.toFixed(0)} ms, no errors`,
-          measured: `p95 ${row.stats.p95.toFixed(1)} ms, ${row.stats.errors} errors, n=${row.stats.count}`,
-          ok: row.stats.p95 <= goal && row.stats.errors === 0 && row.stats.count > 0,
+          // In-flight requests at the close are errors in the table, but a closed loop always has
+          // `conn` of them: they count here through their age in the p95; any other error misses.
+          measured: `p95 ${row.stats.p95.toFixed(1)} ms, ${row.stats.errors} errors (${row.stats.inFlight} in flight at close), n=${row.stats.count}`,
+          ok: row.stats.p95 <= goal && row.stats.errors - row.stats.inFlight === 0 && row.stats.count > 0,
         });
       }
       const share = floorShare(t, row);

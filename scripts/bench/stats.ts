@@ -43,6 +43,7 @@ export async function closedLoop(
   const latencies: number[] = [];
   let errors = 0;
   let inFlight = 0;
+  const censored: number[] = [];
   const end = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < end) {
@@ -50,13 +51,18 @@ export async function closedLoop(
       try {
         await task();
         const t1 = performance.now();
-        if (t1 > end) inFlight++;
-        else latencies.push(t1 - t0);
+        if (t1 <= end) latencies.push(t1 - t0);
+        else {
+          // In flight at the close: an error, and its age then joins the samples (as on the HTTP side).
+          inFlight++;
+          censored.push(end - t0);
+        }
       } catch {
         errors++;
       }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return summarize(latencies, seconds, errors + inFlight, inFlight);
+  const stats = summarize([...latencies, ...censored], seconds, errors + inFlight, inFlight);
+  return { ...stats, rps: latencies.length / seconds, count: latencies.length };
 }

@@ -13,6 +13,16 @@ const toOption = (c: ClientOption): ComboboxOption<ClientOption> => ({
   item: c,
 });
 
+/** Clients matching `q`, twenty at a time, by name: what every client choice offers. */
+export const searchClientOptions = async (q: string) =>
+  (await api.list<ClientOption>("/api/clients", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(toOption);
+
+/** One client by id, when a choice starts with a client whose name it does not know. */
+export const clientOption = async (id: string) => toOption(await api.get<ClientOption>(`/api/clients/${id}`));
+
+/** Cache key of the client searches (under "clients": a client's change refreshes them). */
+export const clientOptionsKey = ["clients", "list", "picker"] as const;
+
 /**
  * Client choice for forms (contacts, surveys, estimates): typing searches the clients on the
  * server (twenty at a time), so any client is reachable however many there are.
