@@ -194,8 +194,11 @@ async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean
     if (withBrowser) {
       const quote = await discoverIds(base, cookie);
       // A surname the data set holds ("Moretti" at scale 500; the first client's at small scales).
-      const find = async (q: string) => (await (await fetch(`${base}/api/clients?limit=1${q}`, { headers: { cookie } })).json()) as { name: string }[];
-      const term = (await find("&q=Moretti")).length ? "Moretti" : ((await find("&sort=name"))[0]?.name.split(" ")[0] ?? "Rossi");
+      const find = async (q: string) =>
+        (await (await fetch(`${base}/api/clients?limit=1${q}`, { headers: { cookie } })).json()) as { name: string }[];
+      const term = (await find("&q=Moretti")).length
+        ? "Moretti"
+        : ((await find("&sort=name"))[0]?.name.split(" ")[0] ?? "Rossi");
       try {
         browser = await browserFigures(base, cookie, quote.estimateId, term);
       } catch (err) {

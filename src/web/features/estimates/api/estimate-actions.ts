@@ -20,9 +20,7 @@ function useEstimateMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResul
 
 /** "Invia": e-mail with the PDF and the portal link (or the outbox without SMTP). */
 export const useSendEstimate = () =>
-  useEstimateMutation(({ id, version }: { id: string; version: number }) =>
-    api.post<SendResult>(`/api/estimates/${id}/send`, { version }),
-  );
+  useEstimateMutation(({ id, version }: { id: string; version: number }) => api.post<SendResult>(`/api/estimates/${id}/send`, { version }));
 
 /** Acceptance recorded by the company on the client's behalf: the contract is created with it. */
 export const useAcceptEstimate = () =>
@@ -31,6 +29,4 @@ export const useAcceptEstimate = () =>
   );
 
 export const useRejectEstimate = () =>
-  useEstimateMutation(({ id, version }: { id: string; version: number }) =>
-    api.post<Estimate>(`/api/estimates/${id}/reject`, { version }),
-  );
+  useEstimateMutation(({ id, version }: { id: string; version: number }) => api.post<Estimate>(`/api/estimates/${id}/reject`, { version }));

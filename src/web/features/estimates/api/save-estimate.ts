@@ -9,9 +9,7 @@ export function useSaveEstimate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version, values }: { id?: string; version?: number; values: EstimateValues }) =>
-      id
-        ? api.put<Estimate>(`/api/estimates/${id}`, { ...values, version })
-        : api.post<Estimate>("/api/estimates", values),
+      id ? api.put<Estimate>(`/api/estimates/${id}`, { ...values, version }) : api.post<Estimate>("/api/estimates", values),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: estimateKeys.all });
       void qc.invalidateQueries({ queryKey: activityKeys.all });

@@ -6,15 +6,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { useAcceptEstimate } from "../api/estimate-actions";
 
 /** The company records the client's acceptance (signed on paper, by phone…): the contract follows. */
-export function AcceptDialog({
-  estimate,
-  open,
-  onOpenChange,
-}: {
-  estimate: Pick<Estimate, "id" | "number" | "version">;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AcceptDialog({ estimate, open, onOpenChange }: { estimate: Pick<Estimate, "id" | "number" | "version">; open: boolean; onOpenChange: (open: boolean) => void }) {
   const accept = useAcceptEstimate();
   const [, navigate] = useLocation();
   return (
@@ -23,8 +15,7 @@ export function AcceptDialog({
         <DialogHeader>
           <DialogTitle>Accetta per conto del cliente</DialogTitle>
           <DialogDescription>
-            Registra l'accettazione del preventivo {estimate.number}. Il preventivo non sarà più modificabile e verrà
-            creato il contratto in bozza.
+            Registra l'accettazione del preventivo {estimate.number}. Il preventivo non sarà più modificabile e verrà creato il contratto in bozza.
           </DialogDescription>
         </DialogHeader>
         <Form
@@ -32,11 +23,7 @@ export function AcceptDialog({
           defaultValues={{ signedBy: "" }}
           aria-label="Accettazione del preventivo"
           onSubmit={async (values) => {
-            const result = await accept.mutateAsync({
-              id: estimate.id,
-              signedBy: values.signedBy,
-              version: estimate.version,
-            });
+            const result = await accept.mutateAsync({ id: estimate.id, signedBy: values.signedBy, version: estimate.version });
             toastSuccess(`Preventivo accettato: creato il contratto ${result.contract.number}`);
             onOpenChange(false);
             navigate(`/admin/contracts/${result.contract.id}`);

@@ -80,16 +80,8 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
         onConfirm={async () => {
           try {
             const result = await send.mutateAsync({ id: estimate.id, version: estimate.version });
-            if (result.mailStatus === "failed")
-              toastError(
-                "Preventivo segnato come inviato, ma il server di posta ha rifiutato il messaggio: vedi Posta in uscita.",
-              );
-            else
-              toastSuccess(
-                result.mailStatus === "stored"
-                  ? "Preventivo inviato (messaggio in Posta in uscita)"
-                  : "Preventivo inviato al cliente",
-              );
+            if (result.mailStatus === "failed") toastError("Preventivo segnato come inviato, ma il server di posta ha rifiutato il messaggio: vedi Posta in uscita.");
+            else toastSuccess(result.mailStatus === "stored" ? "Preventivo inviato (messaggio in Posta in uscita)" : "Preventivo inviato al cliente");
           } catch (error) {
             failure(error, "Errore nell'invio del preventivo");
           }

@@ -2,13 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useFieldArray, useFormContext, useWatch, type FieldError } from "react-hook-form";
 import { serviceUnits } from "@domain/catalogue";
-import {
-  DEFAULT_ESTIMATE_UNIT,
-  MAX_ESTIMATE_ITEMS,
-  previewLineTotal,
-  serviceLineDescription,
-  type EstimateInput,
-} from "@domain/estimates";
+import { DEFAULT_ESTIMATE_UNIT, MAX_ESTIMATE_ITEMS, previewLineTotal, serviceLineDescription, type EstimateInput } from "@domain/estimates";
 import { formatEuro } from "@domain/format";
 import type { Service } from "@domain/services";
 import { Button } from "@web/components/ui/button";
@@ -18,14 +12,7 @@ import { Select } from "@web/components/ui/select";
 import { cn } from "@web/lib/cn";
 
 type Item = NonNullable<EstimateInput["items"]>[number];
-export const emptyLine = (): Item => ({
-  serviceId: "",
-  description: "",
-  quantity: "1",
-  unitPrice: "0",
-  unit: DEFAULT_ESTIMATE_UNIT,
-  notes: "",
-});
+export const emptyLine = (): Item => ({ serviceId: "", description: "", quantity: "1", unitPrice: "0", unit: DEFAULT_ESTIMATE_UNIT, notes: "" });
 
 function FieldError({ id, error }: { id: string; error?: FieldError }) {
   return error?.message ? (
@@ -49,11 +36,7 @@ function LineRow({ index, services, onRemove }: { index: number; services: Servi
   const errorOf = (field: keyof Item) => getFieldState(path(field), formState).error;
   const control_ = (field: keyof Item) => {
     const error = errorOf(field);
-    return {
-      id: `${base}-${field}`,
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `${base}-${field}-error` : undefined,
-    };
+    return { id: `${base}-${field}`, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${base}-${field}-error` : undefined };
   };
   const unit = line?.unit ?? DEFAULT_ESTIMATE_UNIT;
   const units = (serviceUnits as readonly string[]).includes(unit) || !unit ? serviceUnits : [...serviceUnits, unit];
@@ -72,14 +55,9 @@ function LineRow({ index, services, onRemove }: { index: number; services: Servi
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-12">
         <div className="col-span-2 grid gap-1 sm:col-span-4">
           <Label htmlFor={`${base}-serviceId`}>Servizio dal catalogo</Label>
-          <Select
-            {...control_("serviceId")}
-            {...register(path("serviceId"), { onChange: (e) => chooseService(e.target.value) })}
-          >
+          <Select {...control_("serviceId")} {...register(path("serviceId"), { onChange: (e) => chooseService(e.target.value) })}>
             <option value="">Voce personalizzata</option>
-            {line?.serviceId && !services.some((s) => s.id === line.serviceId) ? (
-              <option value={line.serviceId}>Servizio non più attivo</option>
-            ) : null}
+            {line?.serviceId && !services.some((s) => s.id === line.serviceId) ? <option value={line.serviceId}>Servizio non più attivo</option> : null}
             {services.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name} ({formatEuro(s.unitPrice)}/{s.unit})
@@ -90,20 +68,12 @@ function LineRow({ index, services, onRemove }: { index: number; services: Servi
         </div>
         <div className="col-span-2 grid gap-1 sm:col-span-8">
           <Label htmlFor={`${base}-description`}>Descrizione</Label>
-          <Input
-            {...control_("description")}
-            {...register(path("description"))}
-            placeholder="Descrizione della lavorazione"
-          />
+          <Input {...control_("description")} {...register(path("description"))} placeholder="Descrizione della lavorazione" />
           <FieldError id={`${base}-description-error`} error={errorOf("description")} />
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor={`${base}-quantity`}>Quantità</Label>
-          <Input
-            {...control_("quantity")}
-            inputMode="decimal"
-            {...register(path("quantity"), { setValueAs: decimal })}
-          />
+          <Input {...control_("quantity")} inputMode="decimal" {...register(path("quantity"), { setValueAs: decimal })} />
           <FieldError id={`${base}-quantity-error`} error={errorOf("quantity")} />
         </div>
         <div className="grid gap-1 sm:col-span-2">
@@ -118,19 +88,12 @@ function LineRow({ index, services, onRemove }: { index: number; services: Servi
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor={`${base}-unitPrice`}>Prezzo unit. (€)</Label>
-          <Input
-            {...control_("unitPrice")}
-            inputMode="decimal"
-            {...register(path("unitPrice"), { setValueAs: decimal })}
-          />
+          <Input {...control_("unitPrice")} inputMode="decimal" {...register(path("unitPrice"), { setValueAs: decimal })} />
           <FieldError id={`${base}-unitPrice-error`} error={errorOf("unitPrice")} />
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor={`${base}-total`}>Totale</Label>
-          <output
-            id={`${base}-total`}
-            className="flex h-10 items-center justify-end rounded-md bg-muted px-3 text-sm font-medium tabular-nums"
-          >
+          <output id={`${base}-total`} className="flex h-10 items-center justify-end rounded-md bg-muted px-3 text-sm font-medium tabular-nums">
             {formatEuro(previewLineTotal(line ?? {}))}
           </output>
         </div>
@@ -156,9 +119,7 @@ export function LineEditor({ services, className }: { services: Service[]; class
   return (
     <fieldset className={cn("min-w-0 border-0 p-0", className)}>
       <legend className="text-base font-semibold">Voci del preventivo</legend>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Scegli un servizio dal catalogo oppure scrivi una voce personalizzata.
-      </p>
+      <p className="mt-1 text-sm text-muted-foreground">Scegli un servizio dal catalogo oppure scrivi una voce personalizzata.</p>
       {fields.length === 0 ? <p className="mt-3 text-sm text-muted-foreground">Nessuna voce: aggiungine una.</p> : null}
       <ol className="mt-3 grid gap-3">
         {fields.map((field, index) => (
@@ -170,13 +131,7 @@ export function LineEditor({ services, className }: { services: Service[]; class
           {listError.message}
         </p>
       ) : null}
-      <Button
-        type="button"
-        variant="outline"
-        className="mt-3"
-        disabled={fields.length >= MAX_ESTIMATE_ITEMS}
-        onClick={() => append(emptyLine())}
-      >
+      <Button type="button" variant="outline" className="mt-3" disabled={fields.length >= MAX_ESTIMATE_ITEMS} onClick={() => append(emptyLine())}>
         <Plus aria-hidden className="size-4" />
         Aggiungi voce
       </Button>

@@ -4,14 +4,7 @@ import { Link, useParams } from "wouter";
 import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } from "@domain/format";
 import { ratio } from "@domain/money";
-import {
-  clientTypes,
-  contractStatuses,
-  orderStatuses,
-  siteStatuses,
-  surveyStatuses,
-  vatTreatments,
-} from "@domain/statuses";
+import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses, vatTreatments } from "@domain/statuses";
 import { vatLegalNote, vatRowLabel } from "@domain/vat";
 import { countLabel } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
@@ -58,11 +51,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
               <span>{share(value)}</span>
             </div>
             <div className="mt-1 text-lg font-semibold tabular-nums">{formatEuro(value)}</div>
-            <Progress
-              value={Number(ratio(value, e.totalAmount, 0))}
-              className="mt-2"
-              label={`${label}: ${share(value)} del totale`}
-            />
+            <Progress value={Number(ratio(value, e.totalAmount, 0))} className="mt-2" label={`${label}: ${share(value)} del totale`} />
           </div>
         ))}
       </div>
@@ -94,9 +83,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                 <TableCell className="hidden text-right whitespace-nowrap sm:table-cell">
                   {formatDecimal(i.quantity)} {i.unit}
                 </TableCell>
-                <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
-                  {formatEuro(i.unitPrice)}
-                </TableCell>
+                <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(i.unitPrice)}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuro(i.totalPrice)}</TableCell>
               </TableRow>
             ))}
@@ -110,9 +97,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                   - {e.order.title}
                 </TableCell>
                 <TableCell className="hidden text-right sm:table-cell">1</TableCell>
-                <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                  {formatEuro(e.order.totalAmount)}
-                </TableCell>
+                <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatEuro(e.order.totalAmount)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatEuro(e.order.totalAmount)}</TableCell>
               </TableRow>
             ) : null}
@@ -213,20 +198,8 @@ export default function EstimateDetailPage() {
             </div>
             <dl className="mt-3 grid gap-2 text-sm">
               <InfoItem label="Indirizzo">{[e.client.address, e.client.city].filter(Boolean).join(", ")}</InfoItem>
-              <InfoItem label="E-mail">
-                {e.client.email ? (
-                  <a href={`mailto:${e.client.email}`} className="underline">
-                    {e.client.email}
-                  </a>
-                ) : null}
-              </InfoItem>
-              <InfoItem label="Telefono">
-                {e.client.phone ? (
-                  <a href={`tel:${e.client.phone}`} className="underline">
-                    {e.client.phone}
-                  </a>
-                ) : null}
-              </InfoItem>
+              <InfoItem label="E-mail">{e.client.email ? <a href={`mailto:${e.client.email}`} className="underline">{e.client.email}</a> : null}</InfoItem>
+              <InfoItem label="Telefono">{e.client.phone ? <a href={`tel:${e.client.phone}`} className="underline">{e.client.phone}</a> : null}</InfoItem>
             </dl>
           </Section>
           <Section title="Sopralluogo" icon={ClipboardList}>
@@ -252,9 +225,7 @@ export default function EstimateDetailPage() {
           ) : null}
           <Section title="Contratti generati" icon={FileSignature}>
             {e.contracts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                Il contratto viene creato quando il preventivo è accettato.
-              </p>
+              <p className="text-sm text-muted-foreground">Il contratto viene creato quando il preventivo è accettato.</p>
             ) : (
               <ul className="grid gap-2">
                 {e.contracts.map((c) => (
@@ -263,8 +234,7 @@ export default function EstimateDetailPage() {
                       {c.number}
                     </Link>
                     <span className="block text-sm text-muted-foreground">
-                      {contractStatuses.label(c.status)} ·{" "}
-                      {c.signedDate ? `firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
+                      {contractStatuses.label(c.status)} · {c.signedDate ? `firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
                     </span>
                   </li>
                 ))}

@@ -184,8 +184,7 @@ export default function InvoiceDetailPage() {
                 className={cn("flex items-center gap-2", invoice.dueState === "due-soon" && "font-medium text-warning")}
               >
                 <Clock aria-hidden className="size-5" />
-                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} (
-                {formatDate(invoice.dueDate)})
+                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} ({formatDate(invoice.dueDate)})
                 {invoice.status === "bozza" ? " · non ancora inviata" : " · in attesa di pagamento"}
               </p>
             )}
@@ -226,7 +225,9 @@ export default function InvoiceDetailPage() {
             <Link href={`/admin/clients/${invoice.client.id}`} className="font-medium hover:underline">
               {invoice.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">{formatAddress(invoice.client)}</p>
+            <p className="text-sm text-muted-foreground">
+              {formatAddress(invoice.client)}
+            </p>
             {invoice.client.vatNumber ? <p className="text-sm">P.IVA {invoice.client.vatNumber}</p> : null}
             {invoice.client.fiscalCode ? <p className="text-sm">C.F. {invoice.client.fiscalCode}</p> : null}
             {invoice.client.email ? <p className="text-sm">{invoice.client.email}</p> : null}

@@ -6,10 +6,6 @@ export function useDeleteOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/orders/${id}`),
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: orderKeys.all }),
-        qc.invalidateQueries({ queryKey: ["suppliers"] }),
-      ]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: orderKeys.all }), qc.invalidateQueries({ queryKey: ["suppliers"] })]),
   });
 }

@@ -4,9 +4,6 @@ import { api } from "@web/lib/api";
 import { orderKeys } from "./keys";
 
 export const orderQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: orderKeys.detail(id),
-    queryFn: () => api.get<OrderDetail | OrderDetailTecnico>(`/api/orders/${id}`),
-  });
+  queryOptions({ queryKey: orderKeys.detail(id), queryFn: () => api.get<OrderDetail | OrderDetailTecnico>(`/api/orders/${id}`) });
 
 export const useOrder = (id: string, enabled = true) => useQuery({ ...orderQueryOptions(id), enabled });

@@ -10,10 +10,6 @@ export function useSaveOrder() {
     mutationFn: ({ id, version, values }: { id?: string; version?: number; values: OrderValues }) =>
       id ? api.put<Order>(`/api/orders/${id}`, { ...values, version }) : api.post<Order>("/api/orders", values),
     // Supplier pages show order statistics: they are refreshed too.
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: orderKeys.all }),
-        qc.invalidateQueries({ queryKey: ["suppliers"] }),
-      ]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: orderKeys.all }), qc.invalidateQueries({ queryKey: ["suppliers"] })]),
   });
 }

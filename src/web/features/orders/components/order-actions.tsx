@@ -19,8 +19,7 @@ interface ActionCopy {
 const copy: Record<OrderAction, ActionCopy> = {
   send: {
     title: "Invia Ordine",
-    description: (o) =>
-      `Il PDF dell'ordine ${o.number} sarà inviato via e-mail a ${o.supplier.email ?? "—"}. Dopo l'invio l'ordine non sarà più modificabile.`,
+    description: (o) => `Il PDF dell'ordine ${o.number} sarà inviato via e-mail a ${o.supplier.email ?? "—"}. Dopo l'invio l'ordine non sarà più modificabile.`,
     confirm: "Invia",
     done: "Ordine inviato al fornitore",
   },
@@ -62,11 +61,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           </Button>
           {sendBlocked ? (
             <p className="text-xs text-muted-foreground">
-              {sendBlocked}:{" "}
-              <Link href={`/admin/suppliers/${order.supplierId}/edit`} className="text-primary underline">
-                aggiungila
-              </Link>{" "}
-              per inviare l'ordine.
+              {sendBlocked}: <Link href={`/admin/suppliers/${order.supplierId}/edit`} className="text-primary underline">aggiungila</Link> per inviare l'ordine.
             </p>
           ) : null}
         </>

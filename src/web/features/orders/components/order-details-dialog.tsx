@@ -4,15 +4,7 @@ import { formatDate, formatEuro } from "@domain/format";
 import { isOrderEditable } from "@domain/orders";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { Button } from "@web/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Spinner } from "@web/components/ui/spinner";
 import { useOrder } from "../api/get-order";
 import { OrderItemsTable } from "./order-items-table";
@@ -36,13 +28,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** The row's order with its lines, fetched when the dialog opens. */
-export function OrderDetailsDialog({
-  orderId,
-  onOpenChange,
-}: {
-  orderId: string | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function OrderDetailsDialog({ orderId, onOpenChange }: { orderId: string | null; onOpenChange: (open: boolean) => void }) {
   const { data, isPending, isError } = useOrder(orderId ?? "", orderId !== null);
   // The office's quick view, with amounts; a technician opens the order's own page instead.
   const order = data && "totalAmount" in data ? data : undefined;
@@ -78,9 +64,7 @@ export function OrderDetailsDialog({
               <Section title="Date e importo">
                 <dl className="grid gap-1.5">
                   <Row label="Data ordine">{formatDate(order.orderDate)}</Row>
-                  <Row label="Consegna prevista">
-                    {order.expectedDeliveryDate ? formatDate(order.expectedDeliveryDate) : "Non indicata"}
-                  </Row>
+                  <Row label="Consegna prevista">{order.expectedDeliveryDate ? formatDate(order.expectedDeliveryDate) : "Non indicata"}</Row>
                   <Row label="Importo">{formatEuro(order.totalAmount)}</Row>
                 </dl>
               </Section>
@@ -89,10 +73,7 @@ export function OrderDetailsDialog({
               <p className="text-sm">
                 {order.constructionSite ? (
                   <>
-                    <Link
-                      href={`/admin/sites/${order.constructionSite.id}`}
-                      className="font-medium text-primary hover:underline"
-                    >
+                    <Link href={`/admin/sites/${order.constructionSite.id}`} className="font-medium text-primary hover:underline">
                       {order.constructionSite.name}
                     </Link>
                     <span className="text-muted-foreground"> — {order.constructionSite.address}</span>

@@ -1,16 +1,6 @@
 import { todayIso } from "@domain/dates";
 import { orderInputSchema, type OrderDetail, type OrderInput, type OrderValues } from "@domain/orders";
-import {
-  Form,
-  FormActions,
-  FormRootError,
-  FormSection,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  useZodForm,
-  CancelButton,
-} from "@web/components/form";
+import { Form, FormActions, FormRootError, FormSection, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
 import { emptyLine, OrderLinesEditor } from "./order-lines-editor";
 import { SitePicker, SupplierPicker } from "./party-pickers";
 
@@ -23,13 +13,7 @@ function toInput(order: OrderDetail): OrderInput {
     orderDate: order.orderDate,
     expectedDeliveryDate: order.expectedDeliveryDate ?? "",
     notes: order.notes ?? "",
-    items: order.items.map((i) => ({
-      description: i.description,
-      quantity: i.quantity,
-      unit: i.unit,
-      unitPrice: i.unitPrice,
-      notes: i.notes ?? "",
-    })),
+    items: order.items.map((i) => ({ description: i.description, quantity: i.quantity, unit: i.unit, unitPrice: i.unitPrice, notes: i.notes ?? "" })),
   };
 }
 

@@ -27,9 +27,7 @@ export function OrderItemsTable({ items, total }: { items: OrderItem[]; total: s
               {/* Phones drop the unit price column: the price rides under the quantity. */}
               <div className="text-xs text-muted-foreground sm:hidden">× {formatEuro(item.unitPrice)}</div>
             </TableCell>
-            <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
-              {formatEuro(item.unitPrice)}
-            </TableCell>
+            <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(item.unitPrice)}</TableCell>
             <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuro(item.totalPrice)}</TableCell>
           </TableRow>
         ))}

@@ -30,16 +30,10 @@ export function OrderLinesEditor() {
   return (
     <fieldset className="min-w-0 border-0 p-0">
       <legend className="text-base font-semibold">Articoli</legend>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Prezzi IVA esclusa. Il totale di riga è quantità × prezzo unitario.
-      </p>
+      <p className="mt-1 text-sm text-muted-foreground">Prezzi IVA esclusa. Il totale di riga è quantità × prezzo unitario.</p>
       <ol className="mt-4 grid gap-4">
         {fields.map((field, index) => (
-          <li
-            key={field.id}
-            className="rounded-md border border-border p-3 sm:p-4"
-            aria-label={`Articolo ${index + 1}`}
-          >
+          <li key={field.id} className="rounded-md border border-border p-3 sm:p-4" aria-label={`Articolo ${index + 1}`}>
             <div className="mb-3 flex items-center justify-between gap-2">
               <span className="text-sm font-medium">Articolo {index + 1}</span>
               <Button
@@ -53,38 +47,19 @@ export function OrderLinesEditor() {
               </Button>
             </div>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              <TextField
-                name={`items.${index}.description`}
-                label="Descrizione"
-                required
-                className="col-span-2 sm:col-span-4"
-              />
+              <TextField name={`items.${index}.description`} label="Descrizione" required className="col-span-2 sm:col-span-4" />
               <TextField name={`items.${index}.quantity`} label="Quantità" type="number" required />
               <SelectField name={`items.${index}.unit`} label="Unità" options={unitOptions(items[index]?.unit)} />
-              <TextField
-                name={`items.${index}.unitPrice`}
-                label="Prezzo Unit. (€)"
-                type="number"
-                required
-                placeholder="0,00"
-              />
+              <TextField name={`items.${index}.unitPrice`} label="Prezzo Unit. (€)" type="number" required placeholder="0,00" />
               <div className="grid content-start gap-1.5">
                 <span className="text-sm font-medium" id={`line-total-${field.id}`}>
                   Totale
                 </span>
-                <output
-                  aria-labelledby={`line-total-${field.id}`}
-                  className="flex h-10 items-center font-medium tabular-nums"
-                >
+                <output aria-labelledby={`line-total-${field.id}`} className="flex h-10 items-center font-medium tabular-nums">
                   {formatEuro(preview.lines[index])}
                 </output>
               </div>
-              <TextareaField
-                name={`items.${index}.notes`}
-                label="Note articolo"
-                rows={1}
-                className="col-span-2 sm:col-span-4"
-              />
+              <TextareaField name={`items.${index}.notes`} label="Note articolo" rows={1} className="col-span-2 sm:col-span-4" />
             </div>
           </li>
         ))}

@@ -5,11 +5,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 
 /** Where the materials go: the order's site, or the firm's own premises. Office and technician alike. */
-export function OrderSiteCard({
-  site,
-}: {
-  site: { id: string; name: string; address: string; status: SiteStatus } | null;
-}) {
+export function OrderSiteCard({ site }: { site: { id: string; name: string; address: string; status: SiteStatus } | null }) {
   return (
     <Card>
       <CardHeader>

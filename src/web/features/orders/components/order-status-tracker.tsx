@@ -14,37 +14,24 @@ export function OrderStatusTracker({ order }: { order: Omit<Order, "totalAmount"
         {ORDER_STEPS.map((step, i) => {
           const done = i <= reached;
           return (
-            <li
-              key={step.key}
-              className="flex flex-col items-center text-center"
-              aria-current={i === reached && !cancelled ? "step" : undefined}
-            >
+            <li key={step.key} className="flex flex-col items-center text-center" aria-current={i === reached && !cancelled ? "step" : undefined}>
               <div className="flex w-full items-center">
                 <span className={cn("h-0.5 flex-1", i === 0 ? "invisible" : done ? "bg-primary" : "bg-border")} />
                 <span
                   className={cn(
                     "flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold",
-                    done
-                      ? "border-primary bg-primary text-primary-foreground"
-                      : "border-border bg-card text-muted-foreground",
+                    done ? "border-primary bg-primary text-primary-foreground" : "border-border bg-card text-muted-foreground",
                   )}
                 >
                   {done ? <Check aria-hidden className="size-4" /> : i + 1}
                 </span>
-                <span
-                  className={cn(
-                    "h-0.5 flex-1",
-                    i === ORDER_STEPS.length - 1 ? "invisible" : i < reached ? "bg-primary" : "bg-border",
-                  )}
-                />
+                <span className={cn("h-0.5 flex-1", i === ORDER_STEPS.length - 1 ? "invisible" : i < reached ? "bg-primary" : "bg-border")} />
               </div>
               <span className={cn("mt-1.5 text-xs font-medium sm:text-sm", !done && "text-muted-foreground")}>
                 {step.label}
                 <span className="sr-only">{done ? ": completato" : ": da completare"}</span>
               </span>
-              {done && times[i] ? (
-                <span className="hidden text-xs text-muted-foreground sm:block">{formatDateTime(times[i])}</span>
-              ) : null}
+              {done && times[i] ? <span className="hidden text-xs text-muted-foreground sm:block">{formatDateTime(times[i])}</span> : null}
             </li>
           );
         })}

@@ -55,7 +55,9 @@ export default function OrderDetailPage() {
           </div>
           <p className="mt-1 text-muted-foreground">{order.title}</p>
         </div>
-        {isOrderDeletable(order.status) ? <DetailDeleteButton onClick={() => setDeleting(true)} /> : null}
+        {isOrderDeletable(order.status) ? (
+          <DetailDeleteButton onClick={() => setDeleting(true)} />
+        ) : null}
       </div>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -76,9 +78,7 @@ export default function OrderDetailPage() {
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-3">
                 <InfoItem label="Data ordine">{formatDate(order.orderDate)}</InfoItem>
-                <InfoItem label="Consegna prevista">
-                  {order.expectedDeliveryDate ? formatDate(order.expectedDeliveryDate) : "Non indicata"}
-                </InfoItem>
+                <InfoItem label="Consegna prevista">{order.expectedDeliveryDate ? formatDate(order.expectedDeliveryDate) : "Non indicata"}</InfoItem>
                 <InfoItem label="Importo totale">
                   <span className="text-lg font-semibold tabular-nums">{formatEuro(order.totalAmount)}</span>
                 </InfoItem>
@@ -124,10 +124,7 @@ export default function OrderDetailPage() {
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
-              <Link
-                href={`/admin/suppliers/${supplier.id}`}
-                className="text-base font-medium text-primary hover:underline"
-              >
+              <Link href={`/admin/suppliers/${supplier.id}`} className="text-base font-medium text-primary hover:underline">
                 {supplier.name}
               </Link>
               {supplier.vatNumber ? <span className="text-muted-foreground">P.IVA {supplier.vatNumber}</span> : null}
@@ -148,10 +145,7 @@ export default function OrderDetailPage() {
                 </a>
               ) : null}
               {supplier.email ? (
-                <a
-                  href={`mailto:${supplier.email}`}
-                  className="flex items-center gap-2 break-all text-primary hover:underline"
-                >
+                <a href={`mailto:${supplier.email}`} className="flex items-center gap-2 break-all text-primary hover:underline">
                   <Mail aria-hidden className="size-4" />
                   {supplier.email}
                 </a>

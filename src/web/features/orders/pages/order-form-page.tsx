@@ -57,11 +57,7 @@ export default function OrderFormPage() {
       <BackLink href={back}>{order ? order.number : "Ordini"}</BackLink>
       <PageHeader
         title={order ? `Modifica Ordine ${order.number}` : "Nuovo Ordine"}
-        description={
-          order
-            ? "I campi con l'asterisco sono obbligatori."
-            : "Il numero d'ordine viene assegnato al salvataggio. I campi con l'asterisco sono obbligatori."
-        }
+        description={order ? "I campi con l'asterisco sono obbligatori." : "Il numero d'ordine viene assegnato al salvataggio. I campi con l'asterisco sono obbligatori."}
       />
       <Card className="max-w-4xl">
         <CardContent className="pt-4 sm:pt-6">
