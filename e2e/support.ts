@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { E2E_ADMIN, E2E_MAIL_DIR } from "../playwright.config";
@@ -58,4 +58,20 @@ export function receivedMail(to: string, subject: RegExp): string {
   const found = texts.find((t) => t.startsWith(`To: ${to}\n`) && subject.test(t.split("\n")[1] ?? ""));
   if (!found) throw new Error(`Nessun messaggio per ${to}`);
   return found;
+}
+
+/**
+ * Chooses a record in a search-as-you-type field (AsyncCombobox): types `search`, waits for the
+ * server's answer and clicks the option whose text holds `option` (defaults to the search).
+ */
+export async function pickOption(
+  scope: Locator | Page,
+  label: string | RegExp,
+  search: string,
+  option: string | RegExp = search,
+) {
+  const box = scope.getByRole("combobox", { name: label });
+  await box.fill(search);
+  await scope.getByRole("option").filter({ hasText: option }).first().click();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
 }

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -18,11 +17,10 @@ import type { AppDeps } from "./deps";
 import { idempotency } from "./http/idempotency";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
+import { runtimePaths } from "./paths";
 
 // WEB_DIR lets parallel test runs each serve their own build.
-const webRoot = process.env.WEB_DIR
-  ? path.resolve(process.env.WEB_DIR)
-  : fileURLToPath(new URL("../../dist/web", import.meta.url));
+const webRoot = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : runtimePaths.web;
 
 /** Anything pino can write JSON lines to. */
 export interface DestinationStream {

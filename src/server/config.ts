@@ -60,6 +60,17 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   /** Worker threads rendering PDFs; unset: one less than the cores, at least one. */
   PDF_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
+  /**
+   * PGlite's shared_buffers in MB (default 32; PostgreSQL's own default, 128, is memory the
+   * embedded server keeps resident from the first query). Its data files still sit in the
+   * operating system's page cache, so reads beyond the buffers stay in memory.
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(16, "PGLITE_SHARED_BUFFERS_MB: numero intero da 16 a 1024")
+    .max(1024, "PGLITE_SHARED_BUFFERS_MB: numero intero da 16 a 1024")
+    .default(32),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -90,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.NODE_ENV === "test" ? ("silent" as const) : e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     pdfWorkers: e.PDF_WORKERS,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
   };
 }

@@ -31,11 +31,14 @@ export function pdfWorkerCount() {
 
 function getPool(): Piscina {
   if (pool) return pool;
-  // The worker is a TypeScript file. Under `tsx` (dev and `npm start`) process.execArgv carries
-  // tsx's loader and worker threads inherit it; elsewhere (vitest) it is added with `--import tsx`.
-  const hasTsx = process.execArgv.some((arg) => arg.includes("tsx"));
+  // Built (`npm start` runs dist/server/main.js): the worker is the render-worker.js bundled
+  // beside it, plain JavaScript. From the sources the worker is a TypeScript file: under `tsx`
+  // (dev, scripts) process.execArgv carries tsx's loader and worker threads inherit it; elsewhere
+  // (vitest) it is added with `--import tsx`.
+  const built = import.meta.url.endsWith(".js");
+  const hasTsx = built || process.execArgv.some((arg) => arg.includes("tsx"));
   pool = new Piscina({
-    filename: new URL("./render-worker.ts", import.meta.url).href,
+    filename: new URL(built ? "./render-worker.js" : "./render-worker.ts", import.meta.url).href,
     minThreads: 0,
     maxThreads: pdfWorkerCount(),
     maxQueue: MAX_QUEUED_RENDERS,

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, ne, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { contractFinancials, isContractEditable, type contractListQuerySchema } from "@domain/contracts";
 import type { z } from "@domain/zod";
 import type { DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
 import { estimateVatView, listEstimateItems } from "../estimates/queries";
 import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof contractListQuerySchema>;
 
@@ -35,6 +35,7 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   }
   if (params.status) filters.push(eq(c.status, params.status));
   if (params.estimateId) filters.push(eq(c.estimateId, params.estimateId));
+  if (params.invoiceable === "true") filters.push(ne(c.status, "bozza"));
   if (scope) filters.push(eq(estimates.clientId, scope));
   return and(...filters);
 }
@@ -72,11 +73,10 @@ export async function listContracts(db: Queryable, params: ListParams, scope: st
     .orderBy(...order);
 }
 
-export async function countContracts(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select({ n: count() }).from(c).$dynamic();
+export function countContracts(db: Queryable, params: ListParams, scope: string | null) {
+  let counted = db.select(countedRow).from(c).$dynamic();
   if (params.q || scope) counted = counted.innerJoin(estimates, eq(estimates.id, c.estimateId));
-  const [row] = await counted.where(listWhere(params, scope));
-  return row?.n ?? 0;
+  return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
 /** Contract, estimate and client in one query; null when absent or outside the caller's scope. */

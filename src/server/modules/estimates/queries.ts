@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { estimateListQuerySchema } from "@domain/estimates";
 import type { z } from "@domain/zod";
 import type { EstimateStatus } from "@domain/statuses";
@@ -8,7 +8,7 @@ import { vatView, type DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
 import { loadClient, vatSetup } from "./lines";
 import { clients, constructionSites, contracts, estimateItems, estimates, orders, surveys } from "../../db/schema";
-import { likePattern, orderBy, sortKey } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy, sortKey } from "../../lib/list";
 
 type ListParams = z.output<typeof estimateListQuerySchema>;
 
@@ -98,12 +98,11 @@ export async function listEstimates(db: Queryable, params: ListParams, scope: st
     .orderBy(...order);
 }
 
-export async function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select({ n: count() }).from(estimates).$dynamic();
+export function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
+  let counted = db.select(countedRow).from(estimates).$dynamic();
   // The client is joined only to search its name (estimates.client_id is NOT NULL with a foreign key).
   if (params.q) counted = counted.innerJoin(clients, eq(clients.id, estimates.clientId));
-  const [row] = await counted.where(listWhere(params, scope));
-  return row?.n ?? 0;
+  return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
 /** One estimate as the API returns it, or null (also when outside the portal user's scope). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { todayIso } from "@domain/dates";
 import { invoiceDueState, isInvoiceEditable, type invoiceListQuerySchema } from "@domain/invoices";
 import { vatView } from "@domain/vat";
@@ -10,7 +10,7 @@ import type { Queryable } from "../../db/client";
 import { invoiceVat, loadInvoiceLines } from "./lines";
 import { isInvoiceSnapshot } from "./snapshot";
 import { clients, contracts, estimates, invoices } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof invoiceListQuerySchema>;
 
@@ -103,11 +103,11 @@ export async function listInvoices(db: Queryable, params: ListParams, scope: str
   return rows.map((r) => ({ ...r, dueState: invoiceDueState(r, today) }));
 }
 
-export async function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await whereJoins(db.select({ n: count() }).from(i).$dynamic(), params, scope).where(
-    listWhere(params, scope, todayIso()),
+export function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
+  return countCapped(
+    db,
+    whereJoins(db.select(countedRow).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso())),
   );
-  return row?.n ?? 0;
 }
 
 /** Invoice, contract, estimate and client in one query; null when absent or outside the caller's scope. */

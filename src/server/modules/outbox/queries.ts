@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 interface ListParams {
   /** Messages carrying a one-time link exist only for administrators (decisions §9). */
@@ -65,9 +65,8 @@ export async function listOutboxMessages(db: Queryable, params: ListParams) {
   return rows.map(toMessage);
 }
 
-export async function countOutboxMessages(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(outbox).where(listWhere(params));
-  return Number(row?.n ?? 0);
+export function countOutboxMessages(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(outbox).where(listWhere(params)).$dynamic());
 }
 
 export async function findOutboxMessage(db: Queryable, id: string, withRestricted: boolean) {

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { todayIso, isSiteLate, isSlowProgress } from "@domain/dates";
 import { siteCostAnalysis, type siteListQuerySchema } from "@domain/sites";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, orders, suppliers, users } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 import { assigneeColumns, toAssignedUser } from "../team/queries";
 
 type ListParams = z.output<typeof siteListQuerySchema>;
@@ -102,11 +102,10 @@ export async function listSites(db: Queryable, params: ListParams, scope: string
   }));
 }
 
-export async function countSites(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select({ n: count() }).from(s).$dynamic();
+export function countSites(db: Queryable, params: ListParams, scope: string | null) {
+  let counted = db.select(countedRow).from(s).$dynamic();
   if (scope) counted = counted.innerJoin(estimates, eq(estimates.id, s.estimateId));
-  const [row] = await counted.where(listWhere(params, scope));
-  return row?.n ?? 0;
+  return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
 /** The site and the client it belongs to (through its estimate), for scoping and writes. */

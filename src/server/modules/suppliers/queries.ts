@@ -3,7 +3,7 @@ import { SUPPLIER_DETAIL_ORDERS, type supplierListQuerySchema } from "@domain/su
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { orders, suppliers } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof supplierListQuerySchema>;
 
@@ -59,9 +59,8 @@ export async function listSuppliers(db: Queryable, params: ListParams) {
     .offset(params.offset);
 }
 
-export async function countSuppliers(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(suppliers).where(listWhere(params));
-  return row?.n ?? 0;
+export function countSuppliers(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(suppliers).where(listWhere(params)).$dynamic());
 }
 
 export async function findSupplier(db: Queryable, id: string) {

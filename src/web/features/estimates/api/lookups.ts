@@ -1,28 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Client } from "@domain/clients";
 import type { Order } from "@domain/orders";
 import type { Service } from "@domain/services";
 import { api } from "@web/lib/api";
 import { lookupKeys } from "./keys";
 
 // What the estimate form chooses from. Each list is filtered on the server and capped at one
-// page of 200; the client list narrows with the typed search.
-
-export const useClientChoices = (q: string) =>
-  useQuery({
-    queryKey: lookupKeys.clients(q),
-    queryFn: () => api.list<Client>("/api/clients", { q, sort: "name", limit: 50 }),
-  });
-
-/** The chosen client even when it is not among the searched ones (edit of an old estimate). */
-export const useClientChoice = (id: string) =>
-  useQuery({ queryKey: lookupKeys.client(id), queryFn: () => api.get<Client>(`/api/clients/${id}`), enabled: !!id });
+// page of 200; the client is chosen with the shared ClientPicker (a server search).
 
 /** Only attivo services appear in the estimate form (specification §4). */
 export const useActiveServices = () =>
   useQuery({
     queryKey: lookupKeys.services(),
-    queryFn: async () => (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
+    queryFn: async () =>
+      (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
   });
 
 export type SurveyChoice = { id: string; date: string; address: string; status: string };
@@ -37,5 +27,6 @@ export const useClientSurveys = (clientId: string) =>
 export const useConfirmedOrders = () =>
   useQuery({
     queryKey: lookupKeys.orders(),
-    queryFn: async () => (await api.list<Order>("/api/orders", { status: "confermato", sort: "-orderDate", limit: 200 })).rows,
+    queryFn: async () =>
+      (await api.list<Order>("/api/orders", { status: "confermato", sort: "-orderDate", limit: 200 })).rows,
   });

@@ -30,10 +30,10 @@ import {
   useZodForm,
   CancelButton,
 } from "@web/components/form";
+import { ClientPicker } from "@web/components/pickers/client-picker";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { useClientChoice, useClientSurveys } from "../api/lookups";
-import { ClientPicker } from "./client-picker";
 import { EstimateStatusBadge } from "./estimate-badges";
 import { emptyLine, LineEditor } from "./line-editor";
 import { VatTotals } from "@web/components/vat-totals";
@@ -187,6 +187,7 @@ export function EstimateForm({
       )}
       <FormSection title="Cliente e riferimenti">
         <ClientPicker
+          initialName={estimate?.clientName}
           onClientChange={(chosen) => {
             form.setValue("surveyId", "");
             // Lines not touched yet follow the rate suggested for the new client's type.

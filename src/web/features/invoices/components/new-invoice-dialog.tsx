@@ -1,5 +1,5 @@
 import { useLocation } from "wouter";
-import type { ContractDetail } from "@domain/contracts";
+import type { ContractDetail, ContractListItem } from "@domain/contracts";
 import { formatEuro } from "@domain/format";
 import {
   invoiceAmount,
@@ -32,10 +32,12 @@ import {
   useZodForm,
   CancelButton,
 } from "@web/components/form";
+import { ComboboxField } from "@web/components/pickers/combobox-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useCreateInvoice } from "../api/mutations";
-import { useInvoiceableContracts, useInvoicingContract } from "../api/queries";
+import { invoiceKeys } from "../api/keys";
+import { searchInvoiceableContracts, useInvoicingContract } from "../api/queries";
 
 /** Average progress of the contract's sites, as the server computes it for SAL. */
 function siteProgress(contract: ContractDetail): number | null {
@@ -122,38 +124,25 @@ function Preview({ contract, values }: { contract: ContractDetail; values: Invoi
   );
 }
 
-type Option = { value: string; label: string };
-
-/** The select needs its options before the form mounts, or the preselected contract would not stick. */
+/** The form starts once the preselected contract (if any) is loaded: its label, and whether it can be invoiced. */
 function InvoiceFormLoader(props: { initialContractId: string; onDone: (id: string) => void; onCancel: () => void }) {
-  const contracts = useInvoiceableContracts(true);
   const initial = useInvoicingContract(props.initialContractId);
-  if (contracts.isPending || (props.initialContractId && initial.isPending)) {
+  if (props.initialContractId && initial.isPending) {
     return <p className="text-sm text-muted-foreground">Caricamento contratti...</p>;
   }
-  const options: Option[] = (contracts.data ?? []).map((c) => ({
-    value: c.id,
-    label: `${c.number} · ${c.estimateTitle} · ${c.clientName}`,
-  }));
-  const current = initial.data;
-  if (current && current.status !== "bozza" && !options.some((o) => o.value === current.id)) {
-    options.unshift({
-      value: current.id,
-      label: `${current.number} · ${current.estimate.title} · ${current.client.name}`,
-    });
-  }
-  const start = options.some((o) => o.value === props.initialContractId) ? props.initialContractId : "";
-  return <InvoiceForm {...props} initialContractId={start} options={options} />;
+  const current = initial.data && initial.data.status !== "bozza" ? initial.data : null;
+  const label = current ? `${current.number} · ${current.estimate.title} · ${current.client.name}` : null;
+  return <InvoiceForm {...props} initialContractId={current ? current.id : ""} initialLabel={label} />;
 }
 
 function InvoiceForm({
   initialContractId,
-  options,
+  initialLabel,
   onDone,
   onCancel,
 }: {
   initialContractId: string;
-  options: Option[];
+  initialLabel: string | null;
   onDone: (id: string) => void;
   onCancel: () => void;
 }) {
@@ -182,12 +171,14 @@ function InvoiceForm({
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
+        <ComboboxField<ContractListItem>
           name="contractId"
           label="Contratto"
           required
-          placeholder={options.length ? "Seleziona un contratto" : "Nessun contratto firmato"}
-          options={options}
+          placeholder="Cerca per numero o titolo del preventivo..."
+          queryKey={invoiceKeys.contractOptions()}
+          search={searchInvoiceableContracts}
+          selectedLabel={initialLabel}
           className="sm:col-span-2"
         />
         <SelectField name="kind" label="Tipo di fattura" required options={invoiceKindOptions} />

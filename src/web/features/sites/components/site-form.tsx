@@ -1,4 +1,3 @@
-import { formatEuro } from "@domain/format";
 import { siteInputSchema, workTypeOptions, type Site, type SiteInput, type SiteValues } from "@domain/sites";
 import { siteStatuses } from "@domain/statuses";
 import {
@@ -13,7 +12,8 @@ import {
   CancelButton,
 } from "@web/components/form";
 import { TechnicianPicker } from "@web/features/team/components/technician-picker";
-import { useSiteEstimateOptions } from "../api/estimate-options";
+import { ComboboxField } from "@web/components/pickers/combobox-field";
+import { searchSiteEstimates, siteEstimateOption, siteEstimateOptionsKey } from "../api/estimate-options";
 
 /** What the form needs of an existing site (a list row or the detail). */
 export type EditableSite = Site & {
@@ -64,17 +64,7 @@ export function SiteForm({
   onSubmit: (values: SiteValues) => Promise<void>;
   onCancel: () => void;
 }) {
-  const options = useSiteEstimateOptions(true);
-  const estimateOptions = (options.data ?? []).map((e) => ({
-    value: e.id,
-    label: `${e.number} · ${e.title} · ${e.clientName} (${formatEuro(e.totalAmount)})`,
-  }));
-  if (site && !estimateOptions.some((o) => o.value === site.estimateId)) {
-    estimateOptions.unshift({
-      value: String(site.estimateId),
-      label: [site.estimateNumber, site.estimateTitle].filter(Boolean).join(" · ") || "Preventivo attuale",
-    });
-  }
+  const estimateLabel = site ? [site.estimateNumber, site.estimateTitle].filter(Boolean).join(" · ") || null : null;
   return (
     <Form
       schema={siteInputSchema}
@@ -83,18 +73,15 @@ export function SiteForm({
       aria-label="Dati del cantiere"
     >
       <FormSection title="Cantiere">
-        <SelectField
+        <ComboboxField
           name="estimateId"
           label="Preventivo accettato"
           required
-          placeholder={
-            options.isPending
-              ? "Caricamento preventivi..."
-              : estimateOptions.length
-                ? "Seleziona un preventivo"
-                : "Nessun preventivo accettato"
-          }
-          options={estimateOptions}
+          placeholder="Cerca per numero, titolo o cliente..."
+          queryKey={siteEstimateOptionsKey}
+          search={searchSiteEstimates}
+          resolve={siteEstimateOption}
+          selectedLabel={estimateLabel}
           className="sm:col-span-2"
         />
         <TextField name="name" label="Nome cantiere" required />
