@@ -8,6 +8,7 @@ export const estimateKeys = {
 
 /** The choices the form offers (clients, services, surveys, orders), cached apart from estimates. */
 export const lookupKeys = {
+  client: (id: string) => ["estimate-lookups", "client", id] as const,
   services: () => ["estimate-lookups", "services"] as const,
   surveys: (clientId: string) => ["estimate-lookups", "surveys", clientId] as const,
   orders: () => ["estimate-lookups", "orders"] as const,

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { Client } from "@domain/clients";
 import type { Order } from "@domain/orders";
 import type { Service } from "@domain/services";
 import { api } from "@web/lib/api";
@@ -6,6 +7,10 @@ import { lookupKeys } from "./keys";
 
 // What the estimate form chooses from. Each list is filtered on the server and capped at one
 // page of 200; the client is chosen with the shared ClientPicker (a server search).
+
+/** The chosen client's type and partita IVA: they decide the VAT the lines suggest and allow. */
+export const useClientChoice = (id: string) =>
+  useQuery({ queryKey: lookupKeys.client(id), queryFn: () => api.get<Client>(`/api/clients/${id}`), enabled: !!id });
 
 /** Only attivo services appear in the estimate form (specification §4). */
 export const useActiveServices = () =>
