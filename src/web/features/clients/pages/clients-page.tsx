@@ -15,6 +15,7 @@ import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useClients } from "../api/list-clients";
 import { ClientFormDialog } from "../components/client-form-dialog";
@@ -22,6 +23,7 @@ import { ClientTypeBadge } from "../components/client-type-badge";
 import { DeleteClientDialog } from "../components/delete-client-dialog";
 
 const FILTERS = ["q", "type"] as const;
+const NO_PREFILL = [] as const;
 
 export default function ClientsPage() {
   // A technician reads the address book; only the office changes it (decisions §8).
@@ -32,6 +34,7 @@ export default function ClientsPage() {
   const { data } = query;
   const [editing, setEditing] = useState<Client | "new" | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
+  const intent = useCreateIntent(NO_PREFILL);
 
   return (
     <>
@@ -136,8 +139,12 @@ export default function ClientsPage() {
       <ListPagination total={data?.total} list={list} />
 
       <ClientFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || intent.open}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          if (intent.open) intent.clear();
+        }}
         client={editing === "new" || editing === null ? undefined : editing}
       />
       <DeleteClientDialog client={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

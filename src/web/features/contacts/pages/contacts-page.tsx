@@ -13,6 +13,7 @@ import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useClientFilterOptions } from "../api/client-options";
 import { useContacts } from "../api/list-contacts";
@@ -20,6 +21,7 @@ import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
 
 const FILTERS = ["q", "clientId"] as const;
+const PREFILL = ["clientId"] as const;
 
 export default function ContactsPage() {
   // A technician reads the address book; only the office changes it (decisions §8).
@@ -31,6 +33,7 @@ export default function ContactsPage() {
   const clientOptions = useClientFilterOptions(clientId);
   const [editing, setEditing] = useState<Contact | "new" | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const intent = useCreateIntent(PREFILL);
 
   return (
     <>
@@ -166,10 +169,14 @@ export default function ContactsPage() {
       <ListPagination total={data?.total} list={list} />
 
       <ContactFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || intent.open}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          if (intent.open) intent.clear();
+        }}
         contact={editing === "new" || editing === null ? undefined : editing}
-        defaultClientId={clientId || undefined}
+        defaultClientId={(editing === null ? intent.values.clientId : "") || clientId || undefined}
       />
       <DeleteContactDialog contact={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>

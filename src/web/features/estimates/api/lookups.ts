@@ -22,10 +22,22 @@ export const useClientChoice = (id: string) =>
 export const useActiveServices = () =>
   useQuery({
     queryKey: lookupKeys.services(),
-    queryFn: async () => (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
+    queryFn: async () =>
+      (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
   });
 
-export type SurveyChoice = { id: string; date: string; address: string; status: string };
+/** A survey as the form offers it, with what a new estimate takes from it (decisions §9). */
+export type SurveyChoice = {
+  id: string;
+  clientId: string;
+  date: string;
+  address: string;
+  status: string;
+  surveyType: string | null;
+  description: string | null;
+  issuesFound: string | null;
+  measurements: string | null;
+};
 export const useClientSurveys = (clientId: string) =>
   useQuery({
     queryKey: lookupKeys.surveys(clientId),
@@ -37,5 +49,6 @@ export const useClientSurveys = (clientId: string) =>
 export const useConfirmedOrders = () =>
   useQuery({
     queryKey: lookupKeys.orders(),
-    queryFn: async () => (await api.list<Order>("/api/orders", { status: "confermato", sort: "-orderDate", limit: 200 })).rows,
+    queryFn: async () =>
+      (await api.list<Order>("/api/orders", { status: "confermato", sort: "-orderDate", limit: 200 })).rows,
   });

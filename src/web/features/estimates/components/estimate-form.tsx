@@ -1,6 +1,7 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useController, useWatch } from "react-hook-form";
 import { DEFAULT_VALIDITY_DAYS } from "@domain/catalogue";
+import { estimateFromSurvey } from "@domain/carry-over";
 import {
   computeEstimateTotals,
   estimateInputSchema,
@@ -11,15 +12,26 @@ import {
 import { formatDate, formatEuro } from "@domain/format";
 import { defaultVatTreatment, surveyStatuses, vatTreatments, type VatTreatment } from "@domain/statuses";
 import type { Service } from "@domain/services";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
+import {
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+  CancelButton,
+} from "@web/components/form";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
-import { useClientSurveys } from "../api/lookups";
+import { useClientSurveys, type SurveyChoice } from "../api/lookups";
 import { ClientPicker } from "./client-picker";
 import { EstimateStatusBadge } from "./estimate-badges";
 import { emptyLine, LineEditor } from "./line-editor";
 import { TotalsPreview } from "./totals-preview";
 
+export type SurveyForEstimateChoice = SurveyChoice;
 export type OrderOption = { id: string; number: string; title: string; totalAmount: string };
 
 function toInput(e: EstimateDetail): EstimateInput {
@@ -54,7 +66,21 @@ const empty = (): EstimateInput => ({
 });
 
 /** A select whose options load after its value (surveys of the client, orders): kept controlled. */
-function ControlledSelect({ name, label, options, placeholder, description }: { name: "surveyId" | "orderId"; label: string; options: { value: string; label: string }[]; placeholder: string; description?: string }) {
+function ControlledSelect({
+  name,
+  label,
+  options,
+  placeholder,
+  description,
+  onPick,
+}: {
+  name: "surveyId" | "orderId";
+  label: string;
+  options: { value: string; label: string }[];
+  placeholder: string;
+  description?: string;
+  onPick?: (value: string) => void;
+}) {
   const { field, fieldState } = useController<EstimateInput>({ name });
   const id = useId();
   return (
@@ -66,7 +92,10 @@ function ControlledSelect({ name, label, options, placeholder, description }: { 
         ref={field.ref}
         value={(field.value as string) ?? ""}
         onBlur={field.onBlur}
-        onChange={(e) => field.onChange(e.target.value)}
+        onChange={(e) => {
+          field.onChange(e.target.value);
+          onPick?.(e.target.value);
+        }}
         aria-invalid={fieldState.error ? true : undefined}
         aria-describedby={fieldState.error ? `${id}-error` : description ? `${id}-description` : undefined}
       >
@@ -97,21 +126,29 @@ function ControlledSelect({ name, label, options, placeholder, description }: { 
  */
 export function EstimateForm({
   estimate,
+  initial,
   services,
   orders,
   onSubmit,
   onCancel,
 }: {
   estimate?: EstimateDetail;
+  /** A new estimate's header prefilled by the screen it comes from (survey, client). */
+  initial?: Partial<EstimateInput>;
   services: Service[];
   orders: OrderOption[];
   onSubmit: (values: EstimateValues) => Promise<void>;
   onCancel: () => void;
 }) {
-  const form = useZodForm(estimateInputSchema, estimate ? toInput(estimate) : empty());
-  const [clientId, orderId, vatTreatment, items] = useWatch({ control: form.control, name: ["clientId", "orderId", "vatTreatment", "items"] });
+  const form = useZodForm(estimateInputSchema, estimate ? toInput(estimate) : { ...empty(), ...initial });
+  const lastCarried = useRef({ title: initial?.title ?? "", description: initial?.description ?? "" });
+  const [clientId, orderId, vatTreatment, items] = useWatch({
+    control: form.control,
+    name: ["clientId", "orderId", "vatTreatment", "items"],
+  });
   const surveys = useClientSurveys(clientId ?? "");
-  const allOrders = estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
+  const allOrders =
+    estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
   const order = allOrders.find((o) => o.id === orderId);
   const treatment = (vatTreatment || "22") as VatTreatment;
   const totals = computeEstimateTotals(items ?? [], order?.totalAmount ?? null, treatment);
@@ -127,31 +164,55 @@ export function EstimateForm({
             Stato: <EstimateStatusBadge status={estimate.status} />
           </span>
           {estimate.status !== "bozza" ? (
-            <span className="text-muted-foreground">Salvando le modifiche il preventivo torna in bozza e va inviato di nuovo.</span>
+            <span className="text-muted-foreground">
+              Salvando le modifiche il preventivo torna in bozza e va inviato di nuovo.
+            </span>
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">Il numero (PRV-anno-progressivo) viene assegnato al salvataggio. Stato iniziale: Bozza.</p>
+        <p className="text-sm text-muted-foreground">
+          Il numero (PRV-anno-progressivo) viene assegnato al salvataggio. Stato iniziale: Bozza.
+        </p>
       )}
       <FormSection title="Cliente e riferimenti">
         <ClientPicker
           onClientChange={(client) => {
             form.setValue("surveyId", "");
-            if (client && !form.getFieldState("vatTreatment").isDirty) form.setValue("vatTreatment", defaultVatTreatment(client.type));
+            if (client && !form.getFieldState("vatTreatment").isDirty)
+              form.setValue("vatTreatment", defaultVatTreatment(client.type));
           }}
         />
         <ControlledSelect
           name="surveyId"
           label="Sopralluogo"
           placeholder={clientId ? "Nessun sopralluogo" : "Seleziona prima un cliente"}
-          options={(surveys.data ?? []).map((s) => ({ value: s.id, label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})` }))}
+          options={(surveys.data ?? []).map((s) => ({
+            value: s.id,
+            label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})`,
+          }))}
+          onPick={(id) => {
+            // Picking the survey carries its address, problems and measurements into the header;
+            // what the user already typed there stays his.
+            const picked = surveys.data?.find((s) => s.id === id);
+            if (!picked) return;
+            const carried = estimateFromSurvey(picked);
+            for (const field of ["title", "description"] as const) {
+              const now = form.getValues(field) ?? "";
+              if (!now.trim() || now === lastCarried.current[field])
+                form.setValue(field, carried[field], { shouldDirty: true });
+            }
+            lastCarried.current = carried;
+          }}
         />
         <ControlledSelect
           name="orderId"
           label="Ordine fornitore collegato"
           placeholder="Nessun ordine"
           description="Solo ordini confermati: il loro totale si aggiunge all'imponibile."
-          options={allOrders.map((o) => ({ value: o.id, label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})` }))}
+          options={allOrders.map((o) => ({
+            value: o.id,
+            label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})`,
+          }))}
         />
       </FormSection>
       <FormSection title="Lavori">

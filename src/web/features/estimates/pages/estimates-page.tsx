@@ -17,6 +17,7 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useDeleteEstimate } from "../api/delete-estimate";
 import { estimatePdfUrl } from "../api/get-estimate";
@@ -25,6 +26,7 @@ import { EstimateExpiryBadge, EstimateStatusBadge } from "../components/estimate
 import { EstimateFormDialog } from "../components/estimate-form-dialog";
 
 const FILTERS = ["q", "status", "sort"] as const;
+const PREFILL = ["clientId", "surveyId"] as const;
 const sortOptions = [
   { value: "", label: "Più recenti" },
   { value: "createdAt", label: "Meno recenti" },
@@ -49,6 +51,8 @@ export default function EstimatesPage() {
   });
   const { data } = query;
   const [editing, setEditing] = useState<Estimate | "new" | null>(null);
+  // "Crea preventivo" on a survey or a client opens the form here, prefilled.
+  const intent = useCreateIntent(PREFILL);
   const [deleting, setDeleting] = useState<Estimate | null>(null);
   const remove = useDeleteEstimate();
 
@@ -196,9 +200,14 @@ export default function EstimatesPage() {
       <ListPagination total={data?.total} list={list} />
 
       <EstimateFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || intent.open}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          if (intent.open) intent.clear();
+        }}
         estimateId={editing === "new" || editing === null ? undefined : editing.id}
+        prefill={intent.open ? intent.values : undefined}
       />
       <ConfirmDialog
         open={deleting !== null}

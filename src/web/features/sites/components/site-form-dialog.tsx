@@ -1,7 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
+import { siteFromEstimate, type EstimateForSite } from "@domain/carry-over";
 import type { SiteValues } from "@domain/sites";
+import { Spinner } from "@web/components/ui/spinner";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
+import { api, isApiError } from "@web/lib/api";
 import { useSaveSite } from "../api/save-site";
 import { SiteForm, type EditableSite } from "./site-form";
 
@@ -10,12 +13,22 @@ export function SiteFormDialog({
   open,
   onOpenChange,
   site,
+  estimateId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   site?: EditableSite;
+  /** "Apri cantiere" on an accepted estimate: the new site takes its estimate, name and address. */
+  estimateId?: string;
 }) {
   const save = useSaveSite();
+  const fromEstimate = !site && !!estimateId;
+  const estimate = useQuery({
+    queryKey: ["sites", "from-estimate", estimateId],
+    queryFn: () =>
+      api.get<EstimateForSite & { number: string; clientName: string | null }>(`/api/estimates/${estimateId}`),
+    enabled: open && fromEstimate,
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="wide">
@@ -23,10 +36,13 @@ export function SiteFormDialog({
           <DialogTitle>{site ? "Modifica cantiere" : "Nuovo cantiere"}</DialogTitle>
           <DialogDescription>I campi con l'asterisco sono obbligatori.</DialogDescription>
         </DialogHeader>
-        {open ? (
+        {open && fromEstimate && estimate.isPending ? <Spinner label="Caricamento preventivo..." /> : null}
+        {open && (!fromEstimate || !estimate.isPending) ? (
           <SiteForm
-            key={site?.id ?? "new"}
+            key={site?.id ?? `new-${estimate.data?.id ?? ""}`}
             site={site}
+            initial={estimate.data ? siteFromEstimate(estimate.data) : undefined}
+            initialEstimateLabel={estimate.data ? `${estimate.data.number} · ${estimate.data.title}` : undefined}
             onCancel={() => onOpenChange(false)}
             onSubmit={async (values: SiteValues) => {
               try {

@@ -8,12 +8,18 @@ import {
   SelectField,
   SubmitButton,
   TextareaField,
-  TextField, CancelButton } from "@web/components/form";
+  TextField,
+  CancelButton,
+} from "@web/components/form";
 import { TechnicianPicker } from "@web/features/team/components/technician-picker";
 import { useSiteEstimateOptions } from "../api/estimate-options";
 
 /** What the form needs of an existing site (a list row or the detail). */
-export type EditableSite = Site & { estimateNumber?: string; estimateTitle?: string; assignedUser?: { id: string; name: string } | null };
+export type EditableSite = Site & {
+  estimateNumber?: string;
+  estimateTitle?: string;
+  assignedUser?: { id: string; name: string } | null;
+};
 
 const empty: SiteInput = {
   estimateId: "",
@@ -49,10 +55,15 @@ function toInput(site: EditableSite): SiteInput {
 /** The one site form (specification §5): only accepted estimates, empty dates not sent. */
 export function SiteForm({
   site,
+  initial,
+  initialEstimateLabel,
   onSubmit,
   onCancel,
 }: {
   site?: EditableSite;
+  /** A new site's fields handed over by its accepted estimate. */
+  initial?: Partial<SiteInput>;
+  initialEstimateLabel?: string;
   onSubmit: (values: SiteValues) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -67,10 +78,13 @@ export function SiteForm({
       label: [site.estimateNumber, site.estimateTitle].filter(Boolean).join(" · ") || "Preventivo attuale",
     });
   }
+  if (initial?.estimateId && initialEstimateLabel && !estimateOptions.some((o) => o.value === initial.estimateId)) {
+    estimateOptions.unshift({ value: String(initial.estimateId), label: initialEstimateLabel });
+  }
   return (
     <Form
       schema={siteInputSchema}
-      defaultValues={site ? toInput(site) : empty}
+      defaultValues={site ? toInput(site) : { ...empty, ...initial }}
       onSubmit={onSubmit}
       aria-label="Dati del cantiere"
     >

@@ -18,6 +18,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { cn } from "@web/lib/cn";
 import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
 import { AssigneeLabel } from "@web/features/team/components/person-dot";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useSurveys } from "../api/list-surveys";
 import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
@@ -107,6 +108,8 @@ function SurveyTable({
   );
 }
 
+const PREFILL = ["clientId", "date"] as const;
+
 export default function SurveysPage() {
   const list = useListParams(PARAMS);
   const { q, status, clientId, contactId, view, cal, d, mine, tech } = list.values;
@@ -126,12 +129,16 @@ export default function SurveysPage() {
   const { data } = query;
   const [editing, setEditing] = useState<Survey | "new" | null>(null);
   const [deleting, setDeleting] = useState<Survey | null>(null);
+  // A client's page, the calendar or the dashboard open the form here with what they know.
+  const intent = useCreateIntent(PREFILL);
 
   return (
     <>
       <PageHeader
         title="Sopralluoghi"
-        description={!calendar && data ? totalLabel(data.total, "sopralluogo", "sopralluoghi") : "Visite tecniche presso i clienti"}
+        description={
+          !calendar && data ? totalLabel(data.total, "sopralluogo", "sopralluoghi") : "Visite tecniche presso i clienti"
+        }
         actions={
           <>
             <ExportCsvButton path="/api/surveys/export.csv" query={{ q, status, clientId, contactId }} />
@@ -234,9 +241,15 @@ export default function SurveysPage() {
       {calendar ? null : <ListPagination total={data?.total} list={list} />}
 
       <SurveyFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || intent.open}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          if (intent.open) intent.clear();
+        }}
         survey={editing === "new" || editing === null ? undefined : editing}
+        defaultClientId={editing === null ? intent.values.clientId || undefined : undefined}
+        defaultDate={editing === null && isValidIsoDate(intent.values.date) ? intent.values.date : undefined}
       />
       <DeleteSurveyDialog survey={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>
