@@ -83,4 +83,16 @@ test("carry-over: client page → survey with the client's address → estimate 
   await snap(page, "carry-over-site-form");
   await dialog.getByRole("button", { name: "Crea cantiere" }).click();
   await expect(page.getByText("Cantiere creato con successo")).toBeVisible();
+
+  // "Duplica" on the accepted estimate: a new bozza, "Copia di …", its own number, the same line.
+  await page.goto(`/admin/quotes/${estimateId}`);
+  await page.getByRole("button", { name: "Duplica" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Copia di Intervento in Via Manzoni 12, 23900 Lecco (LC)" }),
+  ).toBeVisible();
+  expect(page.url()).not.toContain(estimateId);
+  await expect(page.getByText("Sostituzione coppi")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Invia al cliente" })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, "estimate-duplicated");
 });

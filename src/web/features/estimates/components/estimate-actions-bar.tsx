@@ -1,4 +1,4 @@
-import { CheckCircle2, FileDown, HardHat, Pencil, Send, Trash2, XCircle } from "lucide-react";
+import { CheckCircle2, Copy, FileDown, HardHat, Pencil, Send, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { canApplyEstimateAction, type Estimate } from "@domain/estimates";
@@ -9,7 +9,7 @@ import { useCan } from "@web/features/auth/use-can";
 import { isApiError } from "@web/lib/api";
 import { createHref } from "@web/lib/create-intent";
 import { useDeleteEstimate } from "../api/delete-estimate";
-import { useRejectEstimate, useSendEstimate } from "../api/estimate-actions";
+import { useDuplicateEstimate, useRejectEstimate, useSendEstimate } from "../api/estimate-actions";
 import { estimatePdfUrl } from "../api/get-estimate";
 import { AcceptDialog } from "./accept-dialog";
 import { EstimateFormDialog } from "./estimate-form-dialog";
@@ -22,6 +22,7 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
   const send = useSendEstimate();
   const reject = useRejectEstimate();
   const remove = useDeleteEstimate();
+  const duplicate = useDuplicateEstimate();
   const [, navigate] = useLocation();
   const close = (open: boolean) => !open && setDialog(null);
   const can = (action: Parameters<typeof canApplyEstimateAction>[1]) => canApplyEstimateAction(estimate.status, action);
@@ -67,6 +68,22 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
           Rifiutato dal cliente
         </Button>
       ) : null}
+      <Button
+        variant="outline"
+        disabled={duplicate.isPending}
+        onClick={async () => {
+          try {
+            const copy = await duplicate.mutateAsync(estimate.id);
+            toastSuccess(`Preventivo duplicato: ${copy.number}`);
+            navigate(`/admin/quotes/${copy.id}`);
+          } catch (error) {
+            failure(error, "Errore nella duplicazione del preventivo");
+          }
+        }}
+      >
+        <Copy aria-hidden className="size-4" />
+        Duplica
+      </Button>
       {can("delete") ? (
         <Button variant="outline" onClick={() => setDialog("delete")}>
           <Trash2 aria-hidden className="size-4 text-destructive" />
