@@ -31,6 +31,7 @@ export const contracts = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("contracts_list_idx").on(t.createdAt, t.id),
     index("contracts_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("contracts_signed_sort_idx").on(t.signedDate),
   ],
 );
 
@@ -82,13 +83,17 @@ export const invoices = pgTable(
     check("invoices_status_check", oneOf(t.status, invoiceStatuses.values)),
     check("invoices_kind_check", oneOf(t.kind, invoiceKinds)),
     /** Only a draft may lack its number. */
-    check("invoices_issued_numbered_check", sql`${t.status} = 'bozza' or (${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null)`),
+    check(
+      "invoices_issued_numbered_check",
+      sql`${t.status} = 'bozza' or (${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null)`,
+    ),
     index("invoices_contract_idx").on(t.contractId),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     index("invoices_issue_idx").on(t.issueDate),
     trigramIndex("invoices_number_trgm", t.number),
     index("invoices_list_idx").on(t.year, t.sequence, t.id),
     index("invoices_status_list_idx").on(t.status, t.year, t.sequence, t.id),
+    index("invoices_due_sort_idx").on(t.dueDate),
+    index("invoices_total_sort_idx").on(t.totalAmount),
   ],
 );
-

@@ -3,7 +3,18 @@ import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } 
 import { estimateStatuses, vatTreatments } from "@domain/statuses";
 import { services } from "./catalogue";
 import { clients } from "./clients";
-import { createdAt, grossMoney, id, money, oneOf, quantity, timestampTz, trigramIndex, updatedAt, version } from "./columns";
+import {
+  createdAt,
+  grossMoney,
+  id,
+  money,
+  oneOf,
+  quantity,
+  timestampTz,
+  trigramIndex,
+  updatedAt,
+  version,
+} from "./columns";
 import { orders } from "./suppliers";
 import { surveys } from "./surveys";
 
@@ -57,6 +68,9 @@ export const estimates = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("estimates_list_idx").on(t.createdAt, t.number),
     index("estimates_status_list_idx").on(t.status, t.createdAt, t.number),
+    // The headers of the list sort on these (drizzle/0008_office_day.sql).
+    index("estimates_total_sort_idx").on(t.totalAmount),
+    index("estimates_expires_sort_idx").on(t.expiresAt),
   ],
 );
 
@@ -82,4 +96,3 @@ export const estimateItems = pgTable(
     index("estimate_items_service_idx").on(t.serviceId),
   ],
 );
-

@@ -114,7 +114,11 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_created_idx").on(t.createdAt),
     index("outbox_list_idx").on(t.createdAt, t.id),
-    index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index("outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+    index("outbox_subject_sort_idx").on(sql`lower(${t.subject})`),
+    index("outbox_to_sort_idx").on(sql`lower(${t.to})`),
   ],
 );
 

@@ -12,6 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
@@ -20,15 +21,23 @@ import { useContacts } from "../api/list-contacts";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
 
-const FILTERS = ["q", "clientId"] as const;
+const SORTABLE = ["name", "clientName"] as const;
+const FILTERS = ["q", "clientId", "sort"] as const;
 const PREFILL = ["clientId"] as const;
 
 export default function ContactsPage() {
   // A technician reads the address book; only the office changes it (decisions §8).
   const mayWrite = useCan()("contacts.write");
   const list = useListParams(FILTERS);
-  const { q, clientId } = list.values;
-  const query = useContacts({ q, clientId: clientId || undefined, limit: list.limit, offset: list.offset });
+  const { q, clientId, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const query = useContacts({
+    q,
+    clientId: clientId || undefined,
+    sort: validSort(sort, SORTABLE),
+    limit: list.limit,
+    offset: list.offset,
+  });
   const { data } = query;
   const clientOptions = useClientFilterOptions(clientId);
   const [editing, setEditing] = useState<Contact | "new" | null>(null);
@@ -91,8 +100,12 @@ export default function ContactsPage() {
               <Table aria-label="Elenco contatti">
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Contatto</TableHead>
-                    <TableHead className="hidden sm:table-cell">Cliente</TableHead>
+                    <SortableHead column="name" {...sorting}>
+                      Contatto
+                    </SortableHead>
+                    <SortableHead column="clientName" className="hidden sm:table-cell" {...sorting}>
+                      Cliente
+                    </SortableHead>
                     <TableHead className="hidden md:table-cell">Ruolo</TableHead>
                     <TableHead className="hidden lg:table-cell">Recapiti</TableHead>
                     <TableHead className="text-right">Azioni</TableHead>

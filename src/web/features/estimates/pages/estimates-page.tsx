@@ -14,6 +14,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
@@ -41,6 +42,7 @@ const sortOptions = [
 export default function EstimatesPage() {
   const list = useListParams(FILTERS);
   const { q, status, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
   const validSort = (estimateSortKeys as readonly string[]).includes(sort.replace(/^-/, "")) ? sort : undefined;
   const query = useEstimates({
     q,
@@ -117,12 +119,29 @@ export default function EstimatesPage() {
               <Table aria-label="Elenco preventivi">
                 <TableHeader>
                   <TableRow>
-                    <TableHead className="hidden sm:table-cell">Numero</TableHead>
-                    <TableHead className="hidden md:table-cell">Cliente</TableHead>
-                    <TableHead>Titolo</TableHead>
-                    <TableHead className="hidden text-right sm:table-cell">Importo</TableHead>
-                    <TableHead className="hidden sm:table-cell">Stato</TableHead>
-                    <TableHead className="hidden lg:table-cell">Data</TableHead>
+                    <SortableHead column="number" className="hidden sm:table-cell" first="desc" {...sorting}>
+                      Numero
+                    </SortableHead>
+                    <SortableHead column="clientName" className="hidden md:table-cell" {...sorting}>
+                      Cliente
+                    </SortableHead>
+                    <SortableHead column="title" {...sorting}>
+                      Titolo
+                    </SortableHead>
+                    <SortableHead
+                      column="totalAmount"
+                      className="hidden text-right sm:table-cell"
+                      first="desc"
+                      {...sorting}
+                    >
+                      Importo
+                    </SortableHead>
+                    <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
+                      Stato
+                    </SortableHead>
+                    <SortableHead column="createdAt" className="hidden lg:table-cell" first="desc" {...sorting}>
+                      Data
+                    </SortableHead>
                     <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
                 </TableHeader>

@@ -14,6 +14,7 @@ import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
 import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
@@ -27,16 +28,19 @@ import { SurveyFormDialog } from "../components/survey-form-dialog";
 import { SurveyStatusBadge } from "../components/survey-status-badge";
 
 // view/cal/d keep the calendar's place in the URL, like the list's filters and page.
-const PARAMS = ["q", "status", "clientId", "contactId", "view", "cal", "d", "mine", "tech"] as const;
+const PARAMS = ["q", "status", "clientId", "contactId", "view", "cal", "d", "mine", "tech", "sort"] as const;
+const SORTABLE = ["clientName", "date", "status"] as const;
 
 function SurveyTable({
   rows,
   onEdit,
   onDelete,
+  sorting,
 }: {
   rows: Survey[];
   onEdit: (s: Survey) => void;
   onDelete: (s: Survey) => void;
+  sorting: { sort: string; onSort: (next: string) => void };
 }) {
   return (
     <Card>
@@ -44,12 +48,18 @@ function SurveyTable({
         <Table aria-label="Elenco sopralluoghi">
           <TableHeader>
             <TableRow>
-              <TableHead>Cliente</TableHead>
-              <TableHead>Data e ora</TableHead>
+              <SortableHead column="clientName" {...sorting}>
+                Cliente
+              </SortableHead>
+              <SortableHead column="date" first="desc" {...sorting}>
+                Data e ora
+              </SortableHead>
               <TableHead className="hidden md:table-cell">Indirizzo</TableHead>
               <TableHead className="hidden lg:table-cell">Descrizione</TableHead>
               <TableHead className="hidden xl:table-cell">Tecnico</TableHead>
-              <TableHead className="hidden sm:table-cell">Stato</TableHead>
+              <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
+                Stato
+              </SortableHead>
               <TableHead className="text-right">Azioni</TableHead>
             </TableRow>
           </TableHeader>
@@ -112,7 +122,7 @@ const PREFILL = ["clientId", "date"] as const;
 
 export default function SurveysPage() {
   const list = useListParams(PARAMS);
-  const { q, status, clientId, contactId, view, cal, d, mine, tech } = list.values;
+  const { q, status, clientId, contactId, view, cal, d, mine, tech, sort } = list.values;
   const calendar = view === "calendar";
   const calView: CalendarView = cal === "month" ? "month" : "week";
   const anchor = isValidIsoDate(d) ? d : todayIso();
@@ -123,6 +133,7 @@ export default function SurveysPage() {
     assigned: mine ? "me" : undefined,
     clientId: clientId || undefined,
     contactId: contactId || undefined,
+    sort: validSort(sort, SORTABLE),
     limit: list.limit,
     offset: list.offset,
   });
@@ -234,7 +245,14 @@ export default function SurveysPage() {
             ),
           }}
         >
-          {(rows) => <SurveyTable rows={rows} onEdit={setEditing} onDelete={setDeleting} />}
+          {(rows) => (
+            <SurveyTable
+              rows={rows}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              sorting={{ sort, onSort: (next) => list.set({ sort: next }) }}
+            />
+          )}
         </ListBody>
       )}
 
