@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Clock, Download, FileCode2, Send, Trash2 } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Clock, Download, FileCode2, Pencil, Send, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { daysBetween, todayIso } from "@domain/dates";
@@ -21,6 +21,7 @@ import { downloadFatturaPa } from "../api/fatturapa";
 import { useDeleteInvoice, useInvoiceTransition } from "../api/mutations";
 import { useInvoice } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
+import { EditInvoiceDialog } from "../components/edit-invoice-dialog";
 import { PayInvoiceDialog } from "../components/pay-invoice-dialog";
 
 function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -53,6 +54,7 @@ export default function InvoiceDetailPage() {
   const remove = useDeleteInvoice();
   const [paying, setPaying] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   if (isPending) return <Spinner label="Caricamento fattura..." />;
   if (!invoice) {
@@ -142,6 +144,12 @@ export default function InvoiceDetailPage() {
             <FileCode2 aria-hidden className="size-4" />
             FatturaPA XML
           </Button>
+          {invoice.status === "bozza" && invoice.editable ? (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="size-4" />
+              Modifica
+            </Button>
+          ) : null}
           {invoice.editable ? (
             <Button variant="outline" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden className="size-4 text-destructive" />
@@ -184,7 +192,8 @@ export default function InvoiceDetailPage() {
                 className={cn("flex items-center gap-2", invoice.dueState === "due-soon" && "font-medium text-warning")}
               >
                 <Clock aria-hidden className="size-5" />
-                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} ({formatDate(invoice.dueDate)})
+                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} (
+                {formatDate(invoice.dueDate)})
                 {invoice.status === "bozza" ? " · non ancora inviata" : " · in attesa di pagamento"}
               </p>
             )}
@@ -225,9 +234,7 @@ export default function InvoiceDetailPage() {
             <Link href={`/admin/clients/${invoice.client.id}`} className="font-medium hover:underline">
               {invoice.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">
-              {formatAddress(invoice.client)}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatAddress(invoice.client)}</p>
             {invoice.client.vatNumber ? <p className="text-sm">P.IVA {invoice.client.vatNumber}</p> : null}
             {invoice.client.fiscalCode ? <p className="text-sm">C.F. {invoice.client.fiscalCode}</p> : null}
             {invoice.client.email ? <p className="text-sm">{invoice.client.email}</p> : null}
@@ -260,6 +267,7 @@ export default function InvoiceDetailPage() {
       </div>
 
       <PayInvoiceDialog invoice={invoice} open={paying} onOpenChange={setPaying} />
+      <EditInvoiceDialog invoice={invoice} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
