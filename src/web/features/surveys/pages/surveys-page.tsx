@@ -142,6 +142,8 @@ export default function SurveysPage() {
   const [deleting, setDeleting] = useState<Survey | null>(null);
   // A client's page, the calendar or the dashboard open the form here with what they know.
   const intent = useCreateIntent(PREFILL);
+  // A day pressed in the calendar: the new survey is dated that day.
+  const [newOn, setNewOn] = useState<string | null>(null);
 
   return (
     <>
@@ -227,6 +229,7 @@ export default function SurveysPage() {
           technician={tech}
           onTechnician={(id) => list.set({ tech: id, mine: "" })}
           onChange={(next) => list.set({ cal: next.view ?? calView, d: next.anchor ?? anchor })}
+          onCreate={setNewOn}
         />
       ) : (
         <ListBody
@@ -259,15 +262,20 @@ export default function SurveysPage() {
       {calendar ? null : <ListPagination total={data?.total} list={list} />}
 
       <SurveyFormDialog
-        open={editing !== null || intent.open}
+        open={editing !== null || intent.open || newOn !== null}
         onOpenChange={(open) => {
           if (open) return;
           setEditing(null);
+          setNewOn(null);
           if (intent.open) intent.clear();
         }}
         survey={editing === "new" || editing === null ? undefined : editing}
         defaultClientId={editing === null ? intent.values.clientId || undefined : undefined}
-        defaultDate={editing === null && isValidIsoDate(intent.values.date) ? intent.values.date : undefined}
+        defaultDate={
+          editing === null
+            ? (newOn ?? (isValidIsoDate(intent.values.date) ? intent.values.date : undefined))
+            : undefined
+        }
       />
       <DeleteSurveyDialog survey={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>
