@@ -9,6 +9,7 @@ import {
   settingsInputSchema,
   settingsSchema,
 } from "@domain/settings";
+import { companyGapsMessage, companyInvoicingGaps } from "@domain/company-readiness";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { isPrintableImage } from "../../documents/pdf/logo";
@@ -62,19 +63,44 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
-  app.get("/api/settings", { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } }, async () =>
-    toSettings(await getSettings(db)),
+  // First run (issue 28): what the company record lacks for invoicing, in the words of the caller's role.
+  app.get(
+    "/api/company/invoicing-readiness",
+    {
+      config: { access: "office" },
+      schema: {
+        tags: ["impostazioni"],
+        response: { 200: z.object({ missing: z.array(z.string()), message: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const missing = companyInvoicingGaps(await getSettings(db));
+      const audience = request.user?.role === "admin" ? "admin" : "office";
+      return { missing, message: missing.length ? companyGapsMessage(missing, audience) : null };
+    },
+  );
+
+  app.get(
+    "/api/settings",
+    { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } },
+    async () => toSettings(await getSettings(db)),
   );
 
   app.put(
     "/api/settings",
-    { config: { access: "admin" }, schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } } },
+    {
+      config: { access: "admin" },
+      schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } },
+    },
     async (request) => toSettings(await updateSettings(db, request, request.body)),
   );
 
   app.post(
     "/api/settings/logo",
-    { config: { access: "admin" }, schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } } },
+    {
+      config: { access: "admin" },
+      schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } },
+    },
     async (request) => {
       if (!request.isMultipart())
         throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { logo: "Scegli un'immagine" });
