@@ -14,6 +14,8 @@ export const contracts = pgTable(
       .references(() => estimates.id, { onDelete: "restrict" }),
     terms: text().notNull(),
     signedDate: date({ mode: "string" }),
+    /** The signatory when the client signed online (accepting in the portal); null for paper. */
+    signedBy: text(),
     status: text({ enum: contractStatuses.values }).notNull().default("bozza"),
     activatedAt: timestampTz(),
     completedAt: timestampTz(),

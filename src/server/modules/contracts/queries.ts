@@ -15,6 +15,7 @@ export const contractColumns = {
   estimateId: c.estimateId,
   terms: c.terms,
   signedDate: c.signedDate,
+  signedBy: c.signedBy,
   status: c.status,
   activatedAt: c.activatedAt,
   completedAt: c.completedAt,
@@ -46,7 +47,12 @@ export async function listContracts(db: Queryable, params: ListParams, scope: st
   let ids = db.select({ id: c.id }).from(c).$dynamic();
   // The estimate is needed in the WHERE only to search its title or for the portal's scope.
   if (params.q || scope) ids = ids.innerJoin(estimates, eq(estimates.id, c.estimateId));
-  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  const page = ids
+    .where(listWhere(params, scope))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   return db
     .select({
       ...columns,

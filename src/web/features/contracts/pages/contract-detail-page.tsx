@@ -112,7 +112,10 @@ export default function ContractDetailPage() {
             </Button>
           ) : null}
           <Button asChild variant="outline">
-            <a href={`/api/contracts/${contract.id}/pdf?download=1`} download={pdfFileName("Contratto", contract.number)}>
+            <a
+              href={`/api/contracts/${contract.id}/pdf?download=1`}
+              download={pdfFileName("Contratto", contract.number)}
+            >
               <Download aria-hidden className="size-4" />
               Scarica PDF
             </a>
@@ -189,6 +192,7 @@ export default function ContractDetailPage() {
             <dl className="text-sm">
               <Row label="Creato il">{formatDate(contract.createdAt)}</Row>
               <Row label="Data firma">{contract.signedDate ? formatDate(contract.signedDate) : "Non firmato"}</Row>
+              {contract.signedBy ? <Row label="Firmato online da">{contract.signedBy}</Row> : null}
               <Row label="Attivato il">{contract.activatedAt ? formatDate(contract.activatedAt) : "—"}</Row>
               <Row label="Completato il">{contract.completedAt ? formatDate(contract.completedAt) : "—"}</Row>
             </dl>
@@ -197,9 +201,7 @@ export default function ContractDetailPage() {
             <Link href={`/admin/clients/${contract.client.id}`} className="font-medium hover:underline">
               {contract.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">
-              {formatAddress(contract.client)}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatAddress(contract.client)}</p>
             {contract.client.email ? <p className="text-sm">{contract.client.email}</p> : null}
             {contract.client.phone ? <p className="text-sm">{contract.client.phone}</p> : null}
           </Panel>
