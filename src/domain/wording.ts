@@ -19,11 +19,6 @@ export function countLabel(n: number, singular: string, pluralForm: string): str
   return `${formatNumber(n, 0)} ${plural(n, singular, pluralForm)}`;
 }
 
-/** Page header counts: "1 cliente in totale", "0 clienti in totale". */
-export function totalLabel(n: number, singular: string, pluralForm: string): string {
-  return `${countLabel(n, singular, pluralForm)} in totale`;
-}
-
 /** "+1 altro", "+4 altri" (or "+1 altro contatto" when nouns are given). */
 export function moreLabel(n: number, singular = "", pluralForm = ""): string {
   const noun = plural(n, singular, pluralForm);

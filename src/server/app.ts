@@ -7,14 +7,21 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { authGuard, declaredAccess } from "./auth/guard";
 import type { AppDeps } from "./deps";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
 
 // WEB_DIR lets parallel test runs each serve their own build.
-const webRoot = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : fileURLToPath(new URL("../../dist/web", import.meta.url));
+const webRoot = process.env.WEB_DIR
+  ? path.resolve(process.env.WEB_DIR)
+  : fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 /** Anything pino can write JSON lines to. */
 export interface DestinationStream {
@@ -71,7 +78,13 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
     },
     // Structured JSON logs with nothing secret in them (decisions §1).
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "body.password", "password"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "body.password",
+        "password",
+      ],
       censor: "[nascosto]",
     },
   };
@@ -87,7 +100,16 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
     // (proxy-addr's "trust the first n hops"; Fastify's types do not list the number form).
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     return503OnClosing: true,
+    // A readable terminal (issue 28): no two lines per request at the default level; the one line
+    // below appears at LOG_LEVEL=debug, warnings and errors always.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.debug(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      "richiesta",
+    );
+  });
   // Shared by every plugin (same object): main.ts sets draining on SIGTERM, /api/health/ready reads it.
   app.decorate("lifecycle", { draining: false });
   app.setValidatorCompiler(validatorCompiler);

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import type { Client } from "@domain/clients";
 import { formatDate } from "@domain/format";
 import { clientTypes } from "@domain/statuses";
-import { totalLabel, formatAddress } from "@domain/wording";
+import { countLabel, formatAddress } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -49,7 +49,7 @@ export default function ClientsPage() {
     <>
       <PageHeader
         title="Clienti"
-        description={data ? totalLabel(data.total, "cliente", "clienti") : "Anagrafica dei clienti"}
+        description={data ? countLabel(data.total, "cliente", "clienti") : "Anagrafica dei clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/clients/export.csv" query={{ q, type }} />

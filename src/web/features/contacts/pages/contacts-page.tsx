@@ -2,7 +2,7 @@ import { Contact as ContactIcon, Mail, Phone, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { Contact } from "@domain/contacts";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -48,7 +48,7 @@ export default function ContactsPage() {
     <>
       <PageHeader
         title="Contatti"
-        description={data ? totalLabel(data.total, "contatto", "contatti") : "Referenti dei clienti"}
+        description={data ? countLabel(data.total, "contatto", "contatti") : "Referenti dei clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/contacts/export.csv" query={{ q, clientId }} />

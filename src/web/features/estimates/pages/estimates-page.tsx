@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { canApplyEstimateAction, estimateSortKeys, type Estimate } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses, type EstimateStatus } from "@domain/statuses";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -62,7 +62,7 @@ export default function EstimatesPage() {
     <>
       <PageHeader
         title="Preventivi"
-        description={data ? totalLabel(data.total, "preventivo", "preventivi") : "Preventivi ai clienti"}
+        description={data ? countLabel(data.total, "preventivo", "preventivi") : "Preventivi ai clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/estimates/export.csv" query={{ q, status, sort }} />

@@ -41,7 +41,7 @@ export default function ServicesPage() {
     <>
       <PageHeader
         title="Servizi"
-        description={data ? `${countLabel(data.total, "servizio", "servizi")} nel catalogo` : "Catalogo dei servizi e dei prezzi"}
+        description={data ? countLabel(data.total, "servizio", "servizi") : "Catalogo dei servizi e dei prezzi"}
         actions={
           <>
             <ExportCsvButton path="/api/services/export.csv" query={{ q, category, status }} />

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { supplierStatuses } from "@domain/statuses";
 import type { Supplier } from "@domain/suppliers";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -43,7 +43,7 @@ export default function SuppliersPage() {
     <>
       <PageHeader
         title="Fornitori"
-        description={data ? totalLabel(data.total, "fornitore", "fornitori") : "Anagrafica dei fornitori"}
+        description={data ? countLabel(data.total, "fornitore", "fornitori") : "Anagrafica dei fornitori"}
         actions={
           <>
             <ExportCsvButton path="/api/suppliers/export.csv" query={{ q, status }} />

@@ -5,7 +5,7 @@ import { isValidIsoDate, todayIso } from "@domain/dates";
 import { formatDate } from "@domain/format";
 import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
 import type { CalendarView, Survey } from "@domain/surveys";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -150,7 +150,7 @@ export default function SurveysPage() {
       <PageHeader
         title="Sopralluoghi"
         description={
-          !calendar && data ? totalLabel(data.total, "sopralluogo", "sopralluoghi") : "Visite tecniche presso i clienti"
+          !calendar && data ? countLabel(data.total, "sopralluogo", "sopralluoghi") : "Visite tecniche presso i clienti"
         }
         actions={
           <>
