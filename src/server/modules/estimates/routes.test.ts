@@ -405,7 +405,7 @@ describe("estimates: send, accept, reject", () => {
     const stale = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version + 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(/modificato/);
-    expect((await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id)))).toEqual([]);
+    expect(await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id))).toEqual([]);
     const accepted = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const body = accepted.json();
@@ -430,8 +430,13 @@ describe("estimates: send, accept, reject", () => {
     });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe("Un preventivo accettato non può essere modificato");
-    expect((await post("/api/estimate-items", { estimateId: e.id, description: "x", quantity: "1", unitPrice: "1" })).statusCode).toBe(409);
-    expect((await post(`/api/estimates/${e.id}/accept`, { signedBy: "Ancora", version: body.version })).statusCode).toBe(409);
+    expect(
+      (await post("/api/estimate-items", { estimateId: e.id, description: "x", quantity: "1", unitPrice: "1" }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await post(`/api/estimates/${e.id}/accept`, { signedBy: "Ancora", version: body.version })).statusCode,
+    ).toBe(409);
     expect((await post(`/api/estimates/${e.id}/send`)).statusCode).toBe(409);
     expect((await post(`/api/estimates/${e.id}/reject`)).statusCode).toBe(409);
     expect((await t.app.inject({ method: "DELETE", url: `/api/estimates/${e.id}`, headers: admin() })).statusCode).toBe(
@@ -470,7 +475,12 @@ describe("estimates: portal client", () => {
     const foreign = await createOk({ ...validFixed(), clientId: azienda });
     await post(`/api/estimates/${foreign.id}/send`);
     const h = { cookie: portal.cookie };
-    for (const url of ["/api/estimates?limit=200", `/api/estimates/${own.id}`, `/api/estimate-items?estimateId=${own.id}`, `/api/estimates/${own.id}/pdf`]) {
+    for (const url of [
+      "/api/estimates?limit=200",
+      `/api/estimates/${own.id}`,
+      `/api/estimate-items?estimateId=${own.id}`,
+      `/api/estimates/${own.id}/pdf`,
+    ]) {
       expect((await t.app.inject({ url, headers: h })).statusCode, url).toBe(403);
     }
     expect((await t.app.inject({ url: `/api/portal/estimates/${own.id}`, headers: h })).statusCode).toBe(200);
@@ -495,10 +505,19 @@ describe("estimates: portal client", () => {
     );
     expect((await post(`/api/estimates/${own.id}/send`, {}, h)).statusCode).toBe(403);
     expect((await post(`/api/estimates/${own.id}/reject`, {}, h)).statusCode).toBe(403);
-    expect((await post("/api/estimate-items", { estimateId: own.id, description: "x", quantity: "1", unitPrice: "1" }, h)).statusCode).toBe(403);
-    expect((await post(`/api/estimates/${own.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode).toBe(403);
-    expect((await post(`/api/portal/estimates/${foreign.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode).toBe(404);
-    expect((await post(`/api/portal/estimates/${foreign.id}/request-changes`, { message: "x" }, h)).statusCode).toBe(404);
+    expect(
+      (await post("/api/estimate-items", { estimateId: own.id, description: "x", quantity: "1", unitPrice: "1" }, h))
+        .statusCode,
+    ).toBe(403);
+    expect((await post(`/api/estimates/${own.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await post(`/api/portal/estimates/${foreign.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode,
+    ).toBe(404);
+    expect((await post(`/api/portal/estimates/${foreign.id}/request-changes`, { message: "x" }, h)).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ url: "/api/estimates" })).statusCode).toBe(401);
   });
 
@@ -517,7 +536,8 @@ describe("estimates: portal client", () => {
     expect(row!.acceptedIp).toBeTruthy();
     expect(row!.acceptedSnapshot).toMatchObject({ channel: "portale", acceptedBy: "Niccolò Rossi" });
     const [contract] = await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id));
-    expect(contract!.status).toBe("bozza");
+    // Accepted online with his name, the client has signed (decisions §9 "Contract signed online").
+    expect(contract).toMatchObject({ status: "firmato", signedDate: todayIso(), signedBy: "Niccolò Rossi" });
     const notes = await t.db
       .select()
       .from(notifications)
@@ -530,8 +550,15 @@ describe("estimates: portal client", () => {
     const portal = await t.clientUser(privato);
     const e = await createOk();
     await post(`/api/estimates/${e.id}/send`);
-    await t.db.update(estimates).set({ expiresAt: addDays(todayIso(), -1) }).where(eq(estimates.id, e.id));
-    const res = await post(`/api/portal/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: 2 }, { cookie: portal.cookie });
+    await t.db
+      .update(estimates)
+      .set({ expiresAt: addDays(todayIso(), -1) })
+      .where(eq(estimates.id, e.id));
+    const res = await post(
+      `/api/portal/estimates/${e.id}/accept`,
+      { signedBy: "Niccolò Rossi", version: 2 },
+      { cookie: portal.cookie },
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/scaduto/);
     expect(await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id))).toEqual([]);
@@ -546,12 +573,19 @@ describe("estimates: portal client", () => {
     const h = { cookie: portal.cookie };
     const e = await createOk();
     // A draft does not exist for the client.
-    expect((await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h)).statusCode).toBe(404);
+    expect(
+      (await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h))
+        .statusCode,
+    ).toBe(404);
     await post(`/api/estimates/${e.id}/send`);
     const empty = await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "" }, h);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toHaveProperty("message");
-    const res = await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h);
+    const res = await post(
+      `/api/portal/estimates/${e.id}/request-changes`,
+      { message: "Possiamo togliere il ponteggio?" },
+      h,
+    );
     expect(res.statusCode, res.body).toBe(204);
     const notes = await t.db
       .select()
@@ -607,7 +641,9 @@ describe("estimates: PDF", () => {
       expect(text, expected).toContain(expected);
     }
     await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version });
-    const signed = await pdfText((await t.app.inject({ url: `/api/estimates/${e.id}/pdf?download=1`, headers: admin() })).rawPayload);
+    const signed = await pdfText(
+      (await t.app.inject({ url: `/api/estimates/${e.id}/pdf?download=1`, headers: admin() })).rawPayload,
+    );
     expect(signed).toContain("Accettato da: Niccolò Rossi");
     expect(
       (await t.app.inject({ url: "/api/estimates/00000000-0000-4000-8000-000000000000/pdf", headers: admin() }))
