@@ -27,6 +27,8 @@ export const contracts = pgTable(
       .references(() => estimates.id, { onDelete: "restrict" }),
     terms: text().notNull(),
     signedDate: date({ mode: "string" }),
+    /** The signatory when the client signed online (accepting in the portal); null for paper. */
+    signedBy: text(),
     status: text({ enum: contractStatuses.values }).notNull().default("bozza"),
     activatedAt: timestampTz(),
     completedAt: timestampTz(),
@@ -47,6 +49,7 @@ export const contracts = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("contracts_list_idx").on(t.createdAt, t.id),
     index("contracts_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("contracts_signed_sort_idx").on(t.signedDate),
   ],
 );
 
@@ -116,6 +119,8 @@ export const invoices = pgTable(
     trigramIndex("invoices_number_trgm", t.number),
     index("invoices_list_idx").on(t.year, t.sequence, t.id),
     index("invoices_status_list_idx").on(t.status, t.year, t.sequence, t.id),
+    index("invoices_due_sort_idx").on(t.dueDate),
+    index("invoices_total_sort_idx").on(t.totalAmount),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Clock, Download, FileCode2, Send, Trash2 } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Clock, Download, FileCode2, Pencil, Send, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { daysBetween, todayIso } from "@domain/dates";
@@ -22,6 +22,7 @@ import { downloadFatturaPa } from "../api/fatturapa";
 import { useDeleteInvoice, useInvoiceTransition } from "../api/mutations";
 import { useInvoice } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
+import { EditInvoiceDialog } from "../components/edit-invoice-dialog";
 import { PayInvoiceDialog } from "../components/pay-invoice-dialog";
 
 function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -54,6 +55,7 @@ export default function InvoiceDetailPage() {
   const remove = useDeleteInvoice();
   const [paying, setPaying] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   if (isPending) return <Spinner label="Caricamento fattura..." />;
   if (!invoice) {
@@ -142,6 +144,12 @@ export default function InvoiceDetailPage() {
             <FileCode2 aria-hidden className="size-4" />
             FatturaPA XML
           </Button>
+          {invoice.status === "bozza" && invoice.editable ? (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="size-4" />
+              Modifica
+            </Button>
+          ) : null}
           {invoice.editable ? (
             <Button variant="outline" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden className="size-4 text-destructive" />
@@ -257,6 +265,7 @@ export default function InvoiceDetailPage() {
       </div>
 
       <PayInvoiceDialog invoice={invoice} open={paying} onOpenChange={setPaying} />
+      <EditInvoiceDialog invoice={invoice} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

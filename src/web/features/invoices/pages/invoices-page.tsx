@@ -13,6 +13,7 @@ import { Pagination } from "@web/components/ui/pagination";
 import { SearchInput } from "@web/components/ui/search-input";
 import { Select } from "@web/components/ui/select";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
 import { useListParams } from "@web/lib/use-list-params";
@@ -20,14 +21,17 @@ import { useInvoices } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
 import { NewInvoiceDialog } from "../components/new-invoice-dialog";
 
-const FILTERS = ["q", "status"] as const;
+const SORTABLE = ["number", "totalAmount", "issueDate", "dueDate", "status"] as const;
+const FILTERS = ["q", "status", "sort"] as const;
 
 export default function InvoicesPage() {
   const list = useListParams(FILTERS);
-  const { q, status } = list.values;
+  const { q, status, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
   const { data, isPending, isError } = useInvoices({
     q,
     status: (status || undefined) as InvoiceListParams["status"],
+    sort: validSort(sort, SORTABLE),
     limit: list.limit,
     offset: list.offset,
   });
@@ -100,12 +104,22 @@ export default function InvoicesPage() {
             <Table aria-label="Elenco fatture">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Numero</TableHead>
+                  <SortableHead column="number" first="desc" {...sorting}>
+                    Numero
+                  </SortableHead>
                   <TableHead className="hidden sm:table-cell">Contratto</TableHead>
-                  <TableHead className="text-right">Importo</TableHead>
-                  <TableHead className="hidden md:table-cell">Emissione</TableHead>
-                  <TableHead>Scadenza</TableHead>
-                  <TableHead className="hidden sm:table-cell">Stato</TableHead>
+                  <SortableHead column="totalAmount" className="text-right" first="desc" {...sorting}>
+                    Importo
+                  </SortableHead>
+                  <SortableHead column="issueDate" className="hidden md:table-cell" first="desc" {...sorting}>
+                    Emissione
+                  </SortableHead>
+                  <SortableHead column="dueDate" {...sorting}>
+                    Scadenza
+                  </SortableHead>
+                  <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
+                    Stato
+                  </SortableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Azioni</span>
                   </TableHead>
