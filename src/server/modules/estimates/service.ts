@@ -122,7 +122,7 @@ export async function duplicateEstimate(db: Db, request: FastifyRequest, id: str
       );
     }
     // The original's attached order counted in its totals; the copy has none.
-    await refreshTotals(tx, { id: copyId, orderId: null, vatTreatment: original.vatTreatment });
+    await refreshTotals(tx, { id: copyId, clientId: original.clientId, orderId: null, treatment: original.treatment });
     await recordActivity(tx, request, {
       action: "create",
       entityType: "estimate",
