@@ -29,7 +29,7 @@ async function seed(api: APIRequestContext, tag: string) {
     // The longest name FatturaPA takes (80 characters), on purpose.
     name: `Condominio Residenza Panoramica dei Colli Brianzoli ${tag} ${stamp} Amministrazione`.slice(0, 80),
     type: "condominio",
-    address: "Via Giuseppe Garibaldi Eroe dei Due Mondi 144/B scala C int 12",
+    address: "Via Giuseppe Garibaldi Eroe dei Due Mondi 144/B scala C",
     city: "Monza",
     province: "MB",
     zipCode: "20900",
