@@ -46,8 +46,8 @@ export interface FpLine {
 }
 
 export interface FpDocument {
-  /** TD01 invoice, TD02 acconto. */
-  type: "TD01" | "TD02";
+  /** TD01 invoice, TD02 acconto, TD04 credit note. */
+  type: "TD01" | "TD02" | "TD04";
   number: string;
   issueDate: string;
   dueDate: string;
@@ -58,6 +58,8 @@ export interface FpDocument {
   /** Imponibile + IVA + bollo. */
   total: string;
   notes: string | null;
+  /** A credit note's original invoice (DatiFattureCollegate). */
+  linked?: { number: string; issueDate: string } | null;
 }
 
 export interface FpInput {
@@ -72,14 +74,21 @@ export const RIFERIMENTO_NORMATIVO: Record<Natura, string> = {
   N1: "Escluso art. 15 DPR 633/72 (rimborso imposta di bollo)",
 };
 
+/** Sequences of a year that keep a distinct progressive for each of their transmissions. */
+export const PROGRESSIVE_SEQUENCES_PER_TRANSMISSION = 200_000;
+
 /**
  * ProgressivoInvio and file-name progressive: 5 alphanumerics, unique per invoice and stable
  * (downloading twice gives the same name). The year is one base-36 character after 2000,
- * the sequence four (1,679,615 invoices a year).
+ * the rest four (1,679,616 values): the first transmission is the sequence itself (unchanged
+ * names for every invoice issued before re-issues existed); a re-issue after an SdI rejection
+ * (decisions §8) moves by 200,000 per transmission, so up to 8 transmissions of up to 200,000
+ * invoices a year never share a name (the SdI refuses a duplicate with 00002).
  */
-export function fatturaProgressive(year: number, sequence: number): string {
+export function fatturaProgressive(year: number, sequence: number, transmission = 1): string {
   const y = (year - 2000).toString(36).toUpperCase();
-  return (y + sequence.toString(36).toUpperCase().padStart(4, "0")).slice(-5).padStart(5, "0");
+  const value = sequence + (transmission - 1) * PROGRESSIVE_SEQUENCES_PER_TRANSMISSION;
+  return (y + value.toString(36).toUpperCase().padStart(4, "0")).slice(-5).padStart(5, "0");
 }
 
 export const fatturaFileName = (vatNumber: string, progressive: string) => `IT${vatNumber}_${progressive}.xml`;
@@ -318,7 +327,14 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
       : `<DatiBollo>${el("BolloVirtuale", "SI")}${el("ImportoBollo", doc.stampDuty)}</DatiBollo>`) +
     el("ImportoTotaleDocumento", doc.total) +
     causali.map((c) => el("Causale", escapeXml(c))).join("") +
-    "</DatiGeneraliDocumento></DatiGenerali>";
+    "</DatiGeneraliDocumento>" +
+    (doc.linked
+      ? "<DatiFattureCollegate>" +
+        el("IdDocumento", escapeXml(toAscii(doc.linked.number))) +
+        el("Data", doc.linked.issueDate) +
+        "</DatiFattureCollegate>"
+      : "") +
+    "</DatiGenerali>";
 
   const lines = doc.lines
     .map(
@@ -366,7 +382,8 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
     "<FatturaElettronicaBody>" +
     generali +
     `<DatiBeniServizi>${lines}${riepilogo}</DatiBeniServizi>` +
-    pagamento +
+    // A credit note asks for no payment: the block is optional and would read as a debt.
+    (doc.type === "TD04" ? "" : pagamento) +
     "</FatturaElettronicaBody>" +
     "</p:FatturaElettronica>\n";
   return { fileName: fatturaFileName(sellerVat, doc.progressive), xml };

@@ -108,8 +108,13 @@ export const portalInvoiceSummarySchema = z.object({
   dueDate: z.string(),
   paidDate: z.string().nullable(),
   status: z.enum(invoiceStatuses.values),
+  /** "nota_credito" for a credit note (its amounts negative). */
+  kind: z.string(),
   amount: z.string(),
   totalAmount: z.string(),
+  /** Received so far (payments and credit notes) and what is still to pay (decisions §9). */
+  paidAmount: z.string(),
+  remainder: z.string(),
 });
 export type PortalInvoiceSummary = z.infer<typeof portalInvoiceSummarySchema>;
 
@@ -226,7 +231,8 @@ export const portalAcceptResultSchema = z.object({
 export type PortalAcceptResult = z.infer<typeof portalAcceptResultSchema>;
 
 export const portalInvoiceSchema = portalInvoiceSummarySchema.extend({
-  kind: z.string(),
+  /** The client's payments: date, amount and method only. */
+  payments: z.array(z.object({ date: z.string(), amount: z.string(), method: z.string() })),
   vatTreatment: z.string(),
   vatAmount: z.string(),
   stampDuty: z.string(),

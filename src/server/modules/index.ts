@@ -10,6 +10,7 @@ import { contractRoutes } from "./contracts/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { estimateRoutes } from "./estimates/routes";
 import { exportRoutes } from "./exports/routes";
+import { vatRegisterRoutes } from "./exports/vat-register";
 import { healthRoutes } from "./health/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { notificationRoutes } from "./notifications/routes";
@@ -17,6 +18,7 @@ import { orderRoutes } from "./orders/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { portalRoutes } from "./portal/routes";
 import { profileRoutes } from "./profile/routes";
+import { receivableRoutes } from "./receivables/routes";
 import { serviceRoutes } from "./services/routes";
 import { settingsRoutes } from "./settings/routes";
 import { siteRoutes } from "./sites/routes";
@@ -40,6 +42,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   siteRoutes,
   contractRoutes,
   invoiceRoutes,
+  receivableRoutes,
   supplierRoutes,
   orderRoutes,
   portalRoutes,
@@ -49,6 +52,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   outboxRoutes,
   clientExportRoutes,
   exportRoutes,
+  vatRegisterRoutes,
   teamRoutes,
   userRoutes,
 ];

@@ -8,3 +8,4 @@ export * from "./suppliers";
 export * from "./surveys";
 export * from "./system";
 export * from "./documents";
+export * from "./payments";

@@ -96,15 +96,16 @@ export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput 
       pec: buyer.pec,
     },
     document: {
-      type: invoice.kind === "acconto" ? "TD02" : "TD01",
+      type: invoice.kind === "nota_credito" ? "TD04" : invoice.kind === "acconto" ? "TD02" : "TD01",
       number: invoice.number,
       issueDate: invoice.issueDate,
       dueDate: invoice.dueDate,
-      progressive: fatturaProgressive(invoice.year, invoice.sequence),
+      progressive: fatturaProgressive(invoice.year, invoice.sequence, snapshot.transmission ?? 1),
       lines: snapshot.lines,
       stampDuty: invoice.stampDuty,
       total: invoice.totalAmount,
-      notes: invoice.notes,
+      notes: snapshot.credit ? [snapshot.credit.reason, invoice.notes].filter(Boolean).join(" - ") : invoice.notes,
+      linked: snapshot.credit?.original ?? null,
     },
   };
 }

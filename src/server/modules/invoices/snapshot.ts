@@ -1,5 +1,5 @@
 import { fatturaSummaries, type FpLine } from "@domain/fatturapa";
-import type { InvoiceKind } from "@domain/invoices";
+import type { InvoiceDocumentKind } from "@domain/invoices";
 import type { VatTreatment } from "@domain/statuses";
 import type { Queryable } from "../../db/client";
 import { fatturaLines } from "../../documents/fatturapa/invoice";
@@ -50,7 +50,7 @@ export interface InvoiceSnapshot {
     number: string | null;
     year: number | null;
     sequence: number | null;
-    kind: InvoiceKind;
+    kind: InvoiceDocumentKind;
     issueDate: string;
     dueDate: string;
     notes: string | null;
@@ -68,6 +68,14 @@ export interface InvoiceSnapshot {
   lines: FpLine[];
   vatSummary: { rate: string; natura: string | null; imponibile: string; imposta: string }[];
   payment: { method: "bonifico"; iban: string | null; dueDate: string; amount: string };
+  /**
+   * A credit note (TD04): its reason and the invoice it corrects (DatiFattureCollegate). Its
+   * amounts are written positive here, as the document prints them; the invoices row holds them
+   * negative so that sums over a contract or a period count it against the invoices.
+   */
+  credit?: { reason: string; original: { number: string; issueDate: string } };
+  /** Which transmission to the SdI this file is (1, then +1 at each re-issue after a rejection). */
+  transmission?: number;
 }
 
 export function isInvoiceSnapshot(value: unknown): value is InvoiceSnapshot {

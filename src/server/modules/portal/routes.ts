@@ -17,6 +17,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { DEFAULT_CONTRACT_TERMS } from "../contracts/create-contract";
+import { invoicePayments } from "../invoices/queries";
 import { getSettings } from "../settings/queries";
 import {
   countPortalInvoices,
@@ -97,8 +98,10 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (!row) throw notFound("Fattura non trovata");
       const settings = await getSettings(db);
       const { estimateId, estimateNumber, estimateTitle, clientType, clientFiscalCode, ...invoice } = row;
+      const payments = (await invoicePayments(db, invoice.id)).map(({ date, amount, method }) => ({ date, amount, method }));
       return {
         ...invoice,
+        payments,
         estimate: { id: estimateId, number: estimateNumber, title: estimateTitle },
         payment: {
           beneficiary: settings.companyName,
