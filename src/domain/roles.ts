@@ -78,6 +78,8 @@ export const backOfficeSections = [
   { key: "sites", path: "/admin/sites", capability: "sites.read" },
   { key: "contracts", path: "/admin/contracts", capability: "contracts" },
   { key: "invoices", path: "/admin/invoices", capability: "invoices" },
+  /** The scadenzario, right under Fatture (decisions §9 "Receivables"). */
+  { key: "receivables", path: "/admin/receivables", capability: "invoices" },
   { key: "suppliers", path: "/admin/suppliers", capability: "suppliers" },
   { key: "orders", path: "/admin/orders", capability: "orders.read" },
   { key: "outbox", path: "/admin/outbox", capability: "outbox" },

@@ -1,5 +1,6 @@
 import {
   Building2,
+  CalendarClock,
   ClipboardList,
   FileSignature,
   FileText,
@@ -36,6 +37,7 @@ const presentation: Record<BackOfficeSection, { label: string; icon: LucideIcon 
   sites: { label: "Cantieri", icon: HardHat },
   contracts: { label: "Contratti", icon: FileSignature },
   invoices: { label: "Fatture", icon: Receipt },
+  receivables: { label: "Scadenzario", icon: CalendarClock },
   suppliers: { label: "Fornitori", icon: Truck },
   orders: { label: "Ordini", icon: Package },
   outbox: { label: "Posta in uscita", icon: Mail },

@@ -14,7 +14,7 @@ import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
-import { useClientFilterOptions } from "../api/client-options";
+import { useClientFilterOptions } from "@web/components/pickers/client-filter-options";
 import { useContacts } from "../api/list-contacts";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
