@@ -120,7 +120,7 @@ export default function InvoiceDetailPage() {
           Fatture
         </Link>
       </Button>
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="mb-6 flex flex-col gap-3">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold">{invoiceTitle(invoice)}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-2">
