@@ -19,9 +19,17 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   // follow dates within a year). The phone run takes the next day, after the desktop run's.
   const lastYear = new Date().getFullYear() - 1;
   const day = phone ? "02" : "01";
-  expect((await page.request.post(`/api/contracts/${contract.id}/sign`, { data: { signedDate: `${lastYear}-11-02` } })).ok()).toBe(true);
+  expect(
+    (await page.request.post(`/api/contracts/${contract.id}/sign`, { data: { signedDate: `${lastYear}-11-02` } })).ok(),
+  ).toBe(true);
   const draft = await page.request.post("/api/invoices", {
-    data: { contractId: contract.id, kind: "libera", amount: "1000.00", issueDate: `${lastYear}-12-${day}`, dueDate: `${lastYear}-12-31` },
+    data: {
+      contractId: contract.id,
+      kind: "libera",
+      amount: "1000.00",
+      issueDate: `${lastYear}-12-${day}`,
+      dueDate: `${lastYear}-12-31`,
+    },
   });
   expect(draft.status(), await draft.text()).toBe(201);
   const invoiceId = ((await draft.json()) as { id: string }).id;
@@ -31,7 +39,10 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   await expect(page.getByRole("heading", { name: "Bozza di fattura" })).toBeVisible();
   await page.getByRole("button", { name: "Segna come inviata" }).click();
   await expect(page.getByRole("heading", { name: /^Fattura FAT-/ })).toBeVisible();
-  const number = ((await page.getByRole("heading", { name: /^Fattura FAT-/ }).textContent()) ?? "").replace("Fattura ", "");
+  const number = ((await page.getByRole("heading", { name: /^Fattura FAT-/ }).textContent()) ?? "").replace(
+    "Fattura ",
+    "",
+  );
   await expect(page.getByText("Scaduta").first()).toBeVisible();
 
   // E-mail to the client, with the stored PDF.

@@ -195,7 +195,12 @@ export const sdiOutcomeSchema = z.object({
   outcome: z.enum(sdiOutcomes, { error: "Esito: scegli consegnata, mancata consegna o scartata" }),
   code: z.preprocess(
     (v) => (v === "" ? null : v),
-    z.string().trim().max(20, "Codice: massimo 20 caratteri").nullish().transform((v) => v ?? null),
+    z
+      .string()
+      .trim()
+      .max(20, "Codice: massimo 20 caratteri")
+      .nullish()
+      .transform((v) => v ?? null),
   ),
   message: optionalText("Messaggio", 1000),
   date: isoDateSchema,

@@ -12,9 +12,9 @@ const DASHBOARD_REMINDERS = 8;
 
 /** Sum of a money column as an exact "1234.50" string, "0.00" when there are no rows. */
 const moneySum = (
-  column: typeof invoices.amount | typeof invoices.totalAmount | typeof estimates.totalAmount | typeof invoicePayments.amount,
-) =>
-  sql<string>`coalesce(sum(${column}), 0)::numeric(14,2)::text`;
+  column:
+    typeof invoices.amount | typeof invoices.totalAmount | typeof estimates.totalAmount | typeof invoicePayments.amount,
+) => sql<string>`coalesce(sum(${column}), 0)::numeric(14,2)::text`;
 const int = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
 
 /** The four cards of specification §9 in one round trip. */

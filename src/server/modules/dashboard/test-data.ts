@@ -81,7 +81,12 @@ export async function insertInvoice(
   if (values.status === "pagata")
     await db
       .insert(invoicePayments)
-      .values({ invoiceId: row!.id, date: values.paidDate ?? values.issueDate, amount: row!.totalAmount, method: "bonifico" });
+      .values({
+        invoiceId: row!.id,
+        date: values.paidDate ?? values.issueDate,
+        amount: row!.totalAmount,
+        method: "bonifico",
+      });
   return row!;
 }
 

@@ -53,7 +53,8 @@ const columns: CsvColumn<VatRegisterRow>[] = [
   { header: "Totale documento", value: (r) => r.total, type: "money" },
 ];
 
-const signed = (money: string, negative: boolean) => (negative ? fromCents(-toCents(money)) : fromCents(toCents(money)));
+const signed = (money: string, negative: boolean) =>
+  negative ? fromCents(-toCents(money)) : fromCents(toCents(money));
 
 /** The register rows of one issued document, from its snapshot. */
 export function registerRows(snapshot: InvoiceSnapshot): VatRegisterRow[] {
@@ -100,7 +101,12 @@ export const vatRegisterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     "/api/exports/vat-register",
     {
       config: { access: "office" },
-      schema: { tags: ["esportazione"], summary: "Registro IVA delle fatture emesse (CSV)", querystring: vatRegisterQuerySchema, produces: ["text/csv"] },
+      schema: {
+        tags: ["esportazione"],
+        summary: "Registro IVA delle fatture emesse (CSV)",
+        querystring: vatRegisterQuerySchema,
+        produces: ["text/csv"],
+      },
     },
     async (request, reply) => {
       const { from, to } = request.query;

@@ -54,7 +54,14 @@ export function partialCreditLines(original: InvoiceSnapshot, amount: string, de
     .filter((p) => p.cents > 0n)
     .map((p) => {
       const total = fromCents(p.cents);
-      return { description, quantity: "1.00", unitPrice: total, total, rate: p.g.rate, natura: p.g.natura as FpLine["natura"] };
+      return {
+        description,
+        quantity: "1.00",
+        unitPrice: total,
+        total,
+        rate: p.g.rate,
+        natura: p.g.natura as FpLine["natura"],
+      };
     });
 }
 

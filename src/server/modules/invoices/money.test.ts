@@ -62,7 +62,9 @@ describe("payments", () => {
     const first = await pay({ date: today, amount: "100.00", method: "bonifico" });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ status: "inviata", paidAmount: "100.00", remainder: "4208.50" });
-    expect(first.json().payments).toEqual([expect.objectContaining({ date: today, amount: "100.00", method: "bonifico" })]);
+    expect(first.json().payments).toEqual([
+      expect.objectContaining({ date: today, amount: "100.00", method: "bonifico" }),
+    ]);
 
     const over = await pay({ date: today, amount: "4208.51", method: "contanti" });
     expect(over.statusCode).toBe(409);
@@ -82,12 +84,23 @@ describe("payments", () => {
 
     const rest = await pay({ date: today, amount: "4208.50", method: "assegno" });
     expect(rest.statusCode).toBe(201);
-    expect(rest.json()).toMatchObject({ status: "pagata", paidDate: today, paidAmount: "4308.50", remainder: "0.00", dueState: null });
+    expect(rest.json()).toMatchObject({
+      status: "pagata",
+      paidDate: today,
+      paidAmount: "4308.50",
+      remainder: "0.00",
+      dueState: null,
+    });
     expect((await pay({ date: today, amount: "1", method: "bonifico" })).statusCode).toBe(409);
 
     const reopened = await del(`/api/invoices/${inv.id}/payments/${rest.json().payments[1].id}`);
     expect(reopened.statusCode, reopened.body).toBe(200);
-    expect(reopened.json()).toMatchObject({ status: "inviata", paidDate: null, paidAmount: "100.00", remainder: "4208.50" });
+    expect(reopened.json()).toMatchObject({
+      status: "inviata",
+      paidDate: null,
+      paidAmount: "100.00",
+      remainder: "4208.50",
+    });
     expect((await del(`/api/invoices/${inv.id}/payments/${rest.json().payments[1].id}`)).statusCode).toBe(404);
 
     // The old /pay records one payment of the whole remainder.
@@ -104,7 +117,9 @@ describe("payments", () => {
   it("two payments at the same moment cannot exceed the total (the invoice row is locked)", async () => {
     const inv = await issued(contractId, "1000.00"); // 1220.00
     const results = await Promise.all(
-      [1, 2, 3].map(() => post(`/api/invoices/${inv.id}/payments`, { date: today, amount: "700.00", method: "bonifico" })),
+      [1, 2, 3].map(() =>
+        post(`/api/invoices/${inv.id}/payments`, { date: today, amount: "700.00", method: "bonifico" }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     const detail = (await get(`/api/invoices/${inv.id}`)).json();
@@ -116,12 +131,19 @@ describe("payments", () => {
     const tecnico = await t.staffUser("tecnico");
     const portal = await t.clientUser(clientId);
     for (const cookie of [tecnico.cookie, portal.cookie]) {
-      const res = await post(`/api/invoices/${inv.id}/payments`, { date: today, amount: "1", method: "bonifico" }, cookie);
+      const res = await post(
+        `/api/invoices/${inv.id}/payments`,
+        { date: today, amount: "1", method: "bonifico" },
+        cookie,
+      );
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain("paidAmount");
     }
     const draft = await post("/api/invoices", { contractId, kind: "libera", amount: "10", override: true });
-    expect((await post(`/api/invoices/${draft.json().id}/payments`, { date: today, amount: "1", method: "bonifico" })).statusCode).toBe(409);
+    expect(
+      (await post(`/api/invoices/${draft.json().id}/payments`, { date: today, amount: "1", method: "bonifico" }))
+        .statusCode,
+    ).toBe(409);
     await del(`/api/invoices/${draft.json().id}`);
   });
 });
@@ -146,18 +168,28 @@ describe("scadenzario", () => {
     expect(body.totalAmount).toBe(sumMoney(body.buckets.map((b: { amount: string }) => b.amount)));
     expect(body.total).toBe(body.rows.length);
 
-    const ranged = (await get(`/api/receivables?clientId=${clientId}&from=${addDays(today, -60)}&to=${addDays(today, -40)}`)).json();
+    const ranged = (
+      await get(`/api/receivables?clientId=${clientId}&from=${addDays(today, -60)}&to=${addDays(today, -40)}`)
+    ).json();
     expect(ranged.rows.map((r: { id: string }) => r.id)).toEqual([aged["31_60"]!.id]);
     expect(ranged.totalAmount).toBe("366.00");
 
     const other = await signedContract();
-    expect((await get(`/api/receivables?clientId=${other.estimate.clientId}`)).json()).toMatchObject({ rows: [], total: 0, totalAmount: "0.00" });
+    expect((await get(`/api/receivables?clientId=${other.estimate.clientId}`)).json()).toMatchObject({
+      rows: [],
+      total: 0,
+      totalAmount: "0.00",
+    });
     expect((await get("/api/receivables?from=2026-13-01")).statusCode).toBe(400);
     expect((await get("/api/receivables", (await t.staffUser("tecnico")).cookie)).statusCode).toBe(403);
 
     const csv = await get(`/api/receivables/export.csv?clientId=${clientId}`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.startsWith("\uFEFFNumero;Cliente;Emissione;Scadenza;Giorni di ritardo;Fascia;Totale;Incassato;Residuo;Solleciti")).toBe(true);
+    expect(
+      csv.body.startsWith(
+        "\uFEFFNumero;Cliente;Emissione;Scadenza;Giorni di ritardo;Fascia;Totale;Incassato;Residuo;Solleciti",
+      ),
+    ).toBe(true);
     expect(csv.body).toContain(`${aged.oltre_90!.number};Condominio Aurora;`);
     expect(csv.body).toContain("1220,00");
   });
@@ -191,7 +223,9 @@ describe("e-mail and reminders", () => {
     const first = await post(`/api/invoices/${inv.id}/reminder`, {});
     expect(first.statusCode, first.body).toBe(201);
     const [, m, d] = addDays(today, -60).split("-");
-    expect(first.json().subject).toBe(`Sollecito di pagamento – Fattura ${inv.number} del ${d}/${m}/${addDays(today, -60).slice(0, 4)}`);
+    expect(first.json().subject).toBe(
+      `Sollecito di pagamento – Fattura ${inv.number} del ${d}/${m}/${addDays(today, -60).slice(0, 4)}`,
+    );
     const text = (await get(`/api/outbox/${first.json().id}`)).json().text as string;
     expect(text).toContain("366,00");
     expect(text).toContain("scaduta da 45 giorni");
@@ -221,7 +255,9 @@ describe("SdI outcome and re-issue", () => {
     const inv = await issued(contractId, "50.00");
     const bad = await post(`/api/invoices/${inv.id}/sdi-outcome`, { outcome: "persa", date: today });
     expect(bad.statusCode).toBe(400);
-    expect((await post(`/api/invoices/${inv.id}/sdi-outcome`, { outcome: "scartata", date: addDays(today, 1) })).statusCode).toBe(400);
+    expect(
+      (await post(`/api/invoices/${inv.id}/sdi-outcome`, { outcome: "scartata", date: addDays(today, 1) })).statusCode,
+    ).toBe(400);
     expect((await post(`/api/invoices/${inv.id}/reissue`)).statusCode).toBe(409);
 
     const firstXml = await get(`/api/invoices/${inv.id}/fatturapa`);
@@ -241,7 +277,12 @@ describe("SdI outcome and re-issue", () => {
     await t.db.update(clients).set({ address: "Via Corretta 1" }).where(eq(clients.id, clientId));
     const again = await post(`/api/invoices/${inv.id}/reissue`);
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ number: inv.number, issueDate: inv.issueDate, transmission: 2, sdiStatus: null });
+    expect(again.json()).toMatchObject({
+      number: inv.number,
+      issueDate: inv.issueDate,
+      transmission: 2,
+      sdiStatus: null,
+    });
     const secondXml = await get(`/api/invoices/${inv.id}/fatturapa`);
     const secondName = /filename="([^"]+)"/.exec(String(secondXml.headers["content-disposition"]))![1];
     expect(secondName).not.toBe(firstName);
@@ -255,9 +296,15 @@ describe("SdI outcome and re-issue", () => {
       ["scartata", null],
       ["trasmessa", secondName],
     ]);
-    expect((await post(`/api/invoices/${inv.id}/sdi-outcome`, { outcome: "consegnata", date: today })).statusCode).toBe(200);
-    expect((await post(`/api/invoices/${inv.id}/sdi-outcome`, { outcome: "scartata", date: today })).statusCode).toBe(409);
-    expect((await get(`/api/invoices?sdiStatus=consegnata&limit=200`)).json().map((r: { id: string }) => r.id)).toContain(inv.id);
+    expect((await post(`/api/invoices/${inv.id}/sdi-outcome`, { outcome: "consegnata", date: today })).statusCode).toBe(
+      200,
+    );
+    expect((await post(`/api/invoices/${inv.id}/sdi-outcome`, { outcome: "scartata", date: today })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await get(`/api/invoices?sdiStatus=consegnata&limit=200`)).json().map((r: { id: string }) => r.id),
+    ).toContain(inv.id);
   });
 });
 
@@ -269,7 +316,14 @@ describe("credit notes", () => {
     const res = await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Fattura emessa per errore" });
     expect(res.statusCode, res.body).toBe(201);
     const note = res.json();
-    expect(note).toMatchObject({ kind: "nota_credito", status: "inviata", amount: "-2000.00", vatAmount: "-440.00", totalAmount: "-2440.00", creditedInvoiceId: inv.id });
+    expect(note).toMatchObject({
+      kind: "nota_credito",
+      status: "inviata",
+      amount: "-2000.00",
+      vatAmount: "-440.00",
+      totalAmount: "-2440.00",
+      creditedInvoiceId: inv.id,
+    });
     expect(note.number).not.toBe(inv.number);
     expect(note.sequence).toBeGreaterThan(0);
 
@@ -279,7 +333,9 @@ describe("credit notes", () => {
     expect(await validateFatturaPa(xml.body, fileName)).toEqual([]);
     expect(sdiProblems(xml.body, today)).toEqual([]);
     expect(xml.body).toContain("<TipoDocumento>TD04</TipoDocumento>");
-    expect(xml.body).toContain(`<DatiFattureCollegate><IdDocumento>${inv.number}</IdDocumento><Data>${inv.issueDate}</Data></DatiFattureCollegate>`);
+    expect(xml.body).toContain(
+      `<DatiFattureCollegate><IdDocumento>${inv.number}</IdDocumento><Data>${inv.issueDate}</Data></DatiFattureCollegate>`,
+    );
     expect(xml.body).toContain("<ImportoTotaleDocumento>2440.00</ImportoTotaleDocumento>");
     expect((await get(`/api/invoices/${note.id}/pdf`)).statusCode).toBe(200);
 
@@ -303,7 +359,9 @@ describe("credit notes", () => {
   it("partial: one line at the invoice's rate, up to the imponibile not yet credited; the remainder falls", async () => {
     const inv = await issued(contractId, "1000.00"); // 1220.00
     expect((await post(`/api/invoices/${inv.id}/credit-note`, { reason: "" })).statusCode).toBe(400);
-    expect((await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Sconto", amount: "1000.01" })).statusCode).toBe(409);
+    expect(
+      (await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Sconto", amount: "1000.01" })).statusCode,
+    ).toBe(409);
     const res = await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Sconto concordato", amount: "250.00" });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ amount: "-250.00", vatAmount: "-55.00", totalAmount: "-305.00" });
@@ -311,11 +369,18 @@ describe("credit notes", () => {
     expect(xml).toContain("<AliquotaIVA>22.00</AliquotaIVA>");
     expect(xml).toContain(`<IdDocumento>${inv.number}</IdDocumento>`);
     expect(sdiProblems(xml, today)).toEqual([]);
-    expect((await get(`/api/invoices/${inv.id}`)).json()).toMatchObject({ creditedAmount: "305.00", remainder: "915.00" });
+    expect((await get(`/api/invoices/${inv.id}`)).json()).toMatchObject({
+      creditedAmount: "305.00",
+      remainder: "915.00",
+    });
     // A whole credit note is no longer possible; the rest is.
     expect((await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Tutto" })).statusCode).toBe(409);
-    expect((await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Resto", amount: "750.01" })).statusCode).toBe(409);
-    expect((await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Resto", amount: "750.00" })).statusCode).toBe(201);
+    expect((await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Resto", amount: "750.01" })).statusCode).toBe(
+      409,
+    );
+    expect((await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Resto", amount: "750.00" })).statusCode).toBe(
+      201,
+    );
   });
 });
 
@@ -325,7 +390,10 @@ describe("VAT register", () => {
     const res = await get(`/api/exports/vat-register?from=${from}&to=${today}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
-    const lines = res.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(res.body.startsWith("\uFEFF")).toBe(true);
     expect(lines[0]).toBe(
       "Data;Numero;Tipo documento;Cliente;Partita IVA;Codice fiscale;Imponibile;Aliquota;Natura;Imposta;Esigibilità;Totale documento",
@@ -333,7 +401,9 @@ describe("VAT register", () => {
     const rows = lines.slice(1).map((l) => l.split(";"));
     const cents = (v: string) => BigInt(v.replace(",", "").replace(".", ""));
     const imposta = rows.reduce((n, r) => n + cents(r[9]!), 0n);
-    const docs = await t.db.select({ vat: invoices.vatAmount, status: invoices.status, issueDate: invoices.issueDate }).from(invoices);
+    const docs = await t.db
+      .select({ vat: invoices.vatAmount, status: invoices.status, issueDate: invoices.issueDate })
+      .from(invoices);
     const expected = docs
       .filter((d) => d.status !== "bozza" && d.issueDate >= from && d.issueDate <= today)
       .reduce((n, d) => n + cents(d.vat), 0n);
@@ -343,7 +413,10 @@ describe("VAT register", () => {
     expect(credit[9]!.startsWith("-")).toBe(true);
     expect(credit[7]).toBe("22,00");
     expect((await get(`/api/exports/vat-register?from=${today}&to=${from}`)).statusCode).toBe(400);
-    expect((await get(`/api/exports/vat-register?from=${from}&to=${today}`, (await t.staffUser("tecnico")).cookie)).statusCode).toBe(403);
+    expect(
+      (await get(`/api/exports/vat-register?from=${from}&to=${today}`, (await t.staffUser("tecnico")).cookie))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("reads the snapshot: a later change of the client's name does not reach the register", async () => {
@@ -366,10 +439,21 @@ describe("portal", () => {
     const body = res.json();
     expect(body).toMatchObject({ paidAmount: "22.00", remainder: "100.00" });
     expect(body.payments).toEqual([{ date: today, amount: "22.00", method: "carta" }]);
-    for (const internal of ["sdiEvents", "sdiStatus", "remindersSent", "creditReason", "snapshot", "pdfSha256", "transmission"])
+    for (const internal of [
+      "sdiEvents",
+      "sdiStatus",
+      "remindersSent",
+      "creditReason",
+      "snapshot",
+      "pdfSha256",
+      "transmission",
+    ])
       expect(res.body).not.toContain(internal);
     const list = (await get("/api/portal/invoices?limit=200", portal.cookie)).json();
-    expect(list.find((r: { id: string }) => r.id === inv.id)).toMatchObject({ remainder: "100.00", paidAmount: "22.00" });
+    expect(list.find((r: { id: string }) => r.id === inv.id)).toMatchObject({
+      remainder: "100.00",
+      paidAmount: "22.00",
+    });
 
     const bell = await t.db.select().from(notifications).where(eq(notifications.entityId, inv.id));
     const kinds = bell.filter((n) => n.audience === "client" && n.clientId === clientId).map((n) => n.kind);

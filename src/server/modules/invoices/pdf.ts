@@ -73,7 +73,10 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
               [
                 ["Data", formatDate(invoice.issueDate)],
                 snapshot.credit
-                  ? ["Rettifica la fattura", `${snapshot.credit.original.number} del ${formatDate(snapshot.credit.original.issueDate)}`]
+                  ? [
+                      "Rettifica la fattura",
+                      `${snapshot.credit.original.number} del ${formatDate(snapshot.credit.original.issueDate)}`,
+                    ]
                   : ["Scadenza", formatDate(invoice.dueDate)],
                 ["Tipo", invoiceDocumentKindLabels[invoice.kind]],
                 ["Contratto", contract.number],
@@ -92,7 +95,13 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
         ? // A credit note prints the lines it reverses (the bollo has its own line in the totals).
           snapshot.lines
             .filter((l) => l.natura !== "N1")
-            .map((l) => ({ description: l.description, quantity: l.quantity, unit: "a corpo", unitPrice: l.unitPrice, totalPrice: l.total }))
+            .map((l) => ({
+              description: l.description,
+              quantity: l.quantity,
+              unit: "a corpo",
+              unitPrice: l.unitPrice,
+              totalPrice: l.total,
+            }))
         : [
             {
               description: snapshot.description,
@@ -117,9 +126,9 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
           `${snapshot.credit.reason}. Importo accreditato al cliente: ${formatEuro(invoice.totalAmount)}.`,
         )
       : textSection(
-      "Situazione del contratto (imponibili)",
-      `Valore del contratto ${contract.number} (preventivo ${estimate.number}): ${formatEuro(estimate.totalAmount)}. Già fatturato in precedenza: ${formatEuro(before)}. Questa fattura: ${formatEuro(invoice.amount)}.`,
-    ),
+          "Situazione del contratto (imponibili)",
+          `Valore del contratto ${contract.number} (preventivo ${estimate.number}): ${formatEuro(estimate.totalAmount)}. Già fatturato in precedenza: ${formatEuro(before)}. Questa fattura: ${formatEuro(invoice.amount)}.`,
+        ),
     textSection("Modalità di pagamento", snapshot.credit ? null : paymentInstructions(snapshot)),
     textSection("Note", invoice.notes),
     {

@@ -31,11 +31,17 @@ export async function recordSdiOutcome(
     if (invoice.sdiStatus === "consegnata")
       throw conflict(`${invoiceTitle(invoice)} risulta già consegnata: l'esito è definitivo`);
     if (invoice.sdiStatus === "scartata")
-      throw conflict(`${invoiceTitle(invoice)} è stata scartata: correggila e riemettila prima di registrare un nuovo esito`);
+      throw conflict(
+        `${invoiceTitle(invoice)} è stata scartata: correggila e riemettila prima di registrare un nuovo esito`,
+      );
     if (input.date > todayIso())
-      throw badRequest("Dati non validi. Data dell'esito: non può essere nel futuro", { date: "Non può essere nel futuro" });
+      throw badRequest("Dati non validi. Data dell'esito: non può essere nel futuro", {
+        date: "Non può essere nel futuro",
+      });
     if (input.date < invoice.issueDate)
-      throw badRequest("Dati non validi. Data dell'esito: non può precedere l'emissione", { date: "Precede l'emissione" });
+      throw badRequest("Dati non validi. Data dell'esito: non può precedere l'emissione", {
+        date: "Precede l'emissione",
+      });
     await tx.insert(invoiceSdiEvents).values({
       invoiceId: id,
       event: input.outcome,
@@ -71,7 +77,9 @@ export async function reissueInvoice(db: Db, config: Pick<Config, "dataDir">, re
       throw conflict(`${invoiceTitle(invoice)} non è stata scartata dallo SdI: si riemette solo una fattura scartata`);
     const transmission = invoice.transmission + 1;
     if (transmission > MAX_TRANSMISSIONS)
-      throw conflict(`${invoiceTitle(invoice)} è già stata trasmessa ${MAX_TRANSMISSIONS} volte: contatta l'assistenza`);
+      throw conflict(
+        `${invoiceTitle(invoice)} è già stata trasmessa ${MAX_TRANSMISSIONS} volte: contatta l'assistenza`,
+      );
     const doc = (await findInvoiceDocument(tx, id, null))!;
     const fresh = await takeInvoiceSnapshot(tx, doc);
     const previous = isInvoiceSnapshot(invoice.snapshot) ? invoice.snapshot : fresh;

@@ -28,8 +28,7 @@ type MailConfig = Pick<Config, "dataDir" | "smtpUrl" | "databaseUrl">;
 async function issuedDocument(db: Db, id: string) {
   const doc = await findInvoiceDocument(db, id, null);
   if (!doc) throw notFound(INVOICE_NOT_FOUND);
-  if (doc.invoice.status === "bozza")
-    throw conflict("La fattura è in bozza: si invia al cliente dopo l'emissione");
+  if (doc.invoice.status === "bozza") throw conflict("La fattura è in bozza: si invia al cliente dopo l'emissione");
   return doc;
 }
 

@@ -102,6 +102,10 @@ export async function receivableTotals(db: Queryable, params: Params, today: str
     .where(where(params))
     .groupBy(bucket)) as unknown as { bucket: AgingBucket; count: number; amount: string }[];
   const found = new Map(rows.map((r) => [r.bucket, r]));
-  const buckets = agingBuckets.map((b) => ({ bucket: b, count: found.get(b)?.count ?? 0, amount: found.get(b)?.amount ?? "0.00" }));
+  const buckets = agingBuckets.map((b) => ({
+    bucket: b,
+    count: found.get(b)?.count ?? 0,
+    amount: found.get(b)?.amount ?? "0.00",
+  }));
   return { buckets, total: rows.reduce((n, r) => n + r.count, 0), totalAmount: sumMoney(rows.map((r) => r.amount)) };
 }

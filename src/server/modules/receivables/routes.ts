@@ -26,7 +26,12 @@ export const receivableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     "/api/receivables",
     {
       config: { access: "office" },
-      schema: { tags: ["fatture"], summary: "Scadenzario", querystring: receivablesQuerySchema, response: { 200: receivablesSchema } },
+      schema: {
+        tags: ["fatture"],
+        summary: "Scadenzario",
+        querystring: receivablesQuerySchema,
+        response: { 200: receivablesSchema },
+      },
     },
     async (request) => {
       const today = todayIso();

@@ -35,7 +35,9 @@ export function useInvoiceTransition() {
  * The invoice's money actions (decisions §9): payments, e-mail, reminder, SdI outcome, re-issue,
  * credit note. Each is POST /api/invoices/{id}/{path}; the page refreshes invoice, lists, timeline.
  */
-export function useInvoiceAction<T = unknown>(path: "payments" | "email" | "reminder" | "sdi-outcome" | "reissue" | "credit-note") {
+export function useInvoiceAction<T = unknown>(
+  path: "payments" | "email" | "reminder" | "sdi-outcome" | "reissue" | "credit-note",
+) {
   const invalidate = useInvalidate();
   const qc = useQueryClient();
   return useMutation({

@@ -12,7 +12,15 @@ import {
   sdiEventLabels,
 } from "@domain/payments";
 import { FormDialog } from "@web/components/dialogs/form-dialog";
-import { CancelButton, Form, FormActions, SelectField, SubmitButton, TextareaField, TextField } from "@web/components/form";
+import {
+  CancelButton,
+  Form,
+  FormActions,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "@web/components/form";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useInvoiceAction } from "../api/mutations";
 
@@ -42,7 +50,14 @@ export function PaymentDialog({ invoice, open, onOpenChange }: DialogProps & { i
             onOpenChange(false);
           }}
         >
-          <TextField name="date" label="Data del pagamento" type="date" required min={invoice.issueDate} max={todayIso()} />
+          <TextField
+            name="date"
+            label="Data del pagamento"
+            type="date"
+            required
+            min={invoice.issueDate}
+            max={todayIso()}
+          />
           <TextField name="amount" label="Importo (€)" inputMode="decimal" required />
           <SelectField name="method" label="Metodo" required options={paymentMethodOptions} />
           <FormActions>
@@ -149,7 +164,14 @@ export function SdiOutcomeDialog({ invoice, open, onOpenChange }: DialogProps & 
             required
             options={sdiOutcomes.map((value) => ({ value, label: sdiEventLabels[value] }))}
           />
-          <TextField name="date" label="Data dell'esito" type="date" required min={invoice.issueDate} max={todayIso()} />
+          <TextField
+            name="date"
+            label="Data dell'esito"
+            type="date"
+            required
+            min={invoice.issueDate}
+            max={todayIso()}
+          />
           <TextField name="code" label="Codice errore (facoltativo)" placeholder="es. 00305" />
           <TextareaField name="message" label="Messaggio dello SdI (facoltativo)" rows={3} />
           <FormActions>
@@ -188,7 +210,12 @@ export function CreditNoteDialog({
             onIssued(note.id);
           }}
         >
-          <TextField name="reason" label="Motivo" required placeholder="es. Sconto concordato, errore di fatturazione" />
+          <TextField
+            name="reason"
+            label="Motivo"
+            required
+            placeholder="es. Sconto concordato, errore di fatturazione"
+          />
           <TextField name="amount" label="Imponibile da stornare (€, vuoto = tutta la fattura)" inputMode="decimal" />
           <FormActions>
             <CancelButton onClick={() => onOpenChange(false)} />

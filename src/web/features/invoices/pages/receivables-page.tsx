@@ -29,7 +29,8 @@ export default function ReceivablesPage() {
   const filters = { clientId: clientId || undefined, from: from || undefined, to: to || undefined };
   const { data, isPending, isError } = useQuery({
     queryKey: ["receivables", filters, list.offset],
-    queryFn: () => api.get<Receivables>(withQuery("/api/receivables", { ...filters, limit: list.limit, offset: list.offset })),
+    queryFn: () =>
+      api.get<Receivables>(withQuery("/api/receivables", { ...filters, limit: list.limit, offset: list.offset })),
     placeholderData: keepPreviousData,
   });
   const clientOptions = useClientFilterOptions(clientId);
@@ -59,7 +60,12 @@ export default function ReceivablesPage() {
             <Card key={b.bucket}>
               <CardContent className="p-3">
                 <p className="text-xs text-muted-foreground">{agingBucketLabels[b.bucket]}</p>
-                <p className={cn("text-lg font-semibold tabular-nums", b.bucket === "oltre_90" && b.count > 0 && "text-destructive")}>
+                <p
+                  className={cn(
+                    "text-lg font-semibold tabular-nums",
+                    b.bucket === "oltre_90" && b.count > 0 && "text-destructive",
+                  )}
+                >
                   {formatEuro(b.amount)}
                 </p>
                 <p className="text-xs text-muted-foreground">{countLabel(b.count, "fattura", "fatture")}</p>
@@ -121,7 +127,9 @@ export default function ReceivablesPage() {
                     <TableCell className="text-sm whitespace-nowrap">
                       {formatDate(r.dueDate)}
                       <div className="sm:hidden">
-                        <Badge variant={r.daysPastDue > 0 ? "destructive" : "outline"}>{agingBucketLabels[r.bucket]}</Badge>
+                        <Badge variant={r.daysPastDue > 0 ? "destructive" : "outline"}>
+                          {agingBucketLabels[r.bucket]}
+                        </Badge>
                       </div>
                     </TableCell>
                     <TableCell className="text-right whitespace-nowrap tabular-nums">
