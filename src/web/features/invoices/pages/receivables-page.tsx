@@ -6,15 +6,14 @@ import { agingBucketLabels, type Receivables } from "@domain/payments";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { DateRangeFilter } from "@web/components/list/date-range-filter";
+import { ListBody } from "@web/components/list/list-body";
+import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect } from "@web/components/list/list-toolbar";
 import { useClientFilterOptions } from "@web/components/pickers/client-filter-options";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
-import { Skeleton } from "@web/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { api, withQuery } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
@@ -27,12 +26,13 @@ export default function ReceivablesPage() {
   const list = useListParams(FILTERS, 50);
   const { clientId, from, to } = list.values;
   const filters = { clientId: clientId || undefined, from: from || undefined, to: to || undefined };
-  const { data, isPending, isError } = useQuery({
+  const query = useQuery({
     queryKey: ["receivables", filters, list.offset],
     queryFn: () =>
       api.get<Receivables>(withQuery("/api/receivables", { ...filters, limit: list.limit, offset: list.offset })),
     placeholderData: keepPreviousData,
   });
+  const { data } = query;
   const clientOptions = useClientFilterOptions(clientId);
 
   return (
@@ -82,95 +82,85 @@ export default function ReceivablesPage() {
         </section>
       ) : null}
 
-      {isError ? (
-        <p role="alert" className="text-destructive">
-          Impossibile caricare lo scadenzario. Riprova.
-        </p>
-      ) : isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : data.rows.length === 0 ? (
-        <EmptyState
-          icon={CalendarClock}
-          title="Nessun importo da incassare"
-          description={list.hasFilters ? "Prova a modificare i filtri" : "Tutte le fatture emesse sono saldate"}
-        />
-      ) : (
-        <Card>
-          <CardContent className="p-0">
-            <Table aria-label="Scadenzario">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Fattura</TableHead>
-                  <TableHead className="hidden md:table-cell">Emissione</TableHead>
-                  <TableHead>Scadenza</TableHead>
-                  <TableHead className="text-right">Residuo</TableHead>
-                  <TableHead className="hidden sm:table-cell">Ritardo</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Azioni</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.rows.map((r) => (
-                  <TableRow key={r.id} className={cn(r.daysPastDue > 0 && "bg-destructive-soft/40")}>
-                    <TableCell>
-                      <Link href={`/admin/invoices/${r.id}`} className="font-medium whitespace-nowrap hover:underline">
-                        {r.number}
-                      </Link>
-                      <div className="text-sm text-muted-foreground">{r.clientName}</div>
-                    </TableCell>
-                    <TableCell className="hidden text-sm md:table-cell">{formatDate(r.issueDate)}</TableCell>
-                    <TableCell className="text-sm whitespace-nowrap">
-                      {formatDate(r.dueDate)}
-                      <div className="sm:hidden">
-                        <Badge variant={r.daysPastDue > 0 ? "destructive" : "outline"}>
-                          {agingBucketLabels[r.bucket]}
-                        </Badge>
-                      </div>
-                    </TableCell>
-                    <TableCell className="text-right whitespace-nowrap tabular-nums">
-                      {formatEuro(r.remainder)}
-                      <div className="text-xs text-muted-foreground">su {formatEuro(r.totalAmount)}</div>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">
-                      <Badge variant={r.daysPastDue > 0 ? "destructive" : "outline"}>
-                        {r.daysPastDue > 0 ? countLabel(r.daysPastDue, "giorno", "giorni") : "Non scaduta"}
-                      </Badge>
-                      {r.remindersSent ? (
-                        <div className="text-xs text-muted-foreground">
-                          {countLabel(r.remindersSent, "sollecito", "solleciti")}
-                        </div>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end">
-                        <Button asChild variant="ghost" size="icon">
-                          <Link href={`/admin/invoices/${r.id}`} aria-label={`Apri la fattura ${r.number}`}>
-                            <Eye aria-hidden className="size-4" />
-                          </Link>
-                        </Button>
-                      </div>
-                    </TableCell>
+      <ListBody
+        query={query}
+        errorText="Impossibile caricare lo scadenzario. Riprova."
+        filtered={list.hasFilters}
+        empty={{
+          icon: CalendarClock,
+          title: "Nessun importo da incassare",
+          invite: "Tutte le fatture emesse sono saldate",
+        }}
+      >
+        {(rows) => (
+          <Card>
+            <CardContent className="p-0">
+              <Table aria-label="Scadenzario">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Fattura</TableHead>
+                    <TableHead className="hidden md:table-cell">Emissione</TableHead>
+                    <TableHead>Scadenza</TableHead>
+                    <TableHead className="text-right">Residuo</TableHead>
+                    <TableHead className="hidden sm:table-cell">Ritardo</TableHead>
+                    <TableHead className="text-right">
+                      <span className="sr-only">Azioni</span>
+                    </TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      )}
-      {data && data.total > list.limit ? (
-        <Pagination
-          total={data.total}
-          limit={list.limit}
-          offset={list.offset}
-          onOffsetChange={(offset) => list.set({ offset })}
-          className="mt-4"
-        />
-      ) : null}
+                </TableHeader>
+                <TableBody>
+                  {rows.map((r) => (
+                    <TableRow key={r.id} className={cn(r.daysPastDue > 0 && "bg-destructive-soft/40")}>
+                      <TableCell>
+                        <Link
+                          href={`/admin/invoices/${r.id}`}
+                          className="font-medium whitespace-nowrap hover:underline"
+                        >
+                          {r.number}
+                        </Link>
+                        <div className="text-sm text-muted-foreground">{r.clientName}</div>
+                      </TableCell>
+                      <TableCell className="hidden text-sm md:table-cell">{formatDate(r.issueDate)}</TableCell>
+                      <TableCell className="text-sm whitespace-nowrap">
+                        {formatDate(r.dueDate)}
+                        <div className="sm:hidden">
+                          <Badge variant={r.daysPastDue > 0 ? "destructive" : "outline"}>
+                            {agingBucketLabels[r.bucket]}
+                          </Badge>
+                        </div>
+                      </TableCell>
+                      <TableCell className="text-right whitespace-nowrap tabular-nums">
+                        {formatEuro(r.remainder)}
+                        <div className="text-xs text-muted-foreground">su {formatEuro(r.totalAmount)}</div>
+                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">
+                        <Badge variant={r.daysPastDue > 0 ? "destructive" : "outline"}>
+                          {r.daysPastDue > 0 ? countLabel(r.daysPastDue, "giorno", "giorni") : "Non scaduta"}
+                        </Badge>
+                        {r.remindersSent ? (
+                          <div className="text-xs text-muted-foreground">
+                            {countLabel(r.remindersSent, "sollecito", "solleciti")}
+                          </div>
+                        ) : null}
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex justify-end">
+                          <Button asChild variant="ghost" size="icon">
+                            <Link href={`/admin/invoices/${r.id}`} aria-label={`Apri la fattura ${r.number}`}>
+                              <Eye aria-hidden className="size-4" />
+                            </Link>
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        )}
+      </ListBody>
+      <ListPagination total={data?.total} list={list} />
     </>
   );
 }
