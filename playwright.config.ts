@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 5180);
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+/** Tests only: every message as its recipient receives it (one-time links are redacted in the outbox). */
+export const E2E_MAIL_DIR = `.tmp/e2e-mail-${PORT}`;
 export const E2E_ADMIN = { username: "admin", password: "Tegole-Rosse-Lucide-2026" };
 /** The office and the technician of e2e/roles.spec.ts, seeded by scripts/e2e-seed-staff.ts. */
 export const E2E_UFFICIO = { username: "giulia.ufficio", password: "Grondaia-Verde-Ufficio-2026" };
@@ -42,7 +44,11 @@ export default defineConfig({
   },
   projects: [
     // What a brand-new installation shows (empty states) is checked before anything creates data.
-    { name: "fresh", testMatch: /fresh-install\.spec\.ts/, use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: "fresh",
+      testMatch: /fresh-install\.spec\.ts/,
+      use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
     {
       name: "desktop",
       dependencies: ["fresh"],
@@ -59,7 +65,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database every run; the built SPA is served by the API server.
-    command: `rm -rf ${DATA_DIR} && tsx scripts/e2e-seed-staff.ts && tsx src/server/main.ts`,
+    command: `rm -rf ${DATA_DIR} ${E2E_MAIL_DIR} && tsx scripts/e2e-seed-staff.ts && tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -68,6 +74,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR,
+      MAIL_DROP_DIR: E2E_MAIL_DIR,
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
       DATABASE_URL: "",
       ADMIN_USERNAME: E2E_ADMIN.username,

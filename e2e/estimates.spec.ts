@@ -1,6 +1,8 @@
-import { expect, expectAccessible, snap, test } from "./support";
+import { expect, expectAccessible, pickOption, snap, test } from "./support";
 
-test("build an estimate with a catalogue and a custom line, send it, accept it, see the contract @phone", async ({ adminPage: page }) => {
+test("build an estimate with a catalogue and a custom line, send it, accept it, see the contract @phone", async ({
+  adminPage: page,
+}) => {
   // Names carry the project and the run, so desktop and phone runs never see each other's data.
   const tag = `${test.info().project.name === "phone" ? "Tel" : "Desk"}${Date.now() % 100000}`;
   const clientName = `Ferretti Niccolò ${tag}`;
@@ -8,11 +10,24 @@ test("build an estimate with a catalogue and a custom line, send it, accept it, 
   const title = `Rifacimento tetto ${tag}`;
 
   const client = await page.request.post("/api/clients", {
-    data: { name: clientName, type: "privato", address: "Via Mazzini 8", city: "Forlì", email: `ferretti.${tag.toLowerCase()}@example.it` },
+    data: {
+      name: clientName,
+      type: "privato",
+      address: "Via Mazzini 8",
+      city: "Forlì",
+      email: `ferretti.${tag.toLowerCase()}@example.it`,
+    },
   });
   expect(client.status()).toBe(201);
   const service = await page.request.post("/api/services", {
-    data: { name: serviceName, description: "posa di coppi di recupero", category: "Coperture", unitPrice: "42.50", unit: "mq", status: "attivo" },
+    data: {
+      name: serviceName,
+      description: "posa di coppi di recupero",
+      category: "Coperture",
+      unitPrice: "42.50",
+      unit: "mq",
+      status: "attivo",
+    },
   });
   expect(service.status()).toBe(201);
 
@@ -23,13 +38,13 @@ test("build an estimate with a catalogue and a custom line, send it, accept it, 
   await page.getByRole("button", { name: "Nuovo Preventivo" }).first().click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Nuovo preventivo" })).toBeVisible();
-  await dialog.getByLabel("Cerca cliente").fill(clientName);
-  await expect(dialog.getByRole("option", { name: new RegExp(clientName) })).toBeAttached();
-  await dialog.getByRole("combobox", { name: "Cliente", exact: true }).selectOption({ label: `${clientName} · Privato` });
-  // Privato → IVA 10 % by default.
-  await expect(dialog.getByLabel("Trattamento IVA")).toHaveValue("10");
+  await pickOption(dialog, /^Cliente/, clientName);
+  // Privato → the lines start at IVA 10 % (decisions §8).
+  await expect(dialog.getByRole("listitem", { name: "Voce 1" }).getByLabel("Aliquota IVA")).toHaveValue("10");
   await dialog.getByLabel("Titolo").fill(title);
-  await dialog.getByLabel("Descrizione dei lavori").fill("Rimozione del manto esistente, posa di guaina e coppi, lattoneria.");
+  await dialog
+    .getByLabel("Descrizione dei lavori")
+    .fill("Rimozione del manto esistente, posa di guaina e coppi, lattoneria.");
 
   // Line 1 from the catalogue: description, price and unit fill themselves.
   const first = dialog.getByRole("listitem", { name: "Voce 1" });
@@ -69,7 +84,12 @@ test("build an estimate with a catalogue and a custom line, send it, accept it, 
   await snap(page, "estimate-detail-draft");
 
   // The PDF the list and detail buttons open.
-  const pdf = await page.request.get(await page.getByRole("link", { name: "PDF" }).getAttribute("href").then((h) => h!));
+  const pdf = await page.request.get(
+    await page
+      .getByRole("link", { name: "PDF" })
+      .getAttribute("href")
+      .then((h) => h!),
+  );
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
@@ -107,7 +127,10 @@ test("build an estimate with a catalogue and a custom line, send it, accept it, 
   const row = page.getByRole("row", { name: new RegExp(number) });
   await expect(row).toBeVisible();
   await expect(row.getByText("5.000,50 €").filter({ visible: true })).toBeVisible();
-  await expect(row.getByRole("link", { name: `PDF del preventivo ${number}` })).toHaveAttribute("href", /\/api\/estimates\/.+\/pdf/);
+  await expect(row.getByRole("link", { name: `PDF del preventivo ${number}` })).toHaveAttribute(
+    "href",
+    /\/api\/estimates\/.+\/pdf/,
+  );
   await page.getByLabel("Filtra per stato").selectOption("bozza");
   await expect(page.getByText("Nessun preventivo trovato")).toBeVisible();
   await expectAccessible(page);

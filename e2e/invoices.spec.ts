@@ -1,5 +1,5 @@
 import { acceptedEstimate, completeCompanyFiscalData } from "./billing-support";
-import { expect, expectAccessible, snap, test } from "./support";
+import { expect, expectAccessible, pickOption, snap, test } from "./support";
 
 test("accepted estimate → site → contract signed → acconto, SAL and saldo → paid @phone", async ({
   adminPage: page,
@@ -8,7 +8,7 @@ test("accepted estimate → site → contract signed → acconto, SAL and saldo 
   test.setTimeout(180_000);
   const phone = test.info().project.name === "phone";
   const tag = phone ? "Tel" : "Desk";
-  const estimateId = await acceptedEstimate(page, tag);
+  await acceptedEstimate(page, tag);
   await completeCompanyFiscalData(page.request);
   const siteName = `Cantiere Girasole ${tag}`;
 
@@ -19,7 +19,7 @@ test("accepted estimate → site → contract signed → acconto, SAL and saldo 
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Crea cantiere" }).click();
   await expect(dialog.getByText("Preventivo: campo obbligatorio")).toBeVisible();
-  await dialog.getByLabel("Preventivo accettato").selectOption(estimateId);
+  await pickOption(dialog, /^Preventivo accettato/, `Rifacimento tetto ${tag}`);
   await dialog.getByLabel("Nome cantiere").fill(siteName);
   await dialog.getByLabel("Indirizzo del cantiere").fill("Via dei Mille 8, Monza");
   await dialog.getByRole("combobox", { name: /^Stato/ }).selectOption("in_corso");
@@ -29,6 +29,12 @@ test("accepted estimate → site → contract signed → acconto, SAL and saldo 
   await expectAccessible(page);
   await snap(page, "site-form");
   await dialog.getByRole("button", { name: "Crea cantiere" }).click();
+  // In corso without its safety papers: the office confirms with a reason (site compliance).
+  const confirm = page.getByRole("dialog", { name: "Documenti di sicurezza mancanti" });
+  await expect(confirm).toContainText("POS mancante");
+  await confirm.getByLabel("Motivo per avviare comunque il cantiere").fill("POS in firma dal coordinatore");
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Avvia comunque" }).click();
   await expect(page.getByText("Cantiere creato con successo")).toBeVisible();
   await page.getByRole("searchbox", { name: "Cerca cantieri" }).fill(`Girasole ${tag}`);
   await expect(page.getByRole("heading", { name: siteName })).toBeVisible();

@@ -30,6 +30,7 @@ test("ufficio: everything but company settings; settings answer Non autorizzato"
     "Preventivi",
     "Servizi",
     "Cantieri",
+    "Scadenze",
     "Contratti",
     "Fatture",
     "Fornitori",
@@ -58,7 +59,15 @@ test("tecnico: his sections only, no money, Non autorizzato elsewhere @phone", a
   await expect(page.getByRole("heading", { name: "Riepilogo del lavoro" })).toBeVisible();
   await expect(page.getByText("Fatturato Mensile")).toHaveCount(0);
   await expect(page.getByText("Tecnico", { exact: true })).toBeVisible();
-  expect(await sectionNames(page)).toEqual(["Dashboard", "La mia giornata", "Clienti", "Contatti", "Sopralluoghi", "Cantieri", "Ordini"]);
+  expect(await sectionNames(page)).toEqual([
+    "Dashboard",
+    "La mia giornata",
+    "Clienti",
+    "Contatti",
+    "Sopralluoghi",
+    "Cantieri",
+    "Ordini",
+  ]);
   await snap(page, "tecnico-sidebar");
   await expectAccessible(page);
   await page.keyboard.press("Escape");
@@ -85,7 +94,11 @@ test("tecnico: his sections only, no money, Non autorizzato elsewhere @phone", a
   // The API is the judge: its 403 turns a page into "Non autorizzato" too, never a broken screen.
   expect((await page.request.get("/api/invoices")).status()).toBe(403);
   await page.route("**/api/contacts?*", (route) =>
-    route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ message: "Non autorizzato" }) }),
+    route.fulfill({
+      status: 403,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "Non autorizzato" }),
+    }),
   );
   await page.goto("/admin/contacts");
   await expect(page.getByRole("heading", { name: "Non autorizzato" })).toBeVisible();
@@ -100,7 +113,16 @@ test("tecnico: a site without budget, amounts or contracts, and its progress upd
   await loginAs(page, "admin", E2E_UFFICIO);
   const estimateId = await acceptedEstimate(page, tag);
   const created = await page.request.post("/api/construction-sites", {
-    data: { estimateId, name: `Tetto Glicine ${tag}`, address: "Via Glicine 5", status: "in_corso", progress: 30, estimatedBudget: "12345.67" },
+    data: {
+      estimateId,
+      name: `Tetto Glicine ${tag}`,
+      address: "Via Glicine 5",
+      status: "in_corso",
+      force: true,
+      reason: "Documenti in arrivo",
+      progress: 30,
+      estimatedBudget: "12345.67",
+    },
   });
   expect(created.status()).toBe(201);
   const site = (await created.json()) as { id: string };

@@ -1,15 +1,15 @@
 import { acceptedEstimate } from "./billing-support";
-import { expect, expectAccessible, snap, test } from "./support";
+import { expect, expectAccessible, pickOption, snap, test } from "./support";
 
 test("sites: create, filter by status, edit, delete with confirmation @phone", async ({ adminPage: page }) => {
   const tag = test.info().project.name === "phone" ? "Cant Tel" : "Cant Desk";
-  const estimateId = await acceptedEstimate(page, tag);
+  await acceptedEstimate(page, tag);
   const name = `Tetto Ginestra ${tag}`;
 
   await page.goto("/admin/sites");
   await page.getByRole("button", { name: "Nuovo Cantiere" }).first().click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("combobox", { name: /^Preventivo accettato/ }).selectOption(estimateId);
+  await pickOption(dialog, /^Preventivo accettato/, `Rifacimento tetto ${tag}`);
   await dialog.getByLabel("Nome cantiere").fill(name);
   await dialog.getByLabel("Indirizzo del cantiere").fill("Via Ginestra 3");
   await dialog.getByLabel("Avanzamento (%)").fill("150");

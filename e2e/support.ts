@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config";
+import { expect, test as base, type Locator, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { E2E_ADMIN, E2E_MAIL_DIR } from "../playwright.config";
 
 /** Every page a test visits is checked: no serious or critical accessibility violation. */
 export async function expectAccessible(page: Page) {
@@ -44,3 +46,32 @@ export const test = base.extend<{ adminPage: Page }>({
   },
 });
 export { expect };
+
+/**
+ * The message as its recipient received it (MAIL_DROP_DIR of the test server): one-time links
+ * are redacted in "Posta in uscita", so a test reads them here, never through an API.
+ */
+export function receivedMail(to: string, subject: RegExp): string {
+  const texts = fs.existsSync(E2E_MAIL_DIR)
+    ? fs.readdirSync(E2E_MAIL_DIR).map((f) => fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8"))
+    : [];
+  const found = texts.find((t) => t.startsWith(`To: ${to}\n`) && subject.test(t.split("\n")[1] ?? ""));
+  if (!found) throw new Error(`Nessun messaggio per ${to}`);
+  return found;
+}
+
+/**
+ * Chooses a record in a search-as-you-type field (AsyncCombobox): types `search`, waits for the
+ * server's answer and clicks the option whose text holds `option` (defaults to the search).
+ */
+export async function pickOption(
+  scope: Locator | Page,
+  label: string | RegExp,
+  search: string,
+  option: string | RegExp = search,
+) {
+  const box = scope.getByRole("combobox", { name: label });
+  await box.fill(search);
+  await scope.getByRole("option").filter({ hasText: option }).first().click();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+}

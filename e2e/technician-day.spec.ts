@@ -8,7 +8,10 @@ import { expect, expectAccessible, loginAs, snap, test } from "./support";
 // on a 390 px phone.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+  "base64",
+);
 
 async function post<T>(api: APIRequestContext, url: string, data: unknown): Promise<T> {
   const res = await api.post(url, { data: data as object });
@@ -21,14 +24,21 @@ async function me(api: APIRequestContext) {
 }
 
 /** A client with a phone, a contact with a phone, and a survey on `date` assigned to `userId`. */
-async function seedSurvey(api: APIRequestContext, opts: { tag: string; userId: string | null; date: string; time?: string }) {
+async function seedSurvey(
+  api: APIRequestContext,
+  opts: { tag: string; userId: string | null; date: string; time?: string },
+) {
   const client = await post<{ id: string; name: string }>(api, "/api/clients", {
     name: `Famiglia Gronda ${opts.tag}`,
     type: "privato",
     address: "Via Volta 21",
     phone: "+39 333 123 4567",
   });
-  const contact = await post<{ id: string }>(api, "/api/contacts", { clientId: client.id, name: `Piero Gronda ${opts.tag}`, phone: "039 765432" });
+  const contact = await post<{ id: string }>(api, "/api/contacts", {
+    clientId: client.id,
+    name: `Piero Gronda ${opts.tag}`,
+    phone: "039 765432",
+  });
   const address = `Via dei Coppi ${opts.tag.length + 3}, Monza`;
   const survey = await post<{ id: string; version: number }>(api, "/api/surveys", {
     clientId: client.id,
@@ -49,6 +59,9 @@ async function seedSite(page: Page, tag: string, userId: string) {
     name: `Tetto Glicine ${tag}`,
     address: "Via Glicine 7, Lecco",
     status: "in_corso",
+    // Opened before its safety papers are on file (the compliance guard asks for a reason).
+    force: true,
+    reason: "Documenti in arrivo",
     progress: 30,
     emergencyPhone: "348 1112223",
     assignedUserId: userId,
@@ -61,7 +74,11 @@ async function expectTouchTarget(locator: Locator) {
 }
 
 /** The day's cards: links, photo, note, progress and completion, for whoever is logged in. */
-async function workTheDay(page: Page, survey: Awaited<ReturnType<typeof seedSurvey>>, site: { id: string; name: string; address: string }) {
+async function workTheDay(
+  page: Page,
+  survey: Awaited<ReturnType<typeof seedSurvey>>,
+  site: { id: string; name: string; address: string },
+) {
   const subject = `sopralluogo ${survey.clientName} delle 08:30`;
   const today = page.getByRole("list", { name: "Oggi" });
   const card = today.getByRole("listitem").filter({ hasText: survey.clientName });
@@ -69,9 +86,16 @@ async function workTheDay(page: Page, survey: Awaited<ReturnType<typeof seedSurv
   const maps = card.getByRole("link", { name: `Apri nelle mappe: ${survey.address}` });
   await expect(maps).toHaveAttribute("href", mapsUrl(survey.address));
   await expect(maps).toHaveAttribute("target", "_blank");
-  await expect(card.getByRole("link", { name: `Chiama ${survey.clientName}: +39 333 123 4567` })).toHaveAttribute("href", telUrl("+39 333 123 4567"));
+  await expect(card.getByRole("link", { name: `Chiama ${survey.clientName}: +39 333 123 4567` })).toHaveAttribute(
+    "href",
+    telUrl("+39 333 123 4567"),
+  );
   await expect(card.getByRole("link", { name: /^Chiama Piero Gronda/ })).toHaveAttribute("href", "tel:039765432");
-  for (const control of [maps, card.getByText("Foto", { exact: true }), card.getByRole("button", { name: `Nota per ${subject}` })]) {
+  for (const control of [
+    maps,
+    card.getByText("Foto", { exact: true }),
+    card.getByRole("button", { name: `Nota per ${subject}` }),
+  ]) {
     await expectTouchTarget(control);
   }
   // No money on the technician's screen.
@@ -83,7 +107,9 @@ async function workTheDay(page: Page, survey: Awaited<ReturnType<typeof seedSurv
   await expect(photo).toHaveAttribute("accept", "image/*");
   await photo.setInputFiles({ name: "colmo.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByText("Foto caricata")).toBeVisible();
-  const files = (await (await page.request.get(`/api/attachments?entityType=survey&entityId=${survey.id}`)).json()) as { fileName: string }[];
+  const files = (await (await page.request.get(`/api/attachments?entityType=survey&entityId=${survey.id}`)).json()) as {
+    fileName: string;
+  }[];
   expect(files.map((f) => f.fileName)).toContain("colmo.png");
 
   // A note appended with date and author.
@@ -99,9 +125,18 @@ async function workTheDay(page: Page, survey: Awaited<ReturnType<typeof seedSurv
   await expect(dialog).toBeHidden();
 
   // Progress of the site, +5 % twice, saved with the version the card was read at.
-  const siteCard = page.getByRole("list", { name: "Cantieri attivi" }).getByRole("listitem").filter({ hasText: site.name });
-  await expect(siteCard.getByRole("link", { name: `Apri nelle mappe: ${site.address}` })).toHaveAttribute("href", mapsUrl(site.address));
-  await expect(siteCard.getByRole("link", { name: "Chiama emergenza: 348 1112223" })).toHaveAttribute("href", "tel:3481112223");
+  const siteCard = page
+    .getByRole("list", { name: "Cantieri attivi" })
+    .getByRole("listitem")
+    .filter({ hasText: site.name });
+  await expect(siteCard.getByRole("link", { name: `Apri nelle mappe: ${site.address}` })).toHaveAttribute(
+    "href",
+    mapsUrl(site.address),
+  );
+  await expect(siteCard.getByRole("link", { name: "Chiama emergenza: 348 1112223" })).toHaveAttribute(
+    "href",
+    "tel:3481112223",
+  );
   const plus = siteCard.getByRole("button", { name: "Aumenta avanzamento di 5%" });
   await expectTouchTarget(plus);
   await plus.click();
@@ -117,21 +152,35 @@ async function workTheDay(page: Page, survey: Awaited<ReturnType<typeof seedSurv
   await expect(card.getByRole("button", { name: /^Segna come completato/ })).toHaveCount(0);
 }
 
-test("La mia giornata at 390 px: cards with maps and tel links, photo, note, progress, completion", async ({ adminPage: page }) => {
+test("La mia giornata at 390 px: cards with maps and tel links, photo, note, progress, completion", async ({
+  adminPage: page,
+}) => {
   const tag = `Giorno ${Date.now() % 100000}`;
   const admin = await me(page.request);
   const survey = await seedSurvey(page.request, { tag, userId: admin.id, date: todayIso() });
-  await seedSurvey(page.request, { tag: `${tag} domani`, userId: admin.id, date: addDays(todayIso(), 1), time: "10:00" });
+  await seedSurvey(page.request, {
+    tag: `${tag} domani`,
+    userId: admin.id,
+    date: addDays(todayIso(), 1),
+    time: "10:00",
+  });
   const site = await seedSite(page, tag, admin.id);
 
   await page.goto("/admin/oggi");
   await expect(page.getByRole("heading", { name: "La mia giornata", level: 1 })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Domani" }).getByRole("heading", { name: new RegExp(`Famiglia Gronda ${tag} domani`) })).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: "Domani" })
+      .getByRole("heading", { name: new RegExp(`Famiglia Gronda ${tag} domani`) }),
+  ).toBeVisible();
   await expectAccessible(page);
   await snap(page, "technician-day");
 
   await workTheDay(page, survey, site);
-  const stored = (await (await page.request.get(`/api/surveys/${survey.id}`)).json()) as { notes: string; status: string };
+  const stored = (await (await page.request.get(`/api/surveys/${survey.id}`)).json()) as {
+    notes: string;
+    status: string;
+  };
   expect(stored.status).toBe("completato");
   expect(stored.notes).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} — admin: Tegole rotte sul lato nord$/);
   await expectAccessible(page);
@@ -147,7 +196,12 @@ test("Assegnati a me on the lists, and the calendar by technician with a legend"
   const tag = `Assegno ${Date.now() % 100000}`;
   const admin = await me(page.request);
   const mine = await seedSurvey(page.request, { tag: `${tag} mio`, userId: admin.id, date: todayIso() });
-  const nobody = await seedSurvey(page.request, { tag: `${tag} libero`, userId: null, date: todayIso(), time: "15:00" });
+  const nobody = await seedSurvey(page.request, {
+    tag: `${tag} libero`,
+    userId: null,
+    date: todayIso(),
+    time: "15:00",
+  });
 
   await page.goto(`/admin/surveys?q=${encodeURIComponent(tag)}`);
   const table = page.getByRole("table", { name: "Elenco sopralluoghi" });

@@ -1,5 +1,5 @@
 import { generate } from "otplib";
-import { expect, expectAccessible, snap, test } from "./support";
+import { expect, expectAccessible, receivedMail, snap, test } from "./support";
 
 // Impostazioni → Utenti (issue 19, decisions §8 "Accounts"): the admin invites a technician, the
 // invitation travels through the outbox, the person chooses a password with the one-time link
@@ -7,13 +7,19 @@ import { expect, expectAccessible, snap, test } from "./support";
 
 const PASSWORD = "Colmo-Gronda-Ardesia-2026";
 
-test("admin invites a technician, who sets a password with the mailed link and logs in; role change and disable", async ({ adminPage: page, browser }, info) => {
+test("admin invites a technician, who sets a password with the mailed link and logs in; role change and disable", async ({
+  adminPage: page,
+  browser,
+}, info) => {
   const suffix = info.project.name === "phone" ? "m" : "d";
   const username = `sara.conti${suffix}`;
   const email = `sara.conti.${suffix}@example.it`;
 
   await page.goto("/admin/settings");
-  await page.getByRole("navigation", { name: "Sezioni delle impostazioni" }).getByRole("link", { name: "Utenti" }).click();
+  await page
+    .getByRole("navigation", { name: "Sezioni delle impostazioni" })
+    .getByRole("link", { name: "Utenti" })
+    .click();
   await expect(page).toHaveURL(/\/admin\/settings\/users$/);
   await expect(page.getByRole("link", { name: "Utenti" })).toHaveAttribute("aria-current", "page");
   const me = page.getByRole("article", { name: "admin" });
@@ -44,16 +50,19 @@ test("admin invites a technician, who sets a password with the mailed link and l
   await expect(card.getByText("Tecnico")).toBeVisible();
   await snap(page, "users-list");
 
-  // The invitation is in Posta in uscita; its link is the way in.
+  // The invitation is in Posta in uscita with its link redacted (decisions §9): the administrator
+  // sees that it exists, the link reaches only the recipient.
   await page.goto("/admin/outbox");
   const row = page.getByRole("row").filter({ hasText: email });
   await row.getByRole("button", { name: /^Invito al gestionale di / }).click();
   const message = page.getByRole("dialog");
   await expect(message.getByText("Nome utente: " + username)).toBeVisible();
-  const text = (await message.textContent()) ?? "";
-  const url = /https?:\/\/\S+\/portal\/activate\?token=[\w%-]+/.exec(text)?.[0];
-  expect(url).toBeTruthy();
+  await expect(message.getByText("[link riservato al destinatario]")).toBeVisible();
+  expect((await message.textContent()) ?? "").not.toMatch(/activate\?token=/);
   await page.keyboard.press("Escape");
+  const received = receivedMail(email, /^Subject: Invito al gestionale di /);
+  const url = /https?:\/\/\S+\/portal\/activate\?token=[\w%-]+/.exec(received)?.[0];
+  expect(url).toBeTruthy();
 
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const invitee = await context.newPage();
@@ -104,10 +113,16 @@ test("admin invites a technician, who sets a password with the mailed link and l
   await context.close();
 });
 
-test("a technician who lost his phone: the admin resets his two-factor sign-in", async ({ adminPage: page, playwright, baseURL }, info) => {
+test("a technician who lost his phone: the admin resets his two-factor sign-in", async ({
+  adminPage: page,
+  playwright,
+  baseURL,
+}, info) => {
   const username = `perso.${info.project.name.replace(/\W/g, "")}.${Date.now() % 100000}`;
   const password = "Camino-Verde-Lampione-77";
-  const created = await page.request.post("/api/users", { data: { username, name: `Telefono Perso ${Date.now() % 100000}`, role: "tecnico", password, sendEmail: false } });
+  const created = await page.request.post("/api/users", {
+    data: { username, name: `Telefono Perso ${Date.now() % 100000}`, role: "tecnico", password, sendEmail: false },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { name } = (await created.json()) as { name: string };
 
@@ -150,7 +165,10 @@ test("users screen at 390 px: list, invite and reset dialogs @phone", async ({ a
   await invite.getByLabel("Nome utente").fill(`marta.gallo.${info.project.name}`);
   await snap(page, "users-invite");
   await invite.getByRole("button", { name: "Invia invito" }).click();
-  await page.getByRole("dialog", { name: /Link di accesso/ }).getByRole("button", { name: "Fatto" }).click();
+  await page
+    .getByRole("dialog", { name: /Link di accesso/ })
+    .getByRole("button", { name: "Fatto" })
+    .click();
   const card = page.getByRole("article", { name });
   await card.getByRole("button", { name: `Reimposta password di ${name}` }).click();
   const reset = page.getByRole("dialog", { name: "Reimposta password" });

@@ -11,7 +11,7 @@ declare module "autocannon" {
     timeout?: number;
   }
   interface Result {
-    requests: { total: number; average: number };
+    requests: { total: number; average: number; sent: number };
     errors: number;
     timeouts: number;
     non2xx: number;

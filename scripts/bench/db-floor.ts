@@ -41,7 +41,13 @@ function freshParams(params: unknown[]) {
  * Reads run one after the other as the app runs them; a call that writes is replayed inside a
  * transaction that is rolled back, so the data set stays the same.
  */
-export function replayFloor(client: pg.Pool | PGlite, kind: "postgresql" | "pglite", queries: CapturedQuery[], concurrency: number, seconds: number): Promise<RunStats> {
+export function replayFloor(
+  client: pg.Pool | PGlite,
+  kind: "postgresql" | "pglite",
+  queries: CapturedQuery[],
+  concurrency: number,
+  seconds: number,
+): Promise<RunStats> {
   const statements = queries.filter((q) => !txControl.test(q.sql));
   const writes = statements.some(isWrite);
   let task: () => Promise<unknown>;

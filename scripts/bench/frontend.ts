@@ -28,14 +28,31 @@ export interface BrowserFigures {
   searchMs: number[];
 }
 
-const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const flags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /**
  * LCP of a few screens and the time from the last keystroke in the clients search to the
  * filtered rows, in headless Chromium with the CPU slowed 4× (CDP), logged in as the admin.
  */
-export async function browserFigures(base: string, sessionCookie: string, quoteId: string, search: string): Promise<BrowserFigures> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: flags });
+export async function browserFigures(
+  base: string,
+  sessionCookie: string,
+  quoteId: string,
+  search: string,
+): Promise<BrowserFigures> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: flags,
+  });
   try {
     const [name, value] = sessionCookie.split(";")[0]!.split("=") as [string, string];
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "it-IT" });

@@ -12,7 +12,14 @@ function bodyOf(bytes: number) {
   const rows: Record<string, string | number>[] = [];
   let size = 2;
   while (size < bytes) {
-    const row = { id: crypto.randomUUID(), name: "Rossi Mario", address: "Via Garibaldi 12", city: "Milano", amount: "1234.56", version: 1 };
+    const row = {
+      id: crypto.randomUUID(),
+      name: "Rossi Mario",
+      address: "Via Garibaldi 12",
+      city: "Milano",
+      amount: "1234.56",
+      version: 1,
+    };
     const pad = Math.max(0, Math.min(200, bytes - size - JSON.stringify(row).length - 12));
     const full = { ...row, notes: "x".repeat(pad) };
     rows.push(full);

@@ -2,11 +2,15 @@ import type { HttpCall } from "./http-load";
 
 export interface Scenario extends HttpCall {
   name: string;
-  kind: "list" | "detail" | "dashboard" | "pdf" | "write" | "login";
+  kind: "health" | "list" | "detail" | "dashboard" | "pdf" | "write" | "login";
 }
 
 /** The API calls the screens make, with ids found in the data set. */
-export function scenarios(ids: { estimateId: string; clientId: string; login: { username: string; password: string } }): Scenario[] {
+export function scenarios(ids: {
+  estimateId: string;
+  clientId: string;
+  login: { username: string; password: string };
+}): Scenario[] {
   const page2 = "limit=25&offset=25";
   const lines = Array.from({ length: 10 }, (_, i) => ({
     description: `Voce di prova ${i + 1}: rimozione e posa manto`,
@@ -15,6 +19,8 @@ export function scenarios(ids: { estimateId: string; clientId: string; login: { 
     unit: "mq",
   }));
   return [
+    // The machine's own pace in this run: the busy-machine targets are read against it.
+    { name: "health", kind: "health", method: "GET", path: "/api/health" },
     { name: "clienti: ricerca q", kind: "list", method: "GET", path: "/api/clients?q=Moretti&limit=25" },
     { name: "clienti: pagina 2", kind: "list", method: "GET", path: `/api/clients?${page2}` },
     { name: "contatti: pagina 2", kind: "list", method: "GET", path: `/api/contacts?${page2}` },
@@ -25,6 +31,7 @@ export function scenarios(ids: { estimateId: string; clientId: string; login: { 
     { name: "contratti: pagina 2", kind: "list", method: "GET", path: `/api/contracts?${page2}` },
     { name: "fatture: scadute", kind: "list", method: "GET", path: "/api/invoices?status=scaduta&limit=25" },
     { name: "fatture: pagina 2", kind: "list", method: "GET", path: `/api/invoices?${page2}` },
+    { name: "fatture: pagina 200", kind: "list", method: "GET", path: "/api/invoices?limit=25&offset=4975" },
     { name: "fornitori: pagina 2", kind: "list", method: "GET", path: `/api/suppliers?${page2}` },
     { name: "ordini: pagina 2", kind: "list", method: "GET", path: `/api/orders?${page2}` },
     { name: "preventivo: dettaglio con voci", kind: "detail", method: "GET", path: `/api/estimates/${ids.estimateId}` },
@@ -35,7 +42,12 @@ export function scenarios(ids: { estimateId: string; clientId: string; login: { 
       kind: "write",
       method: "POST",
       path: "/api/estimates",
-      body: { clientId: ids.clientId, title: "Preventivo di prova (benchmark)", description: "Rifacimento copertura, misure da sopralluogo.", items: lines },
+      body: {
+        clientId: ids.clientId,
+        title: "Preventivo di prova (benchmark)",
+        description: "Rifacimento copertura, misure da sopralluogo.",
+        items: lines,
+      },
     },
     { name: "login", kind: "login", method: "POST", path: "/api/auth/login", body: ids.login },
   ];

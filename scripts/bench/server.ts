@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
-/** The app as users run it: its own process, production mode, quiet logs. */
+/** The app as users run it (`npm start`: node on the build, no tsx): its own process, production mode, quiet logs. */
 export async function startServer(env: Record<string, string>, port: number) {
   const started = Date.now();
-  const child = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -16,12 +16,12 @@ export async function startServer(env: Record<string, string>, port: number) {
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
   return { child, base, startMs: Date.now() - started };
 }
 
-/** Resident memory of a process (the tsx launcher's node child holds the app). */
+/** Resident memory of a process (the largest of it and its children). */
 export function rssMb(pid: number): number {
   const pids = [pid, ...childPids(pid)];
   let kb = 0;
@@ -38,7 +38,12 @@ export function rssMb(pid: number): number {
 
 function childPids(pid: number): number[] {
   try {
-    const direct = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    const direct = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return direct.flatMap((c) => [c, ...childPids(c)]);
   } catch {
     return [];

@@ -4,7 +4,11 @@ export interface RunStats {
   p95: number;
   p99: number;
   rps: number;
+  /** Failed calls, answers ≥ 400 and calls still in flight when the window closed. */
   errors: number;
+  /** Of the errors: calls still in flight when the window closed. */
+  inFlight: number;
+  /** Samples: calls answered inside the window. */
   count: number;
 }
 
@@ -13,7 +17,7 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export function summarize(latencies: number[], seconds: number, errors: number): RunStats {
+export function summarize(latencies: number[], seconds: number, errors: number, inFlight = 0): RunStats {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     p50: percentile(sorted, 50),
@@ -21,30 +25,44 @@ export function summarize(latencies: number[], seconds: number, errors: number):
     p99: percentile(sorted, 99),
     rps: latencies.length / seconds,
     errors,
+    inFlight,
     count: latencies.length,
   };
 }
 
 /**
  * Runs `task` from `concurrency` loops for `seconds` and times each call: the database floor's
- * load generator (the same closed-loop shape autocannon uses for HTTP).
+ * load generator (the same closed-loop shape autocannon uses for HTTP). A call that finishes
+ * after the window closed counts as an error (in flight at the close), as on the HTTP side.
  */
-export async function closedLoop(task: () => Promise<unknown>, concurrency: number, seconds: number): Promise<RunStats> {
+export async function closedLoop(
+  task: () => Promise<unknown>,
+  concurrency: number,
+  seconds: number,
+): Promise<RunStats> {
   const latencies: number[] = [];
   let errors = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
+  let inFlight = 0;
+  const censored: number[] = [];
+  const end = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < end) {
       const t0 = performance.now();
       try {
         await task();
-        latencies.push(performance.now() - t0);
+        const t1 = performance.now();
+        if (t1 <= end) latencies.push(t1 - t0);
+        else {
+          // In flight at the close: an error, and its age then joins the samples (as on the HTTP side).
+          inFlight++;
+          censored.push(end - t0);
+        }
       } catch {
         errors++;
       }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return summarize(latencies, (performance.now() - started) / 1000, errors);
+  const stats = summarize([...latencies, ...censored], seconds, errors + inFlight, inFlight);
+  return { ...stats, rps: latencies.length / seconds, count: latencies.length };
 }

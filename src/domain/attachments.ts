@@ -31,25 +31,33 @@ const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "he
  * a renamed executable is not a photo. Null when it is none of the accepted types.
  */
 export function detectFileType(bytes: Uint8Array): DetectedType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mime: "image/jpeg", ext: "jpg" };
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { mime: "image/jpeg", ext: "jpg" };
   if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) {
     return { mime: "image/png", ext: "png" };
   }
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return { mime: "image/webp", ext: "webp" };
-  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(bytes, 8, 12))) return { mime: "image/heic", ext: "heic" };
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP")
+    return { mime: "image/webp", ext: "webp" };
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(bytes, 8, 12)))
+    return { mime: "image/heic", ext: "heic" };
   if (bytes.length >= 5 && ascii(bytes, 0, 5) === "%PDF-") return { mime: "application/pdf", ext: "pdf" };
   return null;
 }
 
 export const isImageMime = (mime: string) => mime.startsWith("image/");
 /** Browsers other than Safari cannot draw HEIC: those get an icon, not a thumbnail. */
-export const isPreviewableImage = (mime: string) => mime === "image/jpeg" || mime === "image/png" || mime === "image/webp";
+export const isPreviewableImage = (mime: string) =>
+  mime === "image/jpeg" || mime === "image/png" || mime === "image/webp";
 
 /** A display name safe for headers and file systems: no path, no control characters. */
 export function cleanFileName(name: string | undefined, fallbackExt: string): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  // Bidi controls too (issue 26): "fattura\u202Egnp.exe" would display as "fatturaexe.png".
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim()
+    .slice(0, 200);
   return cleaned || `file.${fallbackExt}`;
 }
 

@@ -1,4 +1,5 @@
 import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
+import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
 import { clientTypes } from "./statuses";
 import {
   capSchema,
@@ -16,14 +17,25 @@ const typeAliases: Record<string, string> = { private: "privato", company: "azie
 
 export const clientTypeSchema = z.preprocess(
   (v) => (typeof v === "string" && v in typeAliases ? typeAliases[v] : v),
-  z.enum(clientTypes.values, { error: "Tipo cliente: scegli Privato, Azienda o Condominio" }),
+  z.enum(clientTypes.values, { error: "Tipo cliente: scegli Privato, Azienda, Condominio o Ente pubblico" }),
 );
 
-export const clientInputSchema = z.object({
-  name: requiredText("Nome", 200),
+/** A text that reaches FatturaPA: refused beyond the field's length, never cut (decisions §8). */
+const fatturaText = <T extends z.ZodType<string | null>>(schema: T, label: string, max: number) =>
+  schema.refine(fitsFattura(max), fatturaLimitMessage(label, max));
+
+/** Codice univoco ufficio (IPA) of a public body: 6 letters or digits, its CodiceDestinatario. */
+export const officeCodeSchema = z
+  .string({ error: "Codice univoco ufficio: 6 caratteri (lettere e cifre)" })
+  .trim()
+  .toUpperCase()
+  .refine((v) => /^[A-Z0-9]{6}$/.test(v), "Codice univoco ufficio: 6 caratteri (lettere e cifre)");
+
+const clientFields = z.object({
+  name: fatturaText(requiredText("Nome", 1000), "Nome", FATTURA_LIMITS.denominazione),
   type: clientTypeSchema,
-  address: requiredText("Indirizzo", 300),
-  city: optionalText("Città", 100),
+  address: fatturaText(requiredText("Indirizzo", 1000), "Indirizzo", FATTURA_LIMITS.indirizzo),
+  city: fatturaText(optionalText("Città", 1000), "Città", FATTURA_LIMITS.comune),
   province: optionalFormat(provinciaSchema),
   zipCode: optionalFormat(capSchema),
   phone: optionalFormat(phoneSchema),
@@ -32,12 +44,28 @@ export const clientInputSchema = z.object({
   sdiCode: optionalFormat(sdiCodeSchema),
   vatNumber: optionalFormat(partitaIvaSchema),
   fiscalCode: optionalFormat(codiceFiscaleSchema),
+  /** Public body (ente pubblico): its office code (FPA12, split payment). */
+  officeCode: optionalFormat(officeCodeSchema),
+  /** Condominio: withholds the ritenuta 4 % (off for one that is not a sostituto d'imposta). */
+  withholdingAgent: z.boolean({ error: "Sostituto d'imposta: sì o no" }).default(true),
   notes: optionalText("Note"),
 });
+
+function checkClient(v: z.output<typeof clientFields>, ctx: z.RefinementCtx) {
+  if (v.type === "ente_pubblico" && !v.officeCode) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["officeCode"],
+      message: "Codice univoco ufficio: obbligatorio per un ente pubblico (6 caratteri)",
+    });
+  }
+}
+
+export const clientInputSchema = clientFields.superRefine(checkClient);
 export type ClientInput = z.input<typeof clientInputSchema>;
 export type ClientValues = z.output<typeof clientInputSchema>;
 
-export const clientUpdateSchema = clientInputSchema.extend({ version: versionField });
+export const clientUpdateSchema = clientFields.extend({ version: versionField }).superRefine(checkClient);
 
 export const clientSchema = z.object({
   id: idSchema,
@@ -53,6 +81,8 @@ export const clientSchema = z.object({
   sdiCode: z.string().nullable(),
   vatNumber: z.string().nullable(),
   fiscalCode: z.string().nullable(),
+  officeCode: z.string().nullable(),
+  withholdingAgent: z.boolean(),
   notes: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -69,7 +99,13 @@ export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 export const clientDetailSchema = clientSchema.extend({
   counts: z.object({ contacts: z.number(), surveys: z.number(), estimates: z.number() }),
   contacts: z.array(
-    z.object({ id: idSchema, name: z.string(), role: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
+    z.object({
+      id: idSchema,
+      name: z.string(),
+      role: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
   ),
   latestEstimates: z.array(
     z.object({

@@ -2,6 +2,7 @@ import { idSchema, listQuery, requiredText, versionField } from "./common";
 import { isoDateSchema } from "./dates";
 import { compareMoney, maxMoney, ratio, subMoney, sumMoney } from "./money";
 import { contractStatuses, invoiceStatuses, type ContractStatus } from "./statuses";
+import { vatViewSchema } from "./vat/index";
 import { z } from "./zod";
 
 // ---- transitions ------------------------------------------------------------------------
@@ -37,7 +38,24 @@ export const contractCreateSchema = z.object({
 });
 export type ContractCreateValues = z.output<typeof contractCreateSchema>;
 
-export const contractTermsSchema = z.object({ terms: requiredText("Condizioni contrattuali", 20_000) });
+/** CIG (10 characters) and CUP (15) of a public body's contract (FatturaPA DatiContratto). */
+const procurementCode = (label: string, length: number) =>
+  z
+    .string({ error: `${label}: valore non valido` })
+    .trim()
+    .toUpperCase()
+    .refine(
+      (v) => v === "" || new RegExp(`^[A-Z0-9]{${length}}$`).test(v),
+      `${label}: ${length} caratteri, lettere e cifre`,
+    )
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+export const contractTermsSchema = z.object({
+  terms: requiredText("Condizioni contrattuali", 20_000),
+  cig: procurementCode("CIG", 10),
+  cup: procurementCode("CUP", 15),
+});
 export const contractUpdateSchema = contractTermsSchema.extend({ version: versionField });
 export type ContractTermsValues = z.output<typeof contractTermsSchema>;
 
@@ -55,6 +73,8 @@ export const contractSchema = z.object({
   status: z.enum(contractStatuses.values),
   activatedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  cig: z.string().nullable(),
+  cup: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -76,6 +96,11 @@ export const contractListQuerySchema = listQuery(["number", "createdAt", "signed
     z.enum(contractStatuses.values, { error: "Stato non valido" }).optional(),
   ),
   estimateId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+  /** "true": only contracts an invoice can be made on (every status but bozza), for the invoice form's picker. */
+  invoiceable: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["true", "false"], { error: "invoiceable: true o false" }).optional(),
+  ),
 });
 export type ContractListParams = Partial<z.output<typeof contractListQuerySchema>>;
 
@@ -138,9 +163,11 @@ export const contractDetailSchema = contractSchema.extend({
     title: z.string(),
     description: z.string(),
     totalAmount: z.string(),
-    vatTreatment: z.string(),
+    treatment: z.string(),
     vatAmount: z.string(),
     grossTotal: z.string(),
+    withholding: z.string(),
+    netToPay: z.string(),
     acceptedAt: z.string().nullable(),
     acceptedBy: z.string().nullable(),
   }),
@@ -167,6 +194,8 @@ export const contractDetailSchema = contractSchema.extend({
     }),
   ),
   sites: z.array(z.object({ id: idSchema, name: z.string(), status: z.string(), progress: z.number() })),
+  /** The estimate's lines through the VAT engine: the contract's rates. */
+  vat: vatViewSchema.nullable(),
   financials: contractFinancialsSchema,
 });
 export type ContractDetail = z.infer<typeof contractDetailSchema>;

@@ -1,13 +1,33 @@
 import { idSchema, intLike, listQuery, optionalText, requiredText, versionField } from "./common";
 import { DEFAULT_VALIDITY_DAYS } from "./catalogue";
 import { addDays, expiryState, type ExpiryState } from "./dates";
-import { compareMoney, lineTotal, moneySchema, quantitySchema, splitMaterialsLabour, sumMoney } from "./money";
-import { estimateStatuses, vatTreatments, type EstimateStatus, type VatTreatment } from "./statuses";
-import { documentTotals, type VatNatura } from "./vat";
+import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
+import { compareMoney, lineTotal, splitMaterialsLabour, sumMoney } from "./money";
+import { estimateStatuses, type EstimateStatus } from "./statuses";
+import {
+  documentTreatmentSchema,
+  documentTreatments,
+  documentVat,
+  isVatError,
+  LINE_QUANTITY_RE,
+  LINE_UNIT_PRICE_RE,
+  lineQuantitySchema,
+  lineUnitPriceSchema,
+  lineVatRates,
+  lineVatRateSchema,
+  naturaCodes,
+  naturaSchema,
+  type DocumentVatContext,
+  type LineVatRate,
+  type Natura,
+  type VatLineInput,
+  type VatResult,
+  vatViewSchema,
+} from "./vat/index";
 import { z } from "./zod";
 
 // Estimates (preventivi): one schema for the form and the route, the exact totals shared by the
-// live preview and the server, and the allowed state changes (decisions §4–§5).
+// live preview and the server, and the allowed state changes (decisions §4–§5, §8).
 
 // ---- totals -------------------------------------------------------------------------------
 
@@ -27,20 +47,26 @@ export interface EstimateTotals {
   /** 60 % of the imponibile; labour is the remainder so the two add up exactly. */
   materialsCost: string;
   laborCost: string;
-  vatRate: string;
-  vatAmount: string;
-  natura: VatNatura | null;
-  /** Imponibile + IVA. */
-  grossTotal: string;
+  /** The engine's result (src/domain/vat/), or null when the lines cannot be computed yet. */
+  vat: VatResult | null;
+  /** The engine's refusal of the lines as they are (reverse charge for a privato…), in Italian. */
+  vatError: { field: string; message: string } | null;
 }
 
-type LineLike = { quantity?: unknown; unitPrice?: unknown };
+type LineLike = {
+  description?: unknown;
+  quantity?: unknown;
+  unitPrice?: unknown;
+  vatRate?: unknown;
+  natura?: unknown;
+  significantGood?: unknown;
+};
 
-/** A value typed in a form ("12,5", "", 3) as a decimal string, or null when it is not one. */
-function decimalOrNull(value: unknown): string | null {
+/** A value typed in a form ("12,5", "", 3) matching `re`, or null when it is not one yet. */
+function decimalOrNull(value: unknown, re: RegExp = /^\d+(\.\d+)?$/): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
   const text = String(value).trim().replace(",", ".");
-  return /^\d+(\.\d+)?$/.test(text) ? text : null;
+  return re.test(text) ? text : null;
 }
 
 /** Line total of a possibly half-typed line: "0.00" until both numbers are valid. */
@@ -50,18 +76,79 @@ export function previewLineTotal(line: LineLike): string {
   return q !== null && p !== null ? lineTotal(q, p) : "0.00";
 }
 
+/** A line as the engine takes it; a half-typed number counts as zero (live preview). */
+export function estimateVatLine(line: LineLike, fallbackRate: LineVatRate): VatLineInput {
+  const rate = (lineVatRates as readonly unknown[]).includes(line.vatRate)
+    ? (line.vatRate as LineVatRate)
+    : fallbackRate;
+  const natura = (naturaCodes as readonly unknown[]).includes(line.natura) ? (line.natura as Natura) : null;
+  return {
+    description: typeof line.description === "string" ? line.description : "",
+    quantity: decimalOrNull(line.quantity, LINE_QUANTITY_RE) ?? "0",
+    unitPrice: decimalOrNull(line.unitPrice, LINE_UNIT_PRICE_RE) ?? "0",
+    vatRate: rate,
+    natura: rate === "0" ? natura : null,
+    significantGood: line.significantGood === true,
+  };
+}
+
 /**
- * Every figure of an estimate, in exact arithmetic (decisions §5). The server calls it with
- * validated lines; the form's live preview calls it with what is being typed, where a line
- * that is not a number yet counts as zero.
+ * The attached order's materials as a line of the VAT computation: it is part of the imponibile
+ * (decisions §5) and takes the rate of the estimate's first line (the work it belongs to).
  */
-export function computeEstimateTotals(lines: readonly LineLike[], orderTotal: string | null | undefined, treatment: VatTreatment): EstimateTotals {
+export function orderVatLine(
+  orderTotal: string,
+  lines: readonly VatLineInput[],
+  fallbackRate: LineVatRate,
+): VatLineInput {
+  const first = lines[0];
+  return {
+    description: "Materiali dell'ordine collegato",
+    quantity: "1",
+    unitPrice: orderTotal,
+    vatRate: first?.vatRate ?? fallbackRate,
+    natura: first?.natura ?? null,
+    significantGood: false,
+  };
+}
+
+/** The engine's lines of an estimate: its lines, then the attached order's materials. */
+export function estimateVatLines(
+  lines: readonly LineLike[],
+  orderTotal: string | null | undefined,
+  fallbackRate: LineVatRate,
+): VatLineInput[] {
+  const vatLines = lines.map((l) => estimateVatLine(l, fallbackRate));
+  const order = decimalOrNull(orderTotal);
+  if (order !== null && compareMoney(lineTotal(order, "1"), "0.00") > 0)
+    vatLines.push(orderVatLine(lineTotal(order, "1"), vatLines, fallbackRate));
+  return vatLines;
+}
+
+/**
+ * Every figure of an estimate, in exact arithmetic, through the one VAT engine (decisions §8).
+ * The server calls it with validated lines and stores the result; the form's live preview calls
+ * it with what is being typed, where a line that is not a number yet counts as zero.
+ */
+export function computeEstimateTotals(
+  lines: readonly LineLike[],
+  orderTotal: string | null | undefined,
+  ctx: DocumentVatContext,
+  fallbackRate: LineVatRate,
+): EstimateTotals {
   const lineTotals = lines.map(previewLineTotal);
   const linesTotal = sumMoney(lineTotals);
   const order = decimalOrNull(orderTotal) ?? "0";
   const totalAmount = sumMoney([linesTotal, lineTotal(order, "1")]);
   const { materials, labour } = splitMaterialsLabour(totalAmount);
-  const vat = documentTotals(totalAmount, treatment);
+  let vat: VatResult | null = null;
+  let vatError: EstimateTotals["vatError"] = null;
+  try {
+    vat = documentVat(ctx, estimateVatLines(lines, orderTotal, fallbackRate));
+  } catch (error) {
+    if (!isVatError(error)) throw error;
+    vatError = { field: error.field.replace(/^lines\[(\d+)\]/, "items.$1"), message: error.message };
+  }
   return {
     lines: lineTotals,
     linesTotal,
@@ -69,10 +156,8 @@ export function computeEstimateTotals(lines: readonly LineLike[], orderTotal: st
     totalAmount,
     materialsCost: materials,
     laborCost: labour,
-    vatRate: vat.vatRate,
-    vatAmount: vat.vatAmount,
-    natura: vat.natura,
-    grossTotal: vat.total,
+    vat,
+    vatError,
   };
 }
 
@@ -95,7 +180,8 @@ const optionalId = (label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const lineWithinLimit = (item: { quantity: string; unitPrice: string }) => compareMoney(lineTotal(item.quantity, item.unitPrice), MAX_ESTIMATE_AMOUNT) <= 0;
+const lineWithinLimit = (item: { quantity: string; unitPrice: string }) =>
+  compareMoney(lineTotal(item.quantity, item.unitPrice), MAX_ESTIMATE_AMOUNT) <= 0;
 
 /**
  * One line: a catalogue service (its description may be left empty: the server fills it from
@@ -103,25 +189,49 @@ const lineWithinLimit = (item: { quantity: string; unitPrice: string }) => compa
  */
 export const estimateItemFields = z.object({
   serviceId: optionalId("Servizio"),
-  description: optionalText("Descrizione", 1000),
-  quantity: quantitySchema,
-  unitPrice: moneySchema,
+  description: optionalText("Descrizione", 5000).refine(
+    fitsFattura(FATTURA_LIMITS.descrizione),
+    fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione),
+  ),
+  /** Up to 3 decimals (decisions §8). */
+  quantity: lineQuantitySchema,
+  /** Up to 4 decimals, never negative on an estimate. */
+  unitPrice: lineUnitPriceSchema.refine((v) => !v.startsWith("-"), "Prezzo unitario: non può essere negativo"),
   unit: z
     .string()
     .trim()
-    .max(20, "Unità: massimo 20 caratteri")
+    .max(FATTURA_LIMITS.unitaMisura, fatturaLimitMessage("Unità", FATTURA_LIMITS.unitaMisura))
     .nullish()
     .transform((v) => v || DEFAULT_ESTIMATE_UNIT),
   notes: optionalText("Note", 1000),
+  /** Omitted: the rate suggested for the client and the company's default (decisions §8). */
+  vatRate: lineVatRateSchema.nullish().transform((v) => v ?? null),
+  natura: naturaSchema.nullish().transform((v) => v ?? null),
+  significantGood: z.boolean({ error: "Bene significativo: sì o no" }).default(false),
 });
 
 type ItemFields = z.output<typeof estimateItemFields>;
 function checkItem(item: ItemFields, ctx: z.RefinementCtx) {
   if (!item.serviceId && !item.description) {
-    ctx.addIssue({ code: "custom", path: ["description"], message: "Descrizione: scegli un servizio o scrivi una descrizione" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["description"],
+      message: "Descrizione: scegli un servizio o scrivi una descrizione",
+    });
   }
   if (!lineWithinLimit(item)) {
     ctx.addIssue({ code: "custom", path: ["unitPrice"], message: "Totale riga troppo alto (massimo 99.999.999,99 €)" });
+  }
+  // SdI 00400/00401: natura iff the rate is 0; the error sits where the user fixes it.
+  if (item.vatRate === "0" && !item.natura) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["natura"],
+      message: "Natura IVA: con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)",
+    });
+  }
+  if (item.vatRate !== "0" && item.natura) {
+    ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: si indica solo con aliquota 0%" });
   }
 }
 
@@ -132,7 +242,9 @@ export type EstimateItemValues = z.output<typeof estimateItemInputSchema>;
 /** The separate item routes (specification §7) name the estimate in the body. */
 export const estimateItemCreateSchema = estimateItemFields.extend({ estimateId: idSchema }).superRefine(checkItem);
 /** PUT /api/estimate-items/{id}: the line's fields; estimateId, when sent, must be its own. */
-export const estimateItemUpdateSchema = estimateItemFields.extend({ estimateId: idSchema.optional() }).superRefine(checkItem);
+export const estimateItemUpdateSchema = estimateItemFields
+  .extend({ estimateId: idSchema.optional() })
+  .superRefine(checkItem);
 export const estimateItemListQuerySchema = z.object({ estimateId: idSchema });
 
 const estimateFields = z.object({
@@ -142,11 +254,11 @@ const estimateFields = z.object({
   title: requiredText("Titolo", 200),
   description: requiredText("Descrizione", 5000),
   validityDays: intLike("Validità (giorni)", 1, 3650).default(DEFAULT_VALIDITY_DAYS),
-  /** Omitted: the default for the client's type (decisions §5). */
-  vatTreatment: z
-    .union([z.literal(""), z.enum(vatTreatments.values, { error: "Trattamento IVA: scegli 22%, 10%, 4% o inversione contabile" })])
+  /** Reverse charge only by the office's choice and for a client with partita IVA (decisions §8). */
+  treatment: z
+    .union([z.literal(""), documentTreatmentSchema])
     .nullish()
-    .transform((v) => (v ? v : null)),
+    .transform((v) => (v ? v : "ordinary")),
   items: z
     .array(estimateItemInputSchema, { error: "Voci: elenco non valido" })
     .max(MAX_ESTIMATE_ITEMS, `Voci: massimo ${MAX_ESTIMATE_ITEMS} righe`)
@@ -155,7 +267,10 @@ const estimateFields = z.object({
 
 function checkEstimate(value: z.output<typeof estimateFields>, ctx: z.RefinementCtx) {
   const lines = value.items.filter(lineWithinLimit);
-  if (lines.length === value.items.length && compareMoney(sumMoney(lines.map((l) => lineTotal(l.quantity, l.unitPrice))), MAX_ESTIMATE_AMOUNT) > 0) {
+  if (
+    lines.length === value.items.length &&
+    compareMoney(sumMoney(lines.map((l) => lineTotal(l.quantity, l.unitPrice))), MAX_ESTIMATE_AMOUNT) > 0
+  ) {
     ctx.addIssue({ code: "custom", path: ["items"], message: "Voci: il totale del preventivo supera 99.999.999,99 €" });
   }
 }
@@ -187,10 +302,13 @@ export const estimateItemSchema = z.object({
   serviceId: idSchema.nullable(),
   description: z.string(),
   quantity: z.string(),
-  unitPrice: money,
+  unitPrice: z.string(),
   totalPrice: money,
   unit: z.string(),
   notes: z.string().nullable(),
+  vatRate: z.enum(lineVatRates),
+  natura: z.enum(naturaCodes).nullable(),
+  significantGood: z.boolean(),
   createdAt: z.string(),
 });
 export type EstimateItem = z.infer<typeof estimateItemSchema>;
@@ -207,9 +325,12 @@ export const estimateSchema = z.object({
   materialsCost: money,
   laborCost: money,
   totalAmount: money,
-  vatTreatment: z.enum(vatTreatments.values),
+  treatment: z.enum(documentTreatments),
   vatAmount: money,
+  stampDuty: money,
   grossTotal: money,
+  withholding: money,
+  netToPay: money,
   validityDays: z.number().int(),
   status: z.enum(estimateStatuses.values),
   expiresAt: z.string(),
@@ -227,6 +348,8 @@ export type Estimate = z.infer<typeof estimateSchema>;
 export const estimateDetailSchema = estimateSchema.extend({
   acceptedIp: z.string().nullable(),
   items: z.array(estimateItemSchema),
+  /** The engine's summary of the stored lines (riepilogo per rate, beni significativi, notes). */
+  vat: vatViewSchema.nullable(),
   client: z.object({
     id: idSchema,
     name: z.string(),
@@ -239,15 +362,34 @@ export const estimateDetailSchema = estimateSchema.extend({
     phone: z.string().nullable(),
     vatNumber: z.string().nullable(),
     fiscalCode: z.string().nullable(),
+    withholdingAgent: z.boolean(),
   }),
   survey: z.object({ id: idSchema, date: z.string(), address: z.string(), status: z.string() }).nullable(),
-  order: z.object({ id: idSchema, number: z.string(), title: z.string(), totalAmount: money, status: z.string() }).nullable(),
-  contracts: z.array(z.object({ id: idSchema, number: z.string(), status: z.string(), signedDate: z.string().nullable(), createdAt: z.string() })),
+  order: z
+    .object({ id: idSchema, number: z.string(), title: z.string(), totalAmount: money, status: z.string() })
+    .nullable(),
+  contracts: z.array(
+    z.object({
+      id: idSchema,
+      number: z.string(),
+      status: z.string(),
+      signedDate: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   sites: z.array(z.object({ id: idSchema, name: z.string(), status: z.string(), progress: z.number() })),
 });
 export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 
-export const estimateSortKeys = ["number", "createdAt", "totalAmount", "title", "status", "clientName", "expiresAt"] as const;
+export const estimateSortKeys = [
+  "number",
+  "createdAt",
+  "totalAmount",
+  "title",
+  "status",
+  "clientName",
+  "expiresAt",
+] as const;
 export const estimateListQuerySchema = listQuery(estimateSortKeys).extend({
   status: z.preprocess(
     (v) => (v === "" || v === "all" ? undefined : v),
@@ -277,8 +419,14 @@ const allowedFrom: Record<EstimateAction, readonly EstimateStatus[]> = {
 
 const refusal: Record<EstimateAction, (status: EstimateStatus) => string> = {
   send: (s) => `Impossibile inviare un preventivo ${estimateStatuses.label(s).toLowerCase()}`,
-  accept: (s) => (s === "accettato" ? "Il preventivo è già stato accettato" : `Impossibile accettare un preventivo ${estimateStatuses.label(s).toLowerCase()}`),
-  reject: (s) => (s === "bozza" ? "Il preventivo non è ancora stato inviato al cliente" : `Impossibile rifiutare un preventivo ${estimateStatuses.label(s).toLowerCase()}`),
+  accept: (s) =>
+    s === "accettato"
+      ? "Il preventivo è già stato accettato"
+      : `Impossibile accettare un preventivo ${estimateStatuses.label(s).toLowerCase()}`,
+  reject: (s) =>
+    s === "bozza"
+      ? "Il preventivo non è ancora stato inviato al cliente"
+      : `Impossibile rifiutare un preventivo ${estimateStatuses.label(s).toLowerCase()}`,
   requestChanges: () => "Si possono chiedere modifiche solo a un preventivo inviato",
   edit: () => "Un preventivo accettato non può essere modificato",
   delete: () => "Un preventivo accettato non può essere eliminato",
@@ -302,13 +450,20 @@ export function statusAfterEdit(status: EstimateStatus): EstimateStatus {
 }
 
 /** "Accetta Preventivo" in the portal: only a sent estimate that has not expired. */
-export function portalAcceptRefusal(estimate: { status: EstimateStatus; expiresAt: string }, today: string): string | null {
+export function portalAcceptRefusal(
+  estimate: { status: EstimateStatus; expiresAt: string },
+  today: string,
+): string | null {
   if (estimate.status !== "inviato") return refusal.accept(estimate.status);
-  if (expiryState(estimate.expiresAt, today) === "expired") return "Il preventivo è scaduto: chiedi all'impresa di aggiornarlo";
+  if (expiryState(estimate.expiresAt, today) === "expired")
+    return "Il preventivo è scaduto: chiedi all'impresa di aggiornarlo";
   return null;
 }
 
-export function estimateExpiryState(estimate: { status: EstimateStatus; expiresAt: string }, today: string): ExpiryState | null {
+export function estimateExpiryState(
+  estimate: { status: EstimateStatus; expiresAt: string },
+  today: string,
+): ExpiryState | null {
   // Once accepted or refused, validity no longer matters.
   return estimate.status === "bozza" || estimate.status === "inviato" ? expiryState(estimate.expiresAt, today) : null;
 }

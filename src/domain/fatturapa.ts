@@ -1,4 +1,4 @@
-import { addMoney, isZeroMoney, lineTotal, subMoney, sumMoney, toCents, vatOf } from "./money";
+import { isZeroMoney, lineTotal, subMoney, toCents } from "./money";
 import {
   isValidCap,
   isValidCodiceFiscale,
@@ -8,10 +8,12 @@ import {
   isValidSdiCode,
 } from "./validators";
 
-// FatturaPA FPR12 (decisions §5; the SdI checks: src/server/documents/fatturapa/sdi-checks.ts): a pure builder plus the checks
-// the SdI would otherwise reject the file for. No I/O: the server loads the data and serves it.
+import type { Natura, RitenutaResult, VatResult, VatSummary } from "./vat/types";
 
-export type Natura = "N1" | "N6.3";
+// FatturaPA FPR12/FPA12 (decisions §5, §8; the SdI checks: src/server/documents/fatturapa/sdi-checks.ts):
+// a pure builder plus the checks the SdI would otherwise reject the file for. Every figure comes
+// from the VAT engine's result (src/domain/vat/): the builder writes it, it computes nothing.
+// No I/O: the server loads the data and serves it.
 
 export interface FpParty {
   name: string;
@@ -33,19 +35,26 @@ export interface FpSeller extends FpParty {
 export interface FpBuyer extends FpParty {
   sdiCode: string | null;
   pec: string | null;
+  /** Codice univoco ufficio of a public body (FPA12): 6 characters. */
+  officeCode?: string | null;
 }
 
 export interface FpLine {
   description: string;
   quantity: string;
+  unit?: string | null;
   unitPrice: string;
   total: string;
   /** Percent, two decimals: "22.00", "0.00". */
   rate: string;
   natura: Natura | null;
+  /** Subject to the condominio's ritenuta (Ritenuta SI). */
+  ritenuta?: boolean;
 }
 
 export interface FpDocument {
+  /** FPA12 for a public body (split payment), FPR12 otherwise. */
+  formato: "FPR12" | "FPA12";
   /** TD01 invoice, TD02 acconto, TD04 credit note. */
   type: "TD01" | "TD02" | "TD04";
   number: string;
@@ -54,12 +63,83 @@ export interface FpDocument {
   /** Progressive of the file name and ProgressivoInvio (5 alphanumerics). */
   progressive: string;
   lines: FpLine[];
+  /** The engine's DatiRiepilogo, one per rate or natura. */
+  summaries: VatSummary[];
+  /** "2.00" when the bollo is due (DatiBollo), else "0.00". */
   stampDuty: string;
-  /** Imponibile + IVA + bollo. */
+  ritenuta: RitenutaResult | null;
+  /** ImportoTotaleDocumento: imponibile + IVA + bollo. */
   total: string;
+  /** ImportoPagamento: total − ritenuta − split-payment VAT. */
+  netToPay: string;
   notes: string | null;
   /** A credit note's original invoice (DatiFattureCollegate). */
   linked?: { number: string; issueDate: string } | null;
+  /** DatiContratto: the contract's number and date, CIG and CUP of a public procurement. */
+  contract?: { number: string; date: string | null; cig: string | null; cup: string | null } | null;
+  /** DatiSAL/RiferimentoFase of a SAL invoice. */
+  salPhase?: number | null;
+}
+
+/** FatturaPA decimals: at least two decimals ("2" → "2.00", "1.250" stays). */
+export function xsdDecimal(value: string): string {
+  const [int, frac = ""] = value.split(".");
+  return `${int}.${frac.padEnd(2, "0")}`;
+}
+
+/**
+ * The DettaglioLinee of a computed document: a line split by the beni-significativi rule becomes
+ * one line per part (10 % and 22 %, quantity 1); the bollo recharged to the client is the last
+ * line (N1). Lines subject to the condominio's ritenuta say so (Ritenuta SI, SdI 00411/00415).
+ */
+export function fatturaLinesOf(
+  lines: readonly { description: string; quantity: string; unit: string | null; unitPrice: string }[],
+  vat: VatResult,
+): FpLine[] {
+  const out: FpLine[] = [];
+  const ritenuta = !!vat.ritenuta;
+  for (const result of vat.lines) {
+    const line = lines[result.index]!;
+    if (result.split) {
+      for (const part of result.parts) {
+        out.push({
+          description: line.description,
+          quantity: "1.00",
+          unit: null,
+          unitPrice: part.amount,
+          total: part.amount,
+          rate: part.rate,
+          natura: part.natura,
+          ritenuta: ritenuta && part.natura !== "N1",
+        });
+      }
+      continue;
+    }
+    const part = result.parts[0]!;
+    out.push({
+      description: line.description,
+      quantity: xsdDecimal(line.quantity),
+      unit: line.unit,
+      unitPrice: xsdDecimal(line.unitPrice),
+      total: result.lineTotal,
+      rate: part.rate,
+      natura: part.natura,
+      ritenuta: ritenuta && part.natura !== "N1",
+    });
+  }
+  if (vat.bollo.line) {
+    const b = vat.bollo.line;
+    out.push({
+      description: b.description,
+      quantity: "1.00",
+      unit: null,
+      unitPrice: b.amount,
+      total: b.amount,
+      rate: "0.00",
+      natura: b.natura,
+    });
+  }
+  return out;
 }
 
 export interface FpInput {
@@ -68,11 +148,6 @@ export interface FpInput {
   document: FpDocument;
   today: string;
 }
-
-export const RIFERIMENTO_NORMATIVO: Record<Natura, string> = {
-  "N6.3": "Inversione contabile art. 17 c. 6 lett. a) DPR 633/72",
-  N1: "Escluso art. 15 DPR 633/72 (rimborso imposta di bollo)",
-};
 
 /** Sequences of a year that keep a distinct progressive for each of their transmissions. */
 export const PROGRESSIVE_SEQUENCES_PER_TRANSMISSION = 200_000;
@@ -141,6 +216,34 @@ export function toLatin1(text: string): string {
   return out.replace(/ {2,}/g, " ").trim();
 }
 
+/**
+ * The length a text takes in a FatturaPA field (Latin-1: "€" becomes "EUR", "…" three dots). The
+ * shared zod schemas bound every text that reaches the file with it, so nothing is ever cut
+ * (decisions §8: texts longer than FatturaPA allows are refused, 400).
+ */
+export const fatturaLength = (text: string) => [...toLatin1(text)].length;
+
+/** The FatturaPA limits of the texts Colmo writes (Schema_VFPR12 v1.2.3). */
+export const FATTURA_LIMITS = {
+  /** Denominazione (1.2.1.3.1, 1.4.1.3.1). */
+  denominazione: 80,
+  /** Indirizzo and Comune of Sede. */
+  indirizzo: 60,
+  comune: 60,
+  /** DettaglioLinee/Descrizione. */
+  descrizione: 1000,
+  /** One Causale block; longer notes take several blocks, never cut. */
+  causale: 200,
+  unitaMisura: 10,
+  /** Contatti/Telefono: 5–12 characters. */
+  telefono: 12,
+} as const;
+
+/** A zod refinement: the text fits the FatturaPA field (null and empty always fit). */
+export const fitsFattura = (max: number) => (value: string | null | undefined) => !value || fatturaLength(value) <= max;
+export const fatturaLimitMessage = (label: string, max: number) =>
+  `${label}: massimo ${max} caratteri (limite della fattura elettronica)`;
+
 /** Basic Latin only (Numero, ProgressivoInvio, UnitaMisura). */
 const toAscii = (text: string) => toLatin1(text).replace(/[^\x20-\x7e]/g, "");
 
@@ -152,8 +255,11 @@ const escapeXml = (text: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
 
-/** Latin-1, cut to the field's length (counted before escaping, as the parser counts), escaped. */
-const latin = (text: string, max: number) => escapeXml([...toLatin1(text)].slice(0, max).join("").trim());
+/**
+ * Latin-1 and escaped. Never cut: the shared schemas bound every text where it is typed and
+ * fatturaPaProblems refuses (409, naming the field) an older record that is still too long.
+ */
+const latin = (text: string) => escapeXml(toLatin1(text));
 
 // ---- checks -------------------------------------------------------------------------------
 
@@ -169,6 +275,13 @@ function partyProblems(p: FpParty, who: "seller" | "buyer", label: string): FpPr
   const add = (field: string, message: string, code = "dati") =>
     out.push({ code, field: `${who}.${field}`, message: `${label}: ${message}` });
   if (!p.name.trim()) add("name", "ragione sociale mancante");
+  // Never cut in the file (decisions §8): a record typed before the limits were enforced is refused here.
+  const tooLong = (field: string, label: string, text: string | null, max: number) => {
+    if (text && fatturaLength(text) > max) add(field, `${label} oltre ${max} caratteri: correggilo nella scheda`);
+  };
+  tooLong("name", "nome", p.name, FATTURA_LIMITS.denominazione);
+  tooLong("address", "indirizzo", p.address, FATTURA_LIMITS.indirizzo);
+  tooLong("city", "comune", p.city, FATTURA_LIMITS.comune);
   if (who === "seller") {
     if (!p.vatNumber) add("vatNumber", "partita IVA mancante");
     else if (!isValidPartitaIva(p.vatNumber)) add("vatNumber", "partita IVA non valida", "00305");
@@ -184,17 +297,6 @@ function partyProblems(p: FpParty, who: "seller" | "buyer", label: string): FpPr
   if (!p.province) add("province", "provincia mancante");
   else if (!isValidProvincia(p.province)) add("province", "sigla provincia non valida");
   return out;
-}
-
-function grouped(lines: readonly FpLine[]) {
-  const groups = new Map<string, { rate: string; natura: Natura | null; imponibile: string }>();
-  for (const line of lines) {
-    const key = `${line.rate}|${line.natura ?? ""}`;
-    const g = groups.get(key) ?? { rate: line.rate, natura: line.natura, imponibile: "0.00" };
-    g.imponibile = addMoney(g.imponibile, line.total);
-    groups.set(key, g);
-  }
-  return [...groups.values()].map((g) => ({ ...g, imposta: vatOf(g.imponibile, g.rate) }));
 }
 
 /** Everything that would make the SdI (or the XSD) refuse the file, in Italian; empty when it can go. */
@@ -215,6 +317,20 @@ export function fatturaPaProblems(input: FpInput): FpProblem[] {
     });
   else if (!isValidIban(seller.iban))
     out.push({ code: "dati", field: "seller.iban", message: "Dati aziendali: IBAN non valido" });
+  if (doc.formato === "FPA12" && !/^[A-Z0-9]{6}$/.test(buyer.officeCode ?? "")) {
+    out.push({
+      code: "00427",
+      field: "buyer.officeCode",
+      message: "Cliente: all'ente pubblico serve il codice univoco ufficio (6 caratteri)",
+    });
+  }
+  if (seller.phone && toAscii(seller.phone).replace(/\s+/g, "").length > FATTURA_LIMITS.telefono) {
+    out.push({
+      code: "dati",
+      field: "seller.phone",
+      message: `Dati aziendali: telefono oltre ${FATTURA_LIMITS.telefono} caratteri`,
+    });
+  }
   if (buyer.sdiCode && !isValidSdiCode(buyer.sdiCode)) {
     out.push({
       code: "00427",
@@ -245,6 +361,18 @@ export function fatturaPaProblems(input: FpInput): FpProblem[] {
     }
     if (!toLatin1(line.description))
       out.push({ code: "00200", field: `lines.${n}`, message: `Riga ${n}: descrizione vuota` });
+    if (fatturaLength(line.description) > FATTURA_LIMITS.descrizione)
+      out.push({
+        code: "dati",
+        field: `lines.${n}`,
+        message: `Riga ${n}: descrizione oltre ${FATTURA_LIMITS.descrizione} caratteri`,
+      });
+    if (line.unit && toAscii(line.unit).length > FATTURA_LIMITS.unitaMisura)
+      out.push({
+        code: "dati",
+        field: `lines.${n}`,
+        message: `Riga ${n}: unità di misura oltre ${FATTURA_LIMITS.unitaMisura} caratteri`,
+      });
   }
   return out;
 }
@@ -262,9 +390,9 @@ const el = (name: string, value: string | null | undefined) =>
 function sede(p: FpParty): string {
   return (
     "<Sede>" +
-    el("Indirizzo", latin(p.address ?? "", 60)) +
+    el("Indirizzo", latin(p.address ?? "")) +
     el("CAP", p.zipCode) +
-    el("Comune", latin(p.city ?? "", 60)) +
+    el("Comune", latin(p.city ?? "")) +
     el("Provincia", p.province?.toUpperCase()) +
     el("Nazione", "IT") +
     "</Sede>"
@@ -272,23 +400,24 @@ function sede(p: FpParty): string {
 }
 
 function anagrafica(p: FpParty) {
-  return `<Anagrafica>${el("Denominazione", latin(p.name, 80))}</Anagrafica>`;
+  return `<Anagrafica>${el("Denominazione", latin(p.name))}</Anagrafica>`;
 }
 
-/** Builds the FPR12 document. Call fatturaPaProblems first: this assumes the data passed. */
+/** Builds the FPR12/FPA12 document. Call fatturaPaProblems first: this assumes the data passed. */
 export function buildFatturaPa(input: FpInput): { fileName: string; xml: string } {
   const { seller, buyer, document: doc } = input;
   const sellerVat = seller.vatNumber!;
-  const sdi = buyer.sdiCode && isValidSdiCode(buyer.sdiCode) ? buyer.sdiCode : "0000000";
-  const pec = sdi === "0000000" && buyer.pec ? buyer.pec : null;
-  const summaries = grouped(doc.lines);
+  const pa = doc.formato === "FPA12";
+  // A public body is reached through its office code (IPA); a private one by SDI code or PEC.
+  const sdi = pa ? buyer.officeCode! : buyer.sdiCode && isValidSdiCode(buyer.sdiCode) ? buyer.sdiCode : "0000000";
+  const pec = !pa && sdi === "0000000" && buyer.pec ? buyer.pec : null;
 
   const header =
     "<FatturaElettronicaHeader>" +
     "<DatiTrasmissione>" +
     `<IdTrasmittente>${el("IdPaese", "IT")}${el("IdCodice", sellerVat)}</IdTrasmittente>` +
     el("ProgressivoInvio", doc.progressive) +
-    el("FormatoTrasmissione", "FPR12") +
+    el("FormatoTrasmissione", doc.formato) +
     el("CodiceDestinatario", sdi) +
     el("PECDestinatario", pec ? escapeXml(toAscii(pec)) : null) +
     "</DatiTrasmissione>" +
@@ -301,7 +430,7 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
     sede(seller) +
     (seller.phone || seller.email
       ? "<Contatti>" +
-        el("Telefono", seller.phone ? escapeXml(toAscii(seller.phone).slice(0, 12)) : null) +
+        el("Telefono", seller.phone ? escapeXml(toAscii(seller.phone).replace(/\s+/g, "")) : null) +
         el("Email", seller.email ? escapeXml(toAscii(seller.email)) : null) +
         "</Contatti>"
       : "") +
@@ -315,25 +444,45 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
     "</CessionarioCommittente>" +
     "</FatturaElettronicaHeader>";
 
-  const causali = doc.notes ? chunk(toLatin1(doc.notes), 200).slice(0, 5) : [];
+  // Notes of any length become as many 200-character Causale blocks as they need: never cut.
+  const causali = doc.notes ? chunk(toLatin1(doc.notes), FATTURA_LIMITS.causale) : [];
+  const r = doc.ritenuta;
+  const contract = doc.contract;
   const generali =
     "<DatiGenerali><DatiGeneraliDocumento>" +
     el("TipoDocumento", doc.type) +
     el("Divisa", "EUR") +
     el("Data", doc.issueDate) +
     el("Numero", escapeXml(toAscii(doc.number))) +
+    (r
+      ? "<DatiRitenuta>" +
+        el("TipoRitenuta", r.tipo) +
+        el("ImportoRitenuta", r.importo) +
+        el("AliquotaRitenuta", r.aliquota) +
+        el("CausalePagamento", r.causalePagamento) +
+        "</DatiRitenuta>"
+      : "") +
     (isZeroMoney(doc.stampDuty)
       ? ""
       : `<DatiBollo>${el("BolloVirtuale", "SI")}${el("ImportoBollo", doc.stampDuty)}</DatiBollo>`) +
     el("ImportoTotaleDocumento", doc.total) +
     causali.map((c) => el("Causale", escapeXml(c))).join("") +
     "</DatiGeneraliDocumento>" +
+    (contract && (pa || contract.cig || contract.cup)
+      ? "<DatiContratto>" +
+        el("IdDocumento", escapeXml(toAscii(contract.number))) +
+        el("Data", contract.date) +
+        el("CodiceCUP", contract.cup) +
+        el("CodiceCIG", contract.cig) +
+        "</DatiContratto>"
+      : "") +
     (doc.linked
       ? "<DatiFattureCollegate>" +
         el("IdDocumento", escapeXml(toAscii(doc.linked.number))) +
         el("Data", doc.linked.issueDate) +
         "</DatiFattureCollegate>"
       : "") +
+    (doc.salPhase ? `<DatiSAL>${el("RiferimentoFase", String(doc.salPhase))}</DatiSAL>` : "") +
     "</DatiGenerali>";
 
   const lines = doc.lines
@@ -341,16 +490,18 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
       (line, i) =>
         "<DettaglioLinee>" +
         el("NumeroLinea", String(i + 1)) +
-        el("Descrizione", latin(line.description, 1000)) +
+        el("Descrizione", latin(line.description)) +
         el("Quantita", line.quantity) +
+        el("UnitaMisura", line.unit ? escapeXml(toAscii(line.unit)) : null) +
         el("PrezzoUnitario", line.unitPrice) +
         el("PrezzoTotale", line.total) +
         el("AliquotaIVA", line.rate) +
+        el("Ritenuta", line.ritenuta ? "SI" : null) +
         el("Natura", line.natura) +
         "</DettaglioLinee>",
     )
     .join("");
-  const riepilogo = summaries
+  const riepilogo = doc.summaries
     .map(
       (s) =>
         "<DatiRiepilogo>" +
@@ -358,9 +509,9 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
         el("Natura", s.natura) +
         el("ImponibileImporto", s.imponibile) +
         el("Imposta", s.imposta) +
-        // Reverse charge is never split payment (00420); excluded amounts carry no VAT at all.
-        (s.natura ? "" : el("EsigibilitaIVA", "I")) +
-        el("RiferimentoNormativo", s.natura ? latin(RIFERIMENTO_NORMATIVO[s.natura], 100) : null) +
+        // Amounts without VAT carry no esigibilità; S (split payment) only where VAT is charged (00420).
+        (s.natura ? "" : el("EsigibilitaIVA", s.esigibilita)) +
+        el("RiferimentoNormativo", s.riferimentoNormativo ? latin(s.riferimentoNormativo) : null) +
         "</DatiRiepilogo>",
     )
     .join("");
@@ -371,13 +522,13 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
     "<DettaglioPagamento>" +
     el("ModalitaPagamento", "MP05") +
     el("DataScadenzaPagamento", doc.dueDate) +
-    el("ImportoPagamento", doc.total) +
+    el("ImportoPagamento", doc.netToPay) +
     el("IBAN", seller.iban?.replace(/\s+/g, "").toUpperCase()) +
     "</DettaglioPagamento></DatiPagamento>";
 
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<p:FatturaElettronica versione="FPR12" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2" xmlns:ds="http://www.w3.org/2000/09/xmldsig#">' +
+    `<p:FatturaElettronica versione="${doc.formato}" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2" xmlns:ds="http://www.w3.org/2000/09/xmldsig#">` +
     header +
     "<FatturaElettronicaBody>" +
     generali +
@@ -395,9 +546,3 @@ function chunk(text: string, size: number): string[] {
   for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(""));
   return out;
 }
-
-/** The summary blocks the builder writes, exposed for the PDF and the tests. */
-export const fatturaSummaries = grouped;
-
-/** Sum of the lines' totals (imponibile of the document). */
-export const linesTotal = (lines: readonly FpLine[]) => sumMoney(lines.map((l) => l.total));

@@ -4,7 +4,6 @@ import {
   invoiceAmount,
   invoiceCreateSchema,
   invoiceDueState,
-  invoiceTotals,
   invoiceTransitionError,
 } from "./invoices";
 
@@ -63,22 +62,6 @@ describe("invoice amounts", () => {
   it("caps the invoiced total at the contract value (equal is fine)", () => {
     expect(exceedsContract("4000.00", { contractValue: "10000.00", invoiced: "6000.00" })).toBe(false);
     expect(exceedsContract("4000.01", { contractValue: "10000.00", invoiced: "6000.00" })).toBe(true);
-  });
-});
-
-describe("invoice totals and VAT", () => {
-  it("computes VAT per treatment and adds the bollo on VAT-free totals above 77.47", () => {
-    expect(invoiceTotals("1000.00", "22")).toEqual({
-      amount: "1000.00",
-      vatRate: "22.00",
-      vatAmount: "220.00",
-      stampDuty: "0.00",
-      totalAmount: "1220.00",
-    });
-    expect(invoiceTotals("333.33", "10")).toMatchObject({ vatAmount: "33.33", totalAmount: "366.66" });
-    expect(invoiceTotals("0.05", "4")).toMatchObject({ vatAmount: "0.00" });
-    expect(invoiceTotals("77.47", "rc")).toMatchObject({ stampDuty: "0.00", totalAmount: "77.47" });
-    expect(invoiceTotals("77.48", "rc")).toMatchObject({ stampDuty: "2.00", totalAmount: "79.48" });
   });
 });
 

@@ -1,9 +1,19 @@
-import { idSchema, listQuery, optionalText, versionField } from "./common";
+import { idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
 import { dueState, isoDateSchema, optionalIsoDate, type DueState } from "./dates";
+import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
 import { addMoney, compareMoney, isZeroMoney, moneySchema, percentOf, percentSchema, subMoney } from "./money";
 import { documentTypes, paymentSchema, sdiEventSchema, sdiOutcomes, sdiStatusFilters } from "./payments";
-import { invoiceStatuses, vatTreatments, type InvoiceStatus, type VatTreatment } from "./statuses";
-import { documentTotals, stampDutyAmount } from "./vat";
+import { invoiceStatuses, type InvoiceStatus } from "./statuses";
+import {
+  documentTreatments,
+  lineQuantitySchema,
+  lineUnitPriceSchema,
+  lineVatRates,
+  lineVatRateSchema,
+  naturaCodes,
+  naturaSchema,
+  vatViewSchema,
+} from "./vat/index";
 import { z } from "./zod";
 
 // ---- kinds ----------------------------------------------------------------------------------
@@ -111,23 +121,6 @@ export function exceedsContract(amount: string, s: Pick<InvoicingSituation, "con
   return compareMoney(addMoney(s.invoiced, amount), s.contractValue) > 0;
 }
 
-export interface InvoiceTotals {
-  amount: string;
-  vatRate: string;
-  vatAmount: string;
-  stampDuty: string;
-  /** Imponibile + IVA + bollo: what the client pays. */
-  totalAmount: string;
-}
-
-/** Imponibile, IVA, bollo and total of an invoice, from vat.ts's rules. */
-export function invoiceTotals(amount: string, treatment: VatTreatment): InvoiceTotals {
-  const t = documentTotals(amount, treatment);
-  const stampDuty = stampDutyAmount(t);
-  const totalAmount = addMoney(t.total, stampDuty);
-  return { amount: t.imponibile, vatRate: t.vatRate, vatAmount: t.vatAmount, stampDuty, totalAmount };
-}
-
 // ---- transitions --------------------------------------------------------------------------
 
 export const invoiceActions = {
@@ -153,7 +146,9 @@ export const invoiceDueState = (
   dueState(
     inv.dueDate,
     today,
-    inv.status === "pagata" || inv.kind === "nota_credito" || (inv.remainder !== undefined && isZeroMoney(inv.remainder)),
+    inv.status === "pagata" ||
+      inv.kind === "nota_credito" ||
+      (inv.remainder !== undefined && isZeroMoney(inv.remainder)),
   );
 
 // ---- input --------------------------------------------------------------------------------
@@ -185,12 +180,53 @@ function checkDates(v: { issueDate?: string | null; dueDate?: string | null }, c
   }
 }
 
+/**
+ * One invoice line as a libera invoice sends it (decisions §8 "Invoice lines"): quantity up to 3
+ * decimals, unit price up to 4 (negative for a deduction), every text within FatturaPA's limits.
+ */
+export const invoiceLineInputSchema = z
+  .object({
+    description: requiredText("Descrizione", 5000).refine(
+      fitsFattura(FATTURA_LIMITS.descrizione),
+      fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione),
+    ),
+    quantity: lineQuantitySchema,
+    unit: z
+      .string()
+      .trim()
+      .max(FATTURA_LIMITS.unitaMisura, fatturaLimitMessage("Unità", FATTURA_LIMITS.unitaMisura))
+      .nullish()
+      .transform((v) => v || null),
+    unitPrice: lineUnitPriceSchema,
+    /** Omitted: the rate of a new line (client type and the company's default). */
+    vatRate: lineVatRateSchema.nullish().transform((v) => v ?? null),
+    natura: naturaSchema.nullish().transform((v) => v ?? null),
+    significantGood: z.boolean({ error: "Bene significativo: sì o no" }).default(false),
+  })
+  .superRefine((line, ctx) => {
+    if (line.vatRate === "0" && !line.natura)
+      ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: con aliquota 0% indica la natura" });
+    if (line.vatRate && line.vatRate !== "0" && line.natura)
+      ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: si indica solo con aliquota 0%" });
+  });
+export type InvoiceLineInput = z.output<typeof invoiceLineInputSchema>;
+export const MAX_INVOICE_LINES = 300;
+const invoiceLinesInput = z
+  .array(invoiceLineInputSchema, { error: "Righe: elenco non valido" })
+  .min(1, "Righe: almeno una riga")
+  .max(MAX_INVOICE_LINES, `Righe: massimo ${MAX_INVOICE_LINES}`)
+  .optional();
+
 export const invoiceCreateSchema = z
   .object({
     contractId: idSchema.or(z.literal("")).refine((v) => v !== "", "Contratto: campo obbligatorio"),
     kind: z.enum(invoiceKinds, { error: "Tipo fattura: scegli acconto, SAL, saldo o importo libero" }),
     percent: optionalPercent,
     amount: optionalAmount,
+    /** Saldo (always) and libera: the estimate's lines; the saldo adds one "A dedurre" line per earlier invoice. */
+    fromEstimateLines: z.boolean({ error: "Righe del preventivo: sì o no" }).optional(),
+    /** A libera invoice may send its lines. */
+    lines: invoiceLinesInput,
     issueDate: orNull(optionalIsoDate),
     dueDate: orNull(optionalIsoDate),
     notes: optionalText("Note", 2000),
@@ -201,10 +237,11 @@ export const invoiceCreateSchema = z
 export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
 export type InvoiceCreateValues = z.output<typeof invoiceCreateSchema>;
 
-/** A draft can be corrected: amount, dates and notes. */
+/** A draft can be corrected: amount (or a libera's lines), dates and notes; the lines follow. */
 export const invoiceUpdateSchema = z
   .object({
-    amount: moneySchema,
+    amount: optionalAmount,
+    lines: invoiceLinesInput,
     issueDate: isoDateSchema,
     dueDate: isoDateSchema,
     notes: optionalText("Note", 2000),
@@ -218,6 +255,19 @@ export const invoicePaySchema = z.object({ paidDate: isoDateSchema });
 
 // ---- output -------------------------------------------------------------------------------
 
+export const invoiceLineSchema = z.object({
+  position: z.number().int(),
+  description: z.string(),
+  quantity: z.string(),
+  unit: z.string().nullable(),
+  unitPrice: z.string(),
+  vatRate: z.enum(lineVatRates),
+  natura: z.enum(naturaCodes).nullable(),
+  significantGood: z.boolean(),
+  lineTotal: z.string(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
 export const invoiceSchema = z.object({
   id: idSchema,
   /** Given at issue; null on a draft (docs/decisions/008-invoice-number-at-issue.md). */
@@ -227,10 +277,13 @@ export const invoiceSchema = z.object({
   contractId: idSchema,
   kind: z.enum(invoiceDocumentKinds),
   amount: z.string(),
-  vatTreatment: z.enum(vatTreatments.values),
+  treatment: z.enum(documentTreatments),
   vatAmount: z.string(),
   stampDuty: z.string(),
   totalAmount: z.string(),
+  /** Ritenuta withheld by a condominio; netToPay is what the client transfers. */
+  withholding: z.string(),
+  netToPay: z.string(),
   issueDate: z.string(),
   dueDate: z.string(),
   paidDate: z.string().nullable(),
@@ -317,8 +370,9 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   /** Days past due and reminders, for "Invia sollecito". */
   daysPastDue: z.number().int(),
   editable: z.boolean(),
-  vatRate: z.string(),
-  description: z.string(),
+  lines: z.array(invoiceLineSchema),
+  /** The engine's summary: one riepilogo per rate or natura, beni significativi, notes. */
+  vat: vatViewSchema.nullable(),
   contract: z.object({ id: idSchema, number: z.string(), status: z.string(), signedDate: z.string().nullable() }),
   estimate: z.object({ id: idSchema, number: z.string(), title: z.string(), totalAmount: z.string() }),
   client: z.object({
@@ -337,7 +391,6 @@ export const invoiceDetailSchema = invoiceSchema.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
-/** The one line an invoice carries, worded from its kind (PDF and FatturaPA say the same). */
 /** "Fattura FAT-2026-001", or "Bozza di fattura" before it is issued and numbered. */
 export const invoiceTitle = (inv: { number: string | null; kind?: string }) =>
   inv.kind === "nota_credito"
@@ -348,18 +401,28 @@ export const invoiceTitle = (inv: { number: string | null; kind?: string }) =>
 /** The number, or "bozza" where a short reference is printed (lists, activity). */
 export const invoiceRef = (inv: { number: string | null }) => inv.number ?? "bozza";
 
+/**
+ * The descriptive line of an acconto, a SAL or a free amount (decisions §8). The estimate's title
+ * is at most 200 characters, so the sentence always fits FatturaPA's 1,000.
+ */
 export function invoiceLineDescription(
-  inv: { kind: InvoiceDocumentKind; amount: string },
-  ctx: { contractNumber: string; estimateNumber: string; estimateTitle: string; contractValue: string },
+  kind: InvoiceDocumentKind,
+  ctx: {
+    contractNumber: string;
+    estimateNumber: string;
+    estimateTitle: string;
+    siteProgress?: number | null;
+    salPhase?: number | null;
+  },
 ): string {
   const ref = `contratto ${ctx.contractNumber} (preventivo ${ctx.estimateNumber}: ${ctx.estimateTitle})`;
-  switch (inv.kind) {
+  switch (kind) {
     case "acconto":
       return `Acconto sui lavori di cui al ${ref}`;
     case "sal":
-      return `Stato avanzamento lavori di cui al ${ref}`;
+      return `Stato avanzamento lavori n. ${ctx.salPhase ?? 1}${ctx.siteProgress != null ? ` (lavori eseguiti al ${ctx.siteProgress}%)` : ""} di cui al ${ref}`;
     case "saldo":
-      return `Saldo dei lavori di cui al ${ref}, dedotti gli acconti e i SAL già fatturati`;
+      return `Saldo dei lavori di cui al ${ref}`;
     case "libera":
       return `Lavori di cui al ${ref}`;
     case "nota_credito":

@@ -225,3 +225,13 @@ export const percentSchema = decimalInput(
   { invalid: PERCENT_ERROR, negative: PERCENT_RANGE_ERROR, tooBig: PERCENT_RANGE_ERROR },
   10_000n,
 );
+
+/**
+ * A stored numeric(…, 3|4) for people and JSON: trailing zeros beyond `minDecimals` dropped
+ * ("2.000" → "2.00", "1849.9900" → "1849.99", "0.3350" → "0.335"), the value unchanged.
+ */
+export function plainDecimal(value: string, minDecimals = 2): string {
+  const [int, frac = ""] = value.split(".");
+  const trimmed = frac.replace(/0+$/, "").padEnd(minDecimals, "0");
+  return trimmed ? `${int}.${trimmed}` : int!;
+}

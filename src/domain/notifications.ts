@@ -14,6 +14,7 @@ export const notificationKinds = {
   invoiceOverdue: "invoice_overdue",
   siteLate: "site_late",
   estimateExpiring: "estimate_expiring",
+  siteCompliance: "site_compliance",
 } as const;
 export type NotificationKind = (typeof notificationKinds)[keyof typeof notificationKinds] | (string & {});
 
@@ -21,6 +22,7 @@ export const derivedNotificationKinds = [
   notificationKinds.invoiceOverdue,
   notificationKinds.siteLate,
   notificationKinds.estimateExpiring,
+  notificationKinds.siteCompliance,
 ] as const;
 
 export const notificationAudiences = ["admin", "client"] as const;

@@ -2,6 +2,8 @@ import { idSchema, optionalText, requiredText } from "./common";
 import { isoDateSchema, todayIso } from "./dates";
 import { labelled } from "./labels";
 import { estimateStatuses, invoiceStatuses, siteStatuses, type SiteStatus } from "./statuses";
+import { invoiceLineSchema } from "./invoices";
+import { vatViewSchema } from "./vat/index";
 import { z } from "./zod";
 
 // The client portal (specification §2 "Client dashboard" … "Survey request form", §9).
@@ -178,6 +180,9 @@ export const portalEstimateItemSchema = z.object({
   unitPrice: z.string(),
   totalPrice: z.string(),
   notes: z.string().nullable(),
+  vatRate: z.string(),
+  natura: z.string().nullable(),
+  significantGood: z.boolean(),
 });
 
 export const portalEstimateSchema = z.object({
@@ -194,9 +199,14 @@ export const portalEstimateSchema = z.object({
   materialsCost: z.string(),
   laborCost: z.string(),
   totalAmount: z.string(),
-  vatTreatment: z.string(),
+  treatment: z.string(),
   vatAmount: z.string(),
+  stampDuty: z.string(),
   grossTotal: z.string(),
+  withholding: z.string(),
+  netToPay: z.string(),
+  /** The VAT engine's result on the lines: riepilogo per rate, beni significativi, notes. */
+  vat: vatViewSchema.nullable(),
   acceptedAt: z.string().nullable(),
   acceptedBy: z.string().nullable(),
   /** The version shown: acceptance sends it back and is refused (409) if the estimate changed. */
@@ -233,9 +243,14 @@ export type PortalAcceptResult = z.infer<typeof portalAcceptResultSchema>;
 export const portalInvoiceSchema = portalInvoiceSummarySchema.extend({
   /** The client's payments: date, amount and method only. */
   payments: z.array(z.object({ date: z.string(), amount: z.string(), method: z.string() })),
-  vatTreatment: z.string(),
+  kind: z.string(),
+  treatment: z.string(),
   vatAmount: z.string(),
   stampDuty: z.string(),
+  withholding: z.string(),
+  netToPay: z.string(),
+  lines: z.array(invoiceLineSchema),
+  vat: vatViewSchema.nullable(),
   notes: z.string().nullable(),
   contractNumber: z.string(),
   estimate: z.object({ id: idSchema, number: z.string(), title: z.string() }),

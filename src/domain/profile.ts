@@ -131,26 +131,28 @@ export type TotpSetup = z.infer<typeof totpSetupSchema>;
 
 export const totpCodeBodySchema = z.object({ code: totpCodeSchema });
 
-/** Disabling asks for the password or a current code: either proves it is really the owner. */
+/**
+ * Disabling asks for a current code or a recovery code (issue 26): the password alone is what a
+ * thief of the password has, and two-factor exists for exactly that case.
+ */
 export const totpDisableSchema = z
   .object({
-    password: z.string().max(200, "Password: massimo 200 caratteri").optional(),
-    code: z.string().max(20).optional(),
+    code: z.string().max(20, "Codice: inserisci le 6 cifre mostrate dall'app").optional(),
+    recoveryCode: z.string().max(40, "Codice di recupero: 10 lettere o cifre, come nell'elenco salvato").optional(),
   })
-  .transform((v, ctx): { code: string } | { password: string } => {
-    if (v.code) {
-      const code = totpCodeSchema.safeParse(v.code);
-      if (!code.success) {
-        ctx.addIssue({ code: "custom", path: ["code"], message: code.error.issues[0]!.message });
-        return z.NEVER;
-      }
-      return { code: code.data };
+  .transform((v, ctx): { code: string } | { recoveryCode: string } => {
+    if (v.recoveryCode && !v.code) {
+      const parsed = recoveryCodeSchema.safeParse(v.recoveryCode);
+      if (parsed.success) return { recoveryCode: parsed.data };
+      ctx.addIssue({ code: "custom", path: ["recoveryCode"], message: parsed.error.issues[0]!.message });
+      return z.NEVER;
     }
-    if (v.password) return { password: v.password };
+    const parsed = totpCodeSchema.safeParse(v.code ?? "");
+    if (parsed.success) return { code: parsed.data };
     ctx.addIssue({
       code: "custom",
-      path: ["password"],
-      message: "Password: campo obbligatorio (oppure un codice dell'app)",
+      path: ["code"],
+      message: v.code ? parsed.error.issues[0]!.message : "Codice: campo obbligatorio (oppure un codice di recupero)",
     });
     return z.NEVER;
   });

@@ -76,6 +76,8 @@ export const backOfficeSections = [
   { key: "quotes", path: "/admin/quotes", capability: "estimates" },
   { key: "services", path: "/admin/services", capability: "services" },
   { key: "sites", path: "/admin/sites", capability: "sites.read" },
+  /** Safety and permit deadlines across sites (site compliance): the office's list. */
+  { key: "deadlines", path: "/admin/scadenze", capability: "sites.write" },
   { key: "contracts", path: "/admin/contracts", capability: "contracts" },
   { key: "invoices", path: "/admin/invoices", capability: "invoices" },
   /** The scadenzario, right under Fatture (decisions §9 "Receivables"). */

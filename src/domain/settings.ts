@@ -9,6 +9,7 @@ import {
   phoneSchema,
   provinciaSchema,
 } from "./validators";
+import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
 import { z } from "./zod";
 
 /** What anyone may read: the landing title and the portal's help contacts. */
@@ -18,6 +19,9 @@ export const publicCompanySchema = z.object({
   email: z.string().nullable(),
   /** Set when a logo was uploaded: the public address of the image. */
   logoUrl: z.string().nullable(),
+  /** What the estimate editor's live VAT needs (both printed on every invoice anyway). */
+  regimeFiscale: z.string().optional(),
+  defaultVatRate: z.string().optional(),
 });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
@@ -80,15 +84,30 @@ export const reaSchema = z
 
 /** Company settings (decisions §4, §7): the form and PUT /api/settings share this schema. */
 export const settingsInputSchema = z.object({
-  companyName: requiredText("Ragione sociale", 200),
+  // Texts of the CedentePrestatore: refused beyond FatturaPA's lengths, never cut (decisions §8).
+  companyName: requiredText("Ragione sociale", 1000).refine(
+    fitsFattura(FATTURA_LIMITS.denominazione),
+    fatturaLimitMessage("Ragione sociale", FATTURA_LIMITS.denominazione),
+  ),
   vatNumber: optionalFormat(partitaIvaSchema),
   fiscalCode: optionalFormat(codiceFiscaleSchema),
-  address: optionalText("Indirizzo", 300),
-  city: optionalText("Città", 100),
+  address: optionalText("Indirizzo", 1000).refine(
+    fitsFattura(FATTURA_LIMITS.indirizzo),
+    fatturaLimitMessage("Indirizzo", FATTURA_LIMITS.indirizzo),
+  ),
+  city: optionalText("Città", 1000).refine(
+    fitsFattura(FATTURA_LIMITS.comune),
+    fatturaLimitMessage("Città", FATTURA_LIMITS.comune),
+  ),
   province: optionalFormat(provinciaSchema),
   zipCode: optionalFormat(capSchema),
   reaNumber: optionalFormat(reaSchema),
-  phone: optionalFormat(phoneSchema),
+  phone: optionalFormat(
+    phoneSchema.refine(
+      (v) => v.replace(/\s+/g, "").length <= FATTURA_LIMITS.telefono,
+      `Telefono: massimo ${FATTURA_LIMITS.telefono} caratteri senza spazi (limite della fattura elettronica)`,
+    ),
+  ),
   email: optionalFormat(emailSchema),
   pec: optionalFormat(emailSchema),
   iban: optionalFormat(ibanSchema),

@@ -1,4 +1,5 @@
 import { siteWorkTypes, DEFAULT_WORKING_HOURS } from "./catalogue";
+import { checkForce, forceFields } from "./compliance";
 import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
 import { isSiteLate, isSlowProgress, optionalIsoDate } from "./dates";
 import { moneySchema, percentOf, ratio, subMoney, maxMoney } from "./money";
@@ -84,6 +85,8 @@ const siteFields = z.object({
   safetyRequirements: optionalText("Requisiti di sicurezza", 2000),
   accessConditions: optionalText("Condizioni di accesso", 2000),
   specialEquipment: optionalText("Attrezzature speciali", 2000),
+  /** Scaffolding on site: a PIMUS becomes required (site compliance, decisions §9). */
+  usesScaffolding: z.boolean({ error: "Ponteggi: usa sì o no" }).default(false),
   notes: optionalText("Note"),
   /** The technician responsible on site (issue 19): an active staff user, checked by the server. */
   assignedUserId: assignedUserIdField,
@@ -105,11 +108,18 @@ function checkDates(
   }
 }
 
-export const siteInputSchema = siteFields.superRefine(checkDates);
+export const siteInputSchema = siteFields.extend(forceFields).superRefine(checkDates).superRefine(checkForce);
 export type SiteInput = z.input<typeof siteInputSchema>;
 export type SiteValues = z.output<typeof siteInputSchema>;
 
-export const siteUpdateSchema = siteFields.extend({ version: versionField }).superRefine(checkDates);
+/**
+ * `force` with a `reason` opens a site in corso although a required paper is missing or expired
+ * (decisions §9 "Site compliance"): the server records the reason in the activity.
+ */
+export const siteUpdateSchema = siteFields
+  .extend({ version: versionField, ...forceFields })
+  .superRefine(checkDates)
+  .superRefine(checkForce);
 
 export const siteSchema = z.object({
   id: idSchema,
@@ -134,6 +144,7 @@ export const siteSchema = z.object({
   safetyRequirements: z.string().nullable(),
   accessConditions: z.string().nullable(),
   specialEquipment: z.string().nullable(),
+  usesScaffolding: z.boolean(),
   notes: z.string().nullable(),
   assignedUserId: idSchema.nullable(),
   createdAt: z.string(),
@@ -284,12 +295,15 @@ export type SiteListItemTecnico = z.infer<typeof siteListItemTecnicoSchema>;
  * What a technician may change on a site: its progress, its state and the notes from the field.
  * Notes left out of the body stay as they are.
  */
-export const siteProgressSchema = z.object({
-  progress: siteFields.shape.progress,
-  status: siteStatusSchema.optional(),
-  notes: z.union([z.undefined(), optionalText("Note")]),
-  version: versionField,
-});
+export const siteProgressSchema = z
+  .object({
+    progress: siteFields.shape.progress,
+    status: siteStatusSchema.optional(),
+    notes: z.union([z.undefined(), optionalText("Note")]),
+    version: versionField,
+    ...forceFields,
+  })
+  .superRefine(checkForce);
 export type SiteProgressInput = z.input<typeof siteProgressSchema>;
 
 export function siteForTecnico<T extends { estimatedBudget: string | null }>(site: T): Omit<T, "estimatedBudget"> {

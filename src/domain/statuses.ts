@@ -2,10 +2,11 @@ import { labelled } from "./labels";
 
 // Every status enumeration of specification §4, default first, with the labels the screens show.
 
-export const clientTypes = labelled(["privato", "azienda", "condominio"] as const, {
+export const clientTypes = labelled(["privato", "azienda", "condominio", "ente_pubblico"] as const, {
   privato: "Privato",
   azienda: "Azienda",
   condominio: "Condominio",
+  ente_pubblico: "Ente pubblico",
 });
 export type ClientType = (typeof clientTypes.values)[number];
 
@@ -81,15 +82,9 @@ export type UserRole = (typeof userRoles.values)[number];
 export const staffRoles = ["admin", "ufficio", "tecnico"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
-/** VAT treatments of decisions §5: the rate, or reverse charge (rate 0, natura N6.3). */
-export const vatTreatments = labelled(["22", "10", "4", "rc"] as const, {
-  "22": "IVA 22%",
-  "10": "IVA 10% (manutenzione e ristrutturazione abitazioni)",
-  "4": "IVA 4%",
-  rc: "Inversione contabile (N6.3, art. 17 c.6 DPR 633/72)",
-});
-export type VatTreatment = (typeof vatTreatments.values)[number];
-
-export function defaultVatTreatment(clientType: ClientType): VatTreatment {
-  return clientType === "azienda" ? "22" : "10";
-}
+/**
+ * The first round's one-treatment-per-document VAT ("22", "10", "4", "rc"). Only the legacy
+ * `vat_treatment` columns still hold it (migration 0005 turned it into per-line rates); no code
+ * computes with it any more: see src/domain/vat/.
+ */
+export const legacyVatTreatments = ["22", "10", "4", "rc"] as const;

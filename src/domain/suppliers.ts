@@ -19,7 +19,9 @@ export function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-export const supplierStatusSchema = z.enum(supplierStatuses.values, { error: "Stato: scegli Attivo, Inattivo o Sospeso" });
+export const supplierStatusSchema = z.enum(supplierStatuses.values, {
+  error: "Stato: scegli Attivo, Inattivo o Sospeso",
+});
 
 export const supplierInputSchema = z.object({
   name: requiredText("Ragione sociale", 200),
@@ -33,6 +35,8 @@ export const supplierInputSchema = z.object({
   website: optionalFormat(websiteSchema),
   contactPerson: optionalText("Referente", 200),
   notes: optionalText("Note"),
+  /** Works on the sites (subcontractor): its DURC and idoneità become required there (site compliance). */
+  isSubcontractor: z.boolean({ error: "Subappaltatore: usa sì o no" }).default(false),
   status: supplierStatusSchema.default("attivo"),
 });
 export type SupplierInput = z.input<typeof supplierInputSchema>;
@@ -53,6 +57,7 @@ export const supplierSchema = z.object({
   website: z.string().nullable(),
   contactPerson: z.string().nullable(),
   notes: z.string().nullable(),
+  isSubcontractor: z.boolean(),
   status: z.enum(supplierStatuses.values),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -67,11 +67,12 @@ export const TEAM_ROLES = staffRoles;
 /** A firm of a dozen people: a longer list is not a picker any more. */
 export const MAX_TEAM = 200;
 
+/** `username` and `role` only in the office's answer: a technician gets names and colours. */
 export const teamMemberSchema = z.object({
   id: idSchema,
-  username: z.string(),
+  username: z.string().optional(),
   name: z.string(),
-  role: z.enum(staffRoles),
+  role: z.enum(staffRoles).optional(),
   color: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -90,7 +91,10 @@ export const assignedUserIdField = z
 
 /** List filters shared by surveys and sites: `assigned=me`, or one technician. */
 export const assignedFilterFields = {
-  assigned: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["me"], { error: "assigned: valore non valido (me)" }).optional()),
+  assigned: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["me"], { error: "assigned: valore non valido (me)" }).optional(),
+  ),
   assignedUserId: z.preprocess((v) => (v === "" ? undefined : v), z.uuid({ error: ASSIGNEE_INVALID }).optional()),
 };
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { countLabel, formatAddress, formatHours, formatNumber, moreLabel, pdfFileName, plural, totalLabel } from "./wording";
+import {
+  countLabel,
+  formatAddress,
+  formatHours,
+  formatNumber,
+  moreLabel,
+  pdfFileName,
+  plural,
+  totalLabel,
+} from "./wording";
 
 describe("plural", () => {
   it.each([
@@ -21,6 +30,11 @@ describe("count labels", () => {
     expect(countLabel(1250, "preventivo", "preventivi")).toBe("1.250 preventivi");
     expect(totalLabel(0, "cliente", "clienti")).toBe("0 clienti in totale");
     expect(totalLabel(1, "cliente", "clienti")).toBe("1 cliente in totale");
+  });
+
+  it("say oltre when the server's count stopped at its cap", () => {
+    expect(countLabel(10000, "fattura", "fatture", true)).toBe("oltre 10.000 fatture");
+    expect(totalLabel(10000, "cliente", "clienti", true)).toBe("oltre 10.000 clienti in totale");
   });
 
   it("says +1 altro, +2 altri", () => {

@@ -15,13 +15,14 @@ export function formatNumber(value: number | string, maxDecimals = 2): string {
 }
 
 /** "1 fattura", "3 fatture", "0 fatture", "1.250 preventivi". */
-export function countLabel(n: number, singular: string, pluralForm: string): string {
-  return `${formatNumber(n, 0)} ${plural(n, singular, pluralForm)}`;
+export function countLabel(n: number, singular: string, pluralForm: string, capped = false): string {
+  // A list's count stops at a cap (the server says so): "oltre 10.000 fatture".
+  return `${capped ? "oltre " : ""}${formatNumber(n, 0)} ${plural(capped ? 2 : n, singular, pluralForm)}`;
 }
 
 /** Page header counts: "1 cliente in totale", "0 clienti in totale". */
-export function totalLabel(n: number, singular: string, pluralForm: string): string {
-  return `${countLabel(n, singular, pluralForm)} in totale`;
+export function totalLabel(n: number, singular: string, pluralForm: string, capped = false): string {
+  return `${countLabel(n, singular, pluralForm, capped)} in totale`;
 }
 
 /** "+1 altro", "+4 altri" (or "+1 altro contatto" when nouns are given). */

@@ -1,20 +1,26 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { authGuard, declaredAccess } from "./auth/guard";
 import type { AppDeps } from "./deps";
+import { idempotency } from "./http/idempotency";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
+import { runtimePaths } from "./paths";
 
 // WEB_DIR lets parallel test runs each serve their own build.
-const webRoot = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : fileURLToPath(new URL("../../dist/web", import.meta.url));
+const webRoot = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : runtimePaths.web;
 
 /** Anything pino can write JSON lines to. */
 export interface DestinationStream {
@@ -71,7 +77,13 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
     },
     // Structured JSON logs with nothing secret in them (decisions §1).
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "body.password", "password"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "body.password",
+        "password",
+      ],
       censor: "[nascosto]",
     },
   };
@@ -87,6 +99,13 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
     // (proxy-addr's "trust the first n hops"; Fastify's types do not list the number form).
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     return503OnClosing: true,
+    // The router's own refusals (a URL that does not decode) in Italian, like every other answer.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .header("Cache-Control", "no-store")
+        .send({ message: "Indirizzo della richiesta non valido" });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // Shared by every plugin (same object): main.ts sets draining on SIGTERM, /api/health/ready reads it.
   app.decorate("lifecycle", { draining: false });
@@ -117,7 +136,9 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
   });
   await app.register(cookie);
   // First, so that every route registered after it carries its declared access.
-  await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs });
+  await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs, tls: config.tls });
+  // After the guard (it needs the user); before the routes, so every write honours the key.
+  await app.register(idempotency, { db: deps.db });
 
   // The route table, so tests can check every route the server registers (none is forgotten).
   const routeTable: RouteEntry[] = [];

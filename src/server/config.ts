@@ -14,7 +14,12 @@ const envSchema = z.object({
    * Connections each instance may open to PostgreSQL. Instances × pool must stay below the
    * server's max_connections (docs/deploy.md).
    */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, "DATABASE_POOL_SIZE: numero intero da 1 a 200").max(200, "DATABASE_POOL_SIZE: numero intero da 1 a 200").default(20),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1, "DATABASE_POOL_SIZE: numero intero da 1 a 200")
+    .max(200, "DATABASE_POOL_SIZE: numero intero da 1 a 200")
+    .default(20),
   /**
    * On SIGTERM: seconds during which /api/health/ready answers 503 while requests are still
    * served, so the load balancer takes the instance out before it stops listening.
@@ -28,6 +33,12 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  /**
+   * Tests only (the e2e server): a folder where every message is also written as its recipient
+   * would receive it, one-time links included. Never an HTTP route: only whoever reads the
+   * server's disk sees it. Unset in production.
+   */
+  MAIL_DROP_DIR: z.string().optional(),
   /** Public address used in e-mail links (portal links in sent estimates). */
   PUBLIC_URL: z.string().optional(),
   /** Behind TLS: Secure cookies, HSTS and upgrade-insecure-requests. */
@@ -39,11 +50,27 @@ const envSchema = z.object({
    * Reverse proxies in front of the app whose X-Forwarded-For is believed: the client address is
    * taken that many hops from the right. 0 (default): the socket address, X-Forwarded-For ignored.
    */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0, "TRUST_PROXY_HOPS: numero intero da 0 a 10").max(10, "TRUST_PROXY_HOPS: numero intero da 0 a 10").default(0),
+  TRUST_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(0, "TRUST_PROXY_HOPS: numero intero da 0 a 10")
+    .max(10, "TRUST_PROXY_HOPS: numero intero da 0 a 10")
+    .default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   /** Worker threads rendering PDFs; unset: one less than the cores, at least one. */
   PDF_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
+  /**
+   * PGlite's shared_buffers in MB (default 32; PostgreSQL's own default, 128, is memory the
+   * embedded server keeps resident from the first query). Its data files still sit in the
+   * operating system's page cache, so reads beyond the buffers stay in memory.
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(16, "PGLITE_SHARED_BUFFERS_MB: numero intero da 16 a 1024")
+    .max(1024, "PGLITE_SHARED_BUFFERS_MB: numero intero da 16 a 1024")
+    .default(32),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -67,11 +94,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     smtpUrl: e.SMTP_URL || undefined,
+    mailDropDir: e.MAIL_DROP_DIR ? path.resolve(e.MAIL_DROP_DIR) : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, "") || `http://${e.HOST}:${e.PORT}`,
     tls: e.TRUST_PROXY_TLS,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.NODE_ENV === "test" ? ("silent" as const) : e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     pdfWorkers: e.PDF_WORKERS,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
   };
 }

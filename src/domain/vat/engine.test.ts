@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { computeVat, FORFETTARIO_REFERENCE, NATURA_REFERENCES, REVERSE_CHARGE_NEEDS_PARTITA_IVA, suggestedVatRate, VatError, type VatInput, type VatLineInput } from "./index";
+import {
+  computeVat,
+  FORFETTARIO_REFERENCE,
+  NATURA_REFERENCES,
+  REVERSE_CHARGE_NEEDS_PARTITA_IVA,
+  suggestedVatRate,
+  VatError,
+  type VatInput,
+  type VatLineInput,
+} from "./index";
 
 // One table per rule, figures worked by hand in the comments (half up to the cent everywhere).
 
-const line = (quantity: string, unitPrice: string, vatRate: VatLineInput["vatRate"], extra: Partial<VatLineInput> = {}): VatLineInput => ({
+const line = (
+  quantity: string,
+  unitPrice: string,
+  vatRate: VatLineInput["vatRate"],
+  extra: Partial<VatLineInput> = {},
+): VatLineInput => ({
   description: "Lavori",
   quantity,
   unitPrice,
@@ -86,10 +100,18 @@ describe("beni significativi (L. 205/2017 c. 19, DM 29/12/1999, circ. 15/E 2018)
       doc({
         clientType: "privato",
         clientHasPartitaIva: false,
-        lines: [line("4", "1849.99", "10", { description: "Finestra Velux", significantGood: true }), line("1", "600", "10", { description: "Posa" })],
+        lines: [
+          line("4", "1849.99", "10", { description: "Finestra Velux", significantGood: true }),
+          line("1", "600", "10", { description: "Posa" }),
+        ],
       }),
     );
-    expect(r.significantGoods).toEqual({ goodsValue: "7399.96", restOfWork: "600.00", reducedRatePart: "600.00", fullRatePart: "6799.96" });
+    expect(r.significantGoods).toEqual({
+      goodsValue: "7399.96",
+      restOfWork: "600.00",
+      reducedRatePart: "600.00",
+      fullRatePart: "6799.96",
+    });
     expect(r.lines[0]).toMatchObject({ lineTotal: "7399.96", split: true, rate: "10.00" });
     expect(r.lines[0]!.parts.map((p) => [p.kind, p.rate, p.amount])).toEqual([
       ["significant_reduced", "10.00", "600.00"],
@@ -99,7 +121,12 @@ describe("beni significativi (L. 205/2017 c. 19, DM 29/12/1999, circ. 15/E 2018)
       ["22.00", "6799.96", "1495.99"],
       ["10.00", "1200.00", "120.00"],
     ]);
-    expect(r.totals).toMatchObject({ imponibile: "7999.96", imposta: "1615.99", total: "9615.95", netToPay: "9615.95" });
+    expect(r.totals).toMatchObject({
+      imponibile: "7999.96",
+      imposta: "1615.99",
+      total: "9615.95",
+      netToPay: "9615.95",
+    });
     const note = r.notes.find((n) => n.code === "significant_goods")!.text;
     expect(note).toContain("7.399,96 €");
     expect(note).toContain("600,00 € con IVA 10%");
@@ -119,7 +146,11 @@ describe("beni significativi (L. 205/2017 c. 19, DM 29/12/1999, circ. 15/E 2018)
       name: "two goods share the cap in their order",
       // caldaia 1000 + sanitari 500 = 1500; rest 1200: caldaia 1000 at 10 % (cap left 200),
       // sanitari 200 at 10 % + 300 at 22 %. 10 %: 1200 + 1000 + 200 = 2400 → 240.00; 22 %: 300 → 66.00
-      lines: [line("1", "1000", "10", { significantGood: true }), line("1", "500", "10", { significantGood: true }), line("1", "1200", "10")],
+      lines: [
+        line("1", "1000", "10", { significantGood: true }),
+        line("1", "500", "10", { significantGood: true }),
+        line("1", "1200", "10"),
+      ],
       split: { goodsValue: "1500.00", restOfWork: "1200.00", reducedRatePart: "1200.00", fullRatePart: "300.00" },
       summaries: [
         ["22.00", null, "300.00", "66.00", "I"],
@@ -151,13 +182,23 @@ describe("beni significativi (L. 205/2017 c. 19, DM 29/12/1999, circ. 15/E 2018)
   });
 
   it("the flag means nothing outside the 10 % rate", () => {
-    const r = computeVat(doc({ lines: [line("1", "1000", "22", { significantGood: true }), line("1", "100", "4", { significantGood: true })] }));
+    const r = computeVat(
+      doc({
+        lines: [line("1", "1000", "22", { significantGood: true }), line("1", "100", "4", { significantGood: true })],
+      }),
+    );
     expect(r.significantGoods).toBeNull();
     expect(r.notes).toEqual([]);
   });
 
   it("refuses a significant good with a negative amount", () => {
-    const e = vatError(doc({ clientType: "privato", clientHasPartitaIva: false, lines: [line("1", "-10", "10", { significantGood: true })] }));
+    const e = vatError(
+      doc({
+        clientType: "privato",
+        clientHasPartitaIva: false,
+        lines: [line("1", "-10", "10", { significantGood: true })],
+      }),
+    );
     expect(e).toMatchObject({ code: "significant_good_negative", field: "lines[0].significantGood" });
   });
 });
@@ -165,22 +206,47 @@ describe("beni significativi (L. 205/2017 c. 19, DM 29/12/1999, circ. 15/E 2018)
 describe("reverse charge (art. 17 c. 6 DPR 633/72)", () => {
   it("turns every VAT line into 0 % N6.3, without bollo, citing the norm", () => {
     // 10000 + 5000.50 = 15000.50 at N6.3; no VAT; N6 is subject to VAT → no bollo (issue 15 bug)
-    const r = computeVat(doc({ treatment: "reverse_charge", lines: [line("1", "10000", "22"), line("1", "5000.50", "10")] }));
+    const r = computeVat(
+      doc({ treatment: "reverse_charge", lines: [line("1", "10000", "22"), line("1", "5000.50", "10")] }),
+    );
     expect(r.lines.map((l) => [l.rate, l.natura])).toEqual([
       ["0.00", "N6.3"],
       ["0.00", "N6.3"],
     ]);
     expect(r.summaries).toEqual([
-      { rate: "0.00", natura: "N6.3", imponibile: "15000.50", imposta: "0.00", esigibilita: "I", riferimentoNormativo: "Inversione contabile art. 17 c. 6 lett. a) DPR 633/72" },
+      {
+        rate: "0.00",
+        natura: "N6.3",
+        imponibile: "15000.50",
+        imposta: "0.00",
+        esigibilita: "I",
+        riferimentoNormativo: "Inversione contabile art. 17 c. 6 lett. a) DPR 633/72",
+      },
     ]);
     expect(r.bollo).toMatchObject({ due: false, amount: "0.00", base: "0.00" });
     expect(r.totals).toMatchObject({ total: "15000.50", netToPay: "15000.50" });
-    expect(r.notes).toEqual([{ code: "reverse_charge", text: "Inversione contabile – art. 17 c. 6 lett. a) DPR 633/72" }]);
+    expect(r.notes).toEqual([
+      { code: "reverse_charge", text: "Inversione contabile – art. 17 c. 6 lett. a) DPR 633/72" },
+    ]);
   });
 
   it("can use N6.7 (lett. a-ter) and keeps a line already without VAT", () => {
-    const r = computeVat(doc({ treatment: "reverse_charge", reverseChargeNatura: "N6.7", lines: [line("1", "100", "22"), line("1", "50", "0", { natura: "N1" })] }));
-    expect(summaryTable(doc({ treatment: "reverse_charge", reverseChargeNatura: "N6.7", lines: [line("1", "100", "22"), line("1", "50", "0", { natura: "N1" })] }))).toEqual([
+    const r = computeVat(
+      doc({
+        treatment: "reverse_charge",
+        reverseChargeNatura: "N6.7",
+        lines: [line("1", "100", "22"), line("1", "50", "0", { natura: "N1" })],
+      }),
+    );
+    expect(
+      summaryTable(
+        doc({
+          treatment: "reverse_charge",
+          reverseChargeNatura: "N6.7",
+          lines: [line("1", "100", "22"), line("1", "50", "0", { natura: "N1" })],
+        }),
+      ),
+    ).toEqual([
       ["0.00", "N1", "50.00", "0.00", "I"],
       ["0.00", "N6.7", "100.00", "0.00", "I"],
     ]);
@@ -188,23 +254,68 @@ describe("reverse charge (art. 17 c. 6 DPR 633/72)", () => {
   });
 
   it.each([
-    { name: "document to a privato", input: doc({ clientType: "privato", clientHasPartitaIva: false, treatment: "reverse_charge", lines: [line("1", "100", "22")] }), field: "treatment" },
-    { name: "condominio without partita IVA", input: doc({ clientType: "condominio", clientHasPartitaIva: false, treatment: "reverse_charge", lines: [] }), field: "treatment" },
-    { name: "an N6.3 line to a privato", input: doc({ clientType: "privato", clientHasPartitaIva: false, lines: [line("1", "1", "22"), line("1", "100", "0", { natura: "N6.3" })] }), field: "lines[1].natura" },
+    {
+      name: "document to a privato",
+      input: doc({
+        clientType: "privato",
+        clientHasPartitaIva: false,
+        treatment: "reverse_charge",
+        lines: [line("1", "100", "22")],
+      }),
+      field: "treatment",
+    },
+    {
+      name: "condominio without partita IVA",
+      input: doc({ clientType: "condominio", clientHasPartitaIva: false, treatment: "reverse_charge", lines: [] }),
+      field: "treatment",
+    },
+    {
+      name: "an N6.3 line to a privato",
+      input: doc({
+        clientType: "privato",
+        clientHasPartitaIva: false,
+        lines: [line("1", "1", "22"), line("1", "100", "0", { natura: "N6.3" })],
+      }),
+      field: "lines[1].natura",
+    },
   ])("is refused for a client without partita IVA: $name", ({ input, field }) => {
     const e = vatError(input);
-    expect(e).toMatchObject({ code: "reverse_charge_needs_partita_iva", field, message: REVERSE_CHARGE_NEEDS_PARTITA_IVA });
+    expect(e).toMatchObject({
+      code: "reverse_charge_needs_partita_iva",
+      field,
+      message: REVERSE_CHARGE_NEEDS_PARTITA_IVA,
+    });
     expect(e.message).toBe("Inversione contabile solo per clienti con partita IVA");
   });
 });
 
 describe("bollo (art. 13 Tariffa I and art. 6 Tabella B DPR 642/72, DM 17/06/2014)", () => {
   it.each([
-    { name: "N4 line of exactly 77.47: not due (strict)", lines: [line("1", "1000", "22"), line("1", "77.47", "0", { natura: "N4" })], due: false, base: "77.47" },
-    { name: "N4 line of 77.48: due", lines: [line("1", "1000", "22"), line("1", "77.48", "0", { natura: "N4" })], due: true, base: "77.48" },
-    { name: "N2.1 40 + N3.5 40 = 80: due", lines: [line("1", "40", "0", { natura: "N2.1" }), line("1", "40", "0", { natura: "N3.5" })], due: true, base: "80.00" },
+    {
+      name: "N4 line of exactly 77.47: not due (strict)",
+      lines: [line("1", "1000", "22"), line("1", "77.47", "0", { natura: "N4" })],
+      due: false,
+      base: "77.47",
+    },
+    {
+      name: "N4 line of 77.48: due",
+      lines: [line("1", "1000", "22"), line("1", "77.48", "0", { natura: "N4" })],
+      due: true,
+      base: "77.48",
+    },
+    {
+      name: "N2.1 40 + N3.5 40 = 80: due",
+      lines: [line("1", "40", "0", { natura: "N2.1" }), line("1", "40", "0", { natura: "N3.5" })],
+      due: true,
+      base: "80.00",
+    },
     { name: "N6.3 of 20000: never", lines: [line("1", "20000", "0", { natura: "N6.3" })], due: false, base: "0.00" },
-    { name: "N5 and N7 are subject to VAT: never", lines: [line("1", "100", "0", { natura: "N5" }), line("1", "100", "0", { natura: "N7" })], due: false, base: "0.00" },
+    {
+      name: "N5 and N7 are subject to VAT: never",
+      lines: [line("1", "100", "0", { natura: "N5" }), line("1", "100", "0", { natura: "N7" })],
+      due: false,
+      base: "0.00",
+    },
     { name: "VAT lines only: never", lines: [line("1", "5000", "22")], due: false, base: "0.00" },
   ])("$name", ({ lines, due, base }) => {
     const r = computeVat(doc({ lines }));
@@ -230,8 +341,20 @@ describe("condominio: ritenuta 4 % (art. 25-ter DPR 600/73)", () => {
   it("withholds 4 % of the imponibile and states the net to pay", () => {
     // 2500 + 1234.56 = 3734.56 at 10 % → 373.456 → 373.46; total 4108.02
     // ritenuta 3734.56 × 4 % = 149.3824 → 149.38; net 4108.02 − 149.38 = 3958.64
-    const r = computeVat(doc({ clientType: "condominio", clientHasPartitaIva: false, lines: [line("1", "2500", "10"), line("1", "1234.56", "10")] }));
-    expect(r.ritenuta).toEqual({ tipo: "RT02", aliquota: "4.00", base: "3734.56", importo: "149.38", causalePagamento: "W" });
+    const r = computeVat(
+      doc({
+        clientType: "condominio",
+        clientHasPartitaIva: false,
+        lines: [line("1", "2500", "10"), line("1", "1234.56", "10")],
+      }),
+    );
+    expect(r.ritenuta).toEqual({
+      tipo: "RT02",
+      aliquota: "4.00",
+      base: "3734.56",
+      importo: "149.38",
+      causalePagamento: "W",
+    });
     expect(r.totals).toMatchObject({ imposta: "373.46", total: "4108.02", ritenuta: "149.38", netToPay: "3958.64" });
     expect(r.notes.find((n) => n.code === "ritenuta")!.text).toBe(
       "Ritenuta d'acconto 4% ai sensi dell'art. 25-ter DPR 600/73 su 3.734,56 €: 149,38 € – netto a pagare 3.958,64 €",
@@ -240,13 +363,22 @@ describe("condominio: ritenuta 4 % (art. 25-ter DPR 600/73)", () => {
 
   it("RT01 for a ditta individuale; N1 reimbursements are not fee", () => {
     // base 1000 (N1 50 excluded) → 40.00; total 1000 + 100 + 50 = 1150.00; net 1110.00
-    const r = computeVat(doc({ clientType: "condominio", clientHasPartitaIva: false, sellerIsNaturalPerson: true, lines: [line("1", "1000", "10"), line("1", "50", "0", { natura: "N1" })] }));
+    const r = computeVat(
+      doc({
+        clientType: "condominio",
+        clientHasPartitaIva: false,
+        sellerIsNaturalPerson: true,
+        lines: [line("1", "1000", "10"), line("1", "50", "0", { natura: "N1" })],
+      }),
+    );
     expect(r.ritenuta).toMatchObject({ tipo: "RT01", base: "1000.00", importo: "40.00" });
     expect(r.totals).toMatchObject({ total: "1150.00", netToPay: "1110.00" });
   });
 
   it("no ritenuta for other clients", () => {
-    expect(computeVat(doc({ clientType: "privato", clientHasPartitaIva: false, lines: [line("1", "1000", "10")] })).ritenuta).toBeNull();
+    expect(
+      computeVat(doc({ clientType: "privato", clientHasPartitaIva: false, lines: [line("1", "1000", "10")] })).ritenuta,
+    ).toBeNull();
     expect(computeVat(doc({ lines: [line("1", "1000", "22")] })).ritenuta).toBeNull();
   });
 });
@@ -256,14 +388,22 @@ describe("ente pubblico: split payment (art. 17-ter DPR 633/72), FPA12", () => {
     // 1000 at 22 % = 220.00 (S); total 1220.00; the body transfers 1000.00
     const r = computeVat(doc({ clientType: "ente_pubblico", lines: [line("1", "1000", "22")] }));
     expect(r).toMatchObject({ formato: "FPA12", treatment: "split_payment" });
-    expect(summaryTable(doc({ clientType: "ente_pubblico", lines: [line("1", "1000", "22")] }))).toEqual([["22.00", null, "1000.00", "220.00", "S"]]);
+    expect(summaryTable(doc({ clientType: "ente_pubblico", lines: [line("1", "1000", "22")] }))).toEqual([
+      ["22.00", null, "1000.00", "220.00", "S"],
+    ]);
     expect(r.totals).toMatchObject({ total: "1220.00", splitPaymentVat: "220.00", netToPay: "1000.00" });
     expect(r.notes).toEqual([{ code: "split_payment", text: "Scissione dei pagamenti – art. 17-ter DPR 633/72" }]);
   });
 
   it("with an N1 line above 77.47: bollo, N1 at esigibilità I, net = imponibile + bollo", () => {
     // 1000 at 22 % → 220 S; N1 100 → bollo 2.00; total 1322.00; net 1322 − 220 = 1102.00 = 1100 + 2
-    const r = computeVat(doc({ clientType: "ente_pubblico", clientHasPartitaIva: false, lines: [line("1", "1000", "22"), line("1", "100", "0", { natura: "N1" })] }));
+    const r = computeVat(
+      doc({
+        clientType: "ente_pubblico",
+        clientHasPartitaIva: false,
+        lines: [line("1", "1000", "22"), line("1", "100", "0", { natura: "N1" })],
+      }),
+    );
     expect(r.summaries.map((s) => [s.natura, s.imponibile, s.esigibilita])).toEqual([
       [null, "1000.00", "S"],
       ["N1", "102.00", "I"],
@@ -272,22 +412,35 @@ describe("ente pubblico: split payment (art. 17-ter DPR 633/72), FPA12", () => {
   });
 
   it("reverse charge to a body with partita IVA is not split (SdI 00420)", () => {
-    const r = computeVat(doc({ clientType: "ente_pubblico", treatment: "reverse_charge", lines: [line("1", "1000", "22")] }));
+    const r = computeVat(
+      doc({ clientType: "ente_pubblico", treatment: "reverse_charge", lines: [line("1", "1000", "22")] }),
+    );
     expect(r.treatment).toBe("reverse_charge");
     expect(r.summaries.map((s) => s.esigibilita)).toEqual(["I"]);
     expect(r.totals.splitPaymentVat).toBe("0.00");
   });
 
   it("explicit split payment: allowed for a company (c. 1-bis), refused for a privato", () => {
-    expect(computeVat(doc({ treatment: "split_payment", lines: [line("1", "100", "22")] })).totals.netToPay).toBe("100.00");
-    expect(vatError(doc({ clientType: "privato", clientHasPartitaIva: false, treatment: "split_payment" }))).toMatchObject({ code: "split_payment_not_allowed", field: "treatment" });
+    expect(computeVat(doc({ treatment: "split_payment", lines: [line("1", "100", "22")] })).totals.netToPay).toBe(
+      "100.00",
+    );
+    expect(
+      vatError(doc({ clientType: "privato", clientHasPartitaIva: false, treatment: "split_payment" })),
+    ).toMatchObject({ code: "split_payment_not_allowed", field: "treatment" });
   });
 });
 
 describe("regime forfettario RF19 (L. 190/2014 c. 54-89)", () => {
   it("no VAT, every line N2.2, bollo above 77.47, the required wording", () => {
     // 500 + 300 = 800 at N2.2 (> 77.47) → bollo 2.00 as N1; total 802.00
-    const r = computeVat(doc({ regime: "RF19", clientType: "privato", clientHasPartitaIva: false, lines: [line("1", "500", "22"), line("1", "300", "10", { significantGood: true })] }));
+    const r = computeVat(
+      doc({
+        regime: "RF19",
+        clientType: "privato",
+        clientHasPartitaIva: false,
+        lines: [line("1", "500", "22"), line("1", "300", "10", { significantGood: true })],
+      }),
+    );
     expect(r.vatFreeRegime).toBe(true);
     expect(r.lines.map((l) => [l.rate, l.natura, l.split])).toEqual([
       ["0.00", "N2.2", false],
@@ -313,7 +466,9 @@ describe("regime forfettario RF19 (L. 190/2014 c. 54-89)", () => {
   });
 
   it("no ritenuta for a condominio (c. 67) and no split payment for a body", () => {
-    const c = computeVat(doc({ regime: "RF19", clientType: "condominio", clientHasPartitaIva: false, lines: [line("1", "1000", "10")] }));
+    const c = computeVat(
+      doc({ regime: "RF19", clientType: "condominio", clientHasPartitaIva: false, lines: [line("1", "1000", "10")] }),
+    );
     expect(c.ritenuta).toBeNull();
     expect(c.notes.map((n) => n.code)).toEqual(["forfettario", "forfettario_no_ritenuta", "bollo"]);
     const e = computeVat(doc({ regime: "RF19", clientType: "ente_pubblico", lines: [line("1", "1000", "22")] }));
@@ -322,20 +477,71 @@ describe("regime forfettario RF19 (L. 190/2014 c. 54-89)", () => {
   });
 
   it("refuses reverse charge", () => {
-    expect(vatError(doc({ regime: "RF19", treatment: "reverse_charge" }))).toMatchObject({ code: "reverse_charge_forfettario", field: "treatment" });
+    expect(vatError(doc({ regime: "RF19", treatment: "reverse_charge" }))).toMatchObject({
+      code: "reverse_charge_forfettario",
+      field: "treatment",
+    });
   });
 });
 
 describe("input validation: Italian messages naming the field (SdI 00400, 00401, 00445)", () => {
   it.each([
-    { name: "natura missing on a 0 % line", l: line("1", "10", "0"), code: "natura_required", field: "natura", message: /^Riga 2: con aliquota 0% indica la natura/ },
-    { name: "natura with a positive rate", l: line("1", "10", "22", { natura: "N4" }), code: "natura_not_allowed", field: "natura", message: /^Riga 2: la natura si indica solo con aliquota 0%/ },
-    { name: "generic N2", l: line("1", "10", "0", { natura: "N2" as never }), code: "invalid_natura", field: "natura", message: /sottocodici/ },
-    { name: "rate 5", l: line("1", "10", "5" as never), code: "invalid_rate", field: "vatRate", message: /aliquota IVA non valida/ },
-    { name: "quantity with 4 decimals", l: line("1.2345", "10", "22"), code: "invalid_quantity", field: "quantity", message: /quantità non valida/ },
-    { name: "negative quantity", l: line("-1", "10", "22"), code: "invalid_quantity", field: "quantity", message: /quantità/ },
-    { name: "price with 5 decimals", l: line("1", "1.23456", "22"), code: "invalid_unit_price", field: "unitPrice", message: /prezzo unitario/ },
-    { name: "price with a comma", l: line("1", "1,5", "22"), code: "invalid_unit_price", field: "unitPrice", message: /prezzo unitario/ },
+    {
+      name: "natura missing on a 0 % line",
+      l: line("1", "10", "0"),
+      code: "natura_required",
+      field: "natura",
+      message: /^Riga 2: con aliquota 0% indica la natura/,
+    },
+    {
+      name: "natura with a positive rate",
+      l: line("1", "10", "22", { natura: "N4" }),
+      code: "natura_not_allowed",
+      field: "natura",
+      message: /^Riga 2: la natura si indica solo con aliquota 0%/,
+    },
+    {
+      name: "generic N2",
+      l: line("1", "10", "0", { natura: "N2" as never }),
+      code: "invalid_natura",
+      field: "natura",
+      message: /sottocodici/,
+    },
+    {
+      name: "rate 5",
+      l: line("1", "10", "5" as never),
+      code: "invalid_rate",
+      field: "vatRate",
+      message: /aliquota IVA non valida/,
+    },
+    {
+      name: "quantity with 4 decimals",
+      l: line("1.2345", "10", "22"),
+      code: "invalid_quantity",
+      field: "quantity",
+      message: /quantità non valida/,
+    },
+    {
+      name: "negative quantity",
+      l: line("-1", "10", "22"),
+      code: "invalid_quantity",
+      field: "quantity",
+      message: /quantità/,
+    },
+    {
+      name: "price with 5 decimals",
+      l: line("1", "1.23456", "22"),
+      code: "invalid_unit_price",
+      field: "unitPrice",
+      message: /prezzo unitario/,
+    },
+    {
+      name: "price with a comma",
+      l: line("1", "1,5", "22"),
+      code: "invalid_unit_price",
+      field: "unitPrice",
+      message: /prezzo unitario/,
+    },
   ])("$name", ({ l, code, field, message }) => {
     const e = vatError(doc({ lines: [line("1", "1", "22"), l] }));
     expect(e).toMatchObject({ code, field: `lines[1].${field}` });
@@ -367,5 +573,44 @@ describe("FatturaPA text limits", () => {
       expect(text.length).toBeLessThanOrEqual(100);
       expect(/^[\x20-\x7e\xa0-\xff]*$/.test(text)).toBe(true);
     }
+  });
+});
+
+describe("saldo deductions and the beni-significativi cap (issue 24)", () => {
+  it("'A dedurre' lines do not lower the cap: every rate of the saldo is the contract's less the acconto's", () => {
+    // Contract: goods 7,399.96 + fitting 600 → 10 % on 1,200.00, 22 % on 6,799.96. Acconto 30 %:
+    // 360.00 at 10 % and 2,039.99 at 22 %. Saldo: 840.00 at 10 %, 4,759.97 at 22 %.
+    const r = computeVat(
+      doc({
+        lines: [
+          line("4", "1849.99", "10", { significantGood: true }),
+          line("1", "600.00", "10"),
+          line("1", "-360.00", "10"),
+          line("1", "-2039.99", "22"),
+        ],
+      }),
+    );
+    expect(r.summaries.map((s) => [s.rate, s.imponibile])).toEqual([
+      ["22.00", "4759.97"],
+      ["10.00", "840.00"],
+    ]);
+    expect(r.significantGoods).toMatchObject({
+      goodsValue: "7399.96",
+      restOfWork: "600.00",
+      reducedRatePart: "600.00",
+    });
+  });
+
+  it("a condominio that is not a sostituto d'imposta withholds nothing", () => {
+    const r = computeVat(
+      doc({
+        clientType: "condominio",
+        clientHasPartitaIva: false,
+        condominioWithholds: false,
+        lines: [line("1", "4536.12", "10")],
+      }),
+    );
+    expect(r.ritenuta).toBeNull();
+    expect(r.totals.netToPay).toBe("4989.73");
   });
 });

@@ -1,4 +1,15 @@
-import { compareMoney, fromCents, lineTotal, maxMoney, minMoney, percentOf, subMoney, sumMoney, toCents, vatOf } from "../money";
+import {
+  compareMoney,
+  fromCents,
+  lineTotal,
+  maxMoney,
+  minMoney,
+  percentOf,
+  subMoney,
+  sumMoney,
+  toCents,
+  vatOf,
+} from "../money";
 import { regimiFiscali } from "../settings";
 import { VatError } from "./errors";
 import {
@@ -51,7 +62,6 @@ import {
 
 export const REVERSE_CHARGE_NEEDS_PARTITA_IVA = "Inversione contabile solo per clienti con partita IVA";
 
-
 const rateString = (rate: LineVatRate): string => `${rate}.00`;
 const isZeroRate = (rate: string): boolean => toCents(rate) === 0n;
 
@@ -86,7 +96,11 @@ export function computeVat(input: VatInput): VatResult {
     }
     if (isReverseChargeNatura(natura) && !input.clientHasPartitaIva) {
       // The buyer must be a taxable person to self-assess the VAT (art. 17 c. 6: "soggetti passivi").
-      throw new VatError("reverse_charge_needs_partita_iva", `lines[${index}].natura`, REVERSE_CHARGE_NEEDS_PARTITA_IVA);
+      throw new VatError(
+        "reverse_charge_needs_partita_iva",
+        `lines[${index}].natura`,
+        REVERSE_CHARGE_NEEDS_PARTITA_IVA,
+      );
     }
     return {
       index,
@@ -104,7 +118,12 @@ export function computeVat(input: VatInput): VatResult {
 
   // Bollo (art. 13 Tariffa I and art. 6 Tabella B DPR 642/72): decided on the lines without VAT
   // of natura N1–N4, never on reverse charge; the 77.47 € threshold is strict.
-  const bolloBase = sumMoney(lines.flatMap((l) => l.parts).filter((p) => naturaTriggersBollo(p.natura)).map((p) => p.amount));
+  const bolloBase = sumMoney(
+    lines
+      .flatMap((l) => l.parts)
+      .filter((p) => naturaTriggersBollo(p.natura))
+      .map((p) => p.amount),
+  );
   const bolloDue = compareMoney(bolloBase, BOLLO_THRESHOLD) > 0;
   const bolloAmount = bolloDue ? BOLLO_AMOUNT : "0.00";
 
@@ -115,7 +134,9 @@ export function computeVat(input: VatInput): VatResult {
   // on the fee for works contracts, VAT excluded. N1 lines are not fee (art. 15 reimbursements).
   // A forfettario is exempt from any withholding (L. 190/2014 c. 67).
   let ritenuta: VatResult["ritenuta"] = null;
-  if (input.clientType === "condominio" && !forfettario) {
+  // A condominio that is not a sostituto d'imposta (no employees, no withholding duties) does not
+  // withhold: the office switches the client's flag off (`condominioWithholds: false`).
+  if (input.clientType === "condominio" && !forfettario && input.condominioWithholds !== false) {
     const base = sumMoney(lines.filter((l) => l.natura !== "N1").map((l) => l.lineTotal));
     if (compareMoney(base, "0.00") > 0) {
       ritenuta = {
@@ -137,7 +158,16 @@ export function computeVat(input: VatInput): VatResult {
   const ritenutaAmount = ritenuta?.importo ?? "0.00";
   const netToPay = subMoney(subMoney(total, ritenutaAmount), splitPaymentVat);
 
-  const notes = buildNotes({ lines, forfettario, splitPaymentVat, significantGoods, ritenuta, netToPay, bolloDue, condominio: input.clientType === "condominio" });
+  const notes = buildNotes({
+    lines,
+    forfettario,
+    splitPaymentVat,
+    significantGoods,
+    ritenuta,
+    netToPay,
+    bolloDue,
+    condominio: input.clientType === "condominio",
+  });
 
   return {
     formato: input.clientType === "ente_pubblico" ? "FPA12" : "FPR12",
@@ -162,7 +192,11 @@ export function computeVat(input: VatInput): VatResult {
 
 function validateDocument(input: VatInput): void {
   if (!vatClientTypes.includes(input.clientType)) {
-    throw new VatError("invalid_client_type", "clientType", "Tipo cliente non valido: scegli Privato, Azienda, Condominio o Ente pubblico");
+    throw new VatError(
+      "invalid_client_type",
+      "clientType",
+      "Tipo cliente non valido: scegli Privato, Azienda, Condominio o Ente pubblico",
+    );
   }
   if (!(regimiFiscali.values as readonly string[]).includes(input.regime)) {
     throw new VatError("invalid_regime", "regime", "Regime fiscale non valido");
@@ -171,8 +205,16 @@ function validateDocument(input: VatInput): void {
   if (!documentTreatments.includes(treatment)) {
     throw new VatError("invalid_treatment", "treatment", "Trattamento IVA del documento non valido");
   }
-  if (input.reverseChargeNatura !== undefined && input.reverseChargeNatura !== "N6.3" && input.reverseChargeNatura !== "N6.7") {
-    throw new VatError("invalid_natura", "reverseChargeNatura", "Natura dell'inversione contabile non valida: scegli N6.3 o N6.7");
+  if (
+    input.reverseChargeNatura !== undefined &&
+    input.reverseChargeNatura !== "N6.3" &&
+    input.reverseChargeNatura !== "N6.7"
+  ) {
+    throw new VatError(
+      "invalid_natura",
+      "reverseChargeNatura",
+      "Natura dell'inversione contabile non valida: scegli N6.3 o N6.7",
+    );
   }
 }
 
@@ -180,7 +222,11 @@ function validateLine(line: VatInput["lines"][number], index: number): void {
   const row = `Riga ${index + 1}`;
   const field = (name: string) => `lines[${index}].${name}`;
   if (typeof line.quantity !== "string" || !LINE_QUANTITY_RE.test(line.quantity)) {
-    throw new VatError("invalid_quantity", field("quantity"), `${row}: quantità non valida (numero non negativo, max 3 decimali)`);
+    throw new VatError(
+      "invalid_quantity",
+      field("quantity"),
+      `${row}: quantità non valida (numero non negativo, max 3 decimali)`,
+    );
   }
   if (typeof line.unitPrice !== "string" || !LINE_UNIT_PRICE_RE.test(line.unitPrice)) {
     throw new VatError("invalid_unit_price", field("unitPrice"), `${row}: prezzo unitario non valido (max 4 decimali)`);
@@ -190,11 +236,19 @@ function validateLine(line: VatInput["lines"][number], index: number): void {
   }
   if (line.natura !== null && !naturaCodes.includes(line.natura)) {
     // Generic N2/N3/N6 are rejected by SdI (00445): only the sub-codes are valid.
-    throw new VatError("invalid_natura", field("natura"), `${row}: natura IVA non valida (usa i sottocodici, es. N2.2, N3.5, N4, N6.3)`);
+    throw new VatError(
+      "invalid_natura",
+      field("natura"),
+      `${row}: natura IVA non valida (usa i sottocodici, es. N2.2, N3.5, N4, N6.3)`,
+    );
   }
   // SdI 00400/00401: a natura (the reason for no VAT) is required with rate 0 and forbidden otherwise.
   if (line.vatRate === "0" && line.natura === null) {
-    throw new VatError("natura_required", field("natura"), `${row}: con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)`);
+    throw new VatError(
+      "natura_required",
+      field("natura"),
+      `${row}: con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)`,
+    );
   }
   if (line.vatRate !== "0" && line.natura !== null) {
     throw new VatError("natura_not_allowed", field("natura"), `${row}: la natura si indica solo con aliquota 0%`);
@@ -213,13 +267,18 @@ function effectiveTreatment(input: VatInput, forfettario: boolean): DocumentTrea
         "Regime forfettario: l'inversione contabile non si applica, le operazioni sono non soggette a IVA (N2.2)",
       );
     }
-    if (!input.clientHasPartitaIva) throw new VatError("reverse_charge_needs_partita_iva", "treatment", REVERSE_CHARGE_NEEDS_PARTITA_IVA);
+    if (!input.clientHasPartitaIva)
+      throw new VatError("reverse_charge_needs_partita_iva", "treatment", REVERSE_CHARGE_NEEDS_PARTITA_IVA);
     return "reverse_charge";
   }
   if (requested === "split_payment" && input.clientType !== "ente_pubblico" && input.clientType !== "azienda") {
     // Art. 17-ter c. 1 and 1-bis: public administrations and the companies they control or listed
     // in the FTSE MIB; never a private consumer or a condominio.
-    throw new VatError("split_payment_not_allowed", "treatment", "Scissione dei pagamenti solo per enti pubblici e società dell'art. 17-ter DPR 633/72");
+    throw new VatError(
+      "split_payment_not_allowed",
+      "treatment",
+      "Scissione dei pagamenti solo per enti pubblici e società dell'art. 17-ter DPR 633/72",
+    );
   }
   if (forfettario) return "ordinary"; // no VAT, nothing to split
   // Art. 17-ter c. 1: every invoice to a public administration is under split payment.
@@ -242,13 +301,20 @@ function applySignificantGoods(lines: VatLineResult[]): SignificantGoodsSplit | 
   if (goodsLines.length === 0) return null;
   for (const l of goodsLines) {
     if (compareMoney(l.lineTotal, "0.00") < 0) {
-      throw new VatError("significant_good_negative", `lines[${l.index}].significantGood`, `Riga ${l.index + 1}: un bene significativo non può avere importo negativo`);
+      throw new VatError(
+        "significant_good_negative",
+        `lines[${l.index}].significantGood`,
+        `Riga ${l.index + 1}: un bene significativo non può avere importo negativo`,
+      );
     }
   }
   const goodsValue = sumMoney(goodsLines.map((l) => l.lineTotal));
   if (compareMoney(goodsValue, "0.00") === 0) return null;
-  const restOfWork = sumMoney(atRenovationRate.filter((l) => !l.significantGood).map((l) => l.lineTotal));
-  // A negative rest (deductions larger than the work) leaves no room at 10 %.
+  // Deduction lines ("A dedurre: acconto …", negative) do not lower the cap: the acconti they take
+  // back were parts of the same prestazione and carried their own share of the split already.
+  const restOfWork = sumMoney(
+    atRenovationRate.filter((l) => !l.significantGood && compareMoney(l.lineTotal, "0.00") > 0).map((l) => l.lineTotal),
+  );
   let capacity = maxMoney(restOfWork, "0.00");
   for (const l of goodsLines) {
     const reduced = minMoney(l.lineTotal, capacity);
@@ -256,7 +322,8 @@ function applySignificantGoods(lines: VatLineResult[]): SignificantGoodsSplit | 
     capacity = subMoney(capacity, reduced);
     if (compareMoney(excess, "0.00") === 0) continue;
     const parts: VatLinePart[] = [];
-    if (compareMoney(reduced, "0.00") > 0) parts.push({ kind: "significant_reduced", rate: RENOVATION_RATE, natura: null, amount: reduced });
+    if (compareMoney(reduced, "0.00") > 0)
+      parts.push({ kind: "significant_reduced", rate: RENOVATION_RATE, natura: null, amount: reduced });
     parts.push({ kind: "significant_excess", rate: ORDINARY_RATE, natura: null, amount: excess });
     l.parts = parts;
     l.split = parts.length > 1;
@@ -272,7 +339,12 @@ function applySignificantGoods(lines: VatLineResult[]): SignificantGoodsSplit | 
  * One summary per (rate, natura) used by the lines (SdI 00419/00443/00444), imponibile = Σ of the
  * already rounded parts (00422), imposta computed once on the summary, rounded half up (00421).
  */
-function buildSummaries(lines: VatLineResult[], bolloDue: boolean, splitPayment: boolean, forfettario: boolean): VatSummary[] {
+function buildSummaries(
+  lines: VatLineResult[],
+  bolloDue: boolean,
+  splitPayment: boolean,
+  forfettario: boolean,
+): VatSummary[] {
   const groups = new Map<string, { rate: string; natura: Natura | null; cents: bigint }>();
   const add = (rate: string, natura: Natura | null, amount: string) => {
     const key = `${rate}|${natura ?? ""}`;
@@ -293,7 +365,12 @@ function buildSummaries(lines: VatLineResult[], bolloDue: boolean, splitPayment:
       imposta: vatOf(imponibile, rate),
       // Art. 17-ter: S only where VAT is charged; never with N6.x (SdI 00420).
       esigibilita: splitPayment && !isZeroRate(rate) ? "S" : "I",
-      riferimentoNormativo: natura === null ? null : forfettario && natura === FORFETTARIO_NATURA ? FORFETTARIO_REFERENCE : NATURA_REFERENCES[natura],
+      riferimentoNormativo:
+        natura === null
+          ? null
+          : forfettario && natura === FORFETTARIO_NATURA
+            ? FORFETTARIO_REFERENCE
+            : NATURA_REFERENCES[natura],
     };
   });
   // Highest rate first, then the naturas in code order: stable for the PDF and the XML.
@@ -314,15 +391,21 @@ function buildNotes(ctx: {
 }): VatNote[] {
   const notes: VatNote[] = [];
   if (ctx.forfettario) notes.push({ code: "forfettario", text: FORFETTARIO_WORDING });
-  const rcNaturas = [...new Set(ctx.lines.map((l) => l.natura).filter((n): n is Natura => isReverseChargeNatura(n)))].sort();
+  const rcNaturas = [
+    ...new Set(ctx.lines.map((l) => l.natura).filter((n): n is Natura => isReverseChargeNatura(n))),
+  ].sort();
   for (const natura of rcNaturas) {
-    const text = natura === "N6.3" || natura === "N6.7" ? REVERSE_CHARGE_WORDING[natura] : REVERSE_CHARGE_GENERIC_WORDING;
+    const text =
+      natura === "N6.3" || natura === "N6.7" ? REVERSE_CHARGE_WORDING[natura] : REVERSE_CHARGE_GENERIC_WORDING;
     if (!notes.some((n) => n.text === text)) notes.push({ code: "reverse_charge", text });
   }
-  if (compareMoney(ctx.splitPaymentVat, "0.00") !== 0) notes.push({ code: "split_payment", text: SPLIT_PAYMENT_WORDING });
-  if (ctx.significantGoods) notes.push({ code: "significant_goods", text: significantGoodsWording(ctx.significantGoods) });
+  if (compareMoney(ctx.splitPaymentVat, "0.00") !== 0)
+    notes.push({ code: "split_payment", text: SPLIT_PAYMENT_WORDING });
+  if (ctx.significantGoods)
+    notes.push({ code: "significant_goods", text: significantGoodsWording(ctx.significantGoods) });
   if (ctx.ritenuta) notes.push({ code: "ritenuta", text: ritenutaWording(ctx.ritenuta, ctx.netToPay) });
-  else if (ctx.condominio && ctx.forfettario) notes.push({ code: "forfettario_no_ritenuta", text: FORFETTARIO_NO_RITENUTA_WORDING });
+  else if (ctx.condominio && ctx.forfettario)
+    notes.push({ code: "forfettario_no_ritenuta", text: FORFETTARIO_NO_RITENUTA_WORDING });
   if (ctx.bolloDue) notes.push({ code: "bollo", text: BOLLO_WORDING });
   return notes;
 }

@@ -5,3 +5,4 @@ export * from "./types";
 export * from "./rules";
 export * from "./wording";
 export * from "./schema";
+export * from "./document";

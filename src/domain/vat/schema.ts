@@ -51,9 +51,42 @@ export const vatLineFieldsSchema = z
   })
   .superRefine((line, ctx) => {
     if (line.vatRate === "0" && line.natura === null) {
-      ctx.addIssue({ code: "custom", path: ["natura"], message: "Con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["natura"],
+        message: "Con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)",
+      });
     }
     if (line.vatRate !== "0" && line.natura !== null) {
       ctx.addIssue({ code: "custom", path: ["natura"], message: "La natura si indica solo con aliquota 0%" });
     }
   });
+
+/** What a screen shows of a computed document (the server's VatResult, trimmed). */
+export const vatViewSchema = z.object({
+  formato: z.enum(["FPR12", "FPA12"]),
+  treatment: z.enum(documentTreatments),
+  summaries: z.array(
+    z.object({
+      rate: z.string(),
+      natura: z.string().nullable(),
+      imponibile: z.string(),
+      imposta: z.string(),
+      esigibilita: z.enum(["I", "S"]),
+    }),
+  ),
+  significantGoods: z
+    .object({ goodsValue: z.string(), restOfWork: z.string(), reducedRatePart: z.string(), fullRatePart: z.string() })
+    .nullable(),
+  totals: z.object({
+    imponibile: z.string(),
+    imposta: z.string(),
+    bollo: z.string(),
+    total: z.string(),
+    ritenuta: z.string(),
+    splitPaymentVat: z.string(),
+    netToPay: z.string(),
+  }),
+  notes: z.array(z.object({ code: z.string(), text: z.string() })),
+});
+export type VatView = z.infer<typeof vatViewSchema>;

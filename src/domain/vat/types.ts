@@ -54,6 +54,11 @@ export type Natura = (typeof naturaCodes)[number];
  */
 export const documentTreatments = ["ordinary", "reverse_charge", "split_payment"] as const;
 export type DocumentTreatment = (typeof documentTreatments)[number];
+export const documentTreatmentLabels: Record<DocumentTreatment, string> = {
+  ordinary: "Ordinario",
+  reverse_charge: "Inversione contabile (N6.3, art. 17 c. 6 DPR 633/72)",
+  split_payment: "Scissione dei pagamenti (art. 17-ter DPR 633/72)",
+};
 
 /** Reverse-charge natura for building work: N6.3 subappalto (lett. a), N6.7 services (lett. a-ter). */
 export type ReverseChargeNatura = "N6.3" | "N6.7";
@@ -81,6 +86,8 @@ export interface VatInput {
   reverseChargeNatura?: ReverseChargeNatura;
   /** The seller is a natural person (ditta individuale): ritenuta RT01 instead of RT02. */
   sellerIsNaturalPerson?: boolean;
+  /** A condominio withholds the 4 % ritenuta unless it is not a sostituto d'imposta (default true). */
+  condominioWithholds?: boolean;
   lines: readonly VatLineInput[];
 }
 

@@ -48,12 +48,18 @@ export const ROLE_FORBIDDEN = "Non autorizzato: il tuo ruolo non consente questa
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** State-changing requests must come from our own origin (CSRF), on top of SameSite=Lax cookies. */
-function isCrossOrigin(request: FastifyRequest): boolean {
+/**
+ * State-changing requests must come from our own origin (CSRF), on top of SameSite=Lax cookies.
+ * The whole origin is compared — scheme, host and port — with the one this request was sent to:
+ * `https` behind a TLS proxy (TRUST_PROXY_TLS), the socket's scheme otherwise (issue 26: the host
+ * alone let http://host:other-port or http:// pages on the same host through).
+ */
+function isCrossOrigin(request: FastifyRequest, tls: boolean): boolean {
   const origin = request.headers.origin ?? request.headers.referer;
   if (!origin) return false;
   try {
-    return new URL(origin).host !== request.headers.host;
+    const expected = new URL(`${tls ? "https" : request.protocol}://${request.headers.host ?? ""}`).origin;
+    return new URL(origin).origin !== expected;
   } catch {
     return true;
   }
@@ -78,7 +84,7 @@ export function declaredAccess(route: Pick<RouteOptions, "url" | "config">): { a
  * reaches the same checks, and whatever it does not resolve answers 404 from the not-found
  * handler, which serves no data (see docs/decisions/006-access-by-matched-route.md).
  */
-export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs: number }) => {
+export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs: number; tls: boolean }) => {
   app.decorateRequest("user", null);
 
   app.addHook("onRoute", (route) => {
@@ -86,7 +92,7 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; idleMs:
   });
 
   app.addHook("onRequest", async (request) => {
-    if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) {
+    if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request, opts.tls)) {
       throw forbidden("Richiesta da un'origine non consentita");
     }
     const config = request.routeOptions.config;

@@ -14,7 +14,7 @@ import { adminExists, lockAdminCreation } from "./bootstrap";
 import { requireUser } from "./guard";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession, deleteSession, SESSION_COOKIE, sessionUserColumns } from "./sessions";
-import { loginSucceeded, reserveOrRefuse } from "./throttle";
+import { codeSucceeded, loginSucceeded, reserveCodeOrRefuse, reserveOrRefuse } from "./throttle";
 import { hashToken, newToken } from "./tokens";
 import { purgeExpiredChallenges, useRecoveryCode, useTotpCode } from "./totp";
 
@@ -59,7 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
     const old = request.cookies[SESSION_COOKIE];
     if (old) await deleteSession(db, old);
     const token = await startSession({ userId, ip: request.ip, userAgent: request.headers["user-agent"] });
-    await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ lastLoginAt: sql`now()` })
+      .where(eq(users.id, userId));
     reply.setCookie(SESSION_COOKIE, token, cookieOptions);
     return sessionUserOf(userId);
   }
@@ -70,22 +73,32 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
     "/api/auth/login",
     {
       config: { access: "public" },
-      schema: { tags: ["accesso"], body: loginSchema, response: { 200: z.union([sessionUserSchema, loginChallengeSchema]) } },
+      schema: {
+        tags: ["accesso"],
+        body: loginSchema,
+        response: { 200: z.union([sessionUserSchema, loginChallengeSchema]) },
+      },
     },
     async (request, reply) => {
       const { username, password } = request.body;
       // Counted before the password is checked: a burst cannot outrun the counter.
       await throttled(reply, username, request.ip);
       const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, active: users.active, totpEnabledAt: users.totpEnabledAt })
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          active: users.active,
+          totpEnabledAt: users.totpEnabledAt,
+        })
         .from(users)
         .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
         .limit(1);
       const ok = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !ok || !user.active) throw unauthorized("Credenziali non valide");
+      // A right password is never a failure, even when a code is still owed (decision 012): the
+      // codes have their own ceiling per account, across addresses.
+      await loginSucceeded(db, username, request.ip);
       if (user.totpEnabledAt) {
-        // The password was right but a code is still owed: no session yet, and the attempt stays
-        // counted, so password and code guesses share the same throttle until the code is right.
         await purgeExpiredChallenges(db);
         const challenge = newToken();
         await db.insert(loginChallenges).values({
@@ -95,14 +108,16 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         });
         return { twoFactorRequired: true as const, challenge, expiresInSeconds: CHALLENGE.ttlSeconds };
       }
-      await loginSucceeded(db, username, request.ip);
       return signIn(request, reply, user.id);
     },
   );
 
   app.post(
     "/api/auth/login/totp",
-    { config: { access: "public" }, schema: { tags: ["accesso"], body: loginTotpSchema, response: { 200: sessionUserSchema } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["accesso"], body: loginTotpSchema, response: { 200: sessionUserSchema } },
+    },
     async (request, reply) => {
       const body = request.body;
       const id = hashToken(body.challenge);
@@ -111,7 +126,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         .update(loginChallenges)
         .set({ attempts: sql`${loginChallenges.attempts} + 1` })
         .where(
-          and(eq(loginChallenges.id, id), gt(loginChallenges.expiresAt, sql`now()`), lt(loginChallenges.attempts, CHALLENGE.maxAttempts)),
+          and(
+            eq(loginChallenges.id, id),
+            gt(loginChallenges.expiresAt, sql`now()`),
+            lt(loginChallenges.attempts, CHALLENGE.maxAttempts),
+          ),
         )
         .returning({ userId: loginChallenges.userId, attempts: loginChallenges.attempts });
       if (!challenge) {
@@ -119,14 +138,19 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         throw unauthorized(CHALLENGE_GONE);
       }
       const [user] = await db
-        .select({ username: users.username, active: users.active, totpSecret: users.totpSecret, totpEnabledAt: users.totpEnabledAt })
+        .select({
+          username: users.username,
+          active: users.active,
+          totpSecret: users.totpSecret,
+          totpEnabledAt: users.totpEnabledAt,
+        })
         .from(users)
         .where(eq(users.id, challenge.userId));
       if (!user || !user.active || !user.totpEnabledAt || !user.totpSecret) {
         await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
         throw unauthorized(CHALLENGE_GONE);
       }
-      await throttled(reply, user.username, request.ip);
+      await reserveCodeOrRefuse(db, reply, { id: challenge.userId, username: user.username }, request.ip);
       let recoveryLeft: number | null = null;
       const ok =
         "code" in body
@@ -142,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         throw new HttpError(401, message, { [field]: message });
       }
       await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
-      await loginSucceeded(db, user.username, request.ip);
+      await codeSucceeded(db, { id: challenge.userId, username: user.username }, request.ip);
       if (recoveryLeft !== null)
         await recordActivity(db, null, {
           action: "update",
@@ -167,7 +191,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
 
   app.get(
     "/api/auth/me",
-    { config: { access: "user", twoFactorSetup: true }, schema: { tags: ["accesso"], response: { 200: sessionUserSchema } } },
+    {
+      config: { access: "user", twoFactorSetup: true },
+      schema: { tags: ["accesso"], response: { 200: sessionUserSchema } },
+    },
     async (request) => requireUser(request),
   );
 
@@ -187,7 +214,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
       await loginSucceeded(db, me.username, request.ip);
       if (newPassword === currentPassword)
-        throw badRequest("Password: deve essere diversa da quella attuale", { newPassword: "Password: deve essere diversa da quella attuale" });
+        throw badRequest("Password: deve essere diversa da quella attuale", {
+          newPassword: "Password: deve essere diversa da quella attuale",
+        });
       const problem = passwordProblem(newPassword, me.username);
       if (problem) throw badRequest(problem, { newPassword: problem });
       const passwordHash = await hashPassword(newPassword);
@@ -196,7 +225,12 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
         await tx.update(users).set({ passwordHash }).where(eq(users.id, me.id));
         // Every other session of the user ends (a thief's included); this one goes on.
         await tx.delete(sessions).where(and(eq(sessions.userId, me.id), ne(sessions.id, current)));
-        await recordActivity(tx, request, { action: "update", entityType: "user", entityId: me.id, description: `${me.username} ha cambiato la password` });
+        await recordActivity(tx, request, {
+          action: "update",
+          entityType: "user",
+          entityId: me.id,
+          description: `${me.username} ha cambiato la password`,
+        });
       });
       return reply.status(204).send(null);
     },
@@ -204,13 +238,19 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
 
   app.get(
     "/api/setup/status",
-    { config: { access: "public" }, schema: { tags: ["accesso"], response: { 200: z.object({ needsSetup: z.boolean() }) } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["accesso"], response: { 200: z.object({ needsSetup: z.boolean() }) } },
+    },
     async () => ({ needsSetup: setup.token !== null && !(await adminExists(db)) }),
   );
 
   app.post(
     "/api/setup",
-    { config: { access: "public" }, schema: { tags: ["accesso"], body: setupSchema, response: { 201: sessionUserSchema } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["accesso"], body: setupSchema, response: { 201: sessionUserSchema } },
+    },
     async (request, reply) => {
       const configured = () => conflict("L'installazione è già configurata");
       if (!setup.token || (await adminExists(db))) throw configured();
@@ -220,8 +260,16 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, conf
       const user = await db.transaction(async (tx) => {
         await lockAdminCreation(tx);
         if (!setup.token || (await adminExists(tx))) throw configured();
-        const [created] = await tx.insert(users).values({ username: request.body.username, passwordHash, role: "admin" }).returning();
-        await recordActivity(tx, null, { action: "create", entityType: "user", entityId: created!.id, description: `Amministratore ${created!.username} creato` });
+        const [created] = await tx
+          .insert(users)
+          .values({ username: request.body.username, passwordHash, role: "admin" })
+          .returning();
+        await recordActivity(tx, null, {
+          action: "create",
+          entityType: "user",
+          entityId: created!.id,
+          description: `Amministratore ${created!.username} creato`,
+        });
         return created!;
       });
       setup.token = null;

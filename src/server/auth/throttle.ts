@@ -4,10 +4,14 @@ import type { Db } from "../db/client";
 import { HttpError } from "../http/errors";
 import { loginAttempts } from "../db/schema";
 
-// Login throttling (docs/decisions/005-login-throttling.md). Two counters per attempt:
+// Login throttling (docs/decisions/005-login-throttling.md, 012-one-time-links-and-lock-out.md):
 // - the pair (user name, address): 5 attempts per window, then a lock that doubles each time;
 //   an attacker hammering the admin from one address never locks the admin out elsewhere;
-// - the address alone: 20 attempts per window across all user names (spraying one password).
+// - the address alone: 20 attempts per window across all user names (spraying one password),
+//   then *slowed*, not locked: one check per slowSeconds, so an office behind one NAT still
+//   signs in with right credentials while someone there sprays wrong ones;
+// - the account's second factor: at most codeLimit wrong codes per window across every address,
+//   then a lock that doubles (a password known to an attacker does not give unlimited guesses).
 // Each attempt is reserved by ONE atomic upsert *before* the password is checked, so parallel
 // requests cannot all read "4 failures so far" and all get checked.
 
@@ -18,12 +22,17 @@ export const THROTTLE = {
   /** First lock; every further lock of the same key doubles it, up to 2^MAX_DOUBLINGS times. */
   lockSeconds: 15 * 60,
   maxDoublings: 6,
+  /** Over the address budget: one check per this many seconds from that address. */
+  slowSeconds: 10,
+  /** Wrong second-factor codes (and recovery codes) per account and window, all addresses together. */
+  codeLimit: 10,
   /** A key that stayed unlocked this long starts again from the first lock length. */
   forgetLockoutsSeconds: 24 * 3600,
 } as const;
 
 const pairKey = (username: string, ip: string) => `user:${username.trim().toLowerCase()}|ip:${ip}`;
 const addressKey = (ip: string) => `ip:${ip}`;
+const codeKey = (userId: string) => `totp:${userId}`;
 
 /**
  * Counts one attempt on the key and answers the seconds it stays locked (0: go ahead).
@@ -57,12 +66,60 @@ async function reserve(db: Db, key: string, limit: number): Promise<number> {
 }
 
 /**
+ * The address counter: `limit` attempts per window, then one every slowSeconds (never a lock).
+ * The row is taken FOR UPDATE, so parallel requests decide one after the other.
+ */
+async function reserveSlowly(db: Db, key: string, limit: number): Promise<number> {
+  const t = loginAttempts;
+  return db.transaction(async (tx) => {
+    await tx.insert(t).values({ key, failures: 0 }).onConflictDoNothing();
+    const [row] = await tx
+      .select({
+        failures: t.failures,
+        expired: sql<boolean>`${t.windowStart} < now() - make_interval(secs => ${THROTTLE.windowSeconds})`,
+        // clock_timestamp(): a request that waited for the row lock must not count from when its
+        // transaction began (now()), which would announce more than slowSeconds.
+        wait: sql<number>`coalesce(ceil(extract(epoch from (${t.lockedUntil} - clock_timestamp()))), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(t)
+      .where(eq(t.key, key))
+      .for("update");
+    if (!row || row.expired) {
+      await tx
+        .update(t)
+        .set({ failures: 1, windowStart: sql`now()`, lockedUntil: null })
+        .where(eq(t.key, key));
+      return 0;
+    }
+    if (row.failures < limit) {
+      await tx
+        .update(t)
+        .set({ failures: sql`${t.failures} + 1` })
+        .where(eq(t.key, key));
+      return 0;
+    }
+    if (row.wait > 0) return Math.min(row.wait, THROTTLE.slowSeconds);
+    // Over the budget: this request takes the address's next slot.
+    await tx
+      .update(t)
+      .set({
+        failures: sql`${t.failures} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${THROTTLE.slowSeconds})`,
+      })
+      .where(eq(t.key, key));
+    return 0;
+  });
+}
+
+/**
  * Reserves one login attempt for (user name, address) and answers the seconds to wait, or 0 when
  * the password may be checked. The address counter goes first: a request refused by it does not
  * use up one of the pair's attempts.
  */
 export async function reserveLoginAttempt(db: Db, username: string, ip: string): Promise<number> {
-  const byAddress = await reserve(db, addressKey(ip), THROTTLE.addressLimit);
+  const byAddress = await reserveSlowly(db, addressKey(ip), THROTTLE.addressLimit);
   if (byAddress > 0) return byAddress;
   return reserve(db, pairKey(username, ip), THROTTLE.pairLimit);
 }
@@ -88,4 +145,30 @@ export async function reserveOrRefuse(db: Db, reply: FastifyReply, username: str
     reply.header("Retry-After", String(retryAfter));
     throw new HttpError(429, TOO_MANY_ATTEMPTS);
   }
+}
+
+export const TOO_MANY_CODES = "Troppi codici errati per questo account. Riprova tra qualche minuto.";
+
+/**
+ * A second-factor code (or recovery code) about to be checked: counted like a login attempt for
+ * (user, address) and against the account's own ceiling across addresses. 429 when either is over.
+ */
+export async function reserveCodeOrRefuse(
+  db: Db,
+  reply: FastifyReply,
+  user: { id: string; username: string },
+  ip: string,
+) {
+  await reserveOrRefuse(db, reply, user.username, ip);
+  const retryAfter = await reserve(db, codeKey(user.id), THROTTLE.codeLimit);
+  if (retryAfter > 0) {
+    reply.header("Retry-After", String(retryAfter));
+    throw new HttpError(429, TOO_MANY_CODES);
+  }
+}
+
+/** A right code: the account's code counter and the pair start afresh. */
+export async function codeSucceeded(db: Db, user: { id: string; username: string }, ip: string) {
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, codeKey(user.id)));
+  await loginSucceeded(db, user.username, ip);
 }

@@ -41,13 +41,50 @@ export async function packDirectory(dir: string, file: string) {
   await run("tar", ["-czf", path.resolve(file), "-C", dir, "."]);
 }
 
+/** Why an archive is refused before anything is extracted (issue 26: a backup may be hostile). */
+export class UnsafeArchiveError extends Error {}
+
+/**
+ * Only regular files and folders inside the archive's own tree: no symbolic or hard link, no
+ * device or fifo, no absolute path and no `..`. Checked on the listing, before extracting, so a
+ * hostile member is never written; the extracted tree is checked again with lstat.
+ */
+export async function assertSafeArchive(file: string) {
+  const list = async (args: string[]) =>
+    (await run("tar", [...args, path.resolve(file)], { maxBuffer: 256 * 1024 * 1024 })).stdout
+      .split("\n")
+      .filter(Boolean);
+  const names = await list(["--quoting-style=escape", "-tzf"]);
+  const verbose = await list(["--quoting-style=escape", "-tvzf"]);
+  if (names.length !== verbose.length) throw new UnsafeArchiveError("elenco dei file illeggibile");
+  names.forEach((name, i) => {
+    const type = verbose[i]![0];
+    if (type !== "-" && type !== "d") throw new UnsafeArchiveError(`${name} non è un file normale`);
+    if (name.startsWith("/") || name.split("/").includes("..") || name.includes("\\"))
+      throw new UnsafeArchiveError(`${name} è fuori dall'archivio`);
+  });
+}
+
+/** Every entry under dir is a regular file or a folder (lstat: links are not followed). */
+export async function assertPlainTree(dir: string) {
+  for (const entry of await fs.promises.readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() && !entry.isDirectory())
+      throw new UnsafeArchiveError(
+        `${path.relative(dir, path.join(entry.parentPath, entry.name))} non è un file normale`,
+      );
+  }
+}
+
 export async function unpackArchive(file: string, dir: string) {
-  await run("tar", ["-xzf", path.resolve(file), "-C", dir]);
+  await assertSafeArchive(file);
+  await run("tar", ["-xzf", path.resolve(file), "-C", dir, "--no-same-owner", "--no-same-permissions"]);
+  await assertPlainTree(dir);
 }
 
 export async function countFiles(dir: string): Promise<number> {
   if (!fs.existsSync(dir)) return 0;
   let n = 0;
+  // Dirent types come from lstat: a link is counted as neither file nor folder.
   for (const entry of await fs.promises.readdir(dir, { withFileTypes: true, recursive: true })) if (entry.isFile()) n++;
   return n;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ import {
 } from "../modules/dashboard/test-data";
 import { buildTestApp, ADMIN, type TestApp } from "../test/app";
 import { createDatabaseStorage } from "../storage";
+import { createDiskStorage } from "../storage/storage";
 import { createBackup } from "./backup";
 import { backupPlan } from "./plan";
 import { restoreBackup, RestoreError } from "./restore";
@@ -181,5 +183,97 @@ describe("backup and restore", () => {
     await expect(
       restoreBackup(target.database, { dataDir: path.join(tmp, "x"), file: path.join(tmp, "missing.tar.gz") }),
     ).rejects.toThrow(/File non trovato/);
+  });
+});
+
+describe("restore refuses a hostile archive (issue 26)", () => {
+  const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: "pipe" });
+  let clean: string;
+  beforeAll(async () => {
+    const empty = await buildTestApp();
+    clean = path.join(tmp, "clean");
+    await fs.promises.mkdir(clean);
+    const file = path.join(tmp, "clean.tar.gz");
+    await createBackup(empty.database, { dataDir: path.join(tmp, "empty-data"), file });
+    await empty.close();
+    run("tar", ["-xzf", file, "-C", clean]);
+    await fs.promises.mkdir(path.join(clean, "uploads", "logo"), { recursive: true });
+    await fs.promises.writeFile(path.join(clean, "uploads", "logo", "ok.png"), "png");
+  });
+
+  /** A copy of the clean tree with one hostile member added by `add`, packed as a .tar.gz. */
+  async function hostile(name: string, add: (dir: string) => string[]) {
+    const dir = path.join(tmp, `hostile-${name}`);
+    await fs.promises.cp(clean, dir, { recursive: true });
+    const extra = add(dir);
+    const file = path.join(tmp, `hostile-${name}.tar.gz`);
+    run("tar", ["-czf", file, "-C", dir, ".", ...extra]);
+    return file;
+  }
+
+  const outside = path.join(os.tmpdir(), `colmo-outside-${process.pid}.txt`);
+  const cases: [string, (dir: string) => string[]][] = [
+    ["symlink", (dir) => (fs.symlinkSync("/etc/passwd", path.join(dir, "uploads", "logo", "evil.png")), [])],
+    ["directory symlink", (dir) => (fs.symlinkSync("/etc", path.join(dir, "uploads", "site")), [])],
+    ["fifo", (dir) => (run("mkfifo", [path.join(dir, "uploads", "logo", "pipe.png")]), [])],
+    // A character device (/dev/null's numbers): the tests run as root, as the server may.
+    ["device", (dir) => (run("mknod", [path.join(dir, "uploads", "logo", "dev.png"), "c", "1", "3"]), [])],
+    [
+      "hard link",
+      (dir) => (
+        fs.linkSync(path.join(dir, "uploads", "logo", "ok.png"), path.join(dir, "uploads", "logo", "twin.png")),
+        []
+      ),
+    ],
+    // Members named ../x and /abs/x: GNU tar writes them verbatim with -P and a transform.
+    [
+      "dot-dot path",
+      (dir) => (
+        fs.writeFileSync(path.join(dir, "evil.txt"), "x"),
+        ["-P", "--transform", "s,^\\./evil\\.txt$,../evil.txt,"]
+      ),
+    ],
+    [
+      "absolute path",
+      (dir) => (
+        fs.writeFileSync(path.join(dir, "abs.txt"), "x"),
+        ["-P", "--transform", `s,^\\./abs\\.txt$,${outside},`]
+      ),
+    ],
+  ];
+
+  for (const [name, add] of cases) {
+    it(`a ${name}: refused before anything is written, nothing outside the tree touched`, async () => {
+      const file = await hostile(name, add);
+      const target = await buildTestApp();
+      await target.db.delete(users);
+      const dataDir = path.join(tmp, `restored-${name.replace(/\W/g, "-")}`);
+      try {
+        await expect(restoreBackup(target.database, { dataDir, file })).rejects.toThrow(/Archivio non sicuro/);
+        expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
+        expect(fs.existsSync(outside)).toBe(false);
+        expect(fs.existsSync(path.join(tmp, "evil.txt"))).toBe(false);
+        expect(await target.db.select().from(users)).toEqual([]);
+      } finally {
+        await target.close();
+      }
+    });
+  }
+});
+
+describe("disk storage never follows a link", () => {
+  it("a symlinked file or folder under the uploads root is refused (never its target) and never written through", async () => {
+    const root = path.join(tmp, "links-root");
+    await fs.promises.mkdir(path.join(root, "logo"), { recursive: true });
+    await fs.promises.writeFile(path.join(tmp, "secret.txt"), "segreto");
+    fs.symlinkSync(path.join(tmp, "secret.txt"), path.join(root, "logo", "evil.png"));
+    fs.symlinkSync(tmp, path.join(root, "site"));
+    const storage = createDiskStorage(root);
+    await expect(storage.get("logo/evil.png")).rejects.toThrow(/non valida/);
+    await expect(storage.get("site/secret.txt")).rejects.toThrow(/non valida/);
+    await expect(storage.put("site/nuovo.txt", Buffer.from("x"))).rejects.toThrow(/non valida/);
+    expect(fs.existsSync(path.join(tmp, "nuovo.txt"))).toBe(false);
+    await storage.put("logo/ok.png", Buffer.from("ok"));
+    expect(await storage.get("logo/ok.png")).toEqual(Buffer.from("ok"));
   });
 });

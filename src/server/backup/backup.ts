@@ -73,7 +73,16 @@ export async function createBackup(database: Database, opts: { dataDir: string; 
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
     const uploads = uploadsDir(opts.dataDir);
-    if (fs.existsSync(uploads)) await fs.promises.cp(uploads, path.join(staging, "uploads"), { recursive: true });
+    // Regular files and folders only: a link in the uploads folder is not the installation's data,
+    // and a restore refuses any archive that carries one.
+    if (fs.existsSync(uploads))
+      await fs.promises.cp(uploads, path.join(staging, "uploads"), {
+        recursive: true,
+        filter: async (src) => {
+          const stat = await fs.promises.lstat(src);
+          return stat.isFile() || stat.isDirectory();
+        },
+      });
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,

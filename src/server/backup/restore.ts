@@ -7,7 +7,14 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../db/client";
 import { companySettings } from "../db/schema";
 import { uploadsDir } from "../storage";
-import { BACKUP_FORMAT, BACKUP_VERSION, schemaFingerprint, unpackArchive, type Manifest } from "./archive";
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  schemaFingerprint,
+  unpackArchive,
+  UnsafeArchiveError,
+  type Manifest,
+} from "./archive";
 import { backupPlan, type TablePlan } from "./plan";
 
 const BATCH = 250;
@@ -83,7 +90,9 @@ export async function restoreBackup(database: Database, opts: { dataDir: string;
   try {
     try {
       await unpackArchive(opts.file, staging);
-    } catch {
+    } catch (err) {
+      if (err instanceof UnsafeArchiveError)
+        throw new RestoreError(`Archivio non sicuro, nulla è stato ripristinato: ${err.message}.`);
       throw new RestoreError("Archivio non leggibile: serve un file .tar.gz creato con npm run backup.");
     }
     const manifestFile = path.join(staging, "manifest.json");
@@ -109,7 +118,8 @@ export async function restoreBackup(database: Database, opts: { dataDir: string;
       if (fs.existsSync(targetUploads) && (await fs.promises.readdir(targetUploads)).length) {
         throw new RestoreError(`La cartella dei file caricati non è vuota: ${targetUploads}`);
       }
-      await fs.promises.cp(sourceUploads, targetUploads, { recursive: true });
+      // The tree holds only regular files and folders (unpackArchive checked it with lstat).
+      await fs.promises.cp(sourceUploads, targetUploads, { recursive: true, errorOnExist: true, force: false });
       copiedUploads = true;
     }
 

@@ -4,6 +4,7 @@ import { hashPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { seedClients } from "../modules/clients/demo";
+import { seedCompliance } from "../modules/compliance/demo";
 import { seedContacts } from "../modules/contacts/demo";
 import { seedContracts } from "../modules/contracts/demo";
 import { seedEstimates } from "../modules/estimates/demo";
@@ -28,6 +29,7 @@ const seeders: { name: string; seed: (ctx: DemoContext) => Promise<void> }[] = [
   { name: "preventivi", seed: seedEstimates },
   { name: "contratti", seed: seedContracts },
   { name: "cantieri", seed: seedSites },
+  { name: "sicurezza e permessi", seed: seedCompliance },
   { name: "fatture", seed: seedInvoices },
   // Last: the portal client's documents, after every document seeder.
   { name: "portale cliente", seed: seedPortalDemo },
@@ -42,8 +44,20 @@ export const DEMO_LOGINS = {
 
 /** The office clerk and the technician of the demo team (decisions §8 "Accounts"). */
 const DEMO_STAFF = [
-  { ...DEMO_LOGINS.ufficio, role: "ufficio" as const, name: "Giulia Bianchi", email: "ufficio@colmo.example", color: "#7c3aed" },
-  { ...DEMO_LOGINS.tecnico, role: "tecnico" as const, name: "Marco Ferri", email: "tecnico@colmo.example", color: "#ea580c" },
+  {
+    ...DEMO_LOGINS.ufficio,
+    role: "ufficio" as const,
+    name: "Giulia Bianchi",
+    email: "ufficio@colmo.example",
+    color: "#7c3aed",
+  },
+  {
+    ...DEMO_LOGINS.tecnico,
+    role: "tecnico" as const,
+    name: "Marco Ferri",
+    email: "tecnico@colmo.example",
+    color: "#ea580c",
+  },
 ];
 
 export async function runDemo(db: Db, scale: number, log: (line: string) => void = console.log) {
@@ -58,7 +72,9 @@ export async function runDemo(db: Db, scale: number, log: (line: string) => void
   // The administrator (unless one exists), a portal account for the first demo client and the team.
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!admin) {
-    await db.insert(users).values({ ...DEMO_LOGINS.admin, passwordHash: await hashPassword(DEMO_LOGINS.admin.password), role: "admin" });
+    await db
+      .insert(users)
+      .values({ ...DEMO_LOGINS.admin, passwordHash: await hashPassword(DEMO_LOGINS.admin.password), role: "admin" });
   }
   const portalClientId = ctx.ids.portalClient?.[0];
   if (portalClientId) {

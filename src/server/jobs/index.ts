@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
+import { BUSINESS_TIME_ZONE, todayIso } from "@domain/dates";
 import { purgeExpiredSessions } from "../auth/sessions";
 import type { Config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { processOutbox, smtpDeliver, type Deliver } from "../mail/mail";
+import { runDailyComplianceSummary } from "../modules/compliance/daily";
 import { storageFor } from "../storage";
 
 // Background work of an instance. Several instances may run on one PostgreSQL: each job is
@@ -28,6 +30,11 @@ export async function runExclusive<T>(db: Db, lockId: number, fn: (tx: Tx) => Pr
   });
 }
 
+/** The office reads the day's compliance summary from 07:00 (Rome). */
+const DAILY_SUMMARY_HOUR = 7;
+const romeHours = new Intl.DateTimeFormat("en-GB", { timeZone: BUSINESS_TIME_ZONE, hour: "2-digit", hourCycle: "h23" });
+const romeHour = (now: Date) => Number(romeHours.format(now));
+
 interface Log {
   info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -37,6 +44,8 @@ export interface JobsOptions {
   /** Seconds between outbox passes (only with SMTP). */
   outboxEverySeconds?: number;
   sessionPurgeEverySeconds?: number;
+  /** Seconds between checks for the day's compliance e-mail (sent once a day from 07:00 Rome). */
+  complianceEverySeconds?: number;
   /** The worker's delivery; default SMTP from the configuration. */
   deliver?: Deliver;
 }
@@ -75,6 +84,12 @@ export function startJobs(
   every("session-purge", options.sessionPurgeEverySeconds ?? 3600, () =>
     runExclusive(db, JOB_LOCKS.sessionPurge, (tx) => purgeExpiredSessions(tx as unknown as Db)),
   );
+
+  every("compliance-summary", options.complianceEverySeconds ?? 600, async () => {
+    if (romeHour(new Date()) < DAILY_SUMMARY_HOUR) return;
+    const outcome = await runDailyComplianceSummary(db, todayIso(), config);
+    if (outcome === "sent") log.info({ job: "compliance-summary" }, "riepilogo scadenze inviato");
+  });
 
   const deliver = options.deliver ?? (config.smtpUrl ? smtpDeliver(config.smtpUrl) : null);
   if (deliver) {

@@ -39,7 +39,12 @@ const megapixels = (n: number) => `${Math.round(n / 1_000_000)} megapixel`;
  * `unreadable` is what to say of a header we cannot read: null accepts it (attachments are
  * never decoded by the server), a message refuses it (the logo is printed in every PDF).
  */
-export function imageTooLarge(bytes: Uint8Array, name: string, limits: ImageLimits, unreadable: string | null = null): string | null {
+export function imageTooLarge(
+  bytes: Uint8Array,
+  name: string,
+  limits: ImageLimits,
+  unreadable: string | null = null,
+): string | null {
   const size = imageDimensions(bytes);
   if (!size) return unreadable;
   const { width, height } = size;
@@ -48,3 +53,22 @@ export function imageTooLarge(bytes: Uint8Array, name: string, limits: ImageLimi
   }
   return null;
 }
+
+const PNG_IEND = Buffer.from("0000000049454e44ae426082", "hex");
+
+/**
+ * Whether the file is a whole image, not only a header (issue 26: a 29-byte PNG passed as a
+ * photo). Checked on the container's own structure, without decoding pixels: a PNG ends with its
+ * IEND chunk, a JPEG carries an end-of-image marker after its header, a WebP's RIFF size is the
+ * file's. Other types (HEIC) are judged by their readable dimensions alone.
+ */
+export function imageLooksComplete(bytes: Uint8Array, mime: string): boolean {
+  if (!imageDimensions(bytes)) return false;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (mime === "image/png") return buf.length >= 57 && buf.subarray(buf.length - 12).equals(PNG_IEND);
+  if (mime === "image/jpeg") return buf.lastIndexOf(Buffer.from([0xff, 0xd9])) > 2;
+  if (mime === "image/webp") return buf.length >= 12 && buf.readUInt32LE(4) + 8 <= buf.length;
+  return true;
+}
+
+export const damagedImage = (name: string) => `L'immagine "${name}" è danneggiata o incompleta: caricala di nuovo`;

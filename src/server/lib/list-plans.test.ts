@@ -1,19 +1,28 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientTypes, contractStatuses, estimateStatuses, invoiceStatuses, orderStatuses, siteStatuses, supplierStatuses, surveyStatuses } from "@domain/statuses";
+import {
+  clientTypes,
+  contractStatuses,
+  estimateStatuses,
+  invoiceStatuses,
+  orderStatuses,
+  siteStatuses,
+  supplierStatuses,
+  surveyStatuses,
+} from "@domain/statuses";
 import type { Database } from "../db/client";
 import { clients, estimates } from "../db/schema";
-import { listClients } from "../modules/clients/queries";
-import { listContacts } from "../modules/contacts/queries";
-import { listContracts } from "../modules/contracts/queries";
-import { estimateColumns, listEstimates } from "../modules/estimates/queries";
-import { listInvoices } from "../modules/invoices/queries";
-import { listAllOrderItems, listOrders } from "../modules/orders/queries";
-import { listOutboxMessages } from "../modules/outbox/queries";
-import { listServices } from "../modules/services/queries";
-import { listSites } from "../modules/sites/queries";
-import { listSuppliers } from "../modules/suppliers/queries";
-import { listSurveys } from "../modules/surveys/queries";
+import { countClients, listClients } from "../modules/clients/queries";
+import { countContacts, listContacts } from "../modules/contacts/queries";
+import { countContracts, listContracts } from "../modules/contracts/queries";
+import { countEstimates, estimateColumns, listEstimates } from "../modules/estimates/queries";
+import { countInvoices, listInvoices } from "../modules/invoices/queries";
+import { countOrderItems, countOrders, listAllOrderItems, listOrders } from "../modules/orders/queries";
+import { countOutboxMessages, listOutboxMessages } from "../modules/outbox/queries";
+import { countServices, listServices } from "../modules/services/queries";
+import { countSites, listSites } from "../modules/sites/queries";
+import { countSuppliers, listSuppliers } from "../modules/suppliers/queries";
+import { countSurveys, listSurveys } from "../modules/surveys/queries";
 import { freshDatabase } from "../test/app";
 
 /*
@@ -32,7 +41,8 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-const has = (node: PlanNode, type: string): boolean => node["Node Type"] === type || (node.Plans ?? []).some((p) => has(p, type));
+const has = (node: PlanNode, type: string): boolean =>
+  node["Node Type"] === type || (node.Plans ?? []).some((p) => has(p, type));
 
 /** What makes a plan sort all matching rows; empty when the page can stop after LIMIT + OFFSET rows. */
 export function fullSorts(root: PlanNode, opts: { search: boolean }): string[] {
@@ -50,7 +60,21 @@ export function fullSorts(root: PlanNode, opts: { search: boolean }): string[] {
   return problems;
 }
 
-const statusOf = (values: readonly string[], g = "g") => `(array[${values.map((v) => `'${v}'`).join(",")}])[1 + ${g} % ${values.length}]`;
+/**
+ * What makes a list's count read every matching row: its aggregate has no Limit beneath it. The
+ * counts are capped (`count(*) from (… limit COUNT_CAP + 1)`, lib/list.ts), so the scan under the
+ * aggregate must stop at a Limit.
+ */
+export function uncappedCount(root: PlanNode): string[] {
+  const aggregate = (node: PlanNode): PlanNode | null =>
+    node["Node Type"] === "Aggregate" ? node : ((node.Plans ?? []).map(aggregate).find(Boolean) ?? null);
+  const agg = aggregate(root);
+  if (!agg) return ["no Aggregate: not a count"];
+  return has(agg, "Limit") ? [] : ["Aggregate over every matching row (no Limit beneath it)"];
+}
+
+const statusOf = (values: readonly string[], g = "g") =>
+  `(array[${values.map((v) => `'${v}'`).join(",")}])[1 + ${g} % ${values.length}]`;
 
 // One statement per table; ids derived from the series so foreign keys line up without lookups.
 const SEED = [
@@ -86,12 +110,15 @@ let database: Database;
 const statements: { query: string; params: unknown[] }[] = [];
 
 /** Params inlined as literals: the plan PostgreSQL makes for these very values (a custom plan). */
-const literal = (value: unknown) => (typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
-const inline = (query: string, params: unknown[]) => query.replace(/\$(\d+)\b/g, (_m, n: string) => literal(params[Number(n) - 1]));
+const literal = (value: unknown) =>
+  typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+const inline = (query: string, params: unknown[]) =>
+  query.replace(/\$(\d+)\b/g, (_m, n: string) => literal(params[Number(n) - 1]));
 
 async function explain(query: string, params: unknown[]): Promise<PlanNode> {
   const result = await database.db.execute(sql.raw(`explain (format json) ${inline(query, params)}`));
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+  const rows =
+    (result as unknown as { rows: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
   const raw = rows[0]!["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   return plan[0]!.Plan;
@@ -130,7 +157,10 @@ const cases: { name: string; search?: boolean; run: () => Promise<unknown> }[] =
   { name: "surveys", run: () => listSurveys(database.db, page(), null) },
   { name: "surveys deep", run: () => listSurveys(database.db, page(deep), null) },
   { name: "surveys by status", run: () => listSurveys(database.db, page(25, { status: "completato" }), null) },
-  { name: "surveys calendar range", run: () => listSurveys(database.db, page(0, { from: "2025-06-01", to: "2025-06-30" }), null) },
+  {
+    name: "surveys calendar range",
+    run: () => listSurveys(database.db, page(0, { from: "2025-06-01", to: "2025-06-30" }), null),
+  },
   { name: "surveys search", search: true, run: () => listSurveys(database.db, page(0, { q: "Via Verdi 12" }), null) },
   { name: "estimates", run: () => listEstimates(database.db, page(), null) },
   { name: "estimates deep", run: () => listEstimates(database.db, page(deep), null) },
@@ -161,7 +191,48 @@ const cases: { name: string; search?: boolean; run: () => Promise<unknown> }[] =
   { name: "outbox deep", run: () => listOutboxMessages(database.db, page(deep)) },
 ];
 
+// Each list's count, with the filters and the search its screen offers.
+const countCases: { name: string; run: () => Promise<unknown> }[] = [
+  { name: "clients", run: () => countClients(database.db, page()) },
+  { name: "clients by type", run: () => countClients(database.db, page(0, { type: "azienda" })) },
+  { name: "clients search", run: () => countClients(database.db, page(0, { q: "Cliente 12" })) },
+  { name: "contacts", run: () => countContacts(database.db, page()) },
+  { name: "surveys", run: () => countSurveys(database.db, page(), null) },
+  { name: "surveys search", run: () => countSurveys(database.db, page(0, { q: "Via Verdi 12" }), null) },
+  { name: "estimates", run: () => countEstimates(database.db, page(), null) },
+  { name: "estimates by status", run: () => countEstimates(database.db, page(0, { status: "inviato" }), null) },
+  { name: "estimates search", run: () => countEstimates(database.db, page(0, { q: "P-12" }), null) },
+  { name: "contracts", run: () => countContracts(database.db, page(), null) },
+  { name: "contracts search", run: () => countContracts(database.db, page(0, { q: "C-12" }), null) },
+  { name: "invoices", run: () => countInvoices(database.db, page(), null) },
+  { name: "invoices by status", run: () => countInvoices(database.db, page(0, { status: "inviata" }), null) },
+  { name: "invoices search", run: () => countInvoices(database.db, page(0, { q: "F-12" }), null) },
+  { name: "sites", run: () => countSites(database.db, page(), null) },
+  { name: "suppliers", run: () => countSuppliers(database.db, page()) },
+  { name: "orders", run: () => countOrders(database.db, page()) },
+  { name: "orders search", run: () => countOrders(database.db, page(0, { q: "O-12" })) },
+  { name: "order items", run: () => countOrderItems(database.db) },
+  { name: "services", run: () => countServices(database.db, page()) },
+  { name: "outbox", run: () => countOutboxMessages(database.db, page()) },
+];
+
 describe("list plans on seeded tables", () => {
+  it.each(countCases)("$name count: stops after COUNT_CAP + 1 matching rows", async ({ run }) => {
+    const plan = await planOf(run);
+    expect(uncappedCount(plan), JSON.stringify(plan)).toEqual([]);
+  });
+
+  it("rejects an exact count (an Aggregate over every matching row)", async () => {
+    const exact = database.db
+      .select({ n: sql<number>`count(*)` })
+      .from(estimates)
+      .where(eq(estimates.status, "inviato"))
+      .toSQL();
+    expect(uncappedCount(await explain(exact.sql, exact.params))).toEqual([
+      "Aggregate over every matching row (no Limit beneath it)",
+    ]);
+  });
+
   it.each(cases)("$name: the page stops after LIMIT + OFFSET rows", async ({ run, search }) => {
     const plan = await planOf(run);
     expect(fullSorts(plan, { search: search ?? false }), JSON.stringify(plan)).toEqual([]);
@@ -185,7 +256,12 @@ describe("list plans on seeded tables", () => {
 
   it("rejects a top-N sort of every row where an index could have served the order", async () => {
     // No index on lower(description): Limit over a top-N Sort of a sequential scan of every estimate.
-    const q = database.db.select({ id: estimates.id }).from(estimates).orderBy(sql`lower(${estimates.description})`).limit(25).toSQL();
+    const q = database.db
+      .select({ id: estimates.id })
+      .from(estimates)
+      .orderBy(sql`lower(${estimates.description})`)
+      .limit(25)
+      .toSQL();
     const plan = await explain(q.sql, q.params);
     expect(fullSorts(plan, { search: false }).length).toBeGreaterThan(0);
   });

@@ -1,1 +1,9 @@
-export { listOutbox, sendMail, type MailAttachment, type MailConfig, type MailMessage, type MailResult } from "./mail";
+export {
+  LINK_SLOT,
+  listOutbox,
+  sendMail,
+  type MailAttachment,
+  type MailConfig,
+  type MailMessage,
+  type MailResult,
+} from "./mail";

@@ -1,4 +1,6 @@
 import { desc, count, eq, sql } from "drizzle-orm";
+import fs from "node:fs/promises";
+import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config";
 import { loadConfig } from "../config";
@@ -24,13 +26,32 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /**
+   * A one-time link (invitation, password reset): `text` carries LINK_SLOT where it goes. The
+   * outbox keeps the message with the slot, visible to administrators only; the recipient's copy
+   * gets the link at delivery (decisions §9, docs/decisions/012).
+   */
+  oneTimeLink?: string;
   /** Overrides the sender; default: the company name and e-mail from the settings. */
   from?: string;
   replyTo?: string;
 }
 
 /** With databaseUrl the attachments go to the `files` table, else under DATA_DIR. */
-export type MailConfig = Pick<Config, "smtpUrl" | "dataDir"> & Partial<Pick<Config, "databaseUrl">>;
+export type MailConfig = Pick<Config, "smtpUrl" | "dataDir"> & Partial<Pick<Config, "databaseUrl" | "mailDropDir">>;
+
+/** What "Posta in uscita" shows where a one-time link was. */
+export const LINK_SLOT = "[link riservato al destinatario]";
+
+/** The recipient's text: the slot replaced by the link. */
+const withLink = (text: string, link: string | null | undefined) => (link ? text.replace(LINK_SLOT, link) : text);
+
+/** MAIL_DROP_DIR (tests only): the message as its recipient receives it, one file per message. */
+async function dropCopy(dir: string | undefined, id: string, mail: { to: string; subject: string; text: string }) {
+  if (!dir) return;
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, `${id}.txt`), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+}
 
 export interface MailResult {
   /** The outbox row that records the message. */
@@ -61,10 +82,17 @@ function extensionOf(fileName: string): string {
  * is down, and the admin sees what did not leave. Pass a transaction as `db` to tie the outbox
  * row to the caller's write (without SMTP); with SMTP call it after committing.
  */
-export async function sendMail(db: Queryable, message: MailMessage, config: MailConfig = loadConfig()): Promise<MailResult> {
+export async function sendMail(
+  db: Queryable,
+  message: MailMessage,
+  config: MailConfig = loadConfig(),
+): Promise<MailResult> {
   const attachments = message.attachments ?? [];
+  if (message.oneTimeLink && !message.text.includes(LINK_SLOT))
+    throw new Error("Messaggio con link monouso senza LINK_SLOT");
   const settings = await getSettings(db);
-  const from = message.from ?? `"${settings.companyName.replace(/"/g, "")}" <${settings.email || "noreply@colmo.local"}>`;
+  const from =
+    message.from ?? `"${settings.companyName.replace(/"/g, "")}" <${settings.email || "noreply@colmo.local"}>`;
 
   const storage = storageFor({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, db);
   const stored = [];
@@ -84,6 +112,9 @@ export async function sendMail(db: Queryable, message: MailMessage, config: Mail
       subject: message.subject,
       text: message.text,
       attachments: stored,
+      restricted: Boolean(message.oneTimeLink),
+      // Without SMTP nothing will deliver it: the link is not kept at all.
+      secretLink: config.smtpUrl ? (message.oneTimeLink ?? null) : null,
       sentAt: null,
       error: null,
       attempts: config.smtpUrl ? 1 : 0,
@@ -91,6 +122,8 @@ export async function sendMail(db: Queryable, message: MailMessage, config: Mail
     })
     .returning({ id: outbox.id });
   const id = row!.id;
+  const text = withLink(message.text, message.oneTimeLink);
+  await dropCopy(config.mailDropDir, id, { to: message.to, subject: message.subject, text });
   if (!config.smtpUrl) return { id, status: "stored" };
 
   try {
@@ -99,7 +132,7 @@ export async function sendMail(db: Queryable, message: MailMessage, config: Mail
       to: message.to,
       replyTo: message.replyTo,
       subject: message.subject,
-      text: message.text,
+      text,
       attachments: attachments.map((a) => ({ filename: a.fileName, contentType: a.mimeType, content: a.content })),
     });
   } catch (err) {
@@ -107,7 +140,7 @@ export async function sendMail(db: Queryable, message: MailMessage, config: Mail
     await recordFailure(db, id, 1, error);
     return { id, status: "failed", error };
   }
-  await db.update(outbox).set({ sentAt: sql`now()`, error: null, nextAttemptAt: null }).where(eq(outbox.id, id));
+  await db.update(outbox).set(DELIVERED).where(eq(outbox.id, id));
   return { id, status: "sent" };
 }
 
@@ -133,11 +166,19 @@ export function setOutboxRetryBase(seconds: number) {
 export const retryDelaySeconds = (attempts: number) =>
   Math.min(OUTBOX_RETRY.baseSeconds * 2 ** Math.max(0, attempts - 1), OUTBOX_RETRY.maxDelaySeconds);
 
+/** Sent: the one-time link has reached its recipient and is not kept. */
+const DELIVERED = { sentAt: sql`now()`, error: null, nextAttemptAt: null, secretLink: null };
+
 async function recordFailure(db: Queryable, id: string, attempts: number, error: string) {
   const giveUp = attempts >= OUTBOX_RETRY.maxAttempts;
   await db
     .update(outbox)
-    .set({ error, nextAttemptAt: giveUp ? null : sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})` })
+    .set({
+      error,
+      nextAttemptAt: giveUp ? null : sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+      // Given up: nobody will deliver the link, so nobody keeps it.
+      ...(giveUp ? { secretLink: null } : {}),
+    })
     .where(eq(outbox.id, id));
 }
 
@@ -164,11 +205,20 @@ export async function claimDueMails(db: Queryable, limit: number = OUTBOX_RETRY.
     returning ${outbox.id} as id`);
   const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  return db.select().from(outbox).where(sql`${outbox.id} = any(${sql.param(ids)}::uuid[])`);
+  return db
+    .select()
+    .from(outbox)
+    .where(sql`${outbox.id} = any(${sql.param(ids)}::uuid[])`);
 }
 
 /** Delivers one mail: hands it to `deliver` (SMTP), with its attachments read back from storage. */
-export type Deliver = (mail: { from: string; to: string; subject: string; text: string; attachments: MailAttachment[] }) => Promise<void>;
+export type Deliver = (mail: {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  attachments: MailAttachment[];
+}) => Promise<void>;
 
 /**
  * One pass of the outbox worker: claims due mails and delivers them; a failure is recorded with
@@ -190,12 +240,24 @@ export async function processOutbox(db: Queryable, storage: FileStorage, deliver
         if (!content) throw new Error(`Allegato mancante: ${a.fileName}`);
         attachments.push({ fileName: a.fileName, mimeType: a.mimeType, content });
       }
-      await deliver({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments });
-      await db.update(outbox).set({ sentAt: sql`now()`, error: null, nextAttemptAt: null }).where(eq(outbox.id, mail.id));
+      if (mail.restricted && !mail.secretLink) throw new Error("Link monouso non più disponibile: inviane uno nuovo");
+      await deliver({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: withLink(mail.text, mail.secretLink),
+        attachments,
+      });
+      await db.update(outbox).set(DELIVERED).where(eq(outbox.id, mail.id));
       sent++;
     } catch (err) {
       failed++;
-      await recordFailure(db, mail.id, mail.attempts, err instanceof Error ? err.message.slice(0, 500) : "Invio non riuscito");
+      await recordFailure(
+        db,
+        mail.id,
+        mail.attempts,
+        err instanceof Error ? err.message.slice(0, 500) : "Invio non riuscito",
+      );
     }
   }
   return { sent, failed };
@@ -216,7 +278,12 @@ export const smtpDeliver =
 
 /** "Posta in uscita": newest first, paged. */
 export async function listOutbox(db: Queryable, params: { limit: number; offset: number }) {
-  const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(params.limit).offset(params.offset);
+  const rows = await db
+    .select()
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(params.limit)
+    .offset(params.offset);
   const [total] = await db.select({ n: count() }).from(outbox);
   return { rows, total: Number(total?.n ?? 0) };
 }

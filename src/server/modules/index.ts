@@ -4,6 +4,7 @@ import type { AppDeps } from "../deps";
 import { activityRoutes } from "./activity/routes";
 import { attachmentRoutes } from "./attachments/routes";
 import { clientExportRoutes } from "./clients/export";
+import { complianceRoutes } from "./compliance/routes";
 import { clientRoutes } from "./clients/routes";
 import { contactRoutes } from "./contacts/routes";
 import { contractRoutes } from "./contracts/routes";
@@ -40,6 +41,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   attachmentRoutes,
   estimateRoutes,
   siteRoutes,
+  complianceRoutes,
   contractRoutes,
   invoiceRoutes,
   receivableRoutes,

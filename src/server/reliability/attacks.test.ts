@@ -24,16 +24,21 @@ beforeAll(async () => {
   await seedShared(t.db);
 });
 afterAll(async () => {
-  report("attacchi: CSRF, sessioni, tentativi di accesso, header, upload, XSS nei PDF", tally.attempts, "tutti respinti o resi come testo");
+  report(
+    "attacchi: CSRF, sessioni, tentativi di accesso, header, upload, XSS nei PDF",
+    tally.attempts,
+    "tutti respinti o resi come testo",
+  );
   await t.close();
 });
 
-const XSS = '<img src=x onerror=alert(1)>';
+const XSS = "<img src=x onerror=alert(1)>";
 const inject = (opts: InjectOptions) => {
   tally.attempts++;
   return t.app.inject(opts);
 };
-const cookieValue = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+const cookieValue = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
 
 describe("cross-origin state-changing requests (CSRF)", () => {
   const body = { name: "Intruso", type: "privato", address: "Via Falsa 1" };
@@ -49,7 +54,12 @@ describe("cross-origin state-changing requests (CSRF)", () => {
       ["DELETE", `/api/clients/${a.clientId}`],
       ["POST", "/api/auth/logout"],
     ] as const) {
-      const res = await inject({ method, url, headers: { cookie: t.admin, host: "localhost:80", [header.toLowerCase()]: value }, payload: method === "DELETE" ? undefined : body });
+      const res = await inject({
+        method,
+        url,
+        headers: { cookie: t.admin, host: "localhost:80", [header.toLowerCase()]: value },
+        payload: method === "DELETE" ? undefined : body,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().message).toBe("Richiesta da un'origine non consentita");
     }
@@ -58,7 +68,12 @@ describe("cross-origin state-changing requests (CSRF)", () => {
   });
 
   it("accepts the same write from its own origin", async () => {
-    const res = await inject({ method: "POST", url: "/api/clients", headers: { cookie: t.admin, host: "localhost:5000", origin: "http://localhost:5000" }, payload: body });
+    const res = await inject({
+      method: "POST",
+      url: "/api/clients",
+      headers: { cookie: t.admin, host: "localhost:5000", origin: "http://localhost:5000" },
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -72,26 +87,62 @@ describe("cross-origin state-changing requests (CSRF)", () => {
 describe("sessions", () => {
   it("a planted session id never becomes a logged-in session; the id changes at login", async () => {
     const planted = "planted-session-id-0123456789abcdef";
-    const res = await inject({ method: "POST", url: "/api/auth/login", headers: { cookie: `${SESSION_COOKIE}=${planted}` }, payload: ADMIN });
+    const res = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { cookie: `${SESSION_COOKIE}=${planted}` },
+      payload: ADMIN,
+    });
     expect(res.statusCode).toBe(200);
     const issued = cookieValue(res)!;
     expect(issued).not.toBe(planted);
-    expect((await inject({ method: "GET", url: "/api/auth/me", headers: { cookie: `${SESSION_COOKIE}=${planted}` } })).statusCode).toBe(401);
+    expect(
+      (await inject({ method: "GET", url: "/api/auth/me", headers: { cookie: `${SESSION_COOKIE}=${planted}` } }))
+        .statusCode,
+    ).toBe(401);
     // Logging in again while logged in: a new id, the old one is dead.
-    const again = await inject({ method: "POST", url: "/api/auth/login", headers: { cookie: `${SESSION_COOKIE}=${issued}` }, payload: ADMIN });
+    const again = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { cookie: `${SESSION_COOKIE}=${issued}` },
+      payload: ADMIN,
+    });
     const second = cookieValue(again)!;
     expect(second).not.toBe(issued);
-    expect((await inject({ method: "GET", url: "/api/auth/me", headers: { cookie: `${SESSION_COOKIE}=${issued}` } })).statusCode).toBe(401);
-    expect((await inject({ method: "GET", url: "/api/auth/me", headers: { cookie: `${SESSION_COOKIE}=${second}` } })).statusCode).toBe(200);
+    expect(
+      (await inject({ method: "GET", url: "/api/auth/me", headers: { cookie: `${SESSION_COOKIE}=${issued}` } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await inject({ method: "GET", url: "/api/auth/me", headers: { cookie: `${SESSION_COOKIE}=${second}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("logout deletes the session on the server: the copied cookie is useless afterwards", async () => {
     const token = (await t.login(ADMIN.username, ADMIN.password)).split("=")[1]!;
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, hashToken(token)))).toHaveLength(1);
-    const out = await inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    ).toHaveLength(1);
+    const out = await inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
     expect(out.statusCode).toBe(204);
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, hashToken(token)))).toHaveLength(0);
-    expect((await inject({ method: "GET", url: "/api/clients", headers: { cookie: `${SESSION_COOKIE}=${token}` } })).statusCode).toBe(401);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    ).toHaveLength(0);
+    expect(
+      (await inject({ method: "GET", url: "/api/clients", headers: { cookie: `${SESSION_COOKIE}=${token}` } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("stores only a hash of the session id", async () => {
@@ -104,53 +155,95 @@ describe("sessions", () => {
 describe("password guessing", () => {
   it("locks a user name from one address after 5 failures, even with the right password; the user gets in from elsewhere", async () => {
     const user = "bersaglio";
-    await t.db.insert(users).values({ username: user, passwordHash: await hashPassword("password-giusta-1"), role: "admin" });
+    await t.db
+      .insert(users)
+      .values({ username: user, passwordHash: await hashPassword("password-giusta-1"), role: "admin" });
     for (let i = 0; i < 5; i++) {
-      const res = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.0.0.1", payload: { username: user, password: `sbagliata-${i}` } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: "10.0.0.1",
+        payload: { username: user, password: `sbagliata-${i}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.0.0.1", payload: { username: user, password: "password-giusta-1" } });
+    const locked = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "10.0.0.1",
+      payload: { username: user, password: "password-giusta-1" },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe("Troppi tentativi di accesso. Riprova tra qualche minuto.");
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
     // The attacker cannot lock the real user out everywhere (docs/decisions/005-login-throttling.md).
-    const elsewhere = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.0.0.99", payload: { username: user, password: "password-giusta-1" } });
+    const elsewhere = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "10.0.0.99",
+      payload: { username: user, password: "password-giusta-1" },
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it("locks an IP after 20 failures over many user names", async () => {
-    for (let i = 0; i < 20; i++) {
-      await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.9.9.9", payload: { username: `utente${i}`, password: "x" } });
+  it("slows an IP after 20 failures over many user names: one check per 10 s (decision 012)", async () => {
+    for (let i = 0; i < 21; i++) {
+      await inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: "10.9.9.9",
+        payload: { username: `utente${i}`, password: "x" },
+      });
     }
+    // The 21st took the address's slot: the next attempt waits for the next one.
     const res = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.9.9.9", payload: ADMIN });
     expect(res.statusCode).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(10);
     // Another address is not punished for it.
-    expect((await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.9.9.10", payload: ADMIN })).statusCode).toBe(200);
+    expect(
+      (await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.9.9.10", payload: ADMIN })).statusCode,
+    ).toBe(200);
   });
 
   it("answers the same for an unknown user and a wrong password", async () => {
-    const unknown = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.7.7.1", payload: { username: "nessuno", password: "x" } });
-    const wrong = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "10.7.7.2", payload: { username: ADMIN.username, password: "x" } });
+    const unknown = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "10.7.7.1",
+      payload: { username: "nessuno", password: "x" },
+    });
+    const wrong = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "10.7.7.2",
+      payload: { username: ADMIN.username, password: "x" },
+    });
     expect([unknown.statusCode, unknown.body]).toEqual([wrong.statusCode, wrong.body]);
   });
 });
 
 describe("security headers", () => {
-  it.each(["/api/health", "/api/auth/me", "/", "/admin/clients"])("%s carries CSP with frame-ancestors, nosniff, referrer policy", async (url) => {
-    const res = await inject({ method: "GET", url });
-    const csp = String(res.headers["content-security-policy"]);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["referrer-policy"]).toBe("same-origin");
-    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
-  });
+  it.each(["/api/health", "/api/auth/me", "/", "/admin/clients"])(
+    "%s carries CSP with frame-ancestors, nosniff, referrer policy",
+    async (url) => {
+      const res = await inject({ method: "GET", url });
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("same-origin");
+      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    },
+  );
 });
 
 describe("uploads", () => {
-  const upload = (parts: Parameters<typeof multipart>[0], url = `/api/attachments?entityType=survey&entityId=${a.survey.id}`) => {
+  const upload = (
+    parts: Parameters<typeof multipart>[0],
+    url = `/api/attachments?entityType=survey&entityId=${a.survey.id}`,
+  ) => {
     const body = multipart(parts);
     return inject({ method: "POST", url, headers: { cookie: t.admin, ...body.headers }, payload: body.payload });
   };
@@ -158,7 +251,11 @@ describe("uploads", () => {
 
   it("refuses a file that is not an image or PDF, whatever its name and declared type", async () => {
     const before = await count();
-    for (const data of [Buffer.from("MZ\x90\x00 executable"), Buffer.from("<html><script>alert(1)</script></html>"), Buffer.from("<svg onload=alert(1)>")]) {
+    for (const data of [
+      Buffer.from("MZ\x90\x00 executable"),
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      Buffer.from("<svg onload=alert(1)>"),
+    ]) {
       const res = await upload([{ fileName: "foto.jpg", type: "image/jpeg", data }]);
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -175,7 +272,13 @@ describe("uploads", () => {
   });
 
   it("a path in the file name never leaves the uploads folder", async () => {
-    const names = ["../../../../etc/passwd.png", "..\\..\\windows\\win.ini.png", "/etc/shadow.png", "a\u0000b.png", "%2e%2e%2fx.png"];
+    const names = [
+      "../../../../etc/passwd.png",
+      "..\\..\\windows\\win.ini.png",
+      "/etc/shadow.png",
+      "a\u0000b.png",
+      "%2e%2e%2fx.png",
+    ];
     for (const fileName of names) {
       const res = await upload([{ fileName, type: "image/png", data: PNG }]);
       expect(res.statusCode, res.body).toBe(201);
@@ -187,7 +290,11 @@ describe("uploads", () => {
       expect(file.startsWith(path.resolve(".tmp/test-data/uploads") + path.sep)).toBe(true);
       expect(fs.existsSync(file)).toBe(true);
       // The download's header names the file safely.
-      const dl = await inject({ method: "GET", url: `/api/attachments/${row!.id}/file?download=1`, headers: { cookie: t.admin } });
+      const dl = await inject({
+        method: "GET",
+        url: `/api/attachments/${row!.id}/file?download=1`,
+        headers: { cookie: t.admin },
+      });
       expect(dl.statusCode).toBe(200);
       expect(String(dl.headers["content-disposition"])).not.toMatch(/\.\.[\\/]/);
       expect(dl.headers["x-content-type-options"]).toBe("nosniff");
@@ -195,14 +302,23 @@ describe("uploads", () => {
   });
 
   it("an attachment query naming a path is refused", async () => {
-    const res = await inject({ method: "GET", url: "/api/attachments?entityType=survey&entityId=../../etc", headers: { cookie: t.admin } });
+    const res = await inject({
+      method: "GET",
+      url: "/api/attachments?entityType=survey&entityId=../../etc",
+      headers: { cookie: t.admin },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it("the logo accepts only a PNG or JPEG up to 1 MB", async () => {
     const logo = (data: Buffer, fileName = "logo.png") => {
       const body = multipart([{ name: "logo", fileName, type: "image/png", data }]);
-      return inject({ method: "POST", url: "/api/settings/logo", headers: { cookie: t.admin, ...body.headers }, payload: body.payload });
+      return inject({
+        method: "POST",
+        url: "/api/settings/logo",
+        headers: { cookie: t.admin, ...body.headers },
+        payload: body.payload,
+      });
     };
     const svg = await logo(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"), "logo.svg");
     expect(svg.statusCode).toBe(400);
@@ -228,7 +344,13 @@ describe("stored script in text fields", () => {
       method: "POST",
       url: "/api/clients",
       headers: { cookie: t.admin },
-      payload: { name: `Rossi ${XSS}`, type: "privato", address: `Via ${XSS} 1`, email: "rossi@example.it", notes: "<script>alert(2)</script>" },
+      payload: {
+        name: `Rossi ${XSS}`,
+        type: "privato",
+        address: `Via ${XSS} 1`,
+        email: "rossi@example.it",
+        notes: "<script>alert(2)</script>",
+      },
     });
     expect(client.statusCode, client.body).toBe(201);
     expect(client.headers["content-type"]).toMatch(/^application\/json/);
@@ -245,7 +367,11 @@ describe("stored script in text fields", () => {
       },
     });
     expect(estimate.statusCode, estimate.body).toBe(201);
-    const pdf = await inject({ method: "GET", url: `/api/estimates/${estimate.json().id}/pdf`, headers: { cookie: t.admin } });
+    const pdf = await inject({
+      method: "GET",
+      url: `/api/estimates/${estimate.json().id}/pdf`,
+      headers: { cookie: t.admin },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toContain("application/pdf");
     const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, " ");

@@ -32,6 +32,8 @@ const ids: [prefix: string, idOf: IdOf, owned: boolean][] = [
   ["/api/users/:id", (_w, s) => s.colleagueId, false],
   // A device id that is nobody's: the route only ever looks among the caller's own sessions.
   ["/api/profile/sessions/:id", () => "0".repeat(32), false],
+  // A paper that does not exist: the office's routes answer 404 past the access check.
+  ["/api/site-documents/:docId", () => "00000000-0000-4000-8000-000000000000", false],
 ];
 
 /** List routes whose query names a record: the list is then owned like that record. */
@@ -47,10 +49,19 @@ const userBodies: Record<string, (w: World) => object> = {
   // Acceptance carries the version the client saw (decisions §8).
   "POST /api/portal/estimates/:id/accept": (w) => ({ signedBy: "Mario Rossi", version: w.estimates.sent.version }),
   "POST /api/portal/estimates/:id/request-changes": () => ({ message: "Vorremmo un prezzo diverso" }),
-  "POST /api/portal/survey-requests": () => ({ address: "Via Nuova 1", description: "Tegole rotte", preferredDate: addDays(todayIso(), 2) }),
+  "POST /api/portal/survey-requests": () => ({
+    address: "Via Nuova 1",
+    description: "Tegole rotte",
+    preferredDate: addDays(todayIso(), 2),
+  }),
   // A wrong current password: past the access check, without changing the password the other cells log in with.
   "POST /api/auth/password": () => ({ currentPassword: "non-la-password-attuale", newPassword: "Lucernario-Zinco-Q9" }),
-  "POST /api/portal/information-requests": (w) => ({ subject: "Domanda", message: "Quando iniziate?", entityType: "estimate", entityId: w.estimates.sent.id }),
+  "POST /api/portal/information-requests": (w) => ({
+    subject: "Domanda",
+    message: "Quando iniziate?",
+    entityType: "estimate",
+    entityId: w.estimates.sent.id,
+  }),
 };
 
 export interface Target {
@@ -68,12 +79,13 @@ export function targetFor(route: RouteEntry, w: World, s: Shared): Target {
   let named = false;
   const match = ids.find(([prefix]) => url.startsWith(prefix));
   if (match) {
-    url = url.replace(":id", match[1](w, s));
+    url = url.replace(/:(id|docId)\b/, match[1](w, s));
     owned = match[2];
     named = true;
   }
   url = url.replace(":index", "0");
-  if (url.includes(":")) throw new Error(`no target for ${route.method} ${route.url}: add it to reliability/targets.ts`);
+  if (url.includes(":"))
+    throw new Error(`no target for ${route.method} ${route.url}: add it to reliability/targets.ts`);
   const query = scopedQueries[route.url];
   if (route.method === "GET" && query) {
     url += `?${query(w, s)}`;

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { constants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 
@@ -35,7 +36,9 @@ export interface FileStorage {
 const KEY_RE = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
 export function isSafeKey(key: string): boolean {
-  return key.length <= 300 && KEY_RE.test(key) && !key.split("/").some((s) => s === "." || s === ".." || s.includes(".."));
+  return (
+    key.length <= 300 && KEY_RE.test(key) && !key.split("/").some((s) => s === "." || s === ".." || s.includes(".."))
+  );
 }
 
 /** A fresh key for a file of a record: `survey/<id>/<uuid>.jpg`. */
@@ -45,34 +48,97 @@ export function newStorageKey(prefix: string, ext: string): string {
   return key;
 }
 
+const UNSAFE = "Chiave di archiviazione non valida";
+
+/** True when the path (or a folder on the way) is not there yet. */
+const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENOENT";
+
 export function createDiskStorage(root: string): FileStorage {
   const base = path.resolve(root);
   const resolve = (key: string) => {
-    if (!isSafeKey(key)) throw new Error("Chiave di archiviazione non valida");
+    if (!isSafeKey(key)) throw new Error(UNSAFE);
     const full = path.resolve(base, key);
     // Belt and braces: the regex already forbids escaping the root.
-    if (!full.startsWith(base + path.sep)) throw new Error("Chiave di archiviazione non valida");
+    if (!full.startsWith(base + path.sep)) throw new Error(UNSAFE);
     return full;
+  };
+  /**
+   * Links are never followed (issue 26: a restored archive could have planted one): every folder
+   * between the root and the file must be a real folder (lstat), and the file itself is opened
+   * with O_NOFOLLOW. A link anywhere answers "invalid key", never the bytes it points to.
+   */
+  const assertNoLinks = async (full: string) => {
+    let dir = path.dirname(full);
+    const folders: string[] = [];
+    while (dir.length > base.length) {
+      folders.unshift(dir);
+      dir = path.dirname(dir);
+    }
+    for (const folder of folders) {
+      try {
+        if (!(await fs.lstat(folder)).isDirectory()) throw new Error(UNSAFE);
+      } catch (err) {
+        if (missing(err)) return;
+        throw err;
+      }
+    }
+  };
+  const openPlain = async (full: string, flags: number) => {
+    await assertNoLinks(full);
+    let handle;
+    try {
+      handle = await fs.open(full, flags | constants.O_NOFOLLOW);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ELOOP") throw new Error(UNSAFE);
+      throw err;
+    }
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new Error(UNSAFE);
+    }
+    return handle;
   };
   return {
     async put(key, data) {
       const full = resolve(key);
+      await assertNoLinks(full);
       await fs.mkdir(path.dirname(full), { recursive: true });
-      // Write aside then rename, so a crash never leaves half a photo under the real name.
-      const tmp = `${full}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, data);
+      await assertNoLinks(full);
+      // Write aside then rename, so a crash never leaves half a photo under the real name. The
+      // temporary name is created exclusively (O_EXCL never follows a planted link), and rename
+      // replaces a link at the final name rather than writing through it.
+      const tmp = `${full}.${process.pid}.${randomUUID()}.tmp`;
+      const handle = await fs.open(
+        tmp,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o644,
+      );
+      try {
+        await handle.writeFile(data);
+      } finally {
+        await handle.close();
+      }
       await fs.rename(tmp, full);
     },
     async get(key) {
+      const full = resolve(key);
       try {
-        return await fs.readFile(resolve(key));
+        const handle = await openPlain(full, constants.O_RDONLY);
+        try {
+          return await handle.readFile();
+        } finally {
+          await handle.close();
+        }
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (missing(err)) return null;
         throw err;
       }
     },
     async delete(key) {
-      await fs.rm(resolve(key), { force: true });
+      const full = resolve(key);
+      await assertNoLinks(full);
+      // rm removes a link itself, never its target.
+      await fs.rm(full, { force: true });
     },
     async info(key) {
       const data = await this.get(key);

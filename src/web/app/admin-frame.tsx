@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
+import { PendingWrites } from "@web/components/offline/pending-writes";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
@@ -86,6 +87,7 @@ export function AdminFrame({ capability = null, children }: { capability?: Capab
           <NavLinks />
         </nav>
         <main id="contenuto" className="min-w-0 flex-1 p-3 sm:p-6">
+          <PendingWrites />
           {allowed ? children : <NotAuthorized />}
         </main>
       </div>

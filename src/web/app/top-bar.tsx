@@ -1,8 +1,14 @@
 import { LogOut, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
+import { pendingText } from "@web/components/offline/pending-writes";
+import { toastError } from "@web/components/ui/toast";
+import { isApiError } from "@web/lib/api";
+import { useOfflineQueue } from "@web/lib/offline/offline-queue";
+import { clearOfflineData } from "@web/lib/offline/store";
 import { userRoles } from "@domain/statuses";
 import { useLogout } from "@web/features/auth/api/login";
 import { useMe } from "@web/features/auth/api/me";
@@ -15,6 +21,25 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
   const { companyName } = useCompany();
   const logout = useLogout();
   const [, navigate] = useLocation();
+  const queue = useOfflineQueue();
+  const [warn, setWarn] = useState(false);
+  // The phone keeps nothing of this user: cached answers and queued writes go with the session.
+  const offline = () => {
+    toastError("Senza rete non puoi uscire: riprova quando torna il segnale. Le modifiche restano sul telefono.");
+    setWarn(false);
+  };
+  async function leave() {
+    if (!navigator.onLine) return offline();
+    try {
+      await logout.mutateAsync();
+    } catch (e) {
+      // Without signal the server cannot end the session: clearing the phone then would leave it
+      // signed in with nothing saved. The technician logs out when the signal is back.
+      if (!isApiError(e)) return offline();
+    }
+    await clearOfflineData();
+    navigate("/");
+  }
   const { data: me } = useMe();
   const can = useCan();
   // The office's bell speaks of estimates, invoices and clients' requests: not a technician's.
@@ -36,12 +61,20 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
         </Button>
         <Button
           variant="ghost"
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate("/") })}
+          onClick={() => (queue.pending > 0 ? setWarn(true) : leave())}
           disabled={logout.isPending}
         >
           <LogOut aria-hidden className="size-4" />
           Esci
         </Button>
+        <ConfirmDialog
+          open={warn}
+          onOpenChange={setWarn}
+          title="Modifiche non inviate"
+          description={`Sul telefono ci sono ${pendingText(queue.pending)}: uscendo verranno cancellate e non arriveranno in ufficio. Esci comunque?`}
+          confirmLabel="Esci e cancella"
+          onConfirm={leave}
+        />
       </div>
     </header>
   );

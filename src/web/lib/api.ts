@@ -45,17 +45,27 @@ async function request(method: string, path: string, body?: unknown): Promise<Re
   return res;
 }
 
+/** One page of a list: its rows and the count of the whole filter ("oltre `total`" when capped). */
+export type ListPage<T> = { rows: T[]; total: number; capped: boolean };
+
 export const api = {
   async get<T>(path: string, query?: Query): Promise<T> {
     return (await request("GET", withQuery(path, query))).json() as Promise<T>;
   },
-  /** A list page and the X-Total-Count the server computed for the whole filter. */
-  async list<T>(path: string, query?: Query): Promise<{ rows: T[]; total: number }> {
+  /**
+   * A list page and the X-Total-Count the server computed for the whole filter. `capped`: the
+   * server stopped counting at its cap (X-Total-Count-Capped), the total is "oltre …". A short
+   * page past the cap tells the exact total after all.
+   */
+  async list<T>(path: string, query?: Query): Promise<ListPage<T>> {
     const res = await request("GET", withQuery(path, query));
-    return {
-      rows: (await res.json()) as T[],
-      total: Number(res.headers.get("X-Total-Count") ?? 0),
-    };
+    const rows = (await res.json()) as T[];
+    const total = Number(res.headers.get("X-Total-Count") ?? 0);
+    if (res.headers.get("X-Total-Count-Capped") !== "true") return { rows, total, capped: false };
+    const offset = Number(query?.offset ?? 0) || 0;
+    const limit = Number(query?.limit ?? 0) || 0;
+    if (limit > 0 && rows.length < limit) return { rows, total: offset + rows.length, capped: false };
+    return { rows, total: Math.max(total, offset + rows.length), capped: true };
   },
   async post<T>(path: string, body: unknown = {}): Promise<T> {
     const res = await request("POST", path, body);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { clientTypes } from "@domain/statuses";
 import { createdAt, id, oneOf, trigramIndex, updatedAt, version } from "./columns";
 
@@ -19,6 +19,10 @@ export const clients = pgTable(
     sdiCode: text(),
     vatNumber: text(),
     fiscalCode: text(),
+    /** Codice univoco ufficio of an ente pubblico (6 characters): its CodiceDestinatario. */
+    officeCode: text(),
+    /** A condominio withholds the 4 % ritenuta (art. 25-ter DPR 600/73) unless this is off. */
+    withholdingAgent: boolean().notNull().default(true),
     notes: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

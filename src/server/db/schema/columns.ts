@@ -1,5 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
-import { index, integer, numeric, timestamp, uuid, type AnyPgColumn, type ExtraConfigColumn } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  numeric,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+} from "drizzle-orm/pg-core";
 
 // Column helpers shared by every table, so ids, timestamps, money and versions are declared once.
 
@@ -12,6 +20,9 @@ export const money = () => numeric({ precision: 10, scale: 2 });
 /** Totals that include VAT may exceed the 10,2 of a taxable amount. */
 export const grossMoney = () => numeric({ precision: 12, scale: 2 });
 export const quantity = () => numeric({ precision: 12, scale: 2 });
+/** Document lines (decisions §8): quantity up to 3 decimals, unit price up to 4 (FatturaPA). */
+export const lineQuantity = () => numeric({ precision: 12, scale: 3 });
+export const lineUnitPrice = () => numeric({ precision: 15, scale: 4 });
 /** Optimistic concurrency: a PUT must carry the version it read (decisions §4). */
 export const version = () => integer().notNull().default(1);
 
@@ -19,7 +30,8 @@ export const version = () => integer().notNull().default(1);
  * A trigram (pg_trgm) GIN index: list searches are ILIKE '%text%' on names, addresses and
  * numbers, which a b-tree cannot serve; with ten years of data a sequential scan is too slow.
  */
-export const trigramIndex = (name: string, column: ExtraConfigColumn) => index(name).using("gin", column.op("gin_trgm_ops"));
+export const trigramIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using("gin", column.op("gin_trgm_ops"));
 
 export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.join(

@@ -1,8 +1,33 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { sdiOutcomes } from "@domain/payments";
-import { contractStatuses, invoiceStatuses, vatTreatments } from "@domain/statuses";
-import { createdAt, grossMoney, id, money, oneOf, timestampTz, trigramIndex, updatedAt, version } from "./columns";
+import { contractStatuses, invoiceStatuses, legacyVatTreatments } from "@domain/statuses";
+import { documentTreatments, lineVatRates, naturaCodes } from "@domain/vat";
+import {
+  createdAt,
+  grossMoney,
+  id,
+  lineQuantity,
+  lineUnitPrice,
+  money,
+  oneOf,
+  timestampTz,
+  trigramIndex,
+  updatedAt,
+  version,
+} from "./columns";
 import { estimates } from "./estimates";
 
 export const contracts = pgTable(
@@ -18,6 +43,9 @@ export const contracts = pgTable(
     status: text({ enum: contractStatuses.values }).notNull().default("bozza"),
     activatedAt: timestampTz(),
     completedAt: timestampTz(),
+    /** Public procurement codes of an ente pubblico's contract (FatturaPA DatiContratto). */
+    cig: text(),
+    cup: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -56,10 +84,18 @@ export const invoices = pgTable(
     kind: text({ enum: invoiceKinds }).notNull().default("libera"),
     /** Imponibile. */
     amount: money().notNull(),
-    vatTreatment: text({ enum: vatTreatments.values }).notNull().default("22"),
+    /** First round's one-per-document VAT, kept by the additive migration 0005; never read. */
+    vatTreatment: text({ enum: legacyVatTreatments }).notNull().default("22"),
+    treatment: text({ enum: documentTreatments }).notNull().default("ordinary"),
+    /** Computed by src/domain/vat from the invoice's lines (invoice_lines). */
     vatAmount: grossMoney().notNull().default("0"),
     stampDuty: money().notNull().default("0"),
     totalAmount: grossMoney().notNull().default("0"),
+    /** Ritenuta withheld by a condominio and what the client transfers (ImportoPagamento). */
+    withholding: grossMoney().notNull().default("0"),
+    netToPay: grossMoney().notNull().default("0"),
+    /** DatiSAL/RiferimentoFase: the SAL's progressive on its contract (1, 2, …). */
+    salPhase: integer(),
     issueDate: date({ mode: "string" }).notNull(),
     dueDate: date({ mode: "string" }).notNull(),
     paidDate: date({ mode: "string" }),
@@ -100,7 +136,10 @@ export const invoices = pgTable(
     check("invoices_status_check", oneOf(t.status, invoiceStatuses.values)),
     check("invoices_kind_check", oneOf(t.kind, invoiceKinds)),
     /** Only a draft may lack its number. */
-    check("invoices_issued_numbered_check", sql`${t.status} = 'bozza' or (${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null)`),
+    check(
+      "invoices_issued_numbered_check",
+      sql`${t.status} = 'bozza' or (${t.number} is not null and ${t.year} is not null and ${t.sequence} is not null)`,
+    ),
     index("invoices_contract_idx").on(t.contractId),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     index("invoices_issue_idx").on(t.issueDate),
@@ -109,10 +148,45 @@ export const invoices = pgTable(
     index("invoices_status_list_idx").on(t.status, t.year, t.sequence, t.id),
     check("invoices_sdi_status_check", sql`${t.sdiStatus} is null or ${oneOf(t.sdiStatus, sdiOutcomes)}`),
     check("invoices_credit_note_check", sql`(${t.kind} = 'nota_credito') = (${t.creditedInvoiceId} is not null)`),
-    index("invoices_credited_idx").on(t.creditedInvoiceId).where(sql`${t.creditedInvoiceId} is not null`),
+    index("invoices_credited_idx")
+      .on(t.creditedInvoiceId)
+      .where(sql`${t.creditedInvoiceId} is not null`),
     /** The scadenzario: open invoices by due date (issued, not credit notes). */
-    index("invoices_open_due_idx").on(t.dueDate, t.id).where(sql`${t.status} = 'inviata' and ${t.kind} <> 'nota_credito'`),
-    index("invoices_issue_list_idx").on(t.issueDate, t.id).where(sql`${t.status} <> 'bozza'`),
+    index("invoices_open_due_idx")
+      .on(t.dueDate, t.id)
+      .where(sql`${t.status} = 'inviata' and ${t.kind} <> 'nota_credito'`),
+    index("invoices_issue_list_idx")
+      .on(t.issueDate, t.id)
+      .where(sql`${t.status} <> 'bozza'`),
   ],
 );
 
+/**
+ * The lines of an invoice (decisions §8 "Invoice lines"), in order: the estimate's lines and the
+ * "A dedurre" deductions of a saldo, the descriptive line(s) of an acconto or SAL, or the lines a
+ * libera invoice sent. A credit note copies them negated. Money exact: line total = quantity ×
+ * unit price, half up at the line.
+ */
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: id(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    description: text().notNull(),
+    quantity: lineQuantity().notNull(),
+    unit: text(),
+    unitPrice: lineUnitPrice().notNull(),
+    vatRate: text({ enum: lineVatRates }).notNull(),
+    natura: text({ enum: naturaCodes }),
+    significantGood: boolean().notNull().default(false),
+    lineTotal: money().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("invoice_lines_invoice_idx").on(t.invoiceId, t.position),
+    check("invoice_lines_vat_rate_check", oneOf(t.vatRate, lineVatRates)),
+  ],
+);

@@ -1,9 +1,22 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { estimateStatuses, vatTreatments } from "@domain/statuses";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { estimateStatuses, legacyVatTreatments } from "@domain/statuses";
+import { documentTreatments, lineVatRates, naturaCodes } from "@domain/vat";
 import { services } from "./catalogue";
 import { clients } from "./clients";
-import { createdAt, grossMoney, id, money, oneOf, quantity, timestampTz, trigramIndex, updatedAt, version } from "./columns";
+import {
+  createdAt,
+  grossMoney,
+  id,
+  lineQuantity,
+  lineUnitPrice,
+  money,
+  oneOf,
+  timestampTz,
+  trigramIndex,
+  updatedAt,
+  version,
+} from "./columns";
 import { orders } from "./suppliers";
 import { surveys } from "./surveys";
 
@@ -24,9 +37,16 @@ export const estimates = pgTable(
     laborCost: money().notNull().default("0"),
     /** Imponibile: lines + attached order. */
     totalAmount: money().notNull().default("0"),
-    vatTreatment: text({ enum: vatTreatments.values }).notNull().default("22"),
+    /** First round's one-per-document VAT, kept by the additive migration 0005; never read. */
+    vatTreatment: text({ enum: legacyVatTreatments }).notNull().default("22"),
+    /** ordinary, reverse_charge (the office's choice, client with partita IVA) or split_payment. */
+    treatment: text({ enum: documentTreatments }).notNull().default("ordinary"),
+    /** What src/domain/vat computed from the lines: Σ imposta, bollo, total, ritenuta, net to pay. */
     vatAmount: grossMoney().notNull().default("0"),
+    stampDuty: money().notNull().default("0"),
     grossTotal: grossMoney().notNull().default("0"),
+    withholding: grossMoney().notNull().default("0"),
+    netToPay: grossMoney().notNull().default("0"),
     validityDays: integer().notNull().default(30),
     status: text({ enum: estimateStatuses.values }).notNull().default("bozza"),
     expiresAt: date({ mode: "string" }).notNull(),
@@ -44,7 +64,8 @@ export const estimates = pgTable(
   (t) => [
     uniqueIndex("estimates_number_unique").on(t.number),
     check("estimates_status_check", oneOf(t.status, estimateStatuses.values)),
-    check("estimates_vat_check", oneOf(t.vatTreatment, vatTreatments.values)),
+    check("estimates_vat_check", oneOf(t.vatTreatment, legacyVatTreatments)),
+    check("estimates_treatment_check", oneOf(t.treatment, documentTreatments)),
     check("estimates_validity_check", sql`${t.validityDays} >= 0`),
     index("estimates_client_idx").on(t.clientId, t.createdAt),
     index("estimates_status_idx").on(t.status, t.createdAt),
@@ -70,16 +91,20 @@ export const estimateItems = pgTable(
     position: integer().notNull().default(0),
     serviceId: uuid().references(() => services.id, { onDelete: "restrict" }),
     description: text().notNull(),
-    quantity: quantity().notNull(),
-    unitPrice: money().notNull(),
+    quantity: lineQuantity().notNull(),
+    unitPrice: lineUnitPrice().notNull(),
     totalPrice: money().notNull(),
     unit: text().notNull().default("mq"),
     notes: text(),
+    /** "22", "10", "4" or "0" (decisions §8); natura only with "0"; beni significativi DM 29/12/1999. */
+    vatRate: text({ enum: lineVatRates }).notNull().default("22"),
+    natura: text({ enum: naturaCodes }),
+    significantGood: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    check("estimate_items_vat_rate_check", oneOf(t.vatRate, lineVatRates)),
     index("estimate_items_estimate_idx").on(t.estimateId, t.position),
     index("estimate_items_service_idx").on(t.serviceId),
   ],
 );
-

@@ -9,3 +9,4 @@ export * from "./surveys";
 export * from "./system";
 export * from "./documents";
 export * from "./payments";
+export * from "./compliance";

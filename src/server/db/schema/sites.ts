@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { siteStatuses } from "@domain/statuses";
 import { createdAt, id, money, oneOf, trigramIndex, updatedAt, version } from "./columns";
 import { users } from "./accounts";
@@ -33,6 +33,8 @@ export const constructionSites = pgTable(
     expectedWorkers: integer(),
     accessConditions: text(),
     specialEquipment: text(),
+    /** Scaffolding on site: the site then needs a PIMUS (D.Lgs. 81/2008, site compliance). */
+    usesScaffolding: boolean().notNull().default(false),
     /** The technician responsible on site. */
     assignedUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { orderStatuses, supplierStatuses } from "@domain/statuses";
 import { createdAt, id, money, oneOf, quantity, timestampTz, trigramIndex, updatedAt, version } from "./columns";
 import { constructionSites } from "./sites";
@@ -19,6 +30,8 @@ export const suppliers = pgTable(
     website: text(),
     contactPerson: text(),
     notes: text(),
+    /** A firm that works on the sites it supplies (subcontractor): its DURC and idoneità are required there. */
+    isSubcontractor: boolean().notNull().default(false),
     status: text({ enum: supplierStatuses.values }).notNull().default("attivo"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -63,6 +76,7 @@ export const orders = pgTable(
     check("orders_status_check", oneOf(t.status, orderStatuses.values)),
     index("orders_supplier_idx").on(t.supplierId, t.orderDate),
     index("orders_site_idx").on(t.constructionSiteId),
+    index("orders_site_supplier_idx").on(t.constructionSiteId, t.supplierId),
     index("orders_status_idx").on(t.status),
     index("orders_date_idx").on(t.orderDate),
     trigramIndex("orders_number_trgm", t.number),

@@ -110,11 +110,17 @@ export const outbox = pgTable(
     /** Delivery attempts so far, and when the next may run (retries with backoff). */
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestampTz(),
+    /** Carries a one-time link: only administrators see that it exists (decisions §9). */
+    restricted: boolean().notNull().default(false),
+    /** The link itself, kept only while an SMTP delivery is pending; never in `text`. */
+    secretLink: text(),
   },
   (t) => [
     index("outbox_created_idx").on(t.createdAt),
     index("outbox_list_idx").on(t.createdAt, t.id),
-    index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index("outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -135,4 +141,24 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("files_owner_idx").on(t.ownerType, t.ownerId)],
+);
+
+/**
+ * Answers already given to a write that carried an `Idempotency-Key` (the technician's offline
+ * queue, decisions §9): a resend after a lost answer gets the same answer and changes nothing.
+ */
+export const writeReceipts = pgTable(
+  "write_receipts",
+  {
+    key: uuid().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text().notNull(),
+    url: text().notNull(),
+    statusCode: integer().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("write_receipts_user_created_idx").on(t.userId, t.createdAt)],
 );

@@ -4,15 +4,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   buildFatturaPa,
+  fatturaLinesOf,
   fatturaPaProblems,
   fatturaProgressive,
   toLatin1,
   type FpInput,
-  type FpLine,
 } from "@domain/fatturapa";
-import { invoiceTotals } from "@domain/invoices";
-import type { VatTreatment } from "@domain/statuses";
-import { vatNatura } from "@domain/vat";
+import { computeVat, type LineVatRate } from "@domain/vat";
 import { makePartitaIva } from "@domain/validators";
 import { sdiProblems } from "./sdi-checks";
 import { FATTURAPA_SCHEMA_DIR, validateFatturaPa } from "./xsd";
@@ -20,32 +18,33 @@ import { FATTURAPA_SCHEMA_DIR, validateFatturaPa } from "./xsd";
 const sellerVat = makePartitaIva(777);
 const buyerVat = makePartitaIva(4242);
 
+/** One line at a rate ("rc": a 22 % line under reverse charge, N6.3), through the VAT engine. */
 function invoice(
-  treatment: VatTreatment,
+  treatment: LineVatRate | "rc" | "RF19",
   amount: string,
   opts: { type?: "TD01" | "TD02"; description?: string; buyer?: Partial<FpInput["buyer"]> } = {},
 ): FpInput {
-  const t = invoiceTotals(amount, treatment);
-  const lines: FpLine[] = [
-    {
-      description: opts.description ?? "Rifacimento manto di copertura",
-      quantity: "1.00",
-      unitPrice: t.amount,
-      total: t.amount,
-      rate: t.vatRate,
-      natura: vatNatura(treatment),
-    },
-  ];
-  if (t.stampDuty !== "0.00") {
-    lines.push({
-      description: "Imposta di bollo",
-      quantity: "1.00",
-      unitPrice: t.stampDuty,
-      total: t.stampDuty,
-      rate: "0.00",
-      natura: "N1",
-    });
-  }
+  const line = {
+    description: opts.description ?? "Rifacimento manto di copertura",
+    quantity: "1",
+    unit: null,
+    unitPrice: amount,
+  };
+  const vat = computeVat({
+    clientType: "azienda",
+    clientHasPartitaIva: true,
+    regime: treatment === "RF19" ? "RF19" : "RF01",
+    treatment: treatment === "rc" ? "reverse_charge" : "ordinary",
+    lines: [
+      {
+        ...line,
+        vatRate: treatment === "rc" || treatment === "RF19" ? "22" : treatment,
+        natura: null,
+        significantGood: false,
+      },
+    ],
+  });
+  const lines = fatturaLinesOf([line], vat);
   return {
     today: "2026-03-01",
     seller: {
@@ -74,14 +73,18 @@ function invoice(
       ...opts.buyer,
     },
     document: {
+      formato: vat.formato,
       type: opts.type ?? "TD01",
       number: "FAT-2026-007",
       issueDate: "2026-02-15",
       dueDate: "2026-03-17",
       progressive: fatturaProgressive(2026, 7),
       lines,
-      stampDuty: t.stampDuty,
-      total: t.totalAmount,
+      summaries: vat.summaries,
+      stampDuty: vat.totals.bollo,
+      ritenuta: vat.ritenuta,
+      total: vat.totals.total,
+      netToPay: vat.totals.netToPay,
       notes: "Pagamento a 30 giorni – grazie “per” la fiducia €",
     },
   };
@@ -121,7 +124,8 @@ describe("FatturaPA FPR12 against the official XSD", () => {
       }),
     ],
     ["4 %", invoice("4", "999.99")],
-    ["reverse charge N6.3 with bollo", invoice("rc", "20000.00")],
+    ["reverse charge N6.3 (never a bollo)", invoice("rc", "20000.00")],
+    ["forfettario RF19 with bollo", invoice("RF19", "100.00")],
     [
       "acconto TD02",
       invoice("22", "3000.00", { type: "TD02", description: "Acconto del 30% sul contratto CTR-2026-001" }),
@@ -139,12 +143,18 @@ describe("FatturaPA FPR12 against the official XSD", () => {
   }
 
   it("writes one DatiRiepilogo per rate or natura, DatiBollo and the N1 bollo line when due", () => {
-    const { xml } = buildFatturaPa(invoice("rc", "20000.00"));
+    // Issue 24: reverse charge never carries the bollo (the first round wrote 20,002.00 here).
+    const rc = buildFatturaPa(invoice("rc", "20000.00")).xml;
+    expect(rc.match(/<DatiRiepilogo>/g)).toHaveLength(1);
+    expect(rc).toContain("<Natura>N6.3</Natura>");
+    expect(rc).not.toContain("DatiBollo");
+    expect(rc).toContain("<ImportoTotaleDocumento>20000.00</ImportoTotaleDocumento>");
+    const { xml } = buildFatturaPa(invoice("RF19", "100.00"));
     expect(xml.match(/<DatiRiepilogo>/g)).toHaveLength(2);
-    expect(xml).toContain("<Natura>N6.3</Natura>");
+    expect(xml).toContain("<Natura>N2.2</Natura>");
     expect(xml).toContain("<Natura>N1</Natura>");
     expect(xml).toContain("<DatiBollo><BolloVirtuale>SI</BolloVirtuale><ImportoBollo>2.00</ImportoBollo></DatiBollo>");
-    expect(xml).toContain("<ImportoTotaleDocumento>20002.00</ImportoTotaleDocumento>");
+    expect(xml).toContain("<ImportoTotaleDocumento>102.00</ImportoTotaleDocumento>");
     expect(xml).toContain("<ModalitaPagamento>MP05</ModalitaPagamento>");
     expect(xml).not.toContain("EsigibilitaIVA>S");
     const plain = buildFatturaPa(invoice("22", "100.00")).xml;
@@ -192,5 +202,16 @@ describe("FatturaPA FPR12 against the official XSD", () => {
     expect(fatturaProgressive(2026, 1000)).toBe("Q00RS");
     expect(fatturaProgressive(2027, 1)).toBe("R0001");
     expect(new Set(Array.from({ length: 2000 }, (_, i) => fatturaProgressive(2026, i + 1))).size).toBe(2000);
+  });
+});
+
+describe("no silent cut (issue 24)", () => {
+  it("writes long notes as several 200-character Causale blocks and refuses over-long names instead of cutting them", () => {
+    const input = invoice("22", "100.00");
+    input.document.notes = "x".repeat(1200);
+    expect(buildFatturaPa(input).xml.match(/<Causale>x{200}<\/Causale>/g)).toHaveLength(6);
+    const long = invoice("22", "100.00", { buyer: { name: "N".repeat(81) } });
+    expect(fatturaPaProblems(long).map((p) => p.field)).toContain("buyer.name");
+    expect(buildFatturaPa(long).xml).toContain(`<Denominazione>${"N".repeat(81)}</Denominazione>`);
   });
 });

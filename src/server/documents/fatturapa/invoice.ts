@@ -1,71 +1,13 @@
 import { todayIso } from "@domain/dates";
-import { buildFatturaPa, fatturaPaProblems, fatturaProgressive, type FpInput, type FpLine } from "@domain/fatturapa";
-import { isZeroMoney } from "@domain/money";
-import type { VatTreatment } from "@domain/statuses";
-import { vatNatura, vatRate } from "@domain/vat";
+import { buildFatturaPa, fatturaLinesOf, fatturaPaProblems, fatturaProgressive, type FpInput } from "@domain/fatturapa";
 import { conflict } from "../../http/errors";
 import type { InvoiceSnapshot } from "../../modules/invoices/snapshot";
 import { sdiProblems } from "./sdi-checks";
 import { validateFatturaPa } from "./xsd";
 
-/** What an invoice's FatturaPA needs, as the invoices module loads it. */
-export interface InvoiceForFattura {
-  invoice: {
-    number: string | null;
-    year: number | null;
-    sequence: number | null;
-    kind: string;
-    amount: string;
-    vatTreatment: VatTreatment;
-    stampDuty: string;
-    totalAmount: string;
-    issueDate: string;
-    dueDate: string;
-    notes: string | null;
-  };
-  client: {
-    name: string;
-    address: string;
-    city: string | null;
-    province: string | null;
-    zipCode: string | null;
-    vatNumber: string | null;
-    fiscalCode: string | null;
-    sdiCode: string | null;
-    pec: string | null;
-  };
-  description: string;
-}
-
-/** The invoice's lines: the work, and the bollo charged back to the client (excluded from VAT, N1). */
-export function fatturaLines(doc: InvoiceForFattura): FpLine[] {
-  const { invoice } = doc;
-  const lines: FpLine[] = [
-    {
-      description: doc.description,
-      quantity: "1.00",
-      unitPrice: invoice.amount,
-      total: invoice.amount,
-      rate: vatRate(invoice.vatTreatment),
-      natura: vatNatura(invoice.vatTreatment),
-    },
-  ];
-  if (!isZeroMoney(invoice.stampDuty)) {
-    lines.push({
-      description: "Rimborso imposta di bollo assolta in modo virtuale",
-      quantity: "1.00",
-      unitPrice: invoice.stampDuty,
-      total: invoice.stampDuty,
-      rate: "0.00",
-      natura: "N1",
-    });
-  }
-  return lines;
-}
-
 /** The FatturaPA input of an invoice, from its snapshot only (decisions §8). */
 export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput {
-  const { seller, buyer, invoice } = snapshot;
+  const { seller, buyer, invoice, vat } = snapshot;
   // A FatturaPA exists only for an issued, hence numbered, invoice.
   if (invoice.number == null || invoice.year == null || invoice.sequence == null)
     throw conflict("La fattura è in bozza: il file FatturaPA si genera all'emissione");
@@ -94,18 +36,31 @@ export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput 
       province: buyer.province,
       sdiCode: buyer.sdiCode,
       pec: buyer.pec,
+      officeCode: buyer.officeCode,
     },
     document: {
+      formato: vat.formato,
       type: invoice.kind === "nota_credito" ? "TD04" : invoice.kind === "acconto" ? "TD02" : "TD01",
       number: invoice.number,
       issueDate: invoice.issueDate,
       dueDate: invoice.dueDate,
       progressive: fatturaProgressive(invoice.year, invoice.sequence, snapshot.transmission ?? 1),
-      lines: snapshot.lines,
-      stampDuty: invoice.stampDuty,
-      total: invoice.totalAmount,
+      // Every figure is the engine's, as frozen in the snapshot: the builder computes nothing.
+      lines: fatturaLinesOf(snapshot.lines, vat),
+      summaries: vat.summaries,
+      stampDuty: vat.totals.bollo,
+      ritenuta: vat.ritenuta,
+      total: vat.totals.total,
+      netToPay: vat.totals.netToPay,
       notes: snapshot.credit ? [snapshot.credit.reason, invoice.notes].filter(Boolean).join(" - ") : invoice.notes,
       linked: snapshot.credit?.original ?? null,
+      contract: {
+        number: snapshot.contract.number,
+        date: snapshot.contract.signedDate,
+        cig: snapshot.contract.cig,
+        cup: snapshot.contract.cup,
+      },
+      salPhase: invoice.salPhase,
     },
   };
 }
@@ -122,7 +77,7 @@ function xsdField(message: string) {
 }
 
 /**
- * The FPR12 file of an invoice, built from its snapshot and checked before anyone may keep it:
+ * The FPR12/FPA12 file of an invoice, built from its snapshot and checked before anyone may keep it:
  * the data the SdI needs (with the field to fix), the official XSD, then the SdI's own
  * arithmetic and consistency checks on the very text. Any failure is a 409 naming the field;
  * a broken file is never returned.

@@ -134,6 +134,9 @@ export function sdiProblems(xml: string, today: string): SdiProblem[] {
   // 00411: a line subject to ritenuta needs DatiRitenuta.
   if (lines.some((l) => value(l, "Ritenuta") === "SI") && !xml.includes("<DatiRitenuta>"))
     add("00411", "DatiRitenuta", "Righe soggette a ritenuta senza i dati della ritenuta");
+  // 00415: DatiRitenuta needs at least one line subject to it.
+  if (xml.includes("<DatiRitenuta>") && !lines.some((l) => value(l, "Ritenuta") === "SI"))
+    add("00415", "DatiRitenuta", "Dati della ritenuta senza righe soggette a ritenuta");
 
   const summaries = blocks(xml, "DatiRiepilogo");
   const summarised = new Set<string>();

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { validateXML } from "xmllint-wasm";
+import { runtimePaths } from "../../paths";
 
 /**
  * The official FPR12 schema, byte for byte inside the repository (schema/SOURCES.md): every
  * FatturaPA is validated against it before it is stored, in production as in the tests.
  */
-export const FATTURAPA_SCHEMA_DIR = fileURLToPath(new URL("./schema/", import.meta.url));
+export const FATTURAPA_SCHEMA_DIR = runtimePaths.fatturapaSchema;
 
 const MAIN = "Schema_VFPR12_v1.2.3.xsd";
 const DSIG = "xmldsig-core-schema.xsd";

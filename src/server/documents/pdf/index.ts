@@ -4,6 +4,7 @@ export {
   addressLine,
   documentHeading,
   letterhead,
+  lineVatLabel,
   linesTable,
   partyBlock,
   signatureBlock,

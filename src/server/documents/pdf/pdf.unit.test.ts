@@ -1,6 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { documentTotals } from "@domain/vat";
-import { a4Document, documentHeading, letterhead, linesTable, partyBlock, renderPdf, signatureBlock, textSection, totalsBlock } from "./index";
+import { computeVat, type LineVatRate } from "@domain/vat";
+
+/** A one-line document through the engine ("rc": 22 % under reverse charge; "RF19": forfettario). */
+const vatOf = (amount: string, rate: LineVatRate | "rc" | "RF19") =>
+  computeVat({
+    clientType: "azienda",
+    clientHasPartitaIva: true,
+    regime: rate === "RF19" ? "RF19" : "RF01",
+    treatment: rate === "rc" ? "reverse_charge" : "ordinary",
+    lines: [
+      {
+        description: "x",
+        quantity: "1",
+        unitPrice: amount,
+        vatRate: rate === "rc" || rate === "RF19" ? "22" : rate,
+        natura: null,
+        significantGood: false,
+      },
+    ],
+  });
+import {
+  a4Document,
+  documentHeading,
+  letterhead,
+  linesTable,
+  partyBlock,
+  renderPdf,
+  signatureBlock,
+  textSection,
+  totalsBlock,
+} from "./index";
 import { extractPdfText, pdfText } from "./extract-text";
 import { PdfLimiter, TooManyPdfsError } from "./limits";
 import { pdfPoolStats } from "./pool";
@@ -18,7 +47,8 @@ const company = {
   pec: "coperture@pec.it",
 };
 // 1×1 transparent PNG: proves an uploaded logo is embedded without breaking the layout.
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 describe("PDF blocks", () => {
   it("renders a multi-page A4 document with accents, repeated table header, totals and signature", async () => {
@@ -30,15 +60,30 @@ describe("PDF blocks", () => {
       unitPrice: "1234.56",
       totalPrice: "15432.00",
     }));
-    const totals = documentTotals("694440.00", "10");
+    const vat = vatOf("694440.00", "10");
     const doc = a4Document(
       [
         letterhead(company, PNG),
-        { columns: [documentHeading("Preventivo", "PRV-2026-007", [["Data", "01/02/2026"]]), partyBlock("Cliente", { name: "Rossi Niccolò", address: "Via Roma 1", city: "Cesena", province: "FC", zipCode: "47521" })] },
+        {
+          columns: [
+            documentHeading("Preventivo", "PRV-2026-007", [["Data", "01/02/2026"]]),
+            partyBlock("Cliente", {
+              name: "Rossi Niccolò",
+              address: "Via Roma 1",
+              city: "Cesena",
+              province: "FC",
+              zipCode: "47521",
+            }),
+          ],
+        },
         textSection("Descrizione", "Lavori di manutenzione straordinaria"),
         linesTable(lines),
-        totalsBlock({ ...totals, vatTreatment: "10", before: [["Materiali (60%)", "1,00 €"]] }),
-        signatureBlock({ companyName: company.companyName, partyLabel: "Per accettazione (il cliente)", signed: { name: "Niccolò Rossi", at: "2026-02-03T10:15:00Z", ip: "203.0.113.7" } }),
+        totalsBlock({ vat, before: [["Materiali (60%)", "1,00 €"]] }),
+        signatureBlock({
+          companyName: company.companyName,
+          partyLabel: "Per accettazione (il cliente)",
+          signed: { name: "Niccolò Rossi", at: "2026-02-03T10:15:00Z", ip: "203.0.113.7" },
+        }),
       ],
       { title: "Preventivo PRV-2026-007", author: company.companyName },
     );
@@ -47,7 +92,22 @@ describe("PDF blocks", () => {
     const pages = await extractPdfText(pdf);
     expect(pages.length).toBeGreaterThan(1);
     const all = pages.join(" ").replace(/\s+/g, " ");
-    for (const text of ["Coperture Città Alta S.r.l.", "Forlì", "P.IVA 01234567897", "PRV-2026-007", "Rossi Niccolò", "qualità superiore, già", "1.234,56 €", "694.440,00 €", "69.444,00 €", "763.884,00 €", "IVA 10%", "Niccolò Rossi", "203.0.113.7", "Pagina 1 di"]) {
+    for (const text of [
+      "Coperture Città Alta S.r.l.",
+      "Forlì",
+      "P.IVA 01234567897",
+      "PRV-2026-007",
+      "Rossi Niccolò",
+      "qualità superiore, già",
+      "1.234,56 €",
+      "694.440,00 €",
+      "69.444,00 €",
+      "763.884,00 €",
+      "IVA 10%",
+      "Niccolò Rossi",
+      "203.0.113.7",
+      "Pagina 1 di",
+    ]) {
       expect(all, text).toContain(text);
     }
     // The header row repeats on the pages the table continues on.
@@ -57,11 +117,24 @@ describe("PDF blocks", () => {
   }, 20_000); // the first render also starts the worker thread
 
   it("prints the reverse-charge note and the stamp duty, and an empty table", async () => {
-    const totals = documentTotals("100.00", "rc");
-    const pdf = await renderPdf(a4Document([letterhead({ companyName: "Ditta" }), linesTable([]), totalsBlock({ ...totals, vatTreatment: "rc", stampDuty: "2.00" }), signatureBlock({ companyName: "Ditta", partyLabel: "Il cliente" })], { title: "t" }));
+    const rc = await pdfText(
+      await renderPdf(a4Document([totalsBlock({ vat: vatOf("100.00", "rc") })], { title: "t" })),
+    );
+    expect(rc).toContain("art. 17 c. 6 lett. a)");
+    expect(rc).not.toContain("Imposta di bollo");
+    const pdf = await renderPdf(
+      a4Document(
+        [
+          letterhead({ companyName: "Ditta" }),
+          linesTable([]),
+          totalsBlock({ vat: vatOf("100.00", "RF19") }),
+          signatureBlock({ companyName: "Ditta", partyLabel: "Il cliente" }),
+        ],
+        { title: "t" },
+      ),
+    );
     const text = await pdfText(pdf);
     expect(text).toContain("Nessuna voce");
-    expect(text).toContain("art. 17, comma 6");
     expect(text).toContain("Imposta di bollo");
     expect(text).toContain("102,00 €");
     expect(text).toContain("Data e firma");
@@ -80,10 +153,14 @@ describe("PDF worker pool", () => {
     expect(text).toContain("Ditta Srl");
     expect(text).toContain("Pagina 1 di 1");
     // A definition that pdfmake cannot lay out fails that render only; the next one works.
-    await expect(renderPdf(a4Document([{ image: "data:image/png;base64,AAAA" }], { title: "rotto" }))).rejects.toThrow();
+    await expect(
+      renderPdf(a4Document([{ image: "data:image/png;base64,AAAA" }], { title: "rotto" })),
+    ).rejects.toThrow();
     expect((await renderPdf(a4Document([{ text: "ancora" }], { title: "t" }))).subarray(0, 5).toString()).toBe("%PDF-");
     // A function in the definition cannot reach the worker: the error says what to do.
-    const withFunction = a4Document([{ table: { body: [["a"]] }, layout: { hLineColor: () => "#000" } }], { title: "t" });
+    const withFunction = a4Document([{ table: { body: [["a"]] }, layout: { hLineColor: () => "#000" } }], {
+      title: "t",
+    });
     await expect(renderPdf(withFunction)).rejects.toThrow(/name a table layout from theme.ts/);
   }, 20_000);
 });
@@ -114,5 +191,30 @@ describe("per-user PDF limiter", () => {
     expect(limiter.pending("a")).toEqual({ running: 0, waiting: 0 });
     await expect(limiter.run("a", async () => Promise.reject(new Error("rotto")))).rejects.toThrow("rotto");
     expect(limiter.pending("a")).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("is fair across users: with one worker, another user's PDF goes next, not after ten of the first's (issue 26)", async () => {
+    // One worker: a serial executor standing for the pool.
+    let chain = Promise.resolve();
+    const finished: string[] = [];
+    const gates = new Map<string, () => void>();
+    const worker = (name: string) => {
+      const done = (chain = chain.then(
+        () => new Promise<void>((resolve) => gates.set(name, () => (finished.push(name), resolve()))),
+      ));
+      return done;
+    };
+    const limiter = new PdfLimiter(2, 8, 1);
+    const runs = Array.from({ length: 10 }, (_, i) => limiter.run("cliente-a", () => worker(`a${i}`)));
+    await new Promise((r) => setTimeout(r, 0));
+    const other = limiter.run("cliente-b", () => worker("b0"));
+    // The worker finishes one render at a time, whichever is next.
+    for (let i = 0; i < 11; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      const next = [...gates.entries()].find(([name]) => !finished.includes(name));
+      next?.[1]();
+    }
+    await Promise.all([...runs, other]);
+    expect(finished.indexOf("b0")).toBeLessThanOrEqual(1);
   });
 });

@@ -24,19 +24,23 @@ export class PdfPoolBusyError extends HttpError {
 const counters = new Int32Array(new SharedArrayBuffer(8));
 let pool: Piscina | null = null;
 
-function workerCount() {
+/** The pool's threads: PDF_WORKERS, or one less than the cores (at least one). */
+export function pdfWorkerCount() {
   return loadConfig().pdfWorkers ?? Math.max(1, os.availableParallelism() - 1);
 }
 
 function getPool(): Piscina {
   if (pool) return pool;
-  // The worker is a TypeScript file. Under `tsx` (dev and `npm start`) process.execArgv carries
-  // tsx's loader and worker threads inherit it; elsewhere (vitest) it is added with `--import tsx`.
-  const hasTsx = process.execArgv.some((arg) => arg.includes("tsx"));
+  // Built (`npm start` runs dist/server/main.js): the worker is the render-worker.js bundled
+  // beside it, plain JavaScript. From the sources the worker is a TypeScript file: under `tsx`
+  // (dev, scripts) process.execArgv carries tsx's loader and worker threads inherit it; elsewhere
+  // (vitest) it is added with `--import tsx`.
+  const built = import.meta.url.endsWith(".js");
+  const hasTsx = built || process.execArgv.some((arg) => arg.includes("tsx"));
   pool = new Piscina({
-    filename: new URL("./render-worker.ts", import.meta.url).href,
+    filename: new URL(built ? "./render-worker.js" : "./render-worker.ts", import.meta.url).href,
     minThreads: 0,
-    maxThreads: workerCount(),
+    maxThreads: pdfWorkerCount(),
     maxQueue: MAX_QUEUED_RENDERS,
     // A worker left idle for a minute exits, giving its memory (fonts, pdfkit) back.
     idleTimeout: 60_000,
@@ -57,7 +61,10 @@ export async function renderInPool(doc: TDocumentDefinitions): Promise<Buffer> {
     if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new PdfPoolBusyError();
     // Developer error: a block put a function (a table layout, a footer) in the definition.
     if (err instanceof Error && err.name === "DataCloneError") {
-      throw new Error(`PDF definition is not plain data (${err.message}): name a table layout from theme.ts instead of passing functions`, { cause: err });
+      throw new Error(
+        `PDF definition is not plain data (${err.message}): name a table layout from theme.ts instead of passing functions`,
+        { cause: err },
+      );
     }
     throw err;
   }
@@ -66,7 +73,12 @@ export async function renderInPool(doc: TDocumentDefinitions): Promise<Buffer> {
 
 /** Renders started and finished in the workers since the process started, and renders waiting. */
 export function pdfPoolStats() {
-  return { started: Atomics.load(counters, 0), finished: Atomics.load(counters, 1), queued: pool?.queueSize ?? 0, threads: pool?.threads.length ?? 0 };
+  return {
+    started: Atomics.load(counters, 0),
+    finished: Atomics.load(counters, 1),
+    queued: pool?.queueSize ?? 0,
+    threads: pool?.threads.length ?? 0,
+  };
 }
 
 /** Stops the workers (scripts that must exit; the server's workers exit with the process). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Multipart } from "@fastify/multipart";
+import type { Multipart, MultipartFile } from "@fastify/multipart";
 import {
   attachmentSizeError,
   attachmentTypeError,
@@ -13,14 +13,37 @@ import {
 } from "@domain/attachments";
 import type { Db, Queryable } from "../../db/client";
 import { attachments } from "../../db/schema";
-import { badRequest, notFound } from "../../http/errors";
-import { ATTACHMENT_IMAGE_LIMITS, imageTooLarge } from "../../lib/image-dimensions";
+import { badRequest, forbidden, notFound } from "../../http/errors";
+import { requireUser, roleMayUse } from "../../auth/guard";
+import { ATTACHMENT_IMAGE_LIMITS, damagedImage, imageLooksComplete, imageTooLarge } from "../../lib/image-dimensions";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { attachmentColumns, findAttachment, findOwner, type AttachmentRow } from "./queries";
 
 const NOT_FOUND = "Allegato non trovato";
-const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = { survey: "Sopralluogo non trovato", site: "Cantiere non trovato" };
+const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = {
+  survey: "Sopralluogo non trovato",
+  site: "Cantiere non trovato",
+};
+
+/**
+ * Reads one uploaded file and checks it like every attachment (site documents reuse it): size,
+ * real type from its bytes, pixel size of images. `field` names the form field in the 400 answer.
+ */
+export async function checkedFile(part: MultipartFile, field = "files") {
+  const data = await part.toBuffer();
+  const name = part.filename || "file";
+  if (part.file.truncated || data.length > MAX_ATTACHMENT_BYTES)
+    throw badRequest(attachmentSizeError(name), { [field]: attachmentSizeError(name) });
+  if (data.length === 0) throw badRequest(`Il file "${name}" è vuoto`, { [field]: `Il file "${name}" è vuoto` });
+  const type = detectFileType(data);
+  if (!type) throw badRequest(attachmentTypeError(name), { [field]: attachmentTypeError(name) });
+  // Pixel size from the header, before anything decodes the image (decompression bombs).
+  const tooLarge = isImageMime(type.mime) ? imageTooLarge(data, name, ATTACHMENT_IMAGE_LIMITS) : null;
+  if (tooLarge) throw badRequest(tooLarge, { [field]: tooLarge });
+  // Stored name and display name both carry the detected type's extension, never the client's.
+  return { data, type, fileName: nameForType(cleanFileName(part.filename, type.ext), type.ext) };
+}
 
 interface Stored {
   key: string;
@@ -47,36 +70,40 @@ export async function uploadAttachments(
   try {
     for await (const part of parts) {
       if (part.type !== "file") continue;
-      const data = await part.toBuffer();
-      const name = part.filename || "file";
-      if (part.file.truncated || data.length > MAX_ATTACHMENT_BYTES) {
-        throw badRequest(attachmentSizeError(name), { files: attachmentSizeError(name) });
-      }
-      if (data.length === 0) throw badRequest(`Il file "${name}" è vuoto`, { files: `Il file "${name}" è vuoto` });
-      const type = detectFileType(data);
-      if (!type) throw badRequest(attachmentTypeError(name), { files: attachmentTypeError(name) });
-      // Pixel size from the header, before anything decodes the image (decompression bombs).
-      const tooLarge = isImageMime(type.mime) ? imageTooLarge(data, name, ATTACHMENT_IMAGE_LIMITS) : null;
-      if (tooLarge) throw badRequest(tooLarge, { files: tooLarge });
-      // Stored name and display name both carry the detected type's extension, never the client's.
-      const key = newStorageKey(`${entityType}/${entityId}`, type.ext);
-      await storage.put(key, data);
-      stored.push({ key, fileName: nameForType(cleanFileName(part.filename, type.ext), type.ext), mimeType: type.mime, size: data.length });
+      const file = await checkedFile(part);
+      const key = newStorageKey(`${entityType}/${entityId}`, file.type.ext);
+      await storage.put(key, file.data);
+      stored.push({ key, fileName: file.fileName, mimeType: file.type.mime, size: file.data.length });
     }
-    if (stored.length === 0) throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });
+    if (stored.length === 0)
+      throw badRequest("Nessun file ricevuto: scegli almeno un file", { files: "Scegli almeno un file" });
     // One statement gives every row the same now(): a millisecond apart keeps the upload order.
     const base = Date.now();
     return await db.transaction(async (tx) => {
       const rows = await tx
         .insert(attachments)
-        .values(stored.map((s, i) => ({ createdAt: new Date(base + i).toISOString(), entityType, entityId, fileName: s.fileName, mimeType: s.mimeType, size: s.size, storageKey: s.key, uploadedBy: request.user?.id ?? null })))
+        .values(
+          stored.map((s, i) => ({
+            createdAt: new Date(base + i).toISOString(),
+            entityType,
+            entityId,
+            fileName: s.fileName,
+            mimeType: s.mimeType,
+            size: s.size,
+            storageKey: s.key,
+            uploadedBy: request.user?.id ?? null,
+          })),
+        )
         .returning(attachmentColumns);
       await recordActivity(tx, request, {
         action: "upload",
         entityType,
         entityId,
         clientId: owner.clientId,
-        description: stored.length === 1 ? `Allegato ${stored[0]!.fileName} aggiunto al ${owner.label}` : `${stored.length} allegati aggiunti al ${owner.label}`,
+        description:
+          stored.length === 1
+            ? `Allegato ${stored[0]!.fileName} aggiunto al ${owner.label}`
+            : `${stored.length} allegati aggiunti al ${owner.label}`,
       });
       return rows as AttachmentRow[];
     });
@@ -88,7 +115,11 @@ export async function uploadAttachments(
 
 export async function setShared(db: Db, request: FastifyRequest, id: string, sharedWithClient: boolean) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(attachments).set({ sharedWithClient }).where(eq(attachments.id, id)).returning(attachmentColumns);
+    const [row] = await tx
+      .update(attachments)
+      .set({ sharedWithClient })
+      .where(eq(attachments.id, id))
+      .returning(attachmentColumns);
     if (!row) throw notFound(NOT_FOUND);
     await recordActivity(tx, request, {
       action: "update",
@@ -104,6 +135,10 @@ export async function deleteAttachment(db: Db, storage: FileStorage, request: Fa
   const key = await db.transaction(async (tx) => {
     const row = await findAttachment(tx, id);
     if (!row) throw notFound(NOT_FOUND);
+    // A technician removes only what he uploaded; the office's documents are the office's (issue 26).
+    const me = requireUser(request);
+    if (!roleMayUse(me.role, "office") && row.uploadedBy !== me.id)
+      throw forbidden("Puoi eliminare solo i file che hai caricato tu: chiedi all'ufficio per gli altri");
     await tx.delete(attachments).where(eq(attachments.id, id));
     await recordActivity(tx, request, {
       action: "delete",
@@ -125,6 +160,12 @@ export async function detachAll(tx: Queryable, entityType: AttachmentEntityType,
     .select({ id: attachments.id, key: attachments.storageKey })
     .from(attachments)
     .where(and(eq(attachments.entityType, entityType), eq(attachments.entityId, entityId)));
-  if (rows.length) await tx.delete(attachments).where(inArray(attachments.id, rows.map((r) => r.id)));
+  if (rows.length)
+    await tx.delete(attachments).where(
+      inArray(
+        attachments.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => r.key);
 }

@@ -10,7 +10,7 @@ import { hashPassword } from "../../auth/passwords";
 import { activationUrl, credentials, type NewSecret } from "../../auth/activation-links";
 import { hashToken } from "../../auth/tokens";
 import { recordActivity } from "../activity/record";
-import { sendMail } from "../../mail";
+import { LINK_SLOT, sendMail } from "../../mail";
 import { getSettings } from "../settings/queries";
 
 // Portal accounts (decisions §2): one client user per client, created by the admin with a
@@ -59,11 +59,12 @@ async function mailLink(
         "",
         `Nome utente: ${username}`,
         `Per scegliere la password apra questo link (valido fino al ${new Date(expiresAt).toLocaleDateString("it-IT", { timeZone: "Europe/Rome" })}):`,
-        url,
+        LINK_SLOT,
         "",
         "Cordiali saluti,",
         settings.companyName,
       ].join("\n"),
+      oneTimeLink: url,
     },
     config,
   );
@@ -201,7 +202,13 @@ export async function disablePortalAccess(db: Db, request: FastifyRequest, clien
 
 async function userForToken(db: Queryable, token: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, role: users.role, clientId: users.clientId, clientName: clients.name })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      clientId: users.clientId,
+      clientName: clients.name,
+    })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.clientId))
     .where(
@@ -254,7 +261,12 @@ export async function activate(db: Db, request: FastifyRequest, token: string, p
             clientId: user.clientId,
             description: `${user.username} ha scelto la password del portale`,
           }
-        : { action: "update", entityType: "user", entityId: user.id, description: `${user.username} ha scelto la password con il link di invito` },
+        : {
+            action: "update",
+            entityType: "user",
+            entityId: user.id,
+            description: `${user.username} ha scelto la password con il link di invito`,
+          },
     );
     return { username: user.username, clientName: user.clientName, role: user.role };
   });

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { ClientListQuery } from "@domain/clients";
 import { CLIENT_DETAIL_CONTACTS, CLIENT_DETAIL_ESTIMATES } from "@domain/clients";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = Omit<ClientListQuery, "limit" | "offset"> & { limit: number; offset: number };
 
@@ -33,6 +33,8 @@ export async function listClients(db: Queryable, params: ListParams) {
       sdiCode: clients.sdiCode,
       vatNumber: clients.vatNumber,
       fiscalCode: clients.fiscalCode,
+      officeCode: clients.officeCode,
+      withholdingAgent: clients.withholdingAgent,
       notes: clients.notes,
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,
@@ -40,14 +42,18 @@ export async function listClients(db: Queryable, params: ListParams) {
     })
     .from(clients)
     .where(listWhere(params))
-    .orderBy(...orderBy(params.sort, { name: sql`lower(${clients.name})`, createdAt: clients.createdAt, type: clients.type }, [desc(clients.createdAt), desc(clients.id)]))
+    .orderBy(
+      ...orderBy(params.sort, { name: sql`lower(${clients.name})`, createdAt: clients.createdAt, type: clients.type }, [
+        desc(clients.createdAt),
+        desc(clients.id),
+      ]),
+    )
     .limit(params.limit)
     .offset(params.offset);
 }
 
-export async function countClients(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(clients).where(listWhere(params));
-  return row?.n ?? 0;
+export function countClients(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(clients).where(listWhere(params)).$dynamic());
 }
 
 export async function findClient(db: Queryable, id: string) {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { CONTACT_DETAIL_SURVEYS, type ContactListParams } from "@domain/contacts";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, surveys } from "../../db/schema";
-import { likePattern, orderBy, sortKey } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy, sortKey } from "../../lib/list";
 
 type ListParams = ContactListParams & { limit: number; offset: number };
 
@@ -39,7 +39,12 @@ export async function listContacts(db: Queryable, params: ListParams) {
   );
   let ids = db.select({ id: contacts.id }).from(contacts).$dynamic();
   if (sortKey(params.sort) === "clientName") ids = ids.leftJoin(clients, eq(clients.id, contacts.clientId));
-  const page = ids.where(listWhere(params)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  const page = ids
+    .where(listWhere(params))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   return db
     .select(columns)
     .from(page)
@@ -48,13 +53,16 @@ export async function listContacts(db: Queryable, params: ListParams) {
     .orderBy(...order);
 }
 
-export async function countContacts(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(contacts).where(listWhere(params));
-  return row?.n ?? 0;
+export function countContacts(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(contacts).where(listWhere(params)).$dynamic());
 }
 
 export async function findContact(db: Queryable, id: string) {
-  const [row] = await db.select(columns).from(contacts).leftJoin(clients, eq(clients.id, contacts.clientId)).where(eq(contacts.id, id));
+  const [row] = await db
+    .select(columns)
+    .from(contacts)
+    .leftJoin(clients, eq(clients.id, contacts.clientId))
+    .where(eq(contacts.id, id));
   return row ?? null;
 }
 

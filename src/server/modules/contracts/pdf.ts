@@ -1,7 +1,6 @@
 import type { Content } from "pdfmake/interfaces";
 import { formatDate } from "@domain/format";
 import { contractStatuses } from "@domain/statuses";
-import { vatRate, type VatTreatment } from "@domain/vat";
 import type { Config } from "../../config";
 import type { Queryable } from "../../db/client";
 import {
@@ -16,7 +15,7 @@ import {
   totalsBlock,
 } from "../../documents/pdf";
 import { getSettings } from "../settings/queries";
-import type { findContractWithParties } from "./queries";
+import { contractVatView, type findContractWithParties } from "./queries";
 
 type ContractWithParties = NonNullable<Awaited<ReturnType<typeof findContractWithParties>>>;
 
@@ -28,7 +27,7 @@ export async function renderContractPdf(db: Queryable, config: Pick<Config, "dat
   const settings = await getSettings(db);
   const logo = await companyLogo(settings, config.dataDir, db);
   const { contract, estimate, client } = row;
-  const treatment = estimate.vatTreatment as VatTreatment;
+  const vat = await contractVatView(db, row);
   const accepted =
     estimate.acceptedAt && estimate.acceptedBy
       ? `Il preventivo ${estimate.number} è stato accettato da ${estimate.acceptedBy} il ${formatDate(estimate.acceptedAt)}${estimate.acceptedIp ? ` (indirizzo IP ${estimate.acceptedIp})` : ""}.`
@@ -59,13 +58,7 @@ export async function renderContractPdf(db: Queryable, config: Pick<Config, "dat
       `Esecuzione dei lavori "${estimate.title}" come descritti nel preventivo ${estimate.number}, che costituisce parte integrante del presente contratto.\n\n${estimate.description}`,
     ),
     { text: "Corrispettivo", style: "sectionTitle" },
-    totalsBlock({
-      imponibile: estimate.totalAmount,
-      vatTreatment: treatment,
-      vatRate: vatRate(treatment),
-      vatAmount: estimate.vatAmount,
-      total: estimate.grossTotal,
-    }),
+    ...(vat ? [totalsBlock({ vat })] : []),
     textSection("Condizioni contrattuali", contract.terms),
     textSection("Accettazione del preventivo", accepted),
     signatureBlock({

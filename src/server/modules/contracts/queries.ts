@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, ne, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { contractFinancials, isContractEditable, type contractListQuerySchema } from "@domain/contracts";
 import type { z } from "@domain/zod";
+import type { DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
+import { estimateVatView, listEstimateItems } from "../estimates/queries";
 import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof contractListQuerySchema>;
 
@@ -18,6 +20,8 @@ export const contractColumns = {
   status: c.status,
   activatedAt: c.activatedAt,
   completedAt: c.completedAt,
+  cig: c.cig,
+  cup: c.cup,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
   version: c.version,
@@ -31,6 +35,7 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   }
   if (params.status) filters.push(eq(c.status, params.status));
   if (params.estimateId) filters.push(eq(c.estimateId, params.estimateId));
+  if (params.invoiceable === "true") filters.push(ne(c.status, "bozza"));
   if (scope) filters.push(eq(estimates.clientId, scope));
   return and(...filters);
 }
@@ -46,7 +51,12 @@ export async function listContracts(db: Queryable, params: ListParams, scope: st
   let ids = db.select({ id: c.id }).from(c).$dynamic();
   // The estimate is needed in the WHERE only to search its title or for the portal's scope.
   if (params.q || scope) ids = ids.innerJoin(estimates, eq(estimates.id, c.estimateId));
-  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  const page = ids
+    .where(listWhere(params, scope))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   return db
     .select({
       ...columns,
@@ -63,11 +73,10 @@ export async function listContracts(db: Queryable, params: ListParams, scope: st
     .orderBy(...order);
 }
 
-export async function countContracts(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select({ n: count() }).from(c).$dynamic();
+export function countContracts(db: Queryable, params: ListParams, scope: string | null) {
+  let counted = db.select(countedRow).from(c).$dynamic();
   if (params.q || scope) counted = counted.innerJoin(estimates, eq(estimates.id, c.estimateId));
-  const [row] = await counted.where(listWhere(params, scope));
-  return row?.n ?? 0;
+  return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
 /** Contract, estimate and client in one query; null when absent or outside the caller's scope. */
@@ -81,9 +90,13 @@ export async function findContractWithParties(db: Queryable, id: string, scope: 
         title: estimates.title,
         description: estimates.description,
         totalAmount: estimates.totalAmount,
-        vatTreatment: estimates.vatTreatment,
+        treatment: estimates.treatment,
+        orderId: estimates.orderId,
+        clientId: estimates.clientId,
         vatAmount: estimates.vatAmount,
         grossTotal: estimates.grossTotal,
+        withholding: estimates.withholding,
+        netToPay: estimates.netToPay,
         acceptedAt: estimates.acceptedAt,
         acceptedBy: estimates.acceptedBy,
         acceptedIp: estimates.acceptedIp,
@@ -148,7 +161,8 @@ export async function getContractDetail(db: Queryable, id: string, scope: string
   if (!row) return null;
   const invoiceRows = await contractInvoices(db, id);
   const sites = await estimateSites(db, row.estimate.id);
-  const { acceptedIp: _ip, ...estimate } = row.estimate;
+  const { acceptedIp: _ip, orderId: _o, clientId: _c, ...estimate } = row.estimate;
+  const vat = await contractVatView(db, row);
   const { province: _p, zipCode: _z, pec: _pec, vatNumber: _v, fiscalCode: _f, sdiCode: _s, ...client } = row.client;
   return {
     ...row.contract,
@@ -157,6 +171,7 @@ export async function getContractDetail(db: Queryable, id: string, scope: string
     client,
     invoices: invoiceRows,
     sites,
+    vat,
     financials: contractFinancials(row.estimate.totalAmount, invoiceRows),
   };
 }
@@ -183,4 +198,12 @@ export async function contractEstimateOptions(db: Queryable, q: string | undefin
     .where(and(...filters))
     .orderBy(desc(sql`coalesce(${estimates.acceptedAt}, ${estimates.createdAt})`), desc(estimates.id))
     .limit(50);
+}
+
+/** The contract's VAT: its estimate's lines through the engine (the contract inherits them). */
+export async function contractVatView(
+  db: Queryable,
+  row: { estimate: { id: string; clientId: string; treatment: DocumentTreatment; orderId: string | null } },
+) {
+  return estimateVatView(db, row.estimate, await listEstimateItems(db, row.estimate.id));
 }

@@ -116,6 +116,16 @@ describe("contracts API", () => {
     expect((await t.app.inject({ url: "/api/contracts?status=chiuso", headers: { cookie: t.admin } })).statusCode).toBe(
       400,
     );
+    // The invoice form's picker: only contracts an invoice can be made on (no bozza).
+    const invoiceable = await t.app.inject({
+      url: "/api/contracts?q=orione&invoiceable=true",
+      headers: { cookie: t.admin },
+    });
+    expect(invoiceable.headers["x-total-count"]).toBe("2");
+    expect(invoiceable.json().map((c: { status: string }) => c.status)).toEqual(["firmato", "firmato"]);
+    const bad = await t.app.inject({ url: "/api/contracts?invoiceable=forse", headers: { cookie: t.admin } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty("invoiceable");
   });
 
   it("shows the financial situation: invoiced (bar capped at 100), paid, remaining", async () => {

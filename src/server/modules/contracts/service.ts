@@ -52,7 +52,7 @@ export async function updateContractTerms(
   db: Db,
   request: FastifyRequest,
   id: string,
-  values: { terms: string; version: number },
+  values: { terms: string; cig?: string | null; cup?: string | null; version: number },
 ) {
   return db.transaction(async (tx) => {
     const { contract, clientId } = await lockContract(tx, id);
@@ -64,7 +64,14 @@ export async function updateContractTerms(
     }
     const [row] = await tx
       .update(contracts)
-      .set({ terms: values.terms, updatedAt: sql`now()`, version: sql`${contracts.version} + 1` })
+      .set({
+        terms: values.terms,
+        // CIG and CUP of a public procurement (FatturaPA DatiContratto); left as they are when not sent.
+        ...(values.cig !== undefined ? { cig: values.cig } : {}),
+        ...(values.cup !== undefined ? { cup: values.cup } : {}),
+        updatedAt: sql`now()`,
+        version: sql`${contracts.version} + 1`,
+      })
       .where(eq(contracts.id, id))
       .returning();
     await recordActivity(tx, request, {

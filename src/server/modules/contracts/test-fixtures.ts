@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
 import { todayIso, addDays } from "@domain/dates";
 import { makePartitaIva } from "@domain/validators";
-import { invoiceTotals } from "@domain/invoices";
-import { addMoney } from "@domain/money";
-import type { VatTreatment } from "@domain/statuses";
+import { documentVat, storedVatFigures, vatContextOf, type LineVatRate } from "@domain/vat";
 import type { Db } from "../../db/client";
-import { clients, companySettings, estimates } from "../../db/schema";
+import { clients, companySettings, estimateItems, estimates } from "../../db/schema";
 
 // Test data for the sites, contracts and invoices API tests: estimates are inserted directly
-// (accepted, with totals) so these tests do not depend on the estimates API.
+// (accepted, with one line and the engine's totals) so these tests do not depend on the estimates API.
 
 let counter = 0;
 
@@ -37,7 +35,8 @@ export async function insertEstimate(
   opts: {
     clientId?: string;
     total?: string;
-    vat?: VatTreatment;
+    /** The line's rate, or "rc": a 22 % line under reverse charge. */
+    vat?: LineVatRate | "rc";
     status?: "bozza" | "inviato" | "accettato" | "rifiutato";
     title?: string;
   } = {},
@@ -46,7 +45,17 @@ export async function insertEstimate(
   const n = ++counter;
   const total = opts.total ?? "10000.00";
   const vat = opts.vat ?? "22";
-  const t = invoiceTotals(total, vat);
+  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  const treatment = vat === "rc" ? "reverse_charge" : "ordinary";
+  const line = {
+    description: "Lavori a corpo",
+    quantity: "1",
+    unitPrice: total,
+    vatRate: vat === "rc" ? "22" : vat,
+    natura: null,
+    significantGood: false,
+  } as const;
+  const t = storedVatFigures(documentVat(vatContextOf(client!, "RF01", treatment), [line]));
   const [estimate] = await db
     .insert(estimates)
     .values({
@@ -54,12 +63,15 @@ export async function insertEstimate(
       clientId,
       title: opts.title ?? `Rifacimento tetto ${n}`,
       description: "Rimozione del vecchio manto e posa di nuove tegole",
-      totalAmount: t.amount,
+      totalAmount: t.imponibile,
       materialsCost: "0.00",
       laborCost: "0.00",
-      vatTreatment: vat,
+      treatment,
       vatAmount: t.vatAmount,
-      grossTotal: addMoney(t.amount, t.vatAmount),
+      stampDuty: t.stampDuty,
+      grossTotal: t.total,
+      withholding: t.withholding,
+      netToPay: t.netToPay,
       status: opts.status ?? "accettato",
       expiresAt: addDays(todayIso(), 30),
       acceptedAt: opts.status && opts.status !== "accettato" ? null : new Date().toISOString(),
@@ -67,6 +79,9 @@ export async function insertEstimate(
       acceptedIp: "127.0.0.1",
     })
     .returning();
+  await db
+    .insert(estimateItems)
+    .values({ ...line, estimateId: estimate!.id, unit: "a corpo", totalPrice: t.imponibile });
   return estimate!;
 }
 

@@ -5,7 +5,7 @@ import { estimateActionRefusal, portalAcceptRefusal, type EstimateDetail } from 
 import { formatDate, formatEuro } from "@domain/format";
 import { notificationKinds } from "@domain/notifications";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { estimates } from "../../db/schema";
 import { storeDocument } from "../../documents/store";
 import { conflict, notFound, staleVersion } from "../../http/errors";
@@ -46,6 +46,17 @@ function sendMessage(detail: EstimateDetail, companyName: string, link: string) 
   ].join("\n");
 }
 
+/** The estimate's PDF as sent or accepted: stored, and served byte for byte from then on. */
+const storeEstimatePdf = (tx: Tx, id: string, doc: { pdf: Buffer; fileName: string }) =>
+  storeDocument(tx, {
+    ownerType: "estimate",
+    ownerId: id,
+    kind: "pdf",
+    fileName: doc.fileName,
+    contentType: "application/pdf",
+    bytes: doc.pdf,
+  });
+
 /**
  * "Invia": bozza (or inviato, to deliver it again) → inviato, and the client gets the PDF with a
  * portal link. Without SMTP the mail is stored in the outbox in the same transaction; with SMTP
@@ -80,6 +91,9 @@ export async function sendEstimate({ db, config }: Deps, request: FastifyRequest
       .update(estimates)
       .set({ status: "inviato", sentAt: sql`now()`, updatedAt: sql`now()`, version: sql`${estimates.version} + 1` })
       .where(eq(estimates.id, id));
+    // The bytes the client receives are the estimate's PDF from now on (issue 26): served as
+    // stored, never rendered again, until an edit turns it back into a draft.
+    await storeEstimatePdf(tx, id, { pdf, fileName });
     await recordActivity(tx, request, {
       action: "send",
       entityType: "estimate",
@@ -119,6 +133,12 @@ export async function acceptEstimate(
     if (version === undefined) throw conflict(ACCEPT_VERSION_MISSING, { version: "Versione mancante" });
     if (version !== current.version) throw conflict(ACCEPT_VERSION_STALE, { version: "Versione non aggiornata" });
     const detail = (await getEstimateDetail(tx, id, null))!;
+    if (!detail.vat) {
+      // The client record changed since the estimate was written (e.g. partita IVA removed under a reverse charge).
+      throw conflict(
+        "L'IVA del preventivo non è più valida per i dati attuali del cliente: correggi il preventivo prima di accettarlo",
+      );
+    }
     const acceptedAt = new Date().toISOString();
     const channel = scope ? "portale" : "amministrazione";
     const acceptedIp = scope ? request.ip : null;
@@ -130,7 +150,8 @@ export async function acceptEstimate(
       clientName: detail.clientName,
       validityDays: detail.validityDays,
       expiresAt: detail.expiresAt,
-      vatTreatment: detail.vatTreatment,
+      treatment: detail.treatment,
+      vat: detail.vat,
       items: detail.items.map((i) => ({
         serviceId: i.serviceId,
         description: i.description,
@@ -139,6 +160,9 @@ export async function acceptEstimate(
         unitPrice: i.unitPrice,
         totalPrice: i.totalPrice,
         notes: i.notes,
+        vatRate: i.vatRate,
+        natura: i.natura,
+        significantGood: i.significantGood,
       })),
       order: detail.order
         ? { number: detail.order.number, title: detail.order.title, totalAmount: detail.order.totalAmount }
@@ -180,14 +204,7 @@ export async function acceptEstimate(
       // The accepted estimate is a document (decisions §8): rendered from its snapshot now, once, and stored.
       const accepted = (await getEstimateDetail(tx, id, null))! as EstimateDetail;
       const { pdf, fileName } = await renderEstimatePdf(tx, config, accepted, snapshot);
-      await storeDocument(tx, {
-        ownerType: "estimate",
-        ownerId: id,
-        kind: "pdf",
-        fileName,
-        contentType: "application/pdf",
-        bytes: pdf,
-      });
+      await storeEstimatePdf(tx, id, { pdf, fileName });
     }
     const contract = await createContractForEstimate(tx, request, id);
     if (scope) {

@@ -2,7 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { addDays, daysBetween } from "@domain/dates";
 import { computeEstimateTotals, serviceLineDescription } from "@domain/estimates";
 import { lineTotal } from "@domain/money";
-import { defaultVatTreatment, type EstimateStatus, type VatTreatment } from "@domain/statuses";
+import type { EstimateStatus } from "@domain/statuses";
+import { newLineVatRate, storedVatFigures, vatContextOf, type DocumentTreatment } from "@domain/vat";
 import { clients, documentCounters, estimateItems, estimates, orders, services } from "../../db/schema";
 import { insertBatched, type DemoContext } from "../../demo/context";
 import { formatDocumentNumber } from "../../lib/numbering";
@@ -38,10 +39,15 @@ export async function seedEstimates(ctx: DemoContext) {
   const clientIds = ctx.ids.clients ?? [];
   if (clientIds.length === 0) return;
   const clientRows = await db
-    .select({ id: clients.id, type: clients.type })
+    .select({
+      id: clients.id,
+      type: clients.type,
+      vatNumber: clients.vatNumber,
+      withholdingAgent: clients.withholdingAgent,
+    })
     .from(clients)
     .where(inArray(clients.id, clientIds));
-  const typeOf = new Map(clientRows.map((c) => [c.id, c.type]));
+  const clientOf = new Map(clientRows.map((c) => [c.id, c]));
   const serviceRows = ctx.ids.activeServices?.length
     ? await db.select().from(services).where(inArray(services.id, ctx.ids.activeServices))
     : [];
@@ -90,9 +96,11 @@ export async function seedEstimates(ctx: DemoContext) {
               ["accettato", 6],
               ["rifiutato", 3],
             ] as const);
-    const clientType = typeOf.get(clientId) ?? "privato";
-    const vatTreatment: VatTreatment =
-      clientType === "azienda" && random.chance(0.15) ? "rc" : defaultVatTreatment(clientType);
+    const client = clientOf.get(clientId) ?? { type: "privato" as const, vatNumber: null, withholdingAgent: true };
+    // Some subcontracts for builders are under reverse charge (N6.3), by the office's choice.
+    const treatment: DocumentTreatment =
+      client.type === "azienda" && client.vatNumber && random.chance(0.15) ? "reverse_charge" : "ordinary";
+    const vatRate = newLineVatRate(client.type, "22");
 
     const items: Omit<typeof estimateItems.$inferInsert, "estimateId">[] = [];
     const lineCount = random.int(2, 11);
@@ -112,6 +120,7 @@ export async function seedEstimates(ctx: DemoContext) {
           unitPrice: s.unitPrice,
           unit: s.unit,
           totalPrice: lineTotal(quantity, s.unitPrice),
+          vatRate,
         });
       } else {
         const [description, unit, min, max] = random.pick(customLines);
@@ -126,6 +135,7 @@ export async function seedEstimates(ctx: DemoContext) {
           unit,
           totalPrice: lineTotal(q, price),
           notes: random.chance(0.2) ? "Compreso nel prezzo il trasporto" : null,
+          vatRate,
         });
       }
     }
@@ -134,10 +144,12 @@ export async function seedEstimates(ctx: DemoContext) {
         ? freeOrders.splice(random.int(0, freeOrders.length - 1), 1)[0]!
         : null;
     const totals = computeEstimateTotals(
-      items as { quantity: string; unitPrice: string }[],
+      items as { description: string; quantity: string; unitPrice: string; vatRate: string }[],
       order?.totalAmount ?? null,
-      vatTreatment,
+      vatContextOf(client, "RF01", treatment),
+      vatRate,
     );
+    const figures = storedVatFigures(totals.vat!);
     const surveyChoices = surveysByClient.get(clientId);
     const createdAt = `${createdOn}T${String(random.int(8, 17)).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}:00Z`;
     const sentAt = status === "bozza" ? null : `${addDays(createdOn, random.int(0, 2))}T10:00:00Z`;
@@ -157,9 +169,12 @@ export async function seedEstimates(ctx: DemoContext) {
         materialsCost: totals.materialsCost,
         laborCost: totals.laborCost,
         totalAmount: totals.totalAmount,
-        vatTreatment,
-        vatAmount: totals.vatAmount,
-        grossTotal: totals.grossTotal,
+        treatment,
+        vatAmount: figures.vatAmount,
+        stampDuty: figures.stampDuty,
+        grossTotal: figures.total,
+        withholding: figures.withholding,
+        netToPay: figures.netToPay,
         validityDays,
         status,
         expiresAt,

@@ -6,28 +6,44 @@ import {
   serviceLineDescription,
   type EstimateItemValues,
 } from "@domain/estimates";
-import { defaultVatTreatment, type ClientType, type VatTreatment } from "@domain/statuses";
-import type { Tx } from "../../db/client";
+import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "@domain/fatturapa";
+import { newLineVatRate, storedVatFigures, vatContextOf, type DocumentTreatment, type LineVatRate } from "@domain/vat";
+import type { Queryable, Tx } from "../../db/client";
 import { clients, estimateItems, estimates, orders, services, surveys } from "../../db/schema";
 import { badRequest } from "../../http/errors";
+import { getSettings } from "../settings/queries";
 
 // The checks and computations shared by the estimate writes: references, lines from the
 // catalogue, and the totals the server stores (client-sent totals never reach the database).
 
 const invalid = (field: string, message: string) => badRequest(`Dati non validi. ${message}`, { [field]: message });
 
-export async function loadClient(tx: Tx, clientId: string) {
+export async function loadClient(tx: Queryable, clientId: string) {
   const [client] = await tx
-    .select({ id: clients.id, name: clients.name, type: clients.type })
+    .select({
+      id: clients.id,
+      name: clients.name,
+      type: clients.type,
+      vatNumber: clients.vatNumber,
+      withholdingAgent: clients.withholdingAgent,
+    })
     .from(clients)
     .where(eq(clients.id, clientId));
   if (!client) throw invalid("clientId", "Cliente: cliente non trovato");
   return client;
 }
+export type VatClient = Awaited<ReturnType<typeof loadClient>>;
 
-export function treatmentFor(chosen: VatTreatment | null, clientType: ClientType): VatTreatment {
-  return chosen ?? defaultVatTreatment(clientType);
+/** The VAT context of a document for this client (company regime, default rate of new lines). */
+export async function vatSetup(db: Queryable, client: VatClient, treatment: DocumentTreatment) {
+  const settings = await getSettings(db);
+  return {
+    ctx: vatContextOf(client, settings.regimeFiscale, treatment),
+    /** The rate of a line sent without one (decisions §8: the company's default, 10 % for homes). */
+    defaultRate: newLineVatRate(client.type, settings.defaultVatRate) as LineVatRate,
+  };
 }
+export type VatSetup = Awaited<ReturnType<typeof vatSetup>>;
 
 /** The survey must belong to the estimate's client. */
 export async function checkSurvey(tx: Tx, surveyId: string | null, clientId: string) {
@@ -66,6 +82,7 @@ export async function resolveLines(
   tx: Tx,
   items: EstimateItemValues[],
   fieldPrefix: string,
+  defaultRate: LineVatRate,
   keepServiceIds: ReadonlySet<string> = new Set(),
 ) {
   const ids = [...new Set(items.map((i) => i.serviceId).filter((id): id is string => !!id))];
@@ -86,6 +103,12 @@ export async function resolveLines(
         throw invalid(field, `Servizio: "${service.name}" non è attivo`);
       description ??= serviceLineDescription(service);
     }
+    // A description filled from the catalogue is bounded like a typed one: never cut in the XML.
+    if (!fitsFattura(FATTURA_LIMITS.descrizione)(description)) {
+      const descriptionField = fieldPrefix ? `${fieldPrefix}.${index}.description` : "description";
+      throw invalid(descriptionField, fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione));
+    }
+    const vatRate = item.vatRate ?? defaultRate;
     return {
       position: index,
       serviceId: item.serviceId,
@@ -95,40 +118,71 @@ export async function resolveLines(
       totalPrice: lineTotal(item.quantity, item.unitPrice),
       unit: item.unit,
       notes: item.notes,
+      vatRate,
+      natura: vatRate === "0" ? item.natura : null,
+      significantGood: item.significantGood,
     };
   });
 }
 
-/** The stored figures of an estimate, refusing an imponibile beyond numeric(10,2). */
-export function totalsFor(
-  lines: { quantity: string; unitPrice: string }[],
-  orderTotal: string | null,
-  treatment: VatTreatment,
-) {
-  const totals = computeEstimateTotals(lines, orderTotal, treatment);
+type VatLineRow = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  vatRate: string;
+  natura: string | null;
+  significantGood: boolean;
+};
+
+/**
+ * The stored figures of an estimate, through the VAT engine (decisions §8): a refusal (reverse
+ * charge for a client without partita IVA…) is a 400 naming the field; an imponibile beyond
+ * numeric(10,2) is refused too.
+ */
+export function totalsFor(lines: VatLineRow[], orderTotal: string | null, setup: VatSetup, itemsField = "items") {
+  const totals = computeEstimateTotals(lines, orderTotal, setup.ctx, setup.defaultRate);
   if (compareMoney(totals.totalAmount, MAX_ESTIMATE_AMOUNT) > 0) {
     throw invalid("items", "Voci: il totale del preventivo supera 99.999.999,99 €");
   }
+  if (!totals.vat) {
+    const field = totals.vatError!.field.replace(/^items\./, `${itemsField}.`);
+    throw invalid(field.startsWith("lines") || field === "treatment" ? "treatment" : field, totals.vatError!.message);
+  }
+  const figures = storedVatFigures(totals.vat);
   return {
     materialsCost: totals.materialsCost,
     laborCost: totals.laborCost,
     totalAmount: totals.totalAmount,
-    vatAmount: totals.vatAmount,
-    grossTotal: totals.grossTotal,
+    vatAmount: figures.vatAmount,
+    stampDuty: figures.stampDuty,
+    grossTotal: figures.total,
+    withholding: figures.withholding,
+    netToPay: figures.netToPay,
   };
 }
+
+export const vatLineColumns = {
+  description: estimateItems.description,
+  quantity: estimateItems.quantity,
+  unitPrice: estimateItems.unitPrice,
+  vatRate: estimateItems.vatRate,
+  natura: estimateItems.natura,
+  significantGood: estimateItems.significantGood,
+};
 
 /** Recomputes and stores the totals from the lines in the database (after an item route). */
 export async function refreshTotals(
   tx: Tx,
-  estimate: { id: string; orderId: string | null; vatTreatment: VatTreatment },
+  estimate: { id: string; clientId: string; orderId: string | null; treatment: DocumentTreatment },
 ) {
   const lines = await tx
-    .select({ quantity: estimateItems.quantity, unitPrice: estimateItems.unitPrice })
+    .select(vatLineColumns)
     .from(estimateItems)
-    .where(eq(estimateItems.estimateId, estimate.id));
+    .where(eq(estimateItems.estimateId, estimate.id))
+    .orderBy(estimateItems.position);
   const orderTotal = await orderTotalFor(tx, estimate.orderId, estimate.orderId);
-  const totals = totalsFor(lines, orderTotal, estimate.vatTreatment);
+  const setup = await vatSetup(tx, await loadClient(tx, estimate.clientId), estimate.treatment);
+  const totals = totalsFor(lines, orderTotal, setup);
   await tx.update(estimates).set(totals).where(eq(estimates.id, estimate.id));
   return totals;
 }

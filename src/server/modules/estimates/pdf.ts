@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Content } from "pdfmake/interfaces";
 import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
-import { vatRate } from "@domain/vat";
 import type { Config } from "../../config";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Queryable } from "../../db/client";
@@ -13,6 +12,7 @@ import {
   companyLogo,
   documentHeading,
   letterhead,
+  lineVatLabel,
   linesTable,
   partyBlock,
   renderPdf,
@@ -59,8 +59,10 @@ export async function renderEstimatePdf(
       vatAmount: detail.vatAmount,
       grossTotal: detail.grossTotal,
     },
-    vatTreatment: detail.vatTreatment,
+    vat: detail.vat,
   };
+  // A snapshot taken before per-line VAT has no engine result: the migrated lines give the same one.
+  const vat = source.vat ?? detail.vat;
 
   const lines: PdfLine[] = source.items.map((i) => ({
     description: i.description,
@@ -69,6 +71,9 @@ export async function renderEstimatePdf(
     unit: i.unit,
     unitPrice: i.unitPrice,
     totalPrice: i.totalPrice,
+    vat: i.vatRate
+      ? lineVatLabel({ vatRate: i.vatRate, natura: i.natura ?? null, significantGood: !!i.significantGood })
+      : null,
   }));
   // The client sees the materials as one priced line; the supplier order behind it is internal.
   if (source.order) {
@@ -105,13 +110,7 @@ export async function renderEstimatePdf(
     textSection("Descrizione dei lavori", detail.description),
     { text: "Dettaglio voci", style: "sectionTitle" },
     linesTable(lines),
-    totalsBlock({
-      imponibile: t.totalAmount,
-      vatTreatment: source.vatTreatment,
-      vatRate: vatRate(source.vatTreatment),
-      vatAmount: t.vatAmount,
-      total: t.grossTotal,
-    }),
+    ...(vat ? [totalsBlock({ vat })] : []),
     {
       text: `Ripartizione dell'imponibile: materiali ${formatEuro(t.materialsCost)} (60%), manodopera ${formatEuro(t.laborCost)} (40%).`,
       style: "small",
@@ -143,8 +142,8 @@ export async function renderEstimatePdf(
 
 /**
  * The estimate's PDF as downloaded by the office or by the client: an accepted estimate answers
- * the bytes stored at acceptance, rendered from its frozen snapshot (ETag, 304); any other is
- * rendered now from today's data, in the caller's PDF slot.
+ * the bytes stored at acceptance, rendered from its frozen snapshot (ETag, 304); a sent one the
+ * bytes stored at sending; a draft is rendered now from today's data, in the caller's PDF slot.
  */
 export async function sendEstimatePdf(
   db: Db,
@@ -154,10 +153,23 @@ export async function sendEstimatePdf(
   detail: EstimateDetail,
 ) {
   const disposition = (request.query as { download?: string }).download === "1" ? "attachment" : "inline";
-  const [row] = await db.select({ snapshot: estimates.acceptedSnapshot }).from(estimates).where(eq(estimates.id, detail.id));
+  const [row] = await db
+    .select({ snapshot: estimates.acceptedSnapshot })
+    .from(estimates)
+    .where(eq(estimates.id, detail.id));
   const snapshot = isAcceptedSnapshot(row?.snapshot) ? row.snapshot : null;
   if (snapshot) {
-    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) => renderEstimatePdf(tx, config, detail, snapshot));
+    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
+      renderEstimatePdf(tx, config, detail, snapshot),
+    );
+    return sendStoredDocument(request, reply, stored, disposition);
+  }
+  if (detail.status !== "bozza") {
+    // Sent (and refused or expired since): the bytes stored at sending, the newest if sent again.
+    // One sent before the bytes were kept is rendered once now and kept.
+    const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
+      renderEstimatePdf(tx, config, detail, null),
+    );
     return sendStoredDocument(request, reply, stored, disposition);
   }
   const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimatePdf(db, config, detail, null));

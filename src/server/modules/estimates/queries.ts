@@ -1,10 +1,14 @@
-import { and, asc, count, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { estimateListQuerySchema } from "@domain/estimates";
 import type { z } from "@domain/zod";
 import type { EstimateStatus } from "@domain/statuses";
+import { computeEstimateTotals } from "@domain/estimates";
+import { plainDecimal } from "@domain/money";
+import { vatView, type DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
+import { loadClient, vatSetup } from "./lines";
 import { clients, constructionSites, contracts, estimateItems, estimates, orders, surveys } from "../../db/schema";
-import { likePattern, orderBy, sortKey } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy, sortKey } from "../../lib/list";
 
 type ListParams = z.output<typeof estimateListQuerySchema>;
 
@@ -21,9 +25,12 @@ export const estimateColumns = {
   materialsCost: estimates.materialsCost,
   laborCost: estimates.laborCost,
   totalAmount: estimates.totalAmount,
-  vatTreatment: estimates.vatTreatment,
+  treatment: estimates.treatment,
   vatAmount: estimates.vatAmount,
+  stampDuty: estimates.stampDuty,
   grossTotal: estimates.grossTotal,
+  withholding: estimates.withholding,
+  netToPay: estimates.netToPay,
   validityDays: estimates.validityDays,
   status: estimates.status,
   expiresAt: estimates.expiresAt,
@@ -75,8 +82,14 @@ function estimateOrder(params: ListParams): SQL[] {
 export async function listEstimates(db: Queryable, params: ListParams, scope: string | null) {
   const order = estimateOrder(params);
   let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
-  if (params.q || sortKey(params.sort) === "clientName") ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
-  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  if (params.q || sortKey(params.sort) === "clientName")
+    ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
+  const page = ids
+    .where(listWhere(params, scope))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   return db
     .select(estimateColumns)
     .from(page)
@@ -85,12 +98,11 @@ export async function listEstimates(db: Queryable, params: ListParams, scope: st
     .orderBy(...order);
 }
 
-export async function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select({ n: count() }).from(estimates).$dynamic();
+export function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
+  let counted = db.select(countedRow).from(estimates).$dynamic();
   // The client is joined only to search its name (estimates.client_id is NOT NULL with a foreign key).
   if (params.q) counted = counted.innerJoin(clients, eq(clients.id, estimates.clientId));
-  const [row] = await counted.where(listWhere(params, scope));
-  return row?.n ?? 0;
+  return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
 /** One estimate as the API returns it, or null (also when outside the portal user's scope). */
@@ -104,12 +116,41 @@ export async function findEstimate(db: Queryable, id: string, scope: string | nu
   return row ?? null;
 }
 
+/** A stored line as the API answers it: quantity and unit price without padding zeros. */
+export const estimateItemView = <T extends { quantity: string; unitPrice: string }>(row: T): T => ({
+  ...row,
+  quantity: plainDecimal(row.quantity),
+  unitPrice: plainDecimal(row.unitPrice),
+});
+
 export async function listEstimateItems(db: Queryable, estimateId: string) {
-  return db
+  const rows = await db
     .select()
     .from(estimateItems)
     .where(eq(estimateItems.estimateId, estimateId))
     .orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
+  return rows.map(estimateItemView);
+}
+
+/** The engine's view of a stored estimate, for the screens; null when its client no longer allows it. */
+export async function estimateVatView(
+  db: Queryable,
+  estimate: { clientId: string; treatment: DocumentTreatment; orderId: string | null },
+  items: {
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    vatRate: string;
+    natura: string | null;
+    significantGood: boolean;
+  }[],
+) {
+  const setup = await vatSetup(db, await loadClient(db, estimate.clientId), estimate.treatment);
+  const [order] = estimate.orderId
+    ? await db.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, estimate.orderId))
+    : [];
+  const totals = computeEstimateTotals(items, order?.total ?? null, setup.ctx, setup.defaultRate);
+  return totals.vat ? vatView(totals.vat) : null;
 }
 
 /** The detail screen: the estimate, its lines, client, survey, order, contracts and sites. */
@@ -134,10 +175,12 @@ export async function getEstimateDetail(db: Queryable, id: string, scope: string
       phone: clients.phone,
       vatNumber: clients.vatNumber,
       fiscalCode: clients.fiscalCode,
+      withholdingAgent: clients.withholdingAgent,
     })
     .from(clients)
     .where(eq(clients.id, row.clientId));
   const items = await listEstimateItems(db, id);
+  const vat = await estimateVatView(db, row, items);
   const [survey] = row.surveyId
     ? await db
         .select({ id: surveys.id, date: surveys.date, address: surveys.address, status: surveys.status })
@@ -181,6 +224,7 @@ export async function getEstimateDetail(db: Queryable, id: string, scope: string
     ...row,
     client: client!,
     items,
+    vat,
     survey: survey ?? null,
     order: order ?? null,
     contracts: contractRows,

@@ -30,7 +30,8 @@ beforeAll(async () => {
     .returning();
   const [a] = await t.db
     .insert(clients)
-    .values({ name: "Edilizia Bianchi S.r.l.", type: "azienda", address: "Via Emilia 20" })
+    // With a partita IVA: reverse charge is allowed only for such a client (issue 24).
+    .values({ name: "Edilizia Bianchi S.r.l.", type: "azienda", address: "Via Emilia 20", vatNumber: "86419840789" })
     .returning();
   privato = p!.id;
   azienda = a!.id;
@@ -60,7 +61,7 @@ const valid = () => ({
   description: "Rimozione del vecchio manto e posa di tegole nuove",
   items: [
     { serviceId: tegole, description: "", quantity: "120", unitPrice: "45.50", unit: "mq", totalPrice: "1.00" },
-    { description: "Ponteggio perimetrale", quantity: "1", unitPrice: "850.333", unit: "pz" },
+    { description: "Ponteggio perimetrale", quantity: "1", unitPrice: "850.33333", unit: "pz" },
   ],
 });
 const validFixed = () => ({
@@ -94,7 +95,7 @@ describe("estimates: create and totals", () => {
       totalAmount: "6310.00",
       materialsCost: "3786.00",
       laborCost: "2524.00",
-      vatTreatment: "10",
+      treatment: "ordinary",
       vatAmount: "631.00",
       grossTotal: "6941.00",
       validityDays: 30,
@@ -113,11 +114,11 @@ describe("estimates: create and totals", () => {
 
   it("numbers sequentially and uses 22% for a company; reverse charge when chosen", async () => {
     const a = await createOk({ ...validFixed(), clientId: azienda });
-    const b = await createOk({ ...validFixed(), clientId: azienda, vatTreatment: "rc", validityDays: "60" });
+    const b = await createOk({ ...validFixed(), clientId: azienda, treatment: "reverse_charge", validityDays: "60" });
     expect(Number(b.number.slice(-3))).toBe(Number(a.number.slice(-3)) + 1);
-    expect(a).toMatchObject({ vatTreatment: "22", vatAmount: "1388.20", grossTotal: "7698.20" });
+    expect(a).toMatchObject({ treatment: "ordinary", vatAmount: "1388.20", grossTotal: "7698.20" });
     expect(b).toMatchObject({
-      vatTreatment: "rc",
+      treatment: "reverse_charge",
       vatAmount: "0.00",
       grossTotal: "6310.00",
       validityDays: 60,
@@ -180,7 +181,11 @@ describe("estimates: create and totals", () => {
       [{ ...validFixed(), clientId: "" }, "clientId"],
       [{ ...validFixed(), clientId: "00000000-0000-4000-8000-000000000000" }, "clientId"],
       [{ ...validFixed(), validityDays: "trenta" }, "validityDays"],
-      [{ ...validFixed(), vatTreatment: "21" }, "vatTreatment"],
+      [{ ...validFixed(), treatment: "rc" }, "treatment"],
+      [
+        { ...validFixed(), items: [{ description: "x", quantity: "1", unitPrice: "1", vatRate: "21" }] },
+        "items.0.vatRate",
+      ],
       [{ ...validFixed(), surveyId: otherSurvey!.id }, "surveyId"],
       [{ ...validFixed(), items: [{ description: "", quantity: "1", unitPrice: "1" }] }, "items.0.description"],
       [{ ...validFixed(), items: [{ description: "x", quantity: "-2", unitPrice: "1" }] }, "items.0.quantity"],
@@ -405,7 +410,7 @@ describe("estimates: send, accept, reject", () => {
     const stale = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version + 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(/modificato/);
-    expect((await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id)))).toEqual([]);
+    expect(await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id))).toEqual([]);
     const accepted = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const body = accepted.json();
@@ -430,8 +435,13 @@ describe("estimates: send, accept, reject", () => {
     });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe("Un preventivo accettato non può essere modificato");
-    expect((await post("/api/estimate-items", { estimateId: e.id, description: "x", quantity: "1", unitPrice: "1" })).statusCode).toBe(409);
-    expect((await post(`/api/estimates/${e.id}/accept`, { signedBy: "Ancora", version: body.version })).statusCode).toBe(409);
+    expect(
+      (await post("/api/estimate-items", { estimateId: e.id, description: "x", quantity: "1", unitPrice: "1" }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await post(`/api/estimates/${e.id}/accept`, { signedBy: "Ancora", version: body.version })).statusCode,
+    ).toBe(409);
     expect((await post(`/api/estimates/${e.id}/send`)).statusCode).toBe(409);
     expect((await post(`/api/estimates/${e.id}/reject`)).statusCode).toBe(409);
     expect((await t.app.inject({ method: "DELETE", url: `/api/estimates/${e.id}`, headers: admin() })).statusCode).toBe(
@@ -470,7 +480,12 @@ describe("estimates: portal client", () => {
     const foreign = await createOk({ ...validFixed(), clientId: azienda });
     await post(`/api/estimates/${foreign.id}/send`);
     const h = { cookie: portal.cookie };
-    for (const url of ["/api/estimates?limit=200", `/api/estimates/${own.id}`, `/api/estimate-items?estimateId=${own.id}`, `/api/estimates/${own.id}/pdf`]) {
+    for (const url of [
+      "/api/estimates?limit=200",
+      `/api/estimates/${own.id}`,
+      `/api/estimate-items?estimateId=${own.id}`,
+      `/api/estimates/${own.id}/pdf`,
+    ]) {
       expect((await t.app.inject({ url, headers: h })).statusCode, url).toBe(403);
     }
     expect((await t.app.inject({ url: `/api/portal/estimates/${own.id}`, headers: h })).statusCode).toBe(200);
@@ -495,10 +510,19 @@ describe("estimates: portal client", () => {
     );
     expect((await post(`/api/estimates/${own.id}/send`, {}, h)).statusCode).toBe(403);
     expect((await post(`/api/estimates/${own.id}/reject`, {}, h)).statusCode).toBe(403);
-    expect((await post("/api/estimate-items", { estimateId: own.id, description: "x", quantity: "1", unitPrice: "1" }, h)).statusCode).toBe(403);
-    expect((await post(`/api/estimates/${own.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode).toBe(403);
-    expect((await post(`/api/portal/estimates/${foreign.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode).toBe(404);
-    expect((await post(`/api/portal/estimates/${foreign.id}/request-changes`, { message: "x" }, h)).statusCode).toBe(404);
+    expect(
+      (await post("/api/estimate-items", { estimateId: own.id, description: "x", quantity: "1", unitPrice: "1" }, h))
+        .statusCode,
+    ).toBe(403);
+    expect((await post(`/api/estimates/${own.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await post(`/api/portal/estimates/${foreign.id}/accept`, { signedBy: "Intruso", version: 2 }, h)).statusCode,
+    ).toBe(404);
+    expect((await post(`/api/portal/estimates/${foreign.id}/request-changes`, { message: "x" }, h)).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ url: "/api/estimates" })).statusCode).toBe(401);
   });
 
@@ -530,8 +554,15 @@ describe("estimates: portal client", () => {
     const portal = await t.clientUser(privato);
     const e = await createOk();
     await post(`/api/estimates/${e.id}/send`);
-    await t.db.update(estimates).set({ expiresAt: addDays(todayIso(), -1) }).where(eq(estimates.id, e.id));
-    const res = await post(`/api/portal/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: 2 }, { cookie: portal.cookie });
+    await t.db
+      .update(estimates)
+      .set({ expiresAt: addDays(todayIso(), -1) })
+      .where(eq(estimates.id, e.id));
+    const res = await post(
+      `/api/portal/estimates/${e.id}/accept`,
+      { signedBy: "Niccolò Rossi", version: 2 },
+      { cookie: portal.cookie },
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/scaduto/);
     expect(await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id))).toEqual([]);
@@ -546,12 +577,19 @@ describe("estimates: portal client", () => {
     const h = { cookie: portal.cookie };
     const e = await createOk();
     // A draft does not exist for the client.
-    expect((await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h)).statusCode).toBe(404);
+    expect(
+      (await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h))
+        .statusCode,
+    ).toBe(404);
     await post(`/api/estimates/${e.id}/send`);
     const empty = await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "" }, h);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toHaveProperty("message");
-    const res = await post(`/api/portal/estimates/${e.id}/request-changes`, { message: "Possiamo togliere il ponteggio?" }, h);
+    const res = await post(
+      `/api/portal/estimates/${e.id}/request-changes`,
+      { message: "Possiamo togliere il ponteggio?" },
+      h,
+    );
     expect(res.statusCode, res.body).toBe(204);
     const notes = await t.db
       .select()
@@ -607,7 +645,9 @@ describe("estimates: PDF", () => {
       expect(text, expected).toContain(expected);
     }
     await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version });
-    const signed = await pdfText((await t.app.inject({ url: `/api/estimates/${e.id}/pdf?download=1`, headers: admin() })).rawPayload);
+    const signed = await pdfText(
+      (await t.app.inject({ url: `/api/estimates/${e.id}/pdf?download=1`, headers: admin() })).rawPayload,
+    );
     expect(signed).toContain("Accettato da: Niccolò Rossi");
     expect(
       (await t.app.inject({ url: "/api/estimates/00000000-0000-4000-8000-000000000000/pdf", headers: admin() }))

@@ -13,8 +13,8 @@ import { estimateItems, estimates } from "../../db/schema";
 import { conflict, notFound, staleVersion } from "../../http/errors";
 import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
-import { checkSurvey, loadClient, orderTotalFor, refreshTotals, resolveLines, totalsFor, treatmentFor } from "./lines";
-import { estimateDependents, findEstimate } from "./queries";
+import { checkSurvey, loadClient, orderTotalFor, refreshTotals, resolveLines, totalsFor, vatSetup } from "./lines";
+import { estimateDependents, estimateItemView, findEstimate } from "./queries";
 
 export const ESTIMATE_NOT_FOUND = "Preventivo non trovato";
 const ITEM_NOT_FOUND = "Voce del preventivo non trovata";
@@ -36,9 +36,9 @@ export async function createEstimate(db: Db, request: FastifyRequest, values: Es
     const client = await loadClient(tx, values.clientId);
     await checkSurvey(tx, values.surveyId, client.id);
     const orderTotal = await orderTotalFor(tx, values.orderId);
-    const vatTreatment = treatmentFor(values.vatTreatment, client.type);
-    const lines = await resolveLines(tx, values.items, "items");
-    const totals = totalsFor(lines, orderTotal, vatTreatment);
+    const setup = await vatSetup(tx, client, values.treatment);
+    const lines = await resolveLines(tx, values.items, "items", setup.defaultRate);
+    const totals = totalsFor(lines, orderTotal, setup);
     const today = todayIso();
     // Taken last: the counter row stays locked until commit, so keep that window short.
     const { number } = await nextDocumentNumber(tx, "PRV", Number(today.slice(0, 4)));
@@ -52,7 +52,7 @@ export async function createEstimate(db: Db, request: FastifyRequest, values: Es
         title: values.title,
         description: values.description,
         validityDays: values.validityDays,
-        vatTreatment,
+        treatment: values.treatment,
         ...totals,
         status: "bozza",
         expiresAt: addDays(today, values.validityDays),
@@ -80,14 +80,14 @@ export async function updateEstimate(db: Db, request: FastifyRequest, id: string
     const client = await loadClient(tx, values.clientId);
     await checkSurvey(tx, values.surveyId, client.id);
     const orderTotal = await orderTotalFor(tx, values.orderId, current.orderId);
-    const vatTreatment = treatmentFor(values.vatTreatment, client.type);
+    const setup = await vatSetup(tx, client, values.treatment);
     const existing = await tx
       .select({ serviceId: estimateItems.serviceId })
       .from(estimateItems)
       .where(eq(estimateItems.estimateId, id));
     const keep = new Set(existing.map((e) => e.serviceId).filter((s): s is string => !!s));
-    const lines = await resolveLines(tx, values.items, "items", keep);
-    const totals = totalsFor(lines, orderTotal, vatTreatment);
+    const lines = await resolveLines(tx, values.items, "items", setup.defaultRate, keep);
+    const totals = totalsFor(lines, orderTotal, setup);
     const status = statusAfterEdit(current.status);
     await tx
       .update(estimates)
@@ -98,7 +98,7 @@ export async function updateEstimate(db: Db, request: FastifyRequest, id: string
         title: values.title,
         description: values.description,
         validityDays: values.validityDays,
-        vatTreatment,
+        treatment: values.treatment,
         ...totals,
         status,
         expiresAt: addDays(romeIsoDate(parseTimestamp(current.createdAt) ?? new Date()), values.validityDays),
@@ -171,8 +171,9 @@ async function findItem(tx: Tx, id: string) {
 
 export async function createItem(db: Db, request: FastifyRequest, values: EstimateItemValues & { estimateId: string }) {
   return db.transaction(async (tx) => {
-    const { estimate, result } = await withEditableEstimate(tx, values.estimateId, async () => {
-      const [line] = await resolveLines(tx, [values], "");
+    const { estimate, result } = await withEditableEstimate(tx, values.estimateId, async (estimate) => {
+      const { defaultRate } = await vatSetup(tx, await loadClient(tx, estimate.clientId), estimate.treatment);
+      const [line] = await resolveLines(tx, [values], "", defaultRate);
       const [last] = await tx
         .select({ position: max(estimateItems.position) })
         .from(estimateItems)
@@ -181,7 +182,7 @@ export async function createItem(db: Db, request: FastifyRequest, values: Estima
         .insert(estimateItems)
         .values({ ...line!, position: (last?.position ?? -1) + 1, estimateId: values.estimateId })
         .returning();
-      return row!;
+      return estimateItemView(row!);
     });
     await recordActivity(tx, request, {
       action: "update",
@@ -204,15 +205,16 @@ export async function updateItem(
     const item = await findItem(tx, id);
     if (values.estimateId && values.estimateId !== item.estimateId)
       throw conflict("La voce appartiene a un altro preventivo", { estimateId: "Preventivo diverso" });
-    const { estimate, result } = await withEditableEstimate(tx, item.estimateId, async () => {
+    const { estimate, result } = await withEditableEstimate(tx, item.estimateId, async (estimate) => {
       const keep = new Set(item.serviceId ? [item.serviceId] : []);
-      const [line] = await resolveLines(tx, [values], "", keep);
+      const { defaultRate } = await vatSetup(tx, await loadClient(tx, estimate.clientId), estimate.treatment);
+      const [line] = await resolveLines(tx, [values], "", defaultRate, keep);
       const [row] = await tx
         .update(estimateItems)
         .set({ ...line!, position: item.position })
         .where(eq(estimateItems.id, id))
         .returning();
-      return row!;
+      return estimateItemView(row!);
     });
     await recordActivity(tx, request, {
       action: "update",

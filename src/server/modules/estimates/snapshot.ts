@@ -1,4 +1,4 @@
-import type { VatTreatment } from "@domain/statuses";
+import type { DocumentTreatment, VatView } from "@domain/vat";
 
 /**
  * The accepted version, frozen in estimates.accepted_snapshot: what the client accepted, as it
@@ -12,7 +12,11 @@ export interface AcceptedSnapshot {
   clientName: string;
   validityDays: number;
   expiresAt: string;
-  vatTreatment: VatTreatment;
+  /** First round's one treatment per document (snapshots taken before issue 24). */
+  vatTreatment?: string;
+  treatment?: DocumentTreatment;
+  /** The VAT engine's result as the client accepted it (absent in snapshots before issue 24). */
+  vat?: VatView;
   items: {
     serviceId: string | null;
     description: string;
@@ -21,6 +25,9 @@ export interface AcceptedSnapshot {
     unitPrice: string;
     totalPrice: string;
     notes: string | null;
+    vatRate?: string;
+    natura?: string | null;
+    significantGood?: boolean;
   }[];
   order: { number: string; title: string; totalAmount: string } | null;
   totals: { totalAmount: string; materialsCost: string; laborCost: string; vatAmount: string; grossTotal: string };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documentTreatmentLabels } from "@domain/vat";
 import { contactListQuerySchema } from "@domain/contacts";
 import { contractListQuerySchema } from "@domain/contracts";
 import { estimateListQuerySchema } from "@domain/estimates";
@@ -15,7 +16,6 @@ import {
   siteStatuses,
   supplierStatuses,
   surveyStatuses,
-  vatTreatments,
 } from "@domain/statuses";
 import { supplierListQuerySchema } from "@domain/suppliers";
 import { surveyListQuerySchema } from "@domain/surveys";
@@ -78,9 +78,11 @@ const estimateColumns: CsvColumn<RowOf<typeof listEstimates>>[] = [
   { header: "Titolo", value: (r) => r.title },
   { header: "Stato", value: (r) => estimateStatuses.label(r.status) },
   { header: "Imponibile", value: (r) => r.totalAmount, type: "money" },
-  { header: "IVA", value: (r) => vatTreatments.label(r.vatTreatment) },
+  { header: "Trattamento IVA", value: (r) => documentTreatmentLabels[r.treatment] },
   { header: "Importo IVA", value: (r) => r.vatAmount, type: "money" },
   { header: "Totale", value: (r) => r.grossTotal, type: "money" },
+  { header: "Ritenuta", value: (r) => r.withholding, type: "money" },
+  { header: "Netto a pagare", value: (r) => r.netToPay, type: "money" },
   { header: "Materiali", value: (r) => r.materialsCost, type: "money" },
   { header: "Manodopera", value: (r) => r.laborCost, type: "money" },
   { header: "Data", value: (r) => r.createdAt, type: "date" },
@@ -122,6 +124,8 @@ const invoiceColumns: CsvColumn<RowOf<typeof listInvoices>>[] = [
   { header: "IVA", value: (r) => r.vatAmount, type: "money" },
   { header: "Bollo", value: (r) => r.stampDuty, type: "money" },
   { header: "Totale", value: (r) => r.totalAmount, type: "money" },
+  { header: "Ritenuta", value: (r) => r.withholding, type: "money" },
+  { header: "Netto a pagare", value: (r) => r.netToPay, type: "money" },
   { header: "Emissione", value: (r) => r.issueDate, type: "date" },
   { header: "Scadenza", value: (r) => r.dueDate, type: "date" },
   { header: "Pagata il", value: (r) => r.paidDate, type: "date" },

@@ -56,11 +56,37 @@ const columns: CsvColumn<VatRegisterRow>[] = [
 const signed = (money: string, negative: boolean) =>
   negative ? fromCents(-toCents(money)) : fromCents(toCents(money));
 
-/** The register rows of one issued document, from its snapshot. */
-export function registerRows(snapshot: InvoiceSnapshot): VatRegisterRow[] {
+/** A summary row as a snapshot froze it (version 1, before per-line VAT, had no esigibilità: I). */
+interface FrozenSummary {
+  rate: string;
+  natura: string | null;
+  imponibile: string;
+  imposta: string;
+  esigibilita?: string;
+}
+
+/** Snapshots frozen before per-line VAT (version 1): their own one-rate summary, never recomputed. */
+interface LegacySnapshot {
+  version: 1;
+  invoice: InvoiceSnapshot["invoice"];
+  buyer: InvoiceSnapshot["buyer"];
+  vatSummary: FrozenSummary[];
+}
+const isLegacySnapshot = (value: unknown): value is LegacySnapshot =>
+  !!value &&
+  typeof value === "object" &&
+  (value as LegacySnapshot).version === 1 &&
+  Array.isArray((value as LegacySnapshot).vatSummary);
+
+/**
+ * The register rows of one issued document, from its snapshot: one per DatiRiepilogo of the VAT
+ * engine (rate or natura, esigibilità S under split payment), so Σ Imposta is the document's VAT.
+ */
+export function registerRows(snapshot: InvoiceSnapshot | LegacySnapshot): VatRegisterRow[] {
   const { invoice, buyer } = snapshot;
   const negative = invoice.kind === "nota_credito";
-  return snapshot.vatSummary.map((s) => ({
+  const summaries: FrozenSummary[] = "vat" in snapshot ? snapshot.vat.summaries : snapshot.vatSummary;
+  return summaries.map((s) => ({
     date: invoice.issueDate,
     number: invoice.number ?? "",
     type: documentTypes[invoice.kind] ?? "TD01 - Fattura",
@@ -71,8 +97,8 @@ export function registerRows(snapshot: InvoiceSnapshot): VatRegisterRow[] {
     rate: s.rate,
     natura: s.natura,
     imposta: signed(s.imposta, negative),
-    // Immediata, split payment (S) when the snapshot says so; no VAT, no esigibilità.
-    esigibilita: s.natura ? "" : ((s as { esigibilita?: string }).esigibilita ?? "I"),
+    // Immediata, or split payment (S) as the engine decided; no VAT, no esigibilità.
+    esigibilita: s.natura ? "" : (s.esigibilita ?? "I"),
     total: signed(invoice.totalAmount, negative),
   }));
 }
@@ -88,9 +114,10 @@ async function documentsPage(db: Queryable, from: string, to: string, limit: num
   const out: VatRegisterRow[] = [];
   for (const row of rows) {
     // Issued before snapshots existed: read as it would be frozen today, without writing in a GET.
-    const snapshot = isInvoiceSnapshot(row.snapshot)
-      ? row.snapshot
-      : await takeInvoiceSnapshot(db, (await findInvoiceDocument(db, row.id, null))!);
+    const snapshot =
+      isInvoiceSnapshot(row.snapshot) || isLegacySnapshot(row.snapshot)
+        ? row.snapshot
+        : await takeInvoiceSnapshot(db, (await findInvoiceDocument(db, row.id, null))!);
     out.push(...registerRows(snapshot));
   }
   return { documents: rows.length, rows: out };

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { todayIso } from "@domain/dates";
-import { fatturaSummaries, type FpLine } from "@domain/fatturapa";
 import { formatDate, formatEuro } from "@domain/format";
-import { isCreditNote } from "@domain/invoices";
-import { addMoney, compareMoney, fromCents, isZeroMoney, subMoney, sumMoney, toCents } from "@domain/money";
+import { isCreditNote, type InvoiceLine } from "@domain/invoices";
+import { addMoney, compareMoney, fromCents, isZeroMoney, lineTotal, subMoney, toCents } from "@domain/money";
+import { contractShareLines, viewRateGroups, type VatLineInput, type VatResult } from "@domain/vat";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { invoices } from "../../db/schema";
@@ -13,14 +13,18 @@ import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
 import { notify } from "../notifications/notify";
 import { recordTransmission, storeInvoicePdf, storeInvoiceXml } from "./documents";
+import { computeLines, invoiceVatContext, loadInvoiceLines, storeInvoiceLines, type DraftLine } from "./lines";
 import { findInvoiceDocument } from "./queries";
 import { lockInvoice } from "./service";
 import { isInvoiceSnapshot, takeInvoiceSnapshot, type InvoiceSnapshot } from "./snapshot";
 
 // Credit notes (TD04, decisions §8 "Credit notes"): a new document in the invoices' yearly
 // sequence, issued at once (frozen, PDF and FatturaPA stored and validated like an invoice),
-// naming the invoice it corrects. Its row carries negative amounts, so the contract's invoiced
-// total, the dashboard and the VAT register count it against the invoices without a special case.
+// naming the invoice it corrects. Its lines are the original's (or one per rate of the original
+// for a partial amount), computed by the one VAT engine (src/domain/vat/) on their positive
+// values, as the document prints them. Its row and its stored invoice_lines carry the same
+// figures negated, so the contract's invoiced total, the dashboard and the VAT register count it
+// against the invoices without a special case.
 
 const neg = (money: string) => fromCents(-toCents(money));
 
@@ -31,39 +35,32 @@ async function snapshotOf(tx: Tx, invoice: { id: string; snapshot: unknown }): P
 }
 
 /**
- * Splits `amount` across the original's rates in proportion to their imponibile (largest
- * remainder in cents, so the parts add up exactly): one line per rate or natura. The bollo
- * line (N1) is not the client's work and is credited only by a whole credit note.
+ * A partial credit: `amount` of imponibile shared across the original's rates and naturas in
+ * proportion to their imponibile (the engine's own share rule, exact to the cent), one line per
+ * rate or natura. The bollo (N1 recharge) is not the client's work: the engine decides it again.
  */
-export function partialCreditLines(original: InvoiceSnapshot, amount: string, description: string): FpLine[] {
-  const groups = original.vatSummary.filter((g) => g.natura !== "N1" && compareMoney(g.imponibile, "0") > 0);
-  const base = sumMoney(groups.map((g) => g.imponibile));
-  const target = toCents(amount);
-  const whole = toCents(base);
-  const parts = groups.map((g) => {
-    const exact = toCents(g.imponibile) * target;
-    return { g, cents: exact / whole, rest: exact % whole };
-  });
-  let missing = target - parts.reduce((n, p) => n + p.cents, 0n);
-  for (const p of [...parts].sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : 0))) {
-    if (missing <= 0n) break;
-    p.cents += 1n;
-    missing -= 1n;
-  }
-  return parts
-    .filter((p) => p.cents > 0n)
-    .map((p) => {
-      const total = fromCents(p.cents);
-      return {
-        description,
-        quantity: "1.00",
-        unitPrice: total,
-        total,
-        rate: p.g.rate,
-        natura: p.g.natura as FpLine["natura"],
-      };
-    });
+export function partialCreditLines(original: InvoiceSnapshot, amount: string, description: string): VatLineInput[] {
+  const groups = viewRateGroups(original.vat).filter((g) => compareMoney(g.amount, "0") > 0);
+  return contractShareLines(amount, description, groups, groups[0]?.vatRate ?? "22");
 }
+
+/** The credit note's lines as the document prints them (positive), numbered, with their totals. */
+const printedLines = (lines: readonly DraftLine[]): InvoiceLine[] =>
+  lines.map((l, position) => ({
+    position,
+    description: l.description,
+    quantity: l.quantity,
+    unit: l.unit,
+    unitPrice: l.unitPrice,
+    vatRate: l.vatRate,
+    natura: l.natura,
+    significantGood: l.significantGood,
+    lineTotal: lineTotal(l.quantity, l.unitPrice),
+  }));
+
+/** Stores the lines negated (quantity kept, unit price negative): sums over invoice_lines net out. */
+const negatedLines = (lines: readonly DraftLine[]): DraftLine[] =>
+  lines.map((l) => ({ ...l, unitPrice: l.unitPrice.startsWith("-") ? l.unitPrice.slice(1) : `-${l.unitPrice}` }));
 
 export async function issueCreditNote(
   db: Db,
@@ -90,30 +87,39 @@ export async function issueCreditNote(
     const source = await snapshotOf(tx, original);
     const ref = `fattura ${original.number} del ${formatDate(original.issueDate)}`;
 
-    let lines: FpLine[];
-    let stampDuty = "0.00";
+    const doc = (await findInvoiceDocument(tx, id, null))!;
+    let lines: DraftLine[];
     if (input.amount === undefined) {
       if (!isZeroMoney(creditedBefore))
         throw conflict(
           `La ${ref} ha già note di credito per ${formatEuro(creditedBefore)}: indica l'importo da stornare (al massimo ${formatEuro(available)})`,
           { amount: `Al massimo ${formatEuro(available)}` },
         );
-      // The whole invoice: its own lines, bollo included, as they were issued.
-      lines = source.lines.map((l) => ({ ...l, description: `Storno: ${l.description}` }));
-      stampDuty = original.stampDuty;
+      // The whole invoice: its own stored lines, as they were issued (the engine adds the bollo again).
+      lines = (await loadInvoiceLines(tx, id)).map((l) => ({
+        description: `Storno: ${l.description}`,
+        quantity: l.quantity,
+        unit: l.unit,
+        unitPrice: l.unitPrice,
+        vatRate: l.vatRate,
+        natura: l.natura,
+        significantGood: l.significantGood,
+      }));
     } else {
       if (compareMoney(input.amount, available) > 0)
         throw conflict(
           `L'importo da stornare (${formatEuro(input.amount)}) supera l'imponibile ancora non stornato della ${ref} (${formatEuro(available)})`,
           { amount: `Al massimo ${formatEuro(available)}` },
         );
-      lines = partialCreditLines(source, input.amount, `Storno parziale della ${ref}: ${input.reason}`);
+      lines = partialCreditLines(source, input.amount, `Storno parziale della ${ref}: ${input.reason}`).map((l) => ({
+        ...l,
+        unit: "a corpo",
+      }));
     }
-    const summary = fatturaSummaries(lines);
-    const work = lines.filter((l) => l.natura !== "N1" || isZeroMoney(stampDuty));
-    const amount = sumMoney(work.map((l) => l.total));
-    const vatAmount = sumMoney(summary.map((s) => s.imposta));
-    const totalAmount = addMoney(amount, vatAmount, stampDuty);
+    // The original's treatment (reverse charge, split payment) under today's client record.
+    const { ctx } = await invoiceVatContext(tx, doc.client, original.treatment);
+    const vat: VatResult = computeLines(ctx, lines, "409");
+    const t = vat.totals;
 
     const today = todayIso();
     const next = await nextDocumentNumber(tx, "FAT", Number(today.slice(0, 4)));
@@ -125,11 +131,13 @@ export async function issueCreditNote(
         sequence: next.sequence,
         contractId: original.contractId,
         kind: "nota_credito",
-        amount: neg(amount),
-        vatTreatment: original.vatTreatment,
-        vatAmount: neg(vatAmount),
-        stampDuty: neg(stampDuty),
-        totalAmount: neg(totalAmount),
+        amount: neg(t.imponibile),
+        treatment: original.treatment,
+        vatAmount: neg(t.imposta),
+        stampDuty: neg(t.bollo),
+        totalAmount: neg(t.total),
+        withholding: neg(t.ritenuta),
+        netToPay: neg(t.netToPay),
         issueDate: today,
         dueDate: today,
         status: "inviata",
@@ -138,14 +146,13 @@ export async function issueCreditNote(
         creditReason: input.reason,
       })
       .returning();
-    const fresh = await takeInvoiceSnapshot(tx, (await findInvoiceDocument(tx, row!.id, null))!);
+    await storeInvoiceLines(tx, row!.id, negatedLines(lines), vat);
+    const fresh = await takeInvoiceSnapshot(tx, (await findInvoiceDocument(tx, row!.id, null))!, {
+      lines: printedLines(lines),
+      vat,
+    });
     const snapshot: InvoiceSnapshot = {
       ...fresh,
-      invoice: { ...fresh.invoice, amount, vatAmount, stampDuty, totalAmount },
-      description: `Nota di credito sulla ${ref}`,
-      lines,
-      vatSummary: summary,
-      payment: { ...fresh.payment, amount: totalAmount },
       credit: { reason: input.reason, original: { number: original.number!, issueDate: original.issueDate } },
       transmission: 1,
     };
@@ -160,7 +167,7 @@ export async function issueCreditNote(
     await tx
       .update(invoices)
       .set({
-        creditedAmount: addMoney(original.creditedAmount, totalAmount),
+        creditedAmount: addMoney(original.creditedAmount, t.total),
         updatedAt: sql`now()`,
         version: sql`${invoices.version} + 1`,
       })
@@ -171,21 +178,21 @@ export async function issueCreditNote(
       entityType: "invoice",
       entityId: id,
       clientId,
-      description: `Nota di credito ${next.number} emessa sulla ${ref}: ${formatEuro(totalAmount)} (${input.reason})`,
+      description: `Nota di credito ${next.number} emessa sulla ${ref}: ${formatEuro(t.total)} (${input.reason})`,
     });
     await recordActivity(tx, request, {
       action: "send",
       entityType: "invoice",
       entityId: row!.id,
       clientId,
-      description: `Nota di credito emessa: ${next.number}, ${formatEuro(totalAmount)} sulla ${ref} (file ${fileName})`,
+      description: `Nota di credito emessa: ${next.number}, ${formatEuro(t.total)} sulla ${ref} (file ${fileName})`,
     });
     await notify(tx, {
       audience: "client",
       clientId,
       kind: "invoice_issued",
       title: `Nota di credito ${next.number}`,
-      body: `Nota di credito di ${formatEuro(totalAmount)} sulla ${ref}.`,
+      body: `Nota di credito di ${formatEuro(t.total)} sulla ${ref}.`,
       link: `/client/invoices/${row!.id}`,
       entityType: "invoice",
       entityId: row!.id,

@@ -1,9 +1,18 @@
-import { eq, ne } from "drizzle-orm";
+import { asc, eq, inArray, ne } from "drizzle-orm";
 import { addDays, daysBetween } from "@domain/dates";
-import { invoiceTotals } from "@domain/invoices";
-import { addMoney, percentOf, subMoney } from "@domain/money";
+import { estimateVatLines } from "@domain/estimates";
+import { invoiceLineDescription } from "@domain/invoices";
+import { addMoney, lineTotal, percentOf, subMoney } from "@domain/money";
 import type { InvoiceStatus } from "@domain/statuses";
-import { contracts, estimates, invoices } from "../../db/schema";
+import {
+  contractShareLines,
+  documentVat,
+  rateGroups,
+  storedVatFigures,
+  vatContextOf,
+  type LineVatRate,
+} from "@domain/vat";
+import { clients, contracts, estimateItems, estimates, invoiceLines, invoices, orders } from "../../db/schema";
 import { insertBatched, type DemoContext } from "../../demo/context";
 import { assignNumbers, saveCounters } from "../../demo/numbers";
 
@@ -23,15 +32,49 @@ export async function seedInvoices(ctx: DemoContext) {
       status: contracts.status,
       signedDate: contracts.signedDate,
       completedAt: contracts.completedAt,
+      number: contracts.number,
+      estimateId: estimates.id,
+      estimateNumber: estimates.number,
+      estimateTitle: estimates.title,
       imponibile: estimates.totalAmount,
-      vat: estimates.vatTreatment,
+      treatment: estimates.treatment,
+      orderTotal: orders.totalAmount,
+      client: { type: clients.type, vatNumber: clients.vatNumber, withholdingAgent: clients.withholdingAgent },
     })
     .from(contracts)
     .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .leftJoin(orders, eq(orders.id, estimates.orderId))
     .where(ne(contracts.status, "bozza"));
+  const items = rows.length
+    ? await db
+        .select({
+          estimateId: estimateItems.estimateId,
+          description: estimateItems.description,
+          quantity: estimateItems.quantity,
+          unitPrice: estimateItems.unitPrice,
+          vatRate: estimateItems.vatRate,
+          natura: estimateItems.natura,
+          significantGood: estimateItems.significantGood,
+        })
+        .from(estimateItems)
+        .where(
+          inArray(
+            estimateItems.estimateId,
+            rows.map((r) => r.estimateId),
+          ),
+        )
+        .orderBy(asc(estimateItems.estimateId), asc(estimateItems.position))
+    : [];
+  const itemsOf = new Map<string, typeof items>();
+  for (const item of items) itemsOf.set(item.estimateId, [...(itemsOf.get(item.estimateId) ?? []), item]);
 
-  const drafts: (typeof invoices.$inferInsert)[] = [];
+  // Each invoice carries its lines (decisions §8): one descriptive line per rate of the contract.
+  const drafts: { row: typeof invoices.$inferInsert; lines: (typeof invoiceLines.$inferInsert)[] }[] = [];
   for (const c of rows) {
+    const ctxVat = vatContextOf(c.client, "RF01", c.treatment);
+    const fallback: LineVatRate = c.client.type === "azienda" ? "22" : "10";
+    const contractVat = documentVat(ctxVat, estimateVatLines(itemsOf.get(c.estimateId) ?? [], c.orderTotal, fallback));
     const signed = c.signedDate ?? today;
     const plan: [Kind, string, string][] = []; // kind, percent of the contract, issue date
     if (c.status === "firmato") {
@@ -50,7 +93,13 @@ export async function seedInvoices(ctx: DemoContext) {
       // The saldo takes what is left, so a completed contract is invoiced to the cent.
       const amount = kind === "saldo" ? subMoney(c.imponibile, invoiced) : percentOf(c.imponibile, percent);
       invoiced = addMoney(invoiced, amount);
-      const totals = invoiceTotals(amount, c.vat);
+      const description = invoiceLineDescription(kind, {
+        contractNumber: c.number,
+        estimateNumber: c.estimateNumber,
+        estimateTitle: c.estimateTitle,
+      });
+      const lines = contractShareLines(amount, description, rateGroups(contractVat), fallback);
+      const totals = storedVatFigures(documentVat(ctxVat, lines));
       const dueDate = addDays(issueDate, random.pick([30, 30, 60]));
       const age = daysBetween(issueDate, today);
       const status: InvoiceStatus =
@@ -69,17 +118,19 @@ export async function seedInvoices(ctx: DemoContext) {
                 ["pagata", 39],
               ] as const);
       const issuedAt = `${issueDate}T09:00:00Z`;
-      drafts.push({
+      const row: typeof invoices.$inferInsert = {
         number: "",
         year: 0,
         sequence: 0,
         contractId: c.id,
         kind,
-        amount: totals.amount,
-        vatTreatment: c.vat,
+        treatment: c.treatment,
+        amount: totals.imponibile,
         vatAmount: totals.vatAmount,
         stampDuty: totals.stampDuty,
-        totalAmount: totals.totalAmount,
+        totalAmount: totals.total,
+        withholding: totals.withholding,
+        netToPay: totals.netToPay,
         issueDate,
         dueDate,
         paidDate: status === "pagata" ? addDays(issueDate, Math.min(random.int(5, 60), Math.max(age, 0))) : null,
@@ -87,6 +138,20 @@ export async function seedInvoices(ctx: DemoContext) {
         sentAt: status === "bozza" ? null : issuedAt,
         createdAt: issuedAt,
         updatedAt: issuedAt,
+      };
+      drafts.push({
+        row,
+        lines: lines.map((l, position) => ({
+          invoiceId: "",
+          position,
+          description: l.description,
+          quantity: l.quantity,
+          unit: "a corpo",
+          unitPrice: l.unitPrice,
+          vatRate: l.vatRate,
+          natura: l.natura,
+          lineTotal: lineTotal(l.quantity, l.unitPrice),
+        })),
       });
     }
   }
@@ -94,9 +159,16 @@ export async function seedInvoices(ctx: DemoContext) {
     db,
     "FAT",
     drafts,
-    (d) => d.issueDate,
-    (d, number, year, sequence) => Object.assign(d, { number, year, sequence }),
+    (d) => d.row.issueDate,
+    (d, number, year, sequence) => Object.assign(d.row, { number, year, sequence }),
   );
-  await insertBatched(drafts, (batch) => db.insert(invoices).values(batch));
+  await insertBatched(drafts, async (batch) => {
+    const inserted = await db
+      .insert(invoices)
+      .values(batch.map((d) => d.row))
+      .returning({ id: invoices.id });
+    const lines = batch.flatMap((d, i) => d.lines.map((l) => ({ ...l, invoiceId: inserted[i]!.id })));
+    await insertBatched(lines, (chunk) => db.insert(invoiceLines).values(chunk));
+  });
   await saveCounters(db, "FAT", lastByYear);
 }

@@ -1,12 +1,11 @@
 import type { Content } from "pdfmake/interfaces";
 import { formatDate, formatEuro } from "@domain/format";
 import { invoiceDocumentKindLabels, invoiceTitle } from "@domain/invoices";
-import { subMoney } from "@domain/money";
-import { vatRate } from "@domain/vat";
 import {
   a4Document,
   documentHeading,
   letterhead,
+  lineVatLabel,
   linesTable,
   partyBlock,
   renderPdf,
@@ -23,7 +22,7 @@ export function paymentInstructions(snapshot: InvoiceSnapshot): string {
   const { invoice, buyer: client, seller: settings } = snapshot;
   const number = invoice.number ?? "(numero assegnato all'emissione)";
   const lines = [
-    `Pagamento tramite bonifico bancario entro il ${formatDate(invoice.dueDate)}, importo ${formatEuro(invoice.totalAmount)}.`,
+    `Pagamento tramite bonifico bancario entro il ${formatDate(invoice.dueDate)}, importo ${formatEuro(invoice.netToPay)}.`,
     settings.iban
       ? `IBAN ${settings.iban} (intestato a ${settings.companyName})`
       : `Coordinate bancarie: richiedere a ${settings.companyName}.`,
@@ -91,35 +90,25 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
     },
     { text: "Dettaglio", style: "sectionTitle" },
     linesTable(
-      snapshot.credit
-        ? // A credit note prints the lines it reverses (the bollo has its own line in the totals).
-          snapshot.lines
-            .filter((l) => l.natura !== "N1")
-            .map((l) => ({
-              description: l.description,
-              quantity: l.quantity,
-              unit: "a corpo",
-              unitPrice: l.unitPrice,
-              totalPrice: l.total,
-            }))
-        : [
-            {
-              description: snapshot.description,
-              quantity: "1",
-              unit: "a corpo",
-              unitPrice: invoice.amount,
-              totalPrice: invoice.amount,
-            },
-          ],
+      snapshot.lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unit: line.unit,
+        unitPrice: line.unitPrice,
+        totalPrice: line.lineTotal,
+        vat: lineVatLabel(line),
+      })),
     ),
-    totalsBlock({
-      imponibile: invoice.amount,
-      vatTreatment: invoice.vatTreatment,
-      vatRate: vatRate(invoice.vatTreatment),
-      vatAmount: invoice.vatAmount,
-      total: subMoney(invoice.totalAmount, invoice.stampDuty),
-      stampDuty: invoice.stampDuty,
-    }),
+    ...(snapshot.lines.some((l) => l.significantGood)
+      ? [
+          {
+            text: "* bene significativo (DM 29/12/1999): IVA 10% fino al valore del resto dei lavori, 22% oltre",
+            style: "small",
+            margin: [0, 2, 0, 0],
+          } satisfies Content,
+        ]
+      : []),
+    totalsBlock({ vat: snapshot.vat }),
     snapshot.credit
       ? textSection(
           "Motivo della nota di credito",

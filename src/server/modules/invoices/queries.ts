@@ -1,18 +1,24 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { daysPastDue, remainderOf } from "@domain/payments";
 import { todayIso } from "@domain/dates";
-import {
-  invoiceDueState,
-  invoiceLineDescription,
-  isInvoiceEditable,
-  type invoiceListQuerySchema,
-} from "@domain/invoices";
-import { vatRate } from "@domain/vat";
+import { invoiceDueState, isInvoiceEditable, type invoiceListQuerySchema } from "@domain/invoices";
+import { vatView } from "@domain/vat";
 import type { z } from "@domain/zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
+import type { InvoiceLine } from "@domain/invoices";
+import type { VatView } from "@domain/vat";
 import type { Queryable } from "../../db/client";
-import { clients, contracts, estimates, invoicePayments as invoicePaymentsTable, invoices, invoiceSdiEvents } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { invoiceVat, loadInvoiceLines } from "./lines";
+import { isInvoiceSnapshot } from "./snapshot";
+import {
+  clients,
+  contracts,
+  estimates,
+  invoicePayments as invoicePaymentsTable,
+  invoices,
+  invoiceSdiEvents,
+} from "../../db/schema";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof invoiceListQuerySchema>;
 
@@ -26,10 +32,13 @@ export const invoiceColumns = {
   contractId: i.contractId,
   kind: i.kind,
   amount: i.amount,
-  vatTreatment: i.vatTreatment,
+  treatment: i.treatment,
   vatAmount: i.vatAmount,
   stampDuty: i.stampDuty,
   totalAmount: i.totalAmount,
+  withholding: i.withholding,
+  netToPay: i.netToPay,
+  salPhase: i.salPhase,
   issueDate: i.issueDate,
   dueDate: i.dueDate,
   paidDate: i.paidDate,
@@ -77,7 +86,8 @@ function listWhere(params: ListParams, scope: string | null, today: string): SQL
   if (params.contractId) filters.push(eq(i.contractId, params.contractId));
   if (params.from) filters.push(gte(i.issueDate, params.from));
   if (params.to) filters.push(lte(i.issueDate, params.to));
-  if (params.type) filters.push(params.type === "nota_credito" ? eq(i.kind, "nota_credito") : ne(i.kind, "nota_credito"));
+  if (params.type)
+    filters.push(params.type === "nota_credito" ? eq(i.kind, "nota_credito") : ne(i.kind, "nota_credito"));
   if (params.sdiStatus === "in_attesa") filters.push(and(ne(i.status, "bozza"), isNull(i.sdiStatus)));
   else if (params.sdiStatus) filters.push(eq(i.sdiStatus, params.sdiStatus));
   if (params.clientId) filters.push(eq(estimates.clientId, params.clientId));
@@ -109,12 +119,10 @@ function whereJoins<Q extends PgSelect>(query: Q, params: ListParams, scope: str
   return byClient ? joined.innerJoin(estimates, eq(estimates.id, contracts.estimateId)) : joined;
 }
 
-
-
 /** One page: the ids first (through the ORDER BY's index), then contract and client for those rows only. */
 export async function listInvoices(db: Queryable, params: ListParams, scope: string | null) {
   const today = todayIso();
-  const { notes: _notes, ...columns } = invoiceColumns;
+  const { notes: _notes, salPhase: _sal, ...columns } = invoiceColumns;
   const order = invoiceOrder(params);
   const page = whereJoins(db.select({ id: i.id }).from(i).$dynamic(), params, scope)
     .where(listWhere(params, scope, today))
@@ -156,12 +164,19 @@ export async function invoiceListTotals(db: Queryable, params: ListParams) {
     params,
     null,
   ).where(listWhere(params, null, todayIso()));
-  return { count: Number(row?.count ?? 0), amount: row?.amount ?? "0.00", totalAmount: row?.totalAmount ?? "0.00", remainder: row?.remainder ?? "0.00" };
+  return {
+    count: Number(row?.count ?? 0),
+    amount: row?.amount ?? "0.00",
+    totalAmount: row?.totalAmount ?? "0.00",
+    remainder: row?.remainder ?? "0.00",
+  };
 }
 
-export async function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
-  const [row] = await whereJoins(db.select({ n: count() }).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso()));
-  return row?.n ?? 0;
+export function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
+  return countCapped(
+    db,
+    whereJoins(db.select(countedRow).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso())),
+  );
 }
 
 /** Invoice, contract, estimate and client in one query; null when absent or outside the caller's scope. */
@@ -174,6 +189,8 @@ export async function findInvoiceDocument(db: Queryable, id: string, scope: stri
         number: contracts.number,
         status: contracts.status,
         signedDate: contracts.signedDate,
+        cig: contracts.cig,
+        cup: contracts.cup,
       },
       estimate: {
         id: estimates.id,
@@ -193,6 +210,8 @@ export async function findInvoiceDocument(db: Queryable, id: string, scope: stri
         phone: clients.phone,
         pec: clients.pec,
         sdiCode: clients.sdiCode,
+        officeCode: clients.officeCode,
+        withholdingAgent: clients.withholdingAgent,
         vatNumber: clients.vatNumber,
         fiscalCode: clients.fiscalCode,
       },
@@ -203,14 +222,7 @@ export async function findInvoiceDocument(db: Queryable, id: string, scope: stri
     .innerJoin(clients, eq(clients.id, estimates.clientId))
     .where(scope ? and(eq(i.id, id), eq(estimates.clientId, scope)) : eq(i.id, id))
     .limit(1);
-  if (!row) return null;
-  const description = invoiceLineDescription(row.invoice, {
-    contractNumber: row.contract.number,
-    estimateNumber: row.estimate.number,
-    estimateTitle: row.estimate.title,
-    contractValue: row.estimate.totalAmount,
-  });
-  return { ...row, description };
+  return row ?? null;
 }
 export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof findInvoiceDocument>>>;
 
@@ -228,10 +240,31 @@ export async function invoicePayments(db: Queryable, invoiceId: string) {
     .orderBy(asc(invoicePaymentsTable.date), asc(invoicePaymentsTable.createdAt));
 }
 
+/**
+ * The detail screen: an issued invoice shows what its snapshot froze (lines and VAT, the same as
+ * its PDF and FatturaPA); a draft its stored lines computed now by the engine.
+ */
 export async function getInvoiceDetail(db: Queryable, id: string, scope: string | null) {
   const doc = await findInvoiceDocument(db, id, scope);
   if (!doc) return null;
-  const { pec: _pec, sdiCode: _sdi, ...client } = doc.client;
+  const { pec: _pec, sdiCode: _sdi, officeCode: _office, withholdingAgent: _w, ...client } = doc.client;
+  const { cig: _cig, cup: _cup, ...contract } = doc.contract;
+  const { salPhase: _sal, ...invoice } = doc.invoice;
+  const [stored] = await db.select({ snapshot: i.snapshot }).from(i).where(eq(i.id, id));
+  let lines: InvoiceLine[];
+  let vat: VatView | null = null;
+  if (isInvoiceSnapshot(stored?.snapshot)) {
+    lines = stored.snapshot.lines;
+    vat = vatView(stored.snapshot.vat);
+  } else {
+    lines = await loadInvoiceLines(db, id);
+    try {
+      vat = vatView((await invoiceVat(db, doc)).vat);
+    } catch {
+      // The client record no longer allows the draft's VAT (e.g. partita IVA removed): issuing says why.
+      vat = null;
+    }
+  }
   const today = todayIso();
   const remainder = listRemainder(doc.invoice);
   const [payments, sdiEvents, creditNotes, credited] = [
@@ -263,7 +296,7 @@ export async function getInvoiceDetail(db: Queryable, id: string, scope: string 
       : [],
   ];
   return {
-    ...doc.invoice,
+    ...invoice,
     remainder,
     payments,
     sdiEvents,
@@ -272,9 +305,9 @@ export async function getInvoiceDetail(db: Queryable, id: string, scope: string 
     daysPastDue: remainder === "0.00" ? 0 : daysPastDue(doc.invoice.dueDate, today),
     dueState: invoiceDueState({ ...doc.invoice, remainder }, today),
     editable: isInvoiceEditable(doc.invoice.status),
-    vatRate: vatRate(doc.invoice.vatTreatment),
-    description: doc.description,
-    contract: doc.contract,
+    lines,
+    vat,
+    contract,
     estimate: doc.estimate,
     client,
   };

@@ -67,7 +67,7 @@ describe("invoices API", () => {
     expect(acconto.json()).toMatchObject({
       kind: "acconto",
       amount: "2000.00",
-      vatTreatment: "22",
+      treatment: "ordinary",
       vatAmount: "440.00",
       stampDuty: "0.00",
       totalAmount: "2440.00",
@@ -94,7 +94,13 @@ describe("invoices API", () => {
     expect(again.json().message).toContain("nulla da fatturare");
 
     await t.db.update(constructionSites).set({ progress: 80 }).where(eq(constructionSites.id, siteId!));
-    expect((await invoice({ contractId: contract.id, kind: "sal" })).json().amount).toBe("3000.00");
+    const sal2 = (await invoice({ contractId: contract.id, kind: "sal" })).json();
+    expect(sal2.amount).toBe("3000.00");
+    // Issue 24: the saldo deducts the issued invoices line by line, so a draft must be issued first.
+    const early = await invoice({ contractId: contract.id, kind: "saldo" });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain("bozza di fattura");
+    await post(`/api/invoices/${sal2.id}/send`);
 
     // Saldo: the remainder after the acconto and the two SAL.
     const saldo = await invoice({
@@ -109,6 +115,7 @@ describe("invoices API", () => {
       dueDate: addDays(today, 10),
       notes: "Grazie",
     });
+    await post(`/api/invoices/${saldo.json().id}/send`);
     const none = await invoice({ contractId: contract.id, kind: "saldo" });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toContain("già interamente fatturato");
@@ -146,7 +153,10 @@ describe("invoices API", () => {
       [{ contractId: contract.id, kind: "acconto", percent: "120" }, "percent"],
       [{ contractId: contract.id, kind: "acconto", percent: "10", amount: "100" }, "percent"],
       [{ contractId: contract.id, kind: "acconto", amount: "-5" }, "amount"],
-      [{ contractId: contract.id, kind: "libera" }, "amount"],
+      [
+        { contractId: contract.id, kind: "libera", lines: [{ description: "", quantity: "1", unitPrice: "10" }] },
+        "lines.0.description",
+      ],
       [{ contractId: contract.id, kind: "libera", amount: "0" }, "amount"],
       [{ contractId: contract.id, kind: "libera", amount: "12.345" }, "amount"],
       [{ contractId: contract.id, kind: "saldo", issueDate: "2026-13-01" }, "issueDate"],
@@ -357,17 +367,18 @@ describe("invoices API", () => {
     const company = await insertClient(t.db, { name: "Impresa Edile Alfa S.r.l." });
     const rc = await signedContract({ clientId: company.id, vat: "rc", total: "20000.00" });
     const rcInv = (await invoice({ contractId: rc.contract.id, kind: "saldo" })).json();
-    expect(rcInv).toMatchObject({ vatAmount: "0.00", stampDuty: "2.00", totalAmount: "20002.00" });
+    // Issue 24: reverse charge is subject to VAT (paid by the buyer): never a bollo (was 20,002.00).
+    expect(rcInv).toMatchObject({ vatAmount: "0.00", stampDuty: "0.00", totalAmount: "20000.00" });
     const rcText = await pdfText((await get(`/api/invoices/${rcInv.id}/pdf`)).rawPayload);
     // A draft: printed live, marked BOZZA, no number yet.
     expect(rcText).toContain("BOZZA");
     expect(rcText).toContain("Bozza di fattura");
-    expect(rcText).toContain("inversione contabile");
-    expect(rcText).toContain("Imposta di bollo");
+    expect(rcText).toContain("Inversione contabile");
+    expect(rcText).not.toContain("Imposta di bollo");
     expect(rcText).not.toContain("16-bis");
   });
 
-  it("produces FatturaPA XML that validates against the official schema (22 %, 10 %, reverse charge with bollo, acconto TD02)", async () => {
+  it("produces FatturaPA XML that validates against the official schema (22 %, 10 %, reverse charge without bollo, acconto TD02)", async () => {
     const privato = await insertClient(t.db, {
       name: "Bianchi Anna",
       type: "privato",
@@ -406,7 +417,7 @@ describe("invoices API", () => {
     expect(acconto.body).toContain("<TipoDocumento>TD02</TipoDocumento>");
     const rc = await get(`/api/invoices/${ids[2]}/fatturapa`);
     expect(rc.body).toContain("<Natura>N6.3</Natura>");
-    expect(rc.body).toContain("<DatiBollo>");
+    expect(rc.body).not.toContain("<DatiBollo>");
     const pec = await get(`/api/invoices/${ids[1]}/fatturapa`);
     expect(pec.body).toContain(
       "<CodiceDestinatario>0000000</CodiceDestinatario><PECDestinatario>anna@pec.it</PECDestinatario>",
@@ -463,7 +474,9 @@ describe.skipIf(!process.env.DATABASE_URL)("invoice numbering on PostgreSQL", ()
     // and validates its documents, and no request waits for a connection past the pool timeout.
     const results = [];
     for (let i = 0; i < 100; i += 20)
-      results.push(...(await Promise.all(drafts.slice(i, i + 20).map((d) => post(`/api/invoices/${d.json().id}/send`)))));
+      results.push(
+        ...(await Promise.all(drafts.slice(i, i + 20).map((d) => post(`/api/invoices/${d.json().id}/send`)))),
+      );
     expect(results.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
     const seqs = results.map((r) => r.json().sequence as number).sort((a, b) => a - b);
     expect(new Set(seqs).size).toBe(100);
@@ -475,7 +488,7 @@ describe.skipIf(!process.env.DATABASE_URL)("invoice numbering on PostgreSQL", ()
       .orderBy(asc(invoices.sequence));
     expect(all.map((r) => r.seq)).toEqual(all.map((_, i) => i + 1));
     expect((await t.db.select({ n: count() }).from(contracts))[0]!.n).toBeGreaterThan(0);
-  // Each issue renders its PDF and validates its FatturaPA while holding the year's counter:
-  // 100 of them queue on purpose, well past the default 30 s on a busy two-core machine.
+    // Each issue renders its PDF and validates its FatturaPA while holding the year's counter:
+    // 100 of them queue on purpose, well past the default 30 s on a busy two-core machine.
   }, 300_000);
 });

@@ -47,7 +47,7 @@ async function attachment(db: Db, config: MailConfig, doc: InvoiceDocument) {
 }
 
 async function outboxMessage(db: Db, mail: MailResult) {
-  return toMessage((await findOutboxMessage(db, mail.id))!);
+  return toMessage((await findOutboxMessage(db, mail.id, false))!);
 }
 
 export async function emailInvoice(

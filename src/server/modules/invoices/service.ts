@@ -7,17 +7,19 @@ import {
   invoiceActions,
   invoiceAmount,
   invoiceKindLabels,
-  invoiceTotals,
   invoiceTransitionError,
   invoiceTitle,
   isInvoiceEditable,
   type InvoiceCreateValues,
+  type InvoiceKind,
+  type InvoiceLineInput,
   type InvoiceUpdateValues,
 } from "@domain/invoices";
-import { addMoney } from "@domain/money";
+import { addMoney, compareMoney } from "@domain/money";
 import { invoiceStatuses } from "@domain/statuses";
+import { newLineVatRate, storedVatFigures, vatContextOf } from "@domain/vat";
 import type { Db, Tx } from "../../db/client";
-import { constructionSites, contracts, documentCounters, estimates, invoices } from "../../db/schema";
+import { clients, constructionSites, contracts, documentCounters, estimates, invoices } from "../../db/schema";
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
@@ -25,6 +27,7 @@ import type { Config } from "../../config";
 import { getSettings } from "../settings/queries";
 import { recordTransmission, storeInvoicePdf, storeInvoiceXml } from "./documents";
 import { findInvoiceDocument } from "./queries";
+import { buildInvoiceLines, computeLines, loadInvoiceLines, storeInvoiceLines, type ContractForLines } from "./lines";
 import { takeInvoiceSnapshot } from "./snapshot";
 import { notify } from "../notifications/notify";
 
@@ -41,12 +44,17 @@ async function invoicingContext(tx: Tx, contractId: string, excludeInvoiceId?: s
       number: contracts.number,
       status: contracts.status,
       estimateId: estimates.id,
+      estimateNumber: estimates.number,
+      estimateTitle: estimates.title,
+      orderId: estimates.orderId,
       value: estimates.totalAmount,
-      vatTreatment: estimates.vatTreatment,
+      treatment: estimates.treatment,
       clientId: estimates.clientId,
+      client: { type: clients.type, vatNumber: clients.vatNumber, withholdingAgent: clients.withholdingAgent },
     })
     .from(contracts)
     .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
     .where(eq(contracts.id, contractId))
     .for("update", { of: contracts });
   if (!row) return null;
@@ -63,8 +71,82 @@ async function invoicingContext(tx: Tx, contractId: string, excludeInvoiceId?: s
     .select({ avg: sql<number | null>`floor(avg(${constructionSites.progress}))::int` })
     .from(constructionSites)
     .where(eq(constructionSites.estimateId, row.estimateId));
-  return { ...row, invoiced: sum?.total ?? "0.00", siteProgress: progress?.avg ?? null };
+  const [sal] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.contractId, contractId),
+        eq(invoices.kind, "sal"),
+        excludeInvoiceId ? ne(invoices.id, excludeInvoiceId) : undefined,
+      ),
+    );
+  const settings = await getSettings(tx);
+  const forLines: ContractForLines = {
+    contractId: row.id,
+    contractNumber: row.number,
+    estimateId: row.estimateId,
+    estimateNumber: row.estimateNumber,
+    estimateTitle: row.estimateTitle,
+    orderId: row.orderId,
+    siteProgress: progress?.avg ?? null,
+    ctx: vatContextOf(row.client, settings.regimeFiscale, row.treatment),
+    defaultRate: newLineVatRate(row.client.type, settings.defaultVatRate),
+  };
+  return {
+    ...row,
+    invoiced: sum?.total ?? "0.00",
+    siteProgress: progress?.avg ?? null,
+    nextSalPhase: (sal?.n ?? 0) + 1,
+    forLines,
+    settings,
+  };
 }
+
+type InvoicingContext = NonNullable<Awaited<ReturnType<typeof invoicingContext>>>;
+
+/**
+ * The lines of the invoice and the engine's figures on them (decisions §8). The imponibile of an
+ * acconto, SAL or free amount comes from the amount rules; a saldo's is its lines' (the estimate
+ * less the earlier invoices); a libera's with lines is theirs.
+ */
+async function linesAndFigures(
+  tx: Tx,
+  ctx: InvoicingContext,
+  req: {
+    kind: InvoiceKind;
+    amount: string | null;
+    lines?: readonly InvoiceLineInput[] | null;
+    salPhase: number | null;
+  },
+  override: boolean,
+  excludeInvoiceId?: string,
+) {
+  const lines = await buildInvoiceLines(tx, ctx.forLines, req, excludeInvoiceId);
+  const vat = computeLines(ctx.forLines.ctx, lines);
+  const figures = storedVatFigures(vat);
+  if (compareMoney(figures.imponibile, "0.00") <= 0) {
+    if (req.kind === "saldo")
+      throw conflict("Saldo: il valore del contratto è già interamente fatturato", { kind: "Nulla da fatturare" });
+    throw badRequest("Dati non validi. Importo: deve essere maggiore di zero", {
+      lines: "Il totale delle righe deve essere maggiore di zero",
+    });
+  }
+  if (!override && exceedsContract(figures.imponibile, { contractValue: ctx.value, invoiced: ctx.invoiced })) {
+    throw capError(figures.imponibile, ctx);
+  }
+  return { lines, vat, figures };
+}
+
+/** The invoice columns that follow from its lines. */
+const figureColumns = (f: ReturnType<typeof storedVatFigures>) => ({
+  amount: f.imponibile,
+  vatAmount: f.vatAmount,
+  stampDuty: f.stampDuty,
+  totalAmount: f.total,
+  withholding: f.withholding,
+  netToPay: f.netToPay,
+});
 
 function capError(amount: string, ctx: { invoiced: string; value: string }) {
   return conflict(
@@ -142,6 +224,44 @@ async function assertNotBeforeLatest(tx: Tx, issueDate: string, excludeId?: stri
   }
 }
 
+/** The imponibile an acconto, SAL or free amount asks for (null: the lines decide it). */
+async function requestedAmount(
+  ctx: InvoicingContext,
+  input: Pick<InvoiceCreateValues, "kind" | "percent" | "amount" | "lines">,
+) {
+  if (input.kind === "saldo") return null;
+  if (input.kind === "libera" && (input.lines?.length || !input.amount)) return null;
+  const result = invoiceAmount(
+    { kind: input.kind, percent: input.percent, amount: input.amount },
+    { contractValue: ctx.value, invoiced: ctx.invoiced, siteProgress: ctx.siteProgress },
+  );
+  if (!result.ok) {
+    // Missing or wrong figures are the caller's input (400); "nothing to bill" is the contract's state (409).
+    if (result.field === "kind") throw conflict(result.message, { kind: result.message });
+    throw badRequest(`Dati non validi. ${result.message}`, { [result.field]: result.message });
+  }
+  return result.amount;
+}
+
+/** A libera draft corrected in its dates or notes only: its own lines, recomputed. */
+async function keptLines(tx: Tx, ctx: InvoicingContext, id: string, override: boolean) {
+  const stored = await loadInvoiceLines(tx, id);
+  const lines = stored.map(({ description, quantity, unit, unitPrice, vatRate, natura, significantGood }) => ({
+    description,
+    quantity,
+    unit,
+    unitPrice,
+    vatRate,
+    natura,
+    significantGood,
+  }));
+  const vat = computeLines(ctx.forLines.ctx, lines);
+  const figures = storedVatFigures(vat);
+  if (!override && exceedsContract(figures.imponibile, { contractValue: ctx.value, invoiced: ctx.invoiced }))
+    throw capError(figures.imponibile, ctx);
+  return { lines, vat, figures };
+}
+
 export async function createInvoice(db: Db, request: FastifyRequest, input: InvoiceCreateValues) {
   return db.transaction(async (tx) => {
     const ctx = await invoicingContext(tx, input.contractId);
@@ -151,18 +271,19 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
         contractId: "Contratto non firmato",
       });
     }
-    const result = invoiceAmount(
-      { kind: input.kind, percent: input.percent, amount: input.amount },
-      { contractValue: ctx.value, invoiced: ctx.invoiced, siteProgress: ctx.siteProgress },
+    if (input.lines?.length && input.kind !== "libera") {
+      throw badRequest("Dati non validi. Righe: solo una fattura a importo libero può indicare le sue righe", {
+        lines: "Solo per importo libero",
+      });
+    }
+    const amount = await requestedAmount(ctx, input);
+    const salPhase = input.kind === "sal" ? ctx.nextSalPhase : null;
+    const { lines, vat, figures } = await linesAndFigures(
+      tx,
+      ctx,
+      { kind: input.kind, amount, lines: input.lines, salPhase },
+      input.override,
     );
-    if (!result.ok) {
-      // Missing or wrong figures are the caller's input (400); "nothing to bill" is the contract's state (409).
-      if (result.field === "kind") throw conflict(result.message, { kind: result.message });
-      throw badRequest(`Dati non validi. ${result.message}`, { [result.field]: result.message });
-    }
-    if (!input.override && exceedsContract(result.amount, { contractValue: ctx.value, invoiced: ctx.invoiced })) {
-      throw capError(result.amount, ctx);
-    }
     const today = todayIso();
     const issueDate = input.issueDate ?? today;
     if (issueDate > today)
@@ -178,29 +299,27 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
 
     // No number yet: it is given at issue (docs/decisions/008-invoice-number-at-issue.md).
     await assertNotBeforeLatest(tx, issueDate);
-    const totals = invoiceTotals(result.amount, ctx.vatTreatment);
     const [row] = await tx
       .insert(invoices)
       .values({
         contractId: ctx.id,
         kind: input.kind,
-        amount: totals.amount,
-        vatTreatment: ctx.vatTreatment,
-        vatAmount: totals.vatAmount,
-        stampDuty: totals.stampDuty,
-        totalAmount: totals.totalAmount,
+        treatment: ctx.treatment,
+        ...figureColumns(figures),
+        salPhase,
         issueDate,
         dueDate,
         notes: input.notes,
         status: "bozza",
       })
       .returning();
+    await storeInvoiceLines(tx, row!.id, lines, vat);
     await recordActivity(tx, request, {
       action: "create",
       entityType: "invoice",
       entityId: row!.id,
       clientId: ctx.clientId,
-      description: `Bozza di fattura (${invoiceKindLabels[input.kind].toLowerCase()}) di ${formatEuro(totals.totalAmount)} sul contratto ${ctx.number}`,
+      description: `Bozza di fattura (${invoiceKindLabels[input.kind].toLowerCase()}) di ${formatEuro(figures.total)} sul contratto ${ctx.number}`,
     });
     return row!;
   });
@@ -242,23 +361,43 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
       throw badRequest("Dati non validi. Data di emissione: non può essere nel futuro", {
         issueDate: "Non può essere nel futuro",
       });
+    // A credit note is issued at once (never a draft): nothing to correct here.
+    if (invoice.kind === "nota_credito") throw notEditable(invoice.number, invoice.status);
     const ctx = (await invoicingContext(tx, invoice.contractId, id))!;
-    if (!input.override && exceedsContract(input.amount, { contractValue: ctx.value, invoiced: ctx.invoiced }))
-      throw capError(input.amount, ctx);
+    if (input.lines?.length && invoice.kind !== "libera") {
+      throw badRequest("Dati non validi. Righe: solo una fattura a importo libero può indicare le sue righe", {
+        lines: "Solo per importo libero",
+      });
+    }
+    if (input.amount && invoice.kind === "saldo") {
+      throw badRequest("Dati non validi. Importo: il saldo segue le righe del preventivo e le fatture già emesse", {
+        amount: "Il saldo non ha un importo libero",
+      });
+    }
+    // The draft's lines follow the correction (or today's contract, for a saldo); the treatment
+    // is the contract's.
+    const amount = invoice.kind === "saldo" ? null : (input.amount ?? (input.lines?.length ? null : invoice.amount));
+    const keepsOwnLines = invoice.kind === "libera" && !input.lines?.length && !input.amount;
+    const { lines, vat, figures } = keepsOwnLines
+      ? await keptLines(tx, ctx, id, input.override)
+      : await linesAndFigures(
+          tx,
+          ctx,
+          { kind: invoice.kind, amount, lines: input.lines, salPhase: invoice.salPhase },
+          input.override,
+          id,
+        );
     if (invoice.year != null && invoice.sequence != null) {
       await lockYear(tx, invoice.year);
       await assertDateOrder(tx, invoice.year, invoice.sequence, input.issueDate);
     } else {
       await assertNotBeforeLatest(tx, input.issueDate, id);
     }
-    const totals = invoiceTotals(input.amount, invoice.vatTreatment);
     const [row] = await tx
       .update(invoices)
       .set({
-        amount: totals.amount,
-        vatAmount: totals.vatAmount,
-        stampDuty: totals.stampDuty,
-        totalAmount: totals.totalAmount,
+        ...figureColumns(figures),
+        treatment: ctx.treatment,
         issueDate: input.issueDate,
         dueDate: input.dueDate,
         notes: input.notes,
@@ -267,6 +406,7 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
       })
       .where(eq(invoices.id, id))
       .returning();
+    await storeInvoiceLines(tx, id, lines, vat);
     await recordActivity(tx, request, {
       action: "update",
       entityType: "invoice",

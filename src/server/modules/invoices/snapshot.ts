@@ -1,19 +1,19 @@
-import { fatturaSummaries, type FpLine } from "@domain/fatturapa";
-import type { InvoiceDocumentKind } from "@domain/invoices";
-import type { VatTreatment } from "@domain/statuses";
+import type { InvoiceDocumentKind, InvoiceLine } from "@domain/invoices";
+import type { DocumentTreatment, VatResult } from "@domain/vat";
 import type { Queryable } from "../../db/client";
-import { fatturaLines } from "../../documents/fatturapa/invoice";
 import { getSettings } from "../settings/queries";
+import { invoiceVat } from "./lines";
 import { invoicedBefore, type InvoiceDocument } from "./queries";
 
 /**
  * Everything an invoice says, as it was when it was issued (decisions §8): its PDF and FatturaPA
  * are rendered from this and nothing else, so a later change of the company settings or of the
  * client record never reaches an issued invoice. A draft's documents are rendered from a
- * snapshot built on the spot from today's data.
+ * snapshot built on the spot from today's data. Version 2: lines and the VAT engine's result
+ * (version 1, one line and one rate, lives on only in the bytes stored for invoices issued before).
  */
 export interface InvoiceSnapshot {
-  version: 1;
+  version: 2;
   /** When it was taken (ISO timestamp). */
   frozenAt: string;
   seller: {
@@ -42,6 +42,7 @@ export interface InvoiceSnapshot {
     phone: string | null;
     pec: string | null;
     sdiCode: string | null;
+    officeCode: string | null;
     vatNumber: string | null;
     fiscalCode: string | null;
   };
@@ -54,19 +55,22 @@ export interface InvoiceSnapshot {
     issueDate: string;
     dueDate: string;
     notes: string | null;
+    treatment: DocumentTreatment;
     amount: string;
-    vatTreatment: VatTreatment;
     vatAmount: string;
     stampDuty: string;
     totalAmount: string;
+    withholding: string;
+    netToPay: string;
+    salPhase: number | null;
   };
-  contract: { number: string };
+  contract: { number: string; signedDate: string | null; cig: string | null; cup: string | null };
   estimate: { number: string; title: string; totalAmount: string };
   /** Imponibile of the contract's invoices numbered before this one. */
   invoicedBefore: string;
-  description: string;
-  lines: FpLine[];
-  vatSummary: { rate: string; natura: string | null; imponibile: string; imposta: string }[];
+  lines: InvoiceLine[];
+  /** The VAT engine's result on those lines (src/domain/vat/): summaries, split, bollo, ritenuta. */
+  vat: VatResult;
   payment: { method: "bonifico"; iban: string | null; dueDate: string; amount: string };
   /**
    * A credit note (TD04): its reason and the invoice it corrects (DatiFattureCollegate). Its
@@ -79,16 +83,21 @@ export interface InvoiceSnapshot {
 }
 
 export function isInvoiceSnapshot(value: unknown): value is InvoiceSnapshot {
-  return !!value && typeof value === "object" && (value as InvoiceSnapshot).version === 1;
+  return !!value && typeof value === "object" && (value as InvoiceSnapshot).version === 2;
 }
 
 /** Takes the snapshot from today's settings and records (inside the caller's transaction when issuing). */
-export async function takeInvoiceSnapshot(db: Queryable, doc: InvoiceDocument): Promise<InvoiceSnapshot> {
+export async function takeInvoiceSnapshot(
+  db: Queryable,
+  doc: InvoiceDocument,
+  /** Lines already computed by the engine (a credit note: the document's positive lines). */
+  computed?: { lines: InvoiceLine[]; vat: VatResult },
+): Promise<InvoiceSnapshot> {
   const settings = await getSettings(db);
   const { invoice, client, contract, estimate } = doc;
-  const lines = fatturaLines(doc);
+  const { lines, vat } = computed ?? (await invoiceVat(db, doc));
   return {
-    version: 1,
+    version: 2,
     frozenAt: new Date().toISOString(),
     seller: {
       companyName: settings.companyName,
@@ -116,6 +125,7 @@ export async function takeInvoiceSnapshot(db: Queryable, doc: InvoiceDocument): 
       phone: client.phone,
       pec: client.pec,
       sdiCode: client.sdiCode,
+      officeCode: client.officeCode,
       vatNumber: client.vatNumber,
       fiscalCode: client.fiscalCode,
     },
@@ -127,18 +137,20 @@ export async function takeInvoiceSnapshot(db: Queryable, doc: InvoiceDocument): 
       issueDate: invoice.issueDate,
       dueDate: invoice.dueDate,
       notes: invoice.notes,
-      amount: invoice.amount,
-      vatTreatment: invoice.vatTreatment,
-      vatAmount: invoice.vatAmount,
-      stampDuty: invoice.stampDuty,
-      totalAmount: invoice.totalAmount,
+      treatment: invoice.treatment,
+      amount: vat.totals.imponibile,
+      vatAmount: vat.totals.imposta,
+      stampDuty: vat.totals.bollo,
+      totalAmount: vat.totals.total,
+      withholding: vat.totals.ritenuta,
+      netToPay: vat.totals.netToPay,
+      salPhase: invoice.salPhase,
     },
-    contract: { number: contract.number },
+    contract: { number: contract.number, signedDate: contract.signedDate, cig: contract.cig, cup: contract.cup },
     estimate: { number: estimate.number, title: estimate.title, totalAmount: estimate.totalAmount },
     invoicedBefore: await invoicedBefore(db, contract.id, invoice.id, invoice.year, invoice.sequence),
-    description: doc.description,
     lines,
-    vatSummary: fatturaSummaries(lines),
-    payment: { method: "bonifico", iban: settings.iban, dueDate: invoice.dueDate, amount: invoice.totalAmount },
+    vat,
+    payment: { method: "bonifico", iban: settings.iban, dueDate: invoice.dueDate, amount: vat.totals.netToPay },
   };
 }

@@ -5,6 +5,7 @@ import { notificationKinds, type NotificationAudience } from "@domain/notificati
 import type { Queryable, Tx } from "../../db/client";
 import { constructionSites, contracts, estimates, invoices, notifications } from "../../db/schema";
 import { overdueSql } from "../invoices/queries";
+import { complianceCandidates } from "../compliance/daily";
 
 interface Candidate {
   entityId: string;
@@ -119,6 +120,14 @@ const rules: Rule[] = [
         link: audience === "admin" ? `/admin/quotes/${r.id}` : `/client/estimates/${r.id}`,
       }));
     },
+  },
+  {
+    // Site compliance (decisions §9): one entry per site with papers expiring within 15 days or
+    // required papers missing or expired while the site is in corso.
+    kind: notificationKinds.siteCompliance,
+    entityType: "site",
+    audiences: ["admin"],
+    candidates: (db, today) => complianceCandidates(db, today),
   },
 ];
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIso } from "@domain/dates";
 import type { Notification } from "@domain/notifications";
-import { estimates, invoices } from "../../db/schema";
+import { complianceDocuments, estimates, invoices } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../dashboard/test-data";
 import { notify } from "./notify";
@@ -68,24 +68,28 @@ describe("notifications API", () => {
       status: "pagata",
       paidDate: today,
     });
-    await insertSite(t.db, {
+    const late = await insertSite(t.db, {
       estimateId: accepted.id,
       name: "Tetto Via Po",
       status: "in_corso",
       estimatedEndDate: addDays(today, -1),
     });
+    // Its safety papers are in order: only the rules under test notify.
+    await t.db.insert(complianceDocuments).values({ constructionSiteId: late.id, kind: "pos", title: "POS" });
     await insertSite(t.db, {
       estimateId: accepted.id,
       name: "Tetto finito",
       status: "completato",
       estimatedEndDate: addDays(today, -10),
     });
-    await insertSite(t.db, {
+    const onTime = await insertSite(t.db, {
       estimateId: accepted.id,
       name: "Tetto in orario",
       status: "in_corso",
       estimatedEndDate: today,
     });
+    // Its safety papers are in order: only the rules under test notify.
+    await t.db.insert(complianceDocuments).values({ constructionSiteId: onTime.id, kind: "pos", title: "POS" });
     await insertEstimate(t.db, {
       clientId: client.id,
       status: "inviato",
@@ -199,10 +203,16 @@ describe("notifications API", () => {
     });
     expect(foreign.statusCode).toBe(404);
     // The office's bell is closed to a client.
-    for (const [method, url] of [["GET", "/api/notifications"], ["POST", `/api/notifications/${adminItem.id}/read`], ["POST", "/api/notifications/read-all"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/api/notifications"],
+      ["POST", `/api/notifications/${adminItem.id}/read`],
+      ["POST", "/api/notifications/read-all"],
+    ] as const) {
       expect((await t.app.inject({ method, url, headers: { cookie: mine.cookie } })).statusCode, url).toBe(403);
     }
-    expect((await t.app.inject({ url: "/api/portal/notifications", headers: { cookie: t.admin } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: "/api/portal/notifications", headers: { cookie: t.admin } })).statusCode).toBe(
+      403,
+    );
     await t.app.inject({ method: "POST", url: "/api/portal/notifications/read-all", headers: { cookie: mine.cookie } });
     expect((await list(mine.cookie)).unread).toBe(0);
     expect((await list(theirs.cookie)).unread).toBe(2);

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { orderListQuerySchema } from "@domain/orders";
 import type { z } from "@domain/zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { constructionSites, estimates, orderItems, orders, suppliers } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof orderListQuerySchema>;
 
@@ -36,7 +36,9 @@ function listWhere(params: ListParams): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (params.q) {
     const p = likePattern(params.q);
-    filters.push(or(ilike(orders.number, p), ilike(orders.title, p), ilike(suppliers.name, p), ilike(constructionSites.name, p)));
+    filters.push(
+      or(ilike(orders.number, p), ilike(orders.title, p), ilike(suppliers.name, p), ilike(constructionSites.name, p)),
+    );
   }
   if (params.status) filters.push(eq(orders.status, params.status));
   if (params.supplierId) filters.push(eq(orders.supplierId, params.supplierId));
@@ -47,7 +49,9 @@ function listWhere(params: ListParams): SQL | undefined {
 /** Supplier and site joined only when the WHERE searches their names. */
 function whereJoins<Q extends PgSelect>(query: Q, params: ListParams) {
   if (!params.q) return query;
-  return query.innerJoin(suppliers, eq(suppliers.id, orders.supplierId)).leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId));
+  return query
+    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
+    .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId));
 }
 
 /** One page: the ids first (through the ORDER BY's index), then supplier and site names for those rows only. */
@@ -79,9 +83,8 @@ export async function listOrders(db: Queryable, params: ListParams) {
     .orderBy(...order);
 }
 
-export async function countOrders(db: Queryable, params: ListParams) {
-  const [row] = await whereJoins(db.select({ n: count() }).from(orders).$dynamic(), params).where(listWhere(params));
-  return row?.n ?? 0;
+export function countOrders(db: Queryable, params: ListParams) {
+  return countCapped(db, whereJoins(db.select(countedRow).from(orders).$dynamic(), params).where(listWhere(params)));
 }
 
 export async function findOrder(db: Queryable, id: string) {
@@ -96,7 +99,11 @@ export async function findOrder(db: Queryable, id: string) {
 }
 
 export async function listOrderItems(db: Queryable, orderId: string) {
-  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position), asc(orderItems.createdAt));
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderItems.createdAt));
 }
 
 /** The detail screen, the dialog and the PDF: the order, its lines, its supplier and its site. */
@@ -122,7 +129,12 @@ export async function getOrderDetail(db: Queryable, id: string) {
     .where(eq(suppliers.id, order.supplierId));
   const [site] = order.constructionSiteId
     ? await db
-        .select({ id: constructionSites.id, name: constructionSites.name, address: constructionSites.address, status: constructionSites.status })
+        .select({
+          id: constructionSites.id,
+          name: constructionSites.name,
+          address: constructionSites.address,
+          status: constructionSites.status,
+        })
         .from(constructionSites)
         .where(eq(constructionSites.id, order.constructionSiteId))
     : [];
@@ -156,7 +168,13 @@ export async function listAllOrderItems(db: Queryable, params: { orderId?: strin
     .offset(params.offset);
 }
 
-export async function countOrderItems(db: Queryable, orderId?: string) {
-  const [row] = await db.select({ n: count() }).from(orderItems).where(orderId ? eq(orderItems.orderId, orderId) : undefined);
-  return row?.n ?? 0;
+export function countOrderItems(db: Queryable, orderId?: string) {
+  return countCapped(
+    db,
+    db
+      .select(countedRow)
+      .from(orderItems)
+      .where(orderId ? eq(orderItems.orderId, orderId) : undefined)
+      .$dynamic(),
+  );
 }

@@ -1,9 +1,11 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 interface ListParams {
+  /** Messages carrying a one-time link exist only for administrators (decisions §9). */
+  withRestricted: boolean;
   q?: string | undefined;
   sort?: string | undefined;
   limit: number;
@@ -12,14 +14,18 @@ interface ListParams {
 
 type Row = typeof outbox.$inferSelect;
 
+const visible = (withRestricted: boolean) => (withRestricted ? undefined : eq(outbox.restricted, false));
+
 const listWhere = (params: ListParams): SQL | undefined => {
-  if (!params.q) return undefined;
+  if (!params.q) return visible(params.withRestricted);
   const p = likePattern(params.q);
-  return or(ilike(outbox.to, p), ilike(outbox.subject, p));
+  return and(visible(params.withRestricted), or(ilike(outbox.to, p), ilike(outbox.subject, p)));
 };
 
 /** What the screens show: a status instead of the raw columns, attachments without storage keys. */
-export function toMessage(row: Omit<Row, "text" | "attempts" | "nextAttemptAt"> & { text?: string }) {
+export function toMessage(
+  row: Omit<Row, "text" | "attempts" | "nextAttemptAt" | "restricted" | "secretLink"> & { text?: string },
+) {
   const status = row.sentAt ? "sent" : row.error ? "failed" : "stored";
   return {
     id: row.id,
@@ -59,12 +65,14 @@ export async function listOutboxMessages(db: Queryable, params: ListParams) {
   return rows.map(toMessage);
 }
 
-export async function countOutboxMessages(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(outbox).where(listWhere(params));
-  return Number(row?.n ?? 0);
+export function countOutboxMessages(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(outbox).where(listWhere(params)).$dynamic());
 }
 
-export async function findOutboxMessage(db: Queryable, id: string) {
-  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+export async function findOutboxMessage(db: Queryable, id: string, withRestricted: boolean) {
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, id), visible(withRestricted)));
   return row ?? null;
 }

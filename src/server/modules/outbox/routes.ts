@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
 import { outboxDetailSchema, outboxListQuerySchema, outboxMessageSchema } from "@domain/outbox";
@@ -5,35 +6,44 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
+import { requireUser } from "../../auth/guard";
 import { storageFor } from "../../storage";
 import { countOutboxMessages, findOutboxMessage, listOutboxMessages, toMessage } from "./queries";
 
 const NOT_FOUND = "Messaggio non trovato";
+
+/** A message with a one-time link exists only for administrators: to the office it is not found. */
+const withRestricted = (request: FastifyRequest) => requireUser(request).role === "admin";
 
 function disposition(fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** "Posta in uscita": read-only for the administrator; the mail module writes it. */
+/** "Posta in uscita": read-only for the office; the mail module writes it. */
 export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const storage = storageFor(config, db);
 
   app.get(
     "/api/outbox",
-    { config: { access: "office" },
+    {
+      config: { access: "office" },
       schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } },
     },
     async (request, reply) => {
-      return sendPage(reply, listOutboxMessages(db, request.query), countOutboxMessages(db, request.query));
+      const params = { ...request.query, withRestricted: withRestricted(request) };
+      return sendPage(reply, listOutboxMessages(db, params), countOutboxMessages(db, params));
     },
   );
 
   app.get(
     "/api/outbox/:id",
-    { config: { access: "office" }, schema: { tags: ["posta"], params: idParams, response: { 200: outboxDetailSchema } } },
+    {
+      config: { access: "office" },
+      schema: { tags: ["posta"], params: idParams, response: { 200: outboxDetailSchema } },
+    },
     async (request) => {
-      const row = await findOutboxMessage(db, request.params.id);
+      const row = await findOutboxMessage(db, request.params.id, withRestricted(request));
       if (!row) throw notFound(NOT_FOUND);
       return toMessage(row) as z.infer<typeof outboxDetailSchema>;
     },
@@ -41,9 +51,12 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     "/api/outbox/:id/attachments/:index",
-    { config: { access: "office" }, schema: { tags: ["posta"], params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }) } },
+    {
+      config: { access: "office" },
+      schema: { tags: ["posta"], params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }) },
+    },
     async (request, reply) => {
-      const row = await findOutboxMessage(db, request.params.id);
+      const row = await findOutboxMessage(db, request.params.id, withRestricted(request));
       const attachment = row?.attachments?.[request.params.index];
       if (!attachment) throw notFound("Allegato non trovato");
       const data = await storage.get(attachment.storageKey);

@@ -1,8 +1,16 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { addDays } from "@domain/dates";
 import { splitMaterialsLabour } from "@domain/money";
-import { documentTotals } from "@domain/vat";
-import { constructionSites, contracts, estimateItems, estimates, invoices } from "../../db/schema";
+import { documentVat, storedVatFigures, vatContextOf, type VatLineInput } from "@domain/vat";
+import {
+  clients,
+  constructionSites,
+  contracts,
+  estimateItems,
+  estimates,
+  invoiceLines,
+  invoices,
+} from "../../db/schema";
 import type { DemoContext } from "../../demo/context";
 import { nextDocumentNumber } from "../../lib/numbering";
 import { DEFAULT_CONTRACT_TERMS } from "../contracts/create-contract";
@@ -21,10 +29,20 @@ export async function seedPortalDemo(ctx: DemoContext) {
   const has = async () => {
     const [row] = await db
       .select({
-        sent: sql<number>`(select count(*) from estimates e where e.client_id = ${clientId} and e.status = 'inviato' and e.expires_at >= ${today})`.mapWith(Number),
-        running: sql<number>`(select count(*) from construction_sites s join estimates e on e.id = s.estimate_id where e.client_id = ${clientId} and s.status = 'in_corso')`.mapWith(Number),
-        done: sql<number>`(select count(*) from construction_sites s join estimates e on e.id = s.estimate_id where e.client_id = ${clientId} and s.status = 'completato')`.mapWith(Number),
-        pending: sql<number>`(select count(*) from invoices i join contracts c on c.id = i.contract_id join estimates e on e.id = c.estimate_id where e.client_id = ${clientId} and i.status = 'inviata')`.mapWith(Number),
+        sent: sql<number>`(select count(*) from estimates e where e.client_id = ${clientId} and e.status = 'inviato' and e.expires_at >= ${today})`.mapWith(
+          Number,
+        ),
+        running:
+          sql<number>`(select count(*) from construction_sites s join estimates e on e.id = s.estimate_id where e.client_id = ${clientId} and s.status = 'in_corso')`.mapWith(
+            Number,
+          ),
+        done: sql<number>`(select count(*) from construction_sites s join estimates e on e.id = s.estimate_id where e.client_id = ${clientId} and s.status = 'completato')`.mapWith(
+          Number,
+        ),
+        pending:
+          sql<number>`(select count(*) from invoices i join contracts c on c.id = i.contract_id join estimates e on e.id = c.estimate_id where e.client_id = ${clientId} and i.status = 'inviata')`.mapWith(
+            Number,
+          ),
       })
       .from(sql`(select 1) as one`);
     return row!;
@@ -41,7 +59,9 @@ export async function seedPortalDemo(ctx: DemoContext) {
     const rows = await db
       .select({ id: estimates.id })
       .from(estimates)
-      .where(and(ne(estimates.clientId, clientId), eq(estimates.status, "inviato"), sql`${estimates.expiresAt} >= ${today}`))
+      .where(
+        and(ne(estimates.clientId, clientId), eq(estimates.status, "inviato"), sql`${estimates.expiresAt} >= ${today}`),
+      )
       .orderBy(asc(estimates.createdAt))
       .limit(1);
     await borrow(rows.map((r) => r.id));
@@ -72,10 +92,29 @@ export async function seedPortalDemo(ctx: DemoContext) {
   // 2. Whatever the other seeders did not provide, created here with real numbers.
   state = await has();
   const year = Number(today.slice(0, 4));
+  const [portalClient] = await db
+    .select({ type: clients.type, vatNumber: clients.vatNumber, withholdingAgent: clients.withholdingAgent })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  // Renovation of the client's home: 10 % (decisions §8), through the one VAT engine.
+  const demoVat = vatContextOf(portalClient ?? { type: "privato", vatNumber: null }, "RF01", "ordinary");
+  const demoLine = (description: string, amount: string): VatLineInput => ({
+    description,
+    quantity: "1",
+    unitPrice: amount,
+    vatRate: "10",
+    natura: null,
+    significantGood: false,
+  });
   await db.transaction(async (tx) => {
-    const makeEstimate = async (status: "inviato" | "accettato", title: string, imponibile: string, created: string) => {
+    const makeEstimate = async (
+      status: "inviato" | "accettato",
+      title: string,
+      imponibile: string,
+      created: string,
+    ) => {
       const { number } = await nextDocumentNumber(tx, "PRV", year);
-      const totals = documentTotals(imponibile, "10");
+      const totals = storedVatFigures(documentVat(demoVat, [demoLine(title, imponibile)]));
       const { materials: materialsCost, labour: laborCost } = splitMaterialsLabour(imponibile);
       const [row] = await tx
         .insert(estimates)
@@ -87,9 +126,10 @@ export async function seedPortalDemo(ctx: DemoContext) {
           materialsCost,
           laborCost,
           totalAmount: imponibile,
-          vatTreatment: "10",
           vatAmount: totals.vatAmount,
           grossTotal: totals.total,
+          withholding: totals.withholding,
+          netToPay: totals.netToPay,
           status,
           validityDays: 30,
           expiresAt: addDays(created, 30),
@@ -106,16 +146,24 @@ export async function seedPortalDemo(ctx: DemoContext) {
         unitPrice: imponibile,
         totalPrice: imponibile,
         unit: "pz",
+        vatRate: "10",
       });
       return row!;
     };
-    if (state.sent === 0) await makeEstimate("inviato", "Rifacimento manto di copertura", "8400.00", addDays(today, -5));
+    if (state.sent === 0)
+      await makeEstimate("inviato", "Rifacimento manto di copertura", "8400.00", addDays(today, -5));
     if (state.running === 0 || state.done === 0 || state.pending === 0) {
       const accepted = await makeEstimate("accettato", "Impermeabilizzazione terrazzo", "5200.00", addDays(today, -90));
       const { number } = await nextDocumentNumber(tx, "CTR", year);
       const [contract] = await tx
         .insert(contracts)
-        .values({ number, estimateId: accepted.id, terms: DEFAULT_CONTRACT_TERMS, status: "attivo", signedDate: addDays(today, -85) })
+        .values({
+          number,
+          estimateId: accepted.id,
+          terms: DEFAULT_CONTRACT_TERMS,
+          status: "attivo",
+          signedDate: addDays(today, -85),
+        })
         .returning();
       const site = (name: string, status: "in_corso" | "completato", progress: number, start: number, end: number) =>
         tx.insert(constructionSites).values({
@@ -133,22 +181,37 @@ export async function seedPortalDemo(ctx: DemoContext) {
       if (state.done === 0) await site("Lattonerie e grondaie", "completato", 100, -80, -50);
       const invoice = async (status: "inviata" | "pagata", amount: string, issued: string) => {
         const n = await nextDocumentNumber(tx, "FAT", year);
-        const totals = documentTotals(amount, "10");
-        await tx.insert(invoices).values({
-          number: n.number,
-          year: n.year,
-          sequence: n.sequence,
-          contractId: contract!.id,
-          kind: "acconto",
-          amount,
-          vatTreatment: "10",
-          vatAmount: totals.vatAmount,
-          totalAmount: totals.total,
-          issueDate: issued,
-          dueDate: addDays(issued, 30),
-          paidDate: status === "pagata" ? addDays(issued, 20) : null,
-          status,
-          sentAt: `${issued}T10:00:00Z`,
+        const line = demoLine("Acconto sui lavori di impermeabilizzazione del terrazzo", amount);
+        const totals = storedVatFigures(documentVat(demoVat, [line]));
+        const [row] = await tx
+          .insert(invoices)
+          .values({
+            number: n.number,
+            year: n.year,
+            sequence: n.sequence,
+            contractId: contract!.id,
+            kind: "acconto",
+            amount,
+            vatAmount: totals.vatAmount,
+            totalAmount: totals.total,
+            withholding: totals.withholding,
+            netToPay: totals.netToPay,
+            issueDate: issued,
+            dueDate: addDays(issued, 30),
+            paidDate: status === "pagata" ? addDays(issued, 20) : null,
+            status,
+            sentAt: `${issued}T10:00:00Z`,
+          })
+          .returning({ id: invoices.id });
+        await tx.insert(invoiceLines).values({
+          invoiceId: row!.id,
+          position: 0,
+          description: line.description,
+          quantity: "1",
+          unit: "a corpo",
+          unitPrice: amount,
+          vatRate: "10",
+          lineTotal: amount,
         });
       };
       await invoice("pagata", "1560.00", addDays(today, -60));

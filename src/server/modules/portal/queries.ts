@@ -1,13 +1,20 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { todayIso } from "@domain/dates";
-import {
-  PORTAL_DASHBOARD_ESTIMATES,
-  PORTAL_DASHBOARD_INVOICES,
-  PORTAL_DASHBOARD_PROJECTS,
-} from "@domain/portal";
+import { PORTAL_DASHBOARD_ESTIMATES, PORTAL_DASHBOARD_INVOICES, PORTAL_DASHBOARD_PROJECTS } from "@domain/portal";
+import { plainDecimal } from "@domain/money";
 import type { Queryable } from "../../db/client";
 import { remainderSql } from "../invoices/queries";
-import { attachments, clients, constructionSites, contracts, estimateItems, estimates, invoices, users } from "../../db/schema";
+import { estimateItemView, estimateVatView } from "../estimates/queries";
+import {
+  attachments,
+  clients,
+  constructionSites,
+  contracts,
+  estimateItems,
+  estimates,
+  invoices,
+  users,
+} from "../../db/schema";
 
 // What a portal user sees of their client (decisions §2): estimates once sent (a draft is the
 // company's unfinished work), every site descending from them, and invoices once issued.
@@ -18,7 +25,10 @@ const visibleInvoice = (clientId: string) => and(eq(estimates.clientId, clientId
 
 /** Whether the client may see this estimate (its own, not a draft). */
 export async function isVisibleEstimate(db: Queryable, clientId: string, id: string) {
-  const [row] = await db.select({ id: estimates.id }).from(estimates).where(and(eq(estimates.id, id), visibleEstimate(clientId)));
+  const [row] = await db
+    .select({ id: estimates.id })
+    .from(estimates)
+    .where(and(eq(estimates.id, id), visibleEstimate(clientId)));
   return row !== undefined;
 }
 
@@ -39,7 +49,9 @@ export async function getPortalDashboard(db: Queryable, clientId: string, userId
     .select({
       id: clients.id,
       name: clients.name,
-      lastLoginAt: sql<string | null>`(select u.last_login_at from users u where u.id = ${userId})`.mapWith(users.lastLoginAt),
+      lastLoginAt: sql<string | null>`(select u.last_login_at from users u where u.id = ${userId})`.mapWith(
+        users.lastLoginAt,
+      ),
       // Raw SQL with aliases: drizzle leaves column names unqualified inside sql``, which joins make ambiguous.
       activeEstimates: sql<number>`(select count(*) from estimates e where e.client_id = ${clientId}
         and e.status = 'inviato' and e.expires_at >= ${today})`.mapWith(Number),
@@ -148,9 +160,12 @@ export async function getPortalInvoice(db: Queryable, clientId: string, id: stri
   const [row] = await db
     .select({
       ...invoiceSummaryColumns,
-      vatTreatment: invoices.vatTreatment,
+      kind: invoices.kind,
+      treatment: invoices.treatment,
       vatAmount: invoices.vatAmount,
       stampDuty: invoices.stampDuty,
+      withholding: invoices.withholding,
+      netToPay: invoices.netToPay,
       notes: invoices.notes,
       contractNumber: contracts.number,
       estimateId: estimates.id,
@@ -190,9 +205,16 @@ export async function getPortalProject(db: Queryable, clientId: string, id: stri
   if (!site) return null;
   // Only the photos and documents the company chose to share (attachments.sharedWithClient).
   const photos = await db
-    .select({ id: attachments.id, fileName: attachments.fileName, mimeType: attachments.mimeType, createdAt: attachments.createdAt })
+    .select({
+      id: attachments.id,
+      fileName: attachments.fileName,
+      mimeType: attachments.mimeType,
+      createdAt: attachments.createdAt,
+    })
     .from(attachments)
-    .where(and(eq(attachments.entityType, "site"), eq(attachments.entityId, id), eq(attachments.sharedWithClient, true)))
+    .where(
+      and(eq(attachments.entityType, "site"), eq(attachments.entityId, id), eq(attachments.sharedWithClient, true)),
+    )
     .orderBy(asc(attachments.createdAt));
   const { estimateId, estimateNumber, estimateTitle, ...fields } = site;
   return {
@@ -231,9 +253,18 @@ export async function getPortalEstimate(db: Queryable, clientId: string, id: str
       unitPrice: estimateItems.unitPrice,
       totalPrice: estimateItems.totalPrice,
       notes: estimateItems.notes,
+      vatRate: estimateItems.vatRate,
+      natura: estimateItems.natura,
+      significantGood: estimateItems.significantGood,
     })
     .from(estimateItems)
     .where(eq(estimateItems.estimateId, id))
     .orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
-  return { ...row, items };
+  // What the client sees is the engine's result on the same lines the office priced.
+  const vat = await estimateVatView(
+    db,
+    row.estimate,
+    items.map((i) => ({ ...i, quantity: plainDecimal(i.quantity), unitPrice: plainDecimal(i.unitPrice) })),
+  );
+  return { ...row, items: items.map(estimateItemView), vat };
 }

@@ -17,7 +17,6 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { DEFAULT_CONTRACT_TERMS } from "../contracts/create-contract";
-import { invoicePayments } from "../invoices/queries";
 import { getSettings } from "../settings/queries";
 import {
   countPortalInvoices,
@@ -27,6 +26,7 @@ import {
   getPortalProject,
   listPortalInvoices,
 } from "./queries";
+import { getInvoiceDetail } from "../invoices/queries";
 import { portalDocumentRoutes } from "./document-routes";
 import { portalUser } from "./portal-user";
 import { createSurveyRequest, sendInformationRequest } from "./service";
@@ -44,12 +44,16 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { db, config } = deps;
   await app.register(portalDocumentRoutes, deps);
 
-  app.get("/api/portal/dashboard", { config: user, schema: { tags, response: { 200: portalDashboardSchema } } }, async (request) => {
-    const { clientId, userId } = portalUser(request);
-    const dashboard = await getPortalDashboard(db, clientId, userId);
-    if (!dashboard) throw notFound("Cliente non trovato");
-    return dashboard;
-  });
+  app.get(
+    "/api/portal/dashboard",
+    { config: user, schema: { tags, response: { 200: portalDashboardSchema } } },
+    async (request) => {
+      const { clientId, userId } = portalUser(request);
+      const dashboard = await getPortalDashboard(db, clientId, userId);
+      if (!dashboard) throw notFound("Cliente non trovato");
+      return dashboard;
+    },
+  );
 
   app.get(
     "/api/portal/projects/:id",
@@ -67,11 +71,12 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const row = await getPortalEstimate(db, portalUser(request).clientId, request.params.id);
       if (!row) throw notFound("Preventivo non trovato");
-      const { estimate, client, items } = row;
+      const { estimate, client, items, vat } = row;
       const expired = estimate.expiresAt < todayIso();
       const settings = await getSettings(db);
       return {
         ...estimate,
+        vat,
         expired,
         canAccept: estimate.status === "inviato" && !expired,
         items,
@@ -83,10 +88,17 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/portal/invoices",
-    { config: user, schema: { tags, querystring: invoiceListQuery, response: { 200: z.array(portalInvoiceSummarySchema) } } },
+    {
+      config: user,
+      schema: { tags, querystring: invoiceListQuery, response: { 200: z.array(portalInvoiceSummarySchema) } },
+    },
     async (request, reply) => {
       const { clientId } = portalUser(request);
-      return sendPage(reply, listPortalInvoices(db, clientId, request.query.limit, request.query.offset), countPortalInvoices(db, clientId));
+      return sendPage(
+        reply,
+        listPortalInvoices(db, clientId, request.query.limit, request.query.offset),
+        countPortalInvoices(db, clientId),
+      );
     },
   );
 
@@ -98,10 +110,14 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (!row) throw notFound("Fattura non trovata");
       const settings = await getSettings(db);
       const { estimateId, estimateNumber, estimateTitle, clientType, clientFiscalCode, ...invoice } = row;
-      const payments = (await invoicePayments(db, invoice.id)).map(({ date, amount, method }) => ({ date, amount, method }));
+      // The lines and VAT the client reads are the issued invoice's, frozen with its PDF.
+      const detail = (await getInvoiceDetail(db, row.id, portalUser(request).clientId))!;
+      const payments = detail.payments.map(({ date, amount, method }) => ({ date, amount, method }));
       return {
         ...invoice,
         payments,
+        lines: detail.lines,
+        vat: detail.vat,
         estimate: { id: estimateId, number: estimateNumber, title: estimateTitle },
         payment: {
           beneficiary: settings.companyName,

@@ -4,13 +4,14 @@ import type { SessionUser } from "@domain/auth";
 import { formatRecoveryCode, type profileUpdateSchema, type totpDisableSchema } from "@domain/profile";
 import type { z } from "@domain/zod";
 import { verifyPassword } from "../../auth/passwords";
-import { loginSucceeded, reserveOrRefuse } from "../../auth/throttle";
+import { codeSucceeded, loginSucceeded, reserveCodeOrRefuse, reserveOrRefuse } from "../../auth/throttle";
 import {
   forgetUsedSteps,
   hashRecoveryCode,
   newRecoveryCodes,
   newTotpSecret,
   totpEnrolment,
+  useRecoveryCode,
   useTotpCode,
 } from "../../auth/totp";
 import type { Db } from "../../db/client";
@@ -63,9 +64,19 @@ async function checkPassword(
 
 /** So is a code typed to change two-factor itself (disable, new recovery codes). */
 async function checkCode(db: Db, reply: FastifyReply, me: SessionUser, ip: string, secret: string, code: string) {
-  await reserveOrRefuse(db, reply, me.username, ip);
+  await reserveCodeOrRefuse(db, reply, me, ip);
   if (!(await useTotpCode(db, me.id, secret, code))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
-  await loginSucceeded(db, me.username, ip);
+  await codeSucceeded(db, me, ip);
+}
+
+const WRONG_RECOVERY = "Codice di recupero non valido o già usato";
+
+/** A recovery code spends itself (one atomic update) and is throttled like a code. */
+async function checkRecoveryCode(db: Db, reply: FastifyReply, me: SessionUser, ip: string, code: string) {
+  await reserveCodeOrRefuse(db, reply, me, ip);
+  if ((await useRecoveryCode(db, me.id, code)) === null)
+    throw badRequest(WRONG_RECOVERY, { recoveryCode: WRONG_RECOVERY });
+  await codeSucceeded(db, me, ip);
 }
 
 /**
@@ -142,7 +153,7 @@ export async function disableTwoFactor(
   if (profile?.twoFactorRequiredForRole)
     throw conflict("La verifica in due passaggi è obbligatoria per gli amministratori: non si può disattivare");
   if ("code" in proof) await checkCode(db, reply, me, request.ip, row.totpSecret, proof.code);
-  else await checkPassword(db, reply, me, request.ip, proof.password, row.passwordHash);
+  else await checkRecoveryCode(db, reply, me, request.ip, proof.recoveryCode);
   await db.transaction(async (tx) => {
     await tx
       .update(users)

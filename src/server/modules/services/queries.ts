@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { ServiceListParams } from "@domain/services";
 import type { Queryable } from "../../db/client";
 import { estimateItems, services } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = ServiceListParams & { limit: number; offset: number };
 
@@ -37,7 +37,12 @@ export async function listServices(db: Queryable, params: ListParams) {
     .orderBy(
       ...orderBy(
         params.sort,
-        { name: sql`lower(${services.name})`, unitPrice: services.unitPrice, category: services.category, createdAt: services.createdAt },
+        {
+          name: sql`lower(${services.name})`,
+          unitPrice: services.unitPrice,
+          category: services.category,
+          createdAt: services.createdAt,
+        },
         [sql`lower(${services.name})`, desc(services.id)],
       ),
     )
@@ -45,9 +50,8 @@ export async function listServices(db: Queryable, params: ListParams) {
     .offset(params.offset);
 }
 
-export async function countServices(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(services).where(listWhere(params));
-  return row?.n ?? 0;
+export function countServices(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(services).where(listWhere(params)).$dynamic());
 }
 
 export async function findService(db: Queryable, id: string) {

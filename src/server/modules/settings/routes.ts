@@ -34,7 +34,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     { config: { access: "public" }, schema: { tags: ["impostazioni"], response: { 200: publicCompanySchema } } },
     async () => {
       const s = await getSettings(db);
-      return { companyName: s.companyName, phone: s.phone, email: s.email, logoUrl: logoUrlOf(s) };
+      return {
+        companyName: s.companyName,
+        phone: s.phone,
+        email: s.email,
+        logoUrl: logoUrlOf(s),
+        regimeFiscale: s.regimeFiscale,
+        defaultVatRate: s.defaultVatRate,
+      };
     },
   );
 
@@ -62,19 +69,27 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
-  app.get("/api/settings", { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } }, async () =>
-    toSettings(await getSettings(db)),
+  app.get(
+    "/api/settings",
+    { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } },
+    async () => toSettings(await getSettings(db)),
   );
 
   app.put(
     "/api/settings",
-    { config: { access: "admin" }, schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } } },
+    {
+      config: { access: "admin" },
+      schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } },
+    },
     async (request) => toSettings(await updateSettings(db, request, request.body)),
   );
 
   app.post(
     "/api/settings/logo",
-    { config: { access: "admin" }, schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } } },
+    {
+      config: { access: "admin" },
+      schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } },
+    },
     async (request) => {
       if (!request.isMultipart())
         throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { logo: "Scegli un'immagine" });

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { todayIso, isSiteLate, isSlowProgress } from "@domain/dates";
 import { siteCostAnalysis, type siteListQuerySchema } from "@domain/sites";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, orders, suppliers, users } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 import { assigneeColumns, toAssignedUser } from "../team/queries";
 
 type ListParams = z.output<typeof siteListQuerySchema>;
@@ -35,6 +35,7 @@ export const siteColumns = {
   safetyRequirements: s.safetyRequirements,
   accessConditions: s.accessConditions,
   specialEquipment: s.specialEquipment,
+  usesScaffolding: s.usesScaffolding,
   notes: s.notes,
   assignedUserId: s.assignedUserId,
   createdAt: s.createdAt,
@@ -72,7 +73,12 @@ export async function listSites(db: Queryable, params: ListParams, scope: string
   let ids = db.select({ id: s.id }).from(s).$dynamic();
   // The estimate is needed in the WHERE only for the portal's scope (its client).
   if (scope) ids = ids.innerJoin(estimates, eq(estimates.id, s.estimateId));
-  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  const page = ids
+    .where(listWhere(params, scope))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   const rows = await db
     .select({
       ...siteColumns,
@@ -96,11 +102,10 @@ export async function listSites(db: Queryable, params: ListParams, scope: string
   }));
 }
 
-export async function countSites(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select({ n: count() }).from(s).$dynamic();
+export function countSites(db: Queryable, params: ListParams, scope: string | null) {
+  let counted = db.select(countedRow).from(s).$dynamic();
   if (scope) counted = counted.innerJoin(estimates, eq(estimates.id, s.estimateId));
-  const [row] = await counted.where(listWhere(params, scope));
-  return row?.n ?? 0;
+  return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
 /** The site and the client it belongs to (through its estimate), for scoping and writes. */

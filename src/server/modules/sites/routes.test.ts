@@ -12,6 +12,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const NONE = "00000000-0000-4000-8000-000000000000";
+/** These sites open without safety papers: the compliance guard is tested in modules/compliance. */
+const OPEN_ANYWAY = { force: true, reason: "Documenti di sicurezza non oggetto di questo test" };
 const rowCount = async () => (await t.db.select({ n: count() }).from(constructionSites))[0]!.n;
 
 async function create(body: Record<string, unknown>, cookie = t.admin) {
@@ -134,6 +136,7 @@ describe("construction sites API", () => {
         name: `Lotto Aurora ${i}`,
         address: `Via Aurora ${i}`,
         status: i < 3 ? "in_corso" : "programmato",
+        ...(i < 3 ? OPEN_ANYWAY : {}),
         estimatedEndDate: i === 0 ? yesterday : "",
       });
     }
@@ -175,6 +178,7 @@ describe("construction sites API", () => {
         name: "Condominio Sole",
         address: "Via Sole 2",
         status: "in_corso",
+        ...OPEN_ANYWAY,
         progress: 5,
       })
     ).json();
@@ -245,7 +249,10 @@ describe("construction sites API", () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).not.toHaveProperty("costAnalysis");
     expect(detail.json()).not.toHaveProperty("orders");
-    const foreign = await t.app.inject({ url: `/api/portal/projects/${otherSite.id}`, headers: { cookie: portal.cookie } });
+    const foreign = await t.app.inject({
+      url: `/api/portal/projects/${otherSite.id}`,
+      headers: { cookie: portal.cookie },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 
@@ -257,6 +264,7 @@ describe("construction sites API", () => {
         name: "Tetto Bianchi",
         address: "Via B 1",
         status: "in_corso",
+        ...OPEN_ANYWAY,
         progress: 60,
       })
     ).json();

@@ -8,6 +8,7 @@ import { constructionSites, estimates } from "../../db/schema";
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { recordActivity } from "../activity/record";
 import { detachAll } from "../attachments/service";
+import { guardSiteStart } from "../compliance/service";
 import { checkAssignee } from "../team/queries";
 
 export const SITE_NOT_FOUND = "Cantiere non trovato";
@@ -31,7 +32,7 @@ async function acceptedEstimate(tx: Tx, estimateId: string) {
 }
 
 /** A completed site is at 100 % and has ended: the server keeps the two consistent. */
-function normalise(values: SiteValues): SiteValues {
+function normalise({ force: _force, reason: _reason, ...values }: SiteValues) {
   if (values.status !== "completato") return values;
   return { ...values, progress: 100, endDate: values.endDate ?? todayIso() };
 }
@@ -42,6 +43,8 @@ export async function createSite(db: Db, request: FastifyRequest, input: SiteVal
     await checkAssignee(tx, input.assignedUserId);
     const values = normalise(input);
     const [row] = await tx.insert(constructionSites).values(values).returning();
+    // A site created directly in corso passes the same guard as one that is started later.
+    await guardSiteStart(tx, request, { id: row!.id, name: row!.name, status: "programmato" }, row!.status, input);
     await recordActivity(tx, request, {
       action: "create",
       entityType: "site",
@@ -62,6 +65,7 @@ export async function updateSite(db: Db, request: FastifyRequest, id: string, in
     const estimate = fields.estimateId === current.estimateId ? null : await acceptedEstimate(tx, fields.estimateId);
     await checkAssignee(tx, fields.assignedUserId, current.assignedUserId);
     const values = normalise(fields);
+    await guardSiteStart(tx, request, current, values.status, input);
     const [row] = await tx
       .update(constructionSites)
       .set({ ...values, updatedAt: sql`now()`, version: sql`${constructionSites.version} + 1` })
@@ -81,7 +85,10 @@ async function recordSiteUpdate(
   row: typeof constructionSites.$inferSelect,
   more: string[],
 ) {
-  const [owner] = await tx.select({ clientId: estimates.clientId }).from(estimates).where(eq(estimates.id, row.estimateId));
+  const [owner] = await tx
+    .select({ clientId: estimates.clientId })
+    .from(estimates)
+    .where(eq(estimates.id, row.estimateId));
   const changes: string[] = [];
   if (before.status !== row.status) changes.push(`stato ${siteStatuses.label(row.status)}`);
   if (before.progress !== row.progress) changes.push(`avanzamento ${row.progress}%`);
@@ -131,6 +138,8 @@ export async function updateSiteProgress(
     status?: SiteValues["status"] | undefined;
     notes?: string | null | undefined;
     version: number;
+    force?: boolean | undefined;
+    reason?: string | undefined;
   },
 ) {
   return db.transaction(async (tx) => {
@@ -138,6 +147,7 @@ export async function updateSiteProgress(
     if (!current) throw notFound(SITE_NOT_FOUND);
     if (current.version !== input.version) throw staleVersion();
     const status = input.status ?? current.status;
+    await guardSiteStart(tx, request, current, status, input);
     const completed = status === "completato";
     const [row] = await tx
       .update(constructionSites)

@@ -3,7 +3,7 @@ import { SUPPLIER_DETAIL_ORDERS, type supplierListQuerySchema } from "@domain/su
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { orders, suppliers } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof supplierListQuerySchema>;
 
@@ -30,6 +30,7 @@ const suppliersColumns = {
   email: suppliers.email,
   website: suppliers.website,
   contactPerson: suppliers.contactPerson,
+  isSubcontractor: suppliers.isSubcontractor,
   notes: suppliers.notes,
   status: suppliers.status,
   createdAt: suppliers.createdAt,
@@ -39,13 +40,18 @@ const suppliersColumns = {
 
 export async function listSuppliers(db: Queryable, params: ListParams) {
   return db
-    .select({ ...suppliersColumns})
+    .select({ ...suppliersColumns })
     .from(suppliers)
     .where(listWhere(params))
     .orderBy(
       ...orderBy(
         params.sort,
-        { name: sql`lower(${suppliers.name})`, city: sql`lower(${suppliers.city})`, createdAt: suppliers.createdAt, status: suppliers.status },
+        {
+          name: sql`lower(${suppliers.name})`,
+          city: sql`lower(${suppliers.city})`,
+          createdAt: suppliers.createdAt,
+          status: suppliers.status,
+        },
         [sql`lower(${suppliers.name})`, desc(suppliers.id)],
       ),
     )
@@ -53,10 +59,8 @@ export async function listSuppliers(db: Queryable, params: ListParams) {
     .offset(params.offset);
 }
 
-
-export async function countSuppliers(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(suppliers).where(listWhere(params));
-  return row?.n ?? 0;
+export function countSuppliers(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(suppliers).where(listWhere(params)).$dynamic());
 }
 
 export async function findSupplier(db: Queryable, id: string) {

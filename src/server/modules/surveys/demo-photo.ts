@@ -44,6 +44,11 @@ export function roofPhoto(seed: number): Buffer {
       raw[o + 2] = rgb[2];
     }
   }
+  return rgbPng(w, h, raw);
+}
+
+/** An 8-bit RGB PNG of `raw` (each row: a 0 filter byte, then R G B per pixel). */
+export function rgbPng(w: number, h: number, raw: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);

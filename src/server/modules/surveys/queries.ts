@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SurveyListParams } from "@domain/surveys";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { likePattern, orderBy, sortKey } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy, sortKey } from "../../lib/list";
 import { assigneeColumns, withAssignedUser } from "../team/queries";
 
 type ListParams = SurveyListParams & { limit: number; offset: number };
@@ -60,15 +60,28 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
 /** One page: the ids first (through the ORDER BY's index), then client and contact names for those rows only. */
 export async function listSurveys(db: Queryable, params: ListParams, scope: string | null) {
   // A calendar range reads in day order; the list shows the most recent first.
-  const fallback = params.from || params.to ? [asc(surveys.date), sql`${surveys.time} asc nulls first`, asc(surveys.id)] : [desc(surveys.date), sql`${surveys.time} desc nulls last`, desc(surveys.id)];
+  const fallback =
+    params.from || params.to
+      ? [asc(surveys.date), sql`${surveys.time} asc nulls first`, asc(surveys.id)]
+      : [desc(surveys.date), sql`${surveys.time} desc nulls last`, desc(surveys.id)];
   const order = orderBy(
     params.sort,
-    { date: surveys.date, createdAt: surveys.createdAt, status: surveys.status, clientName: sql`lower(${clients.name})` },
+    {
+      date: surveys.date,
+      createdAt: surveys.createdAt,
+      status: surveys.status,
+      clientName: sql`lower(${clients.name})`,
+    },
     fallback,
   );
   let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
   if (params.q || sortKey(params.sort) === "clientName") ids = ids.leftJoin(clients, eq(clients.id, surveys.clientId));
-  const page = ids.where(listWhere(params, scope)).orderBy(...order).limit(params.limit).offset(params.offset).as("page");
+  const page = ids
+    .where(listWhere(params, scope))
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
   const rows = await db
     .select(surveyColumns)
     .from(page)
@@ -80,11 +93,10 @@ export async function listSurveys(db: Queryable, params: ListParams, scope: stri
   return rows.map(withAssignedUser);
 }
 
-export async function countSurveys(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select({ n: count() }).from(surveys).$dynamic();
+export function countSurveys(db: Queryable, params: ListParams, scope: string | null) {
+  let counted = db.select(countedRow).from(surveys).$dynamic();
   if (params.q) counted = counted.leftJoin(clients, eq(clients.id, surveys.clientId));
-  const [row] = await counted.where(listWhere(params, scope));
-  return row?.n ?? 0;
+  return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
 export async function findSurvey(db: Queryable, id: string) {
@@ -103,12 +115,24 @@ export async function getSurveyDetail(db: Queryable, id: string) {
   const survey = await findSurvey(db, id);
   if (!survey) return null;
   const [client] = await db
-    .select({ id: clients.id, name: clients.name, address: clients.address, phone: clients.phone, email: clients.email })
+    .select({
+      id: clients.id,
+      name: clients.name,
+      address: clients.address,
+      phone: clients.phone,
+      email: clients.email,
+    })
     .from(clients)
     .where(eq(clients.id, survey.clientId));
   const [contact] = survey.contactId
     ? await db
-        .select({ id: contacts.id, name: contacts.name, role: contacts.role, phone: contacts.phone, email: contacts.email })
+        .select({
+          id: contacts.id,
+          name: contacts.name,
+          role: contacts.role,
+          phone: contacts.phone,
+          email: contacts.email,
+        })
         .from(contacts)
         .where(eq(contacts.id, survey.contactId))
     : [];

@@ -4,7 +4,8 @@ import { formatDate } from "@domain/format";
 import type { SurveyValues } from "@domain/surveys";
 import type { Db, Queryable } from "../../db/client";
 import { clients, contacts, surveys } from "../../db/schema";
-import { badRequest, notFound, staleVersion } from "../../http/errors";
+import { badRequest, forbidden, notFound, staleVersion } from "../../http/errors";
+import { requireUser, roleMayUse } from "../../auth/guard";
 import type { FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { detachAll } from "../attachments/service";
@@ -50,14 +51,42 @@ export async function createSurvey(db: Db, request: FastifyRequest, values: Surv
   });
 }
 
-export async function updateSurvey(db: Db, request: FastifyRequest, id: string, values: SurveyValues & { version: number }) {
+/**
+ * Whose survey it is and who goes there are the office's decisions (issue 26): a technician
+ * updates what he found, not the client or the assignee.
+ */
+function officeOnlyChanges(
+  request: FastifyRequest,
+  before: { clientId: string; assignedUserId: string | null },
+  after: Pick<SurveyValues, "clientId" | "assignedUserId">,
+) {
+  if (roleMayUse(requireUser(request).role, "office")) return;
+  if (after.clientId !== before.clientId) throw forbidden("Solo l'ufficio può cambiare il cliente di un sopralluogo");
+  if ((after.assignedUserId ?? null) !== (before.assignedUserId ?? null))
+    throw forbidden("Solo l'ufficio può assegnare un sopralluogo a un'altra persona");
+}
+
+export async function updateSurvey(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  values: SurveyValues & { version: number },
+) {
   return db.transaction(async (tx) => {
     const { version, ...fields } = values;
     const [before] = await tx
-      .select({ date: surveys.date, time: surveys.time, status: surveys.status, assignedUserId: surveys.assignedUserId })
+      .select({
+        date: surveys.date,
+        time: surveys.time,
+        status: surveys.status,
+        assignedUserId: surveys.assignedUserId,
+        clientId: surveys.clientId,
+      })
       .from(surveys)
-      .where(eq(surveys.id, id));
+      .where(eq(surveys.id, id))
+      .for("update");
     if (!before) throw notFound(NOT_FOUND);
+    officeOnlyChanges(request, before, fields);
     const clientName = await checkReferences(tx, fields);
     await checkAssignee(tx, fields.assignedUserId, before.assignedUserId);
     const [row] = await tx

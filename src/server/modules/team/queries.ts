@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { staffRoles } from "@domain/statuses";
-import { ACTIVE_SITE_STATUSES, ASSIGNEE_INVALID, displayName, MAX_TEAM, teamColor, type AssignedUser } from "@domain/team";
+import {
+  ACTIVE_SITE_STATUSES,
+  ASSIGNEE_INVALID,
+  displayName,
+  MAX_TEAM,
+  teamColor,
+  type AssignedUser,
+} from "@domain/team";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contacts, estimates, surveys, users } from "../../db/schema";
 import { badRequest } from "../../http/errors";
@@ -16,13 +23,19 @@ export function toAssignedUser(row: AssigneeRow): AssignedUser {
 }
 
 /** Replaces the nested `assignee` row of a query with the `assignedUser` of the answers. */
-export function withAssignedUser<T extends { assignee: AssigneeRow }>(row: T): Omit<T, "assignee"> & { assignedUser: AssignedUser } {
+export function withAssignedUser<T extends { assignee: AssigneeRow }>(
+  row: T,
+): Omit<T, "assignee"> & { assignedUser: AssignedUser } {
   const { assignee, ...rest } = row;
   return { ...rest, assignedUser: toAssignedUser(assignee) };
 }
 
 /** The firm's active people (admin, ufficio, tecnico), by name: pickers and the calendar legend. */
-export async function listTeam(db: Queryable) {
+/**
+ * Who can be assigned. The office gets user names and roles (pickers, users screen); a
+ * technician only names and colours, what his calendar legend needs (issue 26).
+ */
+export async function listTeam(db: Queryable, withAccounts: boolean) {
   const rows = await db
     .select({ id: users.id, username: users.username, name: users.name, role: users.role, color: users.color })
     .from(users)
@@ -31,10 +44,9 @@ export async function listTeam(db: Queryable) {
     .limit(MAX_TEAM);
   return rows.map((u) => ({
     id: u.id,
-    username: u.username,
     name: displayName(u),
-    role: u.role as (typeof staffRoles)[number],
     color: teamColor(u.id, u.color),
+    ...(withAccounts ? { username: u.username, role: u.role as (typeof staffRoles)[number] } : {}),
   }));
 }
 
@@ -53,7 +65,10 @@ export async function checkAssignee(db: Queryable, assignedUserId: string | null
 }
 
 /** `assigned=me` is the session user; otherwise an explicit technician, or nobody in particular. */
-export function assigneeFilter(query: { assigned?: "me"; assignedUserId?: string }, userId: string | undefined): string | undefined {
+export function assigneeFilter(
+  query: { assigned?: "me"; assignedUserId?: string },
+  userId: string | undefined,
+): string | undefined {
   if (query.assigned === "me") return userId;
   return query.assignedUserId;
 }
@@ -110,9 +125,15 @@ export async function myDay(db: Queryable, userId: string, window: { today: stri
     .innerJoin(estimates, eq(estimates.id, constructionSites.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
     // (assigned_user_id, status) index.
-    .where(and(eq(constructionSites.assignedUserId, userId), inArray(constructionSites.status, [...ACTIVE_SITE_STATUSES])))
+    .where(
+      and(eq(constructionSites.assignedUserId, userId), inArray(constructionSites.status, [...ACTIVE_SITE_STATUSES])),
+    )
     // Running sites first, then the next to start.
-    .orderBy(sql`${constructionSites.status} = 'in_corso' desc`, sql`${constructionSites.startDate} asc nulls last`, asc(constructionSites.name))
+    .orderBy(
+      sql`${constructionSites.status} = 'in_corso' desc`,
+      sql`${constructionSites.startDate} asc nulls last`,
+      asc(constructionSites.name),
+    )
     .limit(50);
   return {
     ...window,

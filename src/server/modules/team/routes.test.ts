@@ -50,7 +50,13 @@ async function insertSite(values: Partial<typeof constructionSites.$inferInsert>
   const estimate = await insertEstimate(t.db, { clientId: client.id });
   const [row] = await t.db
     .insert(constructionSites)
-    .values({ estimateId: estimate.id, name: `Cantiere ${++n}`, address: "Via Cantiere 1, Lecco", status: "in_corso", ...values })
+    .values({
+      estimateId: estimate.id,
+      name: `Cantiere ${++n}`,
+      address: "Via Cantiere 1, Lecco",
+      status: "in_corso",
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -59,18 +65,27 @@ describe("GET /api/team", () => {
   it("lists active staff by name with a colour, never portal users or disabled accounts", async () => {
     await t.clientUser();
     const disabled = await staffUser("tecnico", { name: "Zeno Disattivo", active: false });
-    const res = await get("/api/team", tech.cookie);
+    // The office's list: user names and roles (a technician's has neither, issue 26).
+    const res = await get("/api/team", office.cookie);
     expect(res.statusCode).toBe(200);
     const team = res.json() as { id: string; username: string; name: string; role: string; color: string }[];
     expect(team.map((u) => u.role).every((r) => ["admin", "ufficio", "tecnico"].includes(r))).toBe(true);
     expect(team.some((u) => u.id === disabled.id)).toBe(false);
     const names = team.map((u) => u.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "it", { sensitivity: "base" })));
-    expect(team.find((u) => u.id === tech.id)).toMatchObject({ name: "Bruno Tetti", color: "#123456", username: expect.any(String) });
+    expect(team.find((u) => u.id === tech.id)).toMatchObject({
+      name: "Bruno Tetti",
+      color: "#123456",
+      username: expect.any(String),
+    });
     // No stored colour: one from the palette, the same on every call.
     const aldo = team.find((u) => u.id === other.id)!;
     expect(aldo.color).toMatch(/^#[0-9a-f]{6}$/);
-    expect((await get("/api/team", office.cookie)).json()).toContainEqual(aldo);
+    expect((await get("/api/team", tech.cookie)).json()).toContainEqual({
+      id: aldo.id,
+      name: aldo.name,
+      color: aldo.color,
+    });
     // Username when there is no name.
     expect(team.find((u) => u.username === "admin")?.name).toBe("admin");
   });
@@ -81,7 +96,10 @@ describe("GET /api/team", () => {
     expect((await get("/api/team", portal.cookie)).statusCode).toBe(403);
     expect((await get("/api/my-day", portal.cookie)).statusCode).toBe(403);
     expect((await post(`/api/surveys/${MISSING}/notes`, { text: "x" }, portal.cookie)).statusCode).toBe(403);
-    expect((await send("PUT", `/api/construction-sites/${MISSING}/progress`, { progress: 1, version: 1 }, portal.cookie)).statusCode).toBe(403);
+    expect(
+      (await send("PUT", `/api/construction-sites/${MISSING}/progress`, { progress: 1, version: 1 }, portal.cookie))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -91,11 +109,19 @@ describe("assigned technician on surveys and sites", () => {
     const body = { clientId: client.id, date: todayIso(), address: "Via Roma 1", assignedUserId: tech.id };
     const created = await post("/api/surveys", body, t.admin);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ assignedUserId: tech.id, assignedUser: { id: tech.id, name: "Bruno Tetti", color: "#123456" } });
+    expect(created.json()).toMatchObject({
+      assignedUserId: tech.id,
+      assignedUser: { id: tech.id, name: "Bruno Tetti", color: "#123456" },
+    });
     const id = created.json().id as string;
     const detail = await get(`/api/surveys/${id}`, t.admin);
     expect(detail.json().assignedUser).toEqual({ id: tech.id, name: "Bruno Tetti", color: "#123456" });
-    const cleared = await t.app.inject({ method: "PUT", url: `/api/surveys/${id}`, headers: { cookie: t.admin }, payload: { ...body, assignedUserId: "", version: 1 } });
+    const cleared = await t.app.inject({
+      method: "PUT",
+      url: `/api/surveys/${id}`,
+      headers: { cookie: t.admin },
+      payload: { ...body, assignedUserId: "", version: 1 },
+    });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({ assignedUserId: null, assignedUser: null });
   });
@@ -111,7 +137,11 @@ describe("assigned technician on surveys and sites", () => {
       expect(res.body).toContain(ASSIGNEE_INVALID);
     }
     const estimate = await insertEstimate(t.db);
-    const site = await post("/api/construction-sites", { estimateId: estimate.id, name: "X", address: "Y", assignedUserId: portal.userId }, t.admin);
+    const site = await post(
+      "/api/construction-sites",
+      { estimateId: estimate.id, name: "X", address: "Y", assignedUserId: portal.userId },
+      t.admin,
+    );
     expect(site.statusCode).toBe(400);
     expect(site.json()).toMatchObject({ message: ASSIGNEE_INVALID, errors: { assignedUserId: ASSIGNEE_INVALID } });
   });
@@ -124,14 +154,24 @@ describe("assigned technician on surveys and sites", () => {
       method: "PUT",
       url: `/api/surveys/${survey.id}`,
       headers: { cookie: t.admin },
-      payload: { clientId: survey.clientId, date: survey.date, address: "Via Nuova 2", assignedUserId: leaving.id, version: 1 },
+      payload: {
+        clientId: survey.clientId,
+        date: survey.date,
+        address: "Via Nuova 2",
+        assignedUserId: leaving.id,
+        version: 1,
+      },
     });
     expect(res.statusCode).toBe(200);
   });
 
   it("creates a site with a technician and filters sites by assigned=me and assignedUserId", async () => {
     const estimate = await insertEstimate(t.db);
-    const created = await post("/api/construction-sites", { estimateId: estimate.id, name: "Tetto Bruno", address: "Via A 1", assignedUserId: tech.id }, t.admin);
+    const created = await post(
+      "/api/construction-sites",
+      { estimateId: estimate.id, name: "Tetto Bruno", address: "Via A 1", assignedUserId: tech.id },
+      t.admin,
+    );
     expect(created.statusCode).toBe(201);
     expect(created.json().assignedUserId).toBe(tech.id);
     await insertSite({ assignedUserId: other.id });
@@ -170,14 +210,28 @@ describe("GET /api/my-day", () => {
     const today = todayIso();
     const tomorrow = addDays(today, 1);
     const client = await insertClient(t.db, { name: "Famiglia Verdi", phone: "+39 333 000 1111" });
-    const [contact] = await t.db.insert(contacts).values({ clientId: client.id, name: "Luca Verdi", phone: "347 2223333" }).returning();
-    const todaySurvey = await insertSurvey({ clientId: client.id, contactId: contact!.id, assignedUserId: tech.id, time: "09:30", address: "Via Oggi 1" });
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ clientId: client.id, name: "Luca Verdi", phone: "347 2223333" })
+      .returning();
+    const todaySurvey = await insertSurvey({
+      clientId: client.id,
+      contactId: contact!.id,
+      assignedUserId: tech.id,
+      time: "09:30",
+      address: "Via Oggi 1",
+    });
     await insertSurvey({ assignedUserId: tech.id, date: tomorrow, address: "Via Domani 2" });
     await insertSurvey({ assignedUserId: tech.id, date: addDays(today, 2), address: "Via Dopodomani 3" });
     await insertSurvey({ assignedUserId: tech.id, date: addDays(today, -1), address: "Via Ieri 4" });
     await insertSurvey({ assignedUserId: tech.id, status: "annullato", address: "Via Annullato 5" });
     await insertSurvey({ assignedUserId: other.id, address: "Via Altro 6" });
-    const running = await insertSite({ assignedUserId: tech.id, status: "in_corso", progress: 40, estimatedBudget: "9999.00" });
+    const running = await insertSite({
+      assignedUserId: tech.id,
+      status: "in_corso",
+      progress: 40,
+      estimatedBudget: "9999.00",
+    });
     await insertSite({ assignedUserId: tech.id, status: "programmato", name: "Cantiere futuro" });
     await insertSite({ assignedUserId: tech.id, status: "completato", progress: 100, name: "Cantiere finito" });
     await insertSite({ assignedUserId: tech.id, status: "sospeso", name: "Cantiere sospeso" });
@@ -235,7 +289,13 @@ describe("field actions: notes, progress, completion", () => {
       method: "PUT",
       url: `/api/surveys/${survey.id}`,
       headers: { cookie: t.admin },
-      payload: { clientId: survey.clientId, date: survey.date, address: survey.address, notes: "sovrascritto", version: 1 },
+      payload: {
+        clientId: survey.clientId,
+        date: survey.date,
+        address: survey.address,
+        notes: "sovrascritto",
+        version: 1,
+      },
     });
     expect(stale.statusCode).toBe(409);
   });
@@ -254,7 +314,9 @@ describe("field actions: notes, progress, completion", () => {
     const blank = await post(`/api/construction-sites/${site.id}/notes`, { text: "   " }, tech.cookie);
     expect(blank.statusCode).toBe(400);
     expect(blank.body).toContain("Nota: campo obbligatorio");
-    expect((await post(`/api/construction-sites/${site.id}/notes`, { text: "x".repeat(2001) }, tech.cookie)).statusCode).toBe(400);
+    expect(
+      (await post(`/api/construction-sites/${site.id}/notes`, { text: "x".repeat(2001) }, tech.cookie)).statusCode,
+    ).toBe(400);
     expect((await post(`/api/construction-sites/${MISSING}/notes`, { text: "x" }, tech.cookie)).statusCode).toBe(404);
     expect((await post(`/api/surveys/${MISSING}/notes`, { text: "x" }, tech.cookie)).statusCode).toBe(404);
 
@@ -280,7 +342,9 @@ describe("field actions: notes, progress, completion", () => {
     const zero = await put(url, { progress: 0, version: 2 }, tech.cookie);
     expect(zero.json()).toMatchObject({ progress: 0, version: 3 });
     expect((await put(url, { progress: 30, version: 1 }, tech.cookie)).statusCode).toBe(409);
-    expect((await put(`/api/construction-sites/${MISSING}/progress`, { progress: 30, version: 1 }, tech.cookie)).statusCode).toBe(404);
+    expect(
+      (await put(`/api/construction-sites/${MISSING}/progress`, { progress: 30, version: 1 }, tech.cookie)).statusCode,
+    ).toBe(404);
     const done = await insertSite({ status: "completato", progress: 100 });
     const kept = await put(`/api/construction-sites/${done.id}/progress`, { progress: 30, version: 1 }, tech.cookie);
     expect(kept.json()).toMatchObject({ status: "completato", progress: 100 });

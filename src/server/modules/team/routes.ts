@@ -9,7 +9,7 @@ import {
   teamMemberSchema,
 } from "@domain/team";
 import { z } from "@domain/zod";
-import { requireUser } from "../../auth/guard";
+import { requireUser, roleMayUse } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
 import { listTeam, myDay } from "./queries";
 import { appendSiteNote, appendSurveyNote, completeSurvey } from "./service";
@@ -23,35 +23,67 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     "/api/team",
     {
       config: staff,
-      schema: { tags: ["squadra"], summary: "Persone attive dello staff (selettori e legenda del calendario)", response: { 200: z.array(teamMemberSchema) } },
+      schema: {
+        tags: ["squadra"],
+        summary: "Persone attive dello staff (selettori e legenda del calendario)",
+        response: { 200: z.array(teamMemberSchema) },
+      },
     },
-    async () => listTeam(db),
+    async (request) => listTeam(db, roleMayUse(requireUser(request).role, "office")),
   );
 
   app.get(
     "/api/my-day",
     {
       config: staff,
-      schema: { tags: ["squadra"], summary: "Sopralluoghi di oggi e domani e cantieri attivi assegnati a me", response: { 200: myDaySchema } },
+      schema: {
+        tags: ["squadra"],
+        summary: "Sopralluoghi di oggi e domani e cantieri attivi assegnati a me",
+        response: { 200: myDaySchema },
+      },
     },
     async (request) => myDay(db, requireUser(request).id, myDayWindow()),
   );
 
   app.post(
     "/api/surveys/:id/notes",
-    { config: staff, schema: { tags: ["squadra"], params: idParams, body: noteAppendSchema, response: { 200: fieldUpdateResultSchema } } },
+    {
+      config: staff,
+      schema: {
+        tags: ["squadra"],
+        params: idParams,
+        body: noteAppendSchema,
+        response: { 200: fieldUpdateResultSchema },
+      },
+    },
     async (request) => appendSurveyNote(db, request, request.params.id, request.body.text),
   );
 
   app.post(
     "/api/surveys/:id/complete",
-    { config: staff, schema: { tags: ["squadra"], params: idParams, body: completeSurveySchema, response: { 200: fieldUpdateResultSchema } } },
+    {
+      config: staff,
+      schema: {
+        tags: ["squadra"],
+        params: idParams,
+        body: completeSurveySchema,
+        response: { 200: fieldUpdateResultSchema },
+      },
+    },
     async (request) => completeSurvey(db, request, request.params.id, request.body.version),
   );
 
   app.post(
     "/api/construction-sites/:id/notes",
-    { config: staff, schema: { tags: ["squadra"], params: idParams, body: noteAppendSchema, response: { 200: fieldUpdateResultSchema } } },
+    {
+      config: staff,
+      schema: {
+        tags: ["squadra"],
+        params: idParams,
+        body: noteAppendSchema,
+        response: { 200: fieldUpdateResultSchema },
+      },
+    },
     async (request) => appendSiteNote(db, request, request.params.id, request.body.text),
   );
 };

@@ -3,7 +3,7 @@ import { staffRoles } from "@domain/statuses";
 import type { UserListParams, UserStatus } from "@domain/users";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema";
-import { likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = UserListParams & { limit: number; offset: number };
 
@@ -69,9 +69,8 @@ export async function listUsers(db: Queryable, params: ListParams) {
     .offset(params.offset);
 }
 
-export async function countUsers(db: Queryable, params: ListParams) {
-  const [row] = await db.select({ n: count() }).from(users).where(listWhere(params));
-  return row?.n ?? 0;
+export function countUsers(db: Queryable, params: ListParams) {
+  return countCapped(db, db.select(countedRow).from(users).where(listWhere(params)).$dynamic());
 }
 
 /** A staff account by id, or null (a portal account answers null too). */

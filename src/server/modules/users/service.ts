@@ -12,7 +12,7 @@ import { hashPassword } from "../../auth/passwords";
 import { requireUser } from "../../auth/guard";
 import { activationUrl, credentials, type NewSecret } from "../../auth/activation-links";
 import { hashToken } from "../../auth/tokens";
-import { sendMail } from "../../mail";
+import { LINK_SLOT, sendMail } from "../../mail";
 import { recordActivity } from "../activity/record";
 import { getSettings } from "../settings/queries";
 import { countActiveAdmins, findUser, lockAdmins, usernameTaken } from "./queries";
@@ -22,8 +22,8 @@ import { countActiveAdmins, findUser, lockAdmins, usernameTaken } from "./querie
 
 const NOT_FOUND = "Utente non trovato";
 const DISABLED_RESET = "L'utente è disattivato: riattivalo prima di reimpostare la password.";
-const SELF_RESET = "Per cambiare la tua password usa \"Cambia password\".";
-const SELF_TWO_FACTOR = "La tua verifica in due passaggi si gestisce da \"Il mio profilo\".";
+const SELF_RESET = 'Per cambiare la tua password usa "Cambia password".';
+const SELF_TWO_FACTOR = 'La tua verifica in due passaggi si gestisce da "Il mio profilo".';
 const NO_TWO_FACTOR = "L'utente non ha la verifica in due passaggi attiva.";
 
 const roleLabel = (role: string) => userRoles.label(role as (typeof userRoles.values)[number]);
@@ -36,7 +36,9 @@ async function mailInvitation(db: Db, config: Config, user: User, url: string, e
     db,
     {
       to: user.email,
-      subject: reset ? `Nuova password per il gestionale di ${settings.companyName}` : `Invito al gestionale di ${settings.companyName}`,
+      subject: reset
+        ? `Nuova password per il gestionale di ${settings.companyName}`
+        : `Invito al gestionale di ${settings.companyName}`,
       text: [
         `Ciao ${user.name ?? user.username},`,
         "",
@@ -46,11 +48,12 @@ async function mailInvitation(db: Db, config: Config, user: User, url: string, e
         "",
         `Nome utente: ${user.username}`,
         `Per scegliere la password apri questo link (valido una sola volta, fino al ${until}):`,
-        url,
+        LINK_SLOT,
         "",
         "Se non ti aspettavi questo messaggio, ignoralo.",
         settings.companyName,
       ].join("\n"),
+      oneTimeLink: url,
     },
     config,
   );
@@ -63,11 +66,7 @@ function withLink(user: User, link: { url: string | null; expiresAt: string | nu
 
 /** Locks the row for the rest of the transaction; a portal account answers 404 like a missing one. */
 async function lockedUser(tx: Queryable, id: string) {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, id))
-    .for("update");
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
   const user = row ? await findUser(tx, id) : null;
   if (!user) throw notFound(NOT_FOUND);
   return user;
@@ -114,7 +113,8 @@ export async function createUser(db: Db, config: Config, request: FastifyRequest
   // A disabled account gets no link: it could not be used.
   const token = input.disabled ? null : secret.token;
   const url = activationUrl(config, token);
-  const emailedTo = url && input.sendEmail ? await mailInvitation(db, config, user, url, secret.expiresAt!, false) : null;
+  const emailedTo =
+    url && input.sendEmail ? await mailInvitation(db, config, user, url, secret.expiresAt!, false) : null;
   return withLink(user, { url, expiresAt: token ? secret.expiresAt : null }, emailedTo);
 }
 
@@ -211,7 +211,8 @@ export async function resetUserPassword(db: Db, config: Config, request: Fastify
     return (await findUser(tx, id))!;
   });
   const url = activationUrl(config, secret.token);
-  const emailedTo = url && input.sendEmail ? await mailInvitation(db, config, user, url, secret.expiresAt!, true) : null;
+  const emailedTo =
+    url && input.sendEmail ? await mailInvitation(db, config, user, url, secret.expiresAt!, true) : null;
   return withLink(user, { url, expiresAt: secret.expiresAt }, emailedTo);
 }
 

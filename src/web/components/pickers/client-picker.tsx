@@ -1,39 +1,60 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { useFormContext, useWatch } from "react-hook-form";
-import { SelectField } from "@web/components/form";
-import { SearchInput } from "@web/components/ui/search-input";
+import type { Client } from "@domain/clients";
+import { clientTypes } from "@domain/statuses";
 import { api } from "@web/lib/api";
+import { COMBOBOX_LIMIT, type ComboboxOption } from "./async-combobox";
+import { ComboboxField } from "./combobox-field";
 
-type ClientOption = { id: string; name: string; address: string; city: string | null };
-const PAGE = 50;
+type ClientOption = Pick<Client, "id" | "name" | "address" | "city" | "type">;
+
+const toOption = (c: ClientOption): ComboboxOption<ClientOption> => ({
+  id: c.id,
+  label: c.name,
+  detail: [clientTypes.label(c.type), c.city || c.address].filter(Boolean).join(" · "),
+  item: c,
+});
+
+/** Clients matching `q`, twenty at a time, by name: what every client choice offers. */
+export const searchClientOptions = async (q: string) =>
+  (await api.list<ClientOption>("/api/clients", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(toOption);
+
+/** One client by id, when a choice starts with a client whose name it does not know. */
+export const clientOption = async (id: string) => toOption(await api.get<ClientOption>(`/api/clients/${id}`));
+
+/** Cache key of the client searches (under "clients": a client's change refreshes them). */
+export const clientOptionsKey = ["clients", "list", "picker"] as const;
 
 /**
- * Client choice for forms: a search narrows the clients on the server, the select picks one.
- * The client already chosen stays listed even when the search hides it.
+ * Client choice for forms (contacts, surveys, estimates): typing searches the clients on the
+ * server (twenty at a time), so any client is reachable however many there are.
  */
-export function ClientPicker({ name = "clientId", initialName, label = "Cliente" }: { name?: string; initialName?: string | null; label?: string }) {
-  const { control } = useFormContext();
-  const selected = useWatch({ control, name }) as string | undefined;
-  const [q, setQ] = useState("");
-  const { data } = useQuery({
-    queryKey: ["clients", "list", { q, sort: "name", limit: PAGE, picker: true }],
-    queryFn: () => api.list<ClientOption>("/api/clients", { q, sort: "name", limit: PAGE }),
-    placeholderData: keepPreviousData,
-  });
-  const rows = data?.rows ?? [];
-  const options = rows.map((c) => ({ value: c.id, label: c.city ? `${c.name} — ${c.city}` : c.name }));
-  if (selected && !rows.some((c) => c.id === selected)) options.unshift({ value: selected, label: initialName ?? "Cliente selezionato" });
-
+export function ClientPicker({
+  name = "clientId",
+  initialName,
+  label = "Cliente",
+  className,
+  onClientChange,
+}: {
+  name?: string;
+  /** The chosen client's name when the form starts with one (an edit). */
+  initialName?: string | null;
+  label?: string;
+  className?: string;
+  onClientChange?: (client: ClientOption | null) => void;
+}) {
   return (
-    <div className="grid content-start gap-2">
-      <SearchInput label="Cerca cliente" placeholder="Cerca cliente per nome..." onDebouncedChange={setQ} />
-      <SelectField name={name} label={label} required placeholder="Seleziona un cliente" options={options} />
-      {data && data.total > rows.length ? (
-        <p className="text-xs text-muted-foreground">
-          Mostrati {rows.length} di {data.total} clienti: cerca per restringere.
-        </p>
-      ) : null}
-    </div>
+    <ComboboxField<ClientOption>
+      name={name}
+      label={label}
+      required
+      className={className}
+      placeholder="Cerca cliente per nome..."
+      queryKey={["clients", "list", "picker"]}
+      search={async (q) =>
+        (await api.list<ClientOption>("/api/clients", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(toOption)
+      }
+      resolve={async (id) => toOption(await api.get<ClientOption>(`/api/clients/${id}`))}
+      selectedLabel={initialName ?? null}
+      onSelect={(option) => onClientChange?.(option?.item ?? null)}
+    />
   );
 }

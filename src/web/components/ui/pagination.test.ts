@@ -56,4 +56,15 @@ describe("pageRange", () => {
       hasNext: false,
     });
   });
+
+  it("keeps a next page when the total is capped (a lower bound)", () => {
+    expect(pageRange(10000, 25, 9975, true)).toMatchObject({ from: 9976, to: 10000, hasNext: true, nextOffset: 10000 });
+    expect(pageRange(10000, 25, 10000, true)).toMatchObject({
+      from: 10001,
+      to: 10025,
+      hasPrevious: true,
+      hasNext: true,
+    });
+    expect(pageRange(10000, 25, 10000)).toMatchObject({ from: 10000, to: 10000, hasNext: false });
+  });
 });

@@ -11,16 +11,21 @@ export type PageRange = {
   nextOffset: number;
 };
 
-/** Calcolo puro dell'intervallo mostrato (1-based) e degli offset vicini. */
-export function pageRange(total: number, limit: number, offset: number): PageRange {
+/**
+ * Calcolo puro dell'intervallo mostrato (1-based) e degli offset vicini. `capped`: the total is a
+ * lower bound (the server stopped counting), so there may always be a next page.
+ */
+export function pageRange(total: number, limit: number, offset: number, capped = false): PageRange {
   const size = Math.max(1, Math.floor(limit));
   const count = Math.max(0, Math.floor(total));
-  const start = Math.min(Math.max(0, Math.floor(offset)), Math.max(0, count - 1));
+  const start = capped
+    ? Math.max(0, Math.floor(offset))
+    : Math.min(Math.max(0, Math.floor(offset)), Math.max(0, count - 1));
   return {
     from: count === 0 ? 0 : start + 1,
-    to: Math.min(start + size, count),
+    to: capped ? start + size : Math.min(start + size, count),
     hasPrevious: start > 0,
-    hasNext: start + size < count,
+    hasNext: capped || start + size < count,
     previousOffset: Math.max(0, start - size),
     nextOffset: start + size,
   };
@@ -33,18 +38,21 @@ export type PaginationProps = {
   limit: number;
   offset: number;
   onOffsetChange: (offset: number) => void;
+  /** The total is "oltre …" (the server's count stopped at its cap). */
+  capped?: boolean;
   className?: string;
 };
 
-export function Pagination({ total, limit, offset, onOffsetChange, className }: PaginationProps) {
-  const range = pageRange(total, limit, offset);
+export function Pagination({ total, limit, offset, onOffsetChange, capped = false, className }: PaginationProps) {
+  const range = pageRange(total, limit, offset, capped);
   return (
     <nav
       aria-label="Paginazione"
       className={cn("flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3", className)}
     >
       <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
-        {number.format(range.from)}–{number.format(range.to)} di {number.format(total)}
+        {number.format(range.from)}–{number.format(range.to)} di {capped ? "oltre " : ""}
+        {number.format(total)}
       </p>
       <div className="flex gap-2">
         <Button

@@ -10,5 +10,14 @@ export const companyQueryOptions = queryOptions({
 
 export function useCompany() {
   const { data } = useQuery(companyQueryOptions);
-  return data ?? { companyName: "Colmo", phone: null, email: null };
+  return (
+    data ?? {
+      companyName: "Colmo",
+      phone: null,
+      email: null,
+      logoUrl: null,
+      regimeFiscale: undefined,
+      defaultVatRate: undefined,
+    }
+  );
 }

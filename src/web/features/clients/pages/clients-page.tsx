@@ -37,7 +37,7 @@ export default function ClientsPage() {
     <>
       <PageHeader
         title="Clienti"
-        description={data ? totalLabel(data.total, "cliente", "clienti") : "Anagrafica dei clienti"}
+        description={data ? totalLabel(data.total, "cliente", "clienti", data.capped) : "Anagrafica dei clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/clients/export.csv" query={{ q, type }} />
@@ -133,7 +133,7 @@ export default function ClientsPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <ClientFormDialog
         open={editing !== null}

@@ -1,12 +1,12 @@
 import { Contact as ContactIcon, Mail, Phone, Plus } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "wouter";
 import type { Contact } from "@domain/contacts";
 import { totalLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListToolbar } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
 import { useCan } from "@web/features/auth/use-can";
@@ -14,7 +14,8 @@ import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
-import { useClientFilterOptions } from "@web/components/pickers/client-filter-options";
+import { AsyncCombobox } from "@web/components/pickers/async-combobox";
+import { clientOption, clientOptionsKey, searchClientOptions } from "@web/components/pickers/client-picker";
 import { useContacts } from "../api/list-contacts";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
@@ -28,7 +29,7 @@ export default function ContactsPage() {
   const { q, clientId } = list.values;
   const query = useContacts({ q, clientId: clientId || undefined, limit: list.limit, offset: list.offset });
   const { data } = query;
-  const clientOptions = useClientFilterOptions(clientId);
+  const clientFilterId = useId();
   const [editing, setEditing] = useState<Contact | "new" | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
 
@@ -36,7 +37,7 @@ export default function ContactsPage() {
     <>
       <PageHeader
         title="Contatti"
-        description={data ? totalLabel(data.total, "contatto", "contatti") : "Referenti dei clienti"}
+        description={data ? totalLabel(data.total, "contatto", "contatti", data.capped) : "Referenti dei clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/contacts/export.csv" query={{ q, clientId }} />
@@ -56,14 +57,22 @@ export default function ContactsPage() {
         query={q}
         onSearch={(value) => list.set({ q: value })}
       >
-        <FilterSelect
-          label="Filtra per cliente"
-          value={clientId}
-          onValueChange={(value) => list.set({ clientId: value })}
-          allLabel="Tutti i clienti"
-          options={clientOptions.map((c) => ({ value: c.id, label: c.name }))}
-          className="sm:w-64"
-        />
+        {/* A server search: the filter reaches any client, however many there are. */}
+        <div className="sm:w-64">
+          <label htmlFor={clientFilterId} className="sr-only">
+            Filtra per cliente
+          </label>
+          <AsyncCombobox
+            id={clientFilterId}
+            value={clientId}
+            onChange={(id) => list.set({ clientId: id })}
+            clearable
+            placeholder="Tutti i clienti"
+            queryKey={clientOptionsKey}
+            search={searchClientOptions}
+            resolve={clientOption}
+          />
+        </div>
       </ListToolbar>
 
       <ListBody
@@ -163,7 +172,7 @@ export default function ContactsPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <ContactFormDialog
         open={editing !== null}

@@ -2,9 +2,10 @@ import { ArrowLeft, Download, FilePlus2, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { contractActions, nextContractAction } from "@domain/contracts";
+import { VatTotals } from "@web/components/vat-totals";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { invoiceKindLabels, type InvoiceKind } from "@domain/invoices";
-import { invoiceStatuses, siteStatuses, vatTreatments } from "@domain/statuses";
+import { invoiceStatuses, siteStatuses } from "@domain/statuses";
 import { pdfFileName, formatAddress } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
@@ -112,7 +113,10 @@ export default function ContractDetailPage() {
             </Button>
           ) : null}
           <Button asChild variant="outline">
-            <a href={`/api/contracts/${contract.id}/pdf?download=1`} download={pdfFileName("Contratto", contract.number)}>
+            <a
+              href={`/api/contracts/${contract.id}/pdf?download=1`}
+              download={pdfFileName("Contratto", contract.number)}
+            >
               <Download aria-hidden className="size-4" />
               Scarica PDF
             </a>
@@ -197,9 +201,7 @@ export default function ContractDetailPage() {
             <Link href={`/admin/clients/${contract.client.id}`} className="font-medium hover:underline">
               {contract.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">
-              {formatAddress(contract.client)}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatAddress(contract.client)}</p>
             {contract.client.email ? <p className="text-sm">{contract.client.email}</p> : null}
             {contract.client.phone ? <p className="text-sm">{contract.client.phone}</p> : null}
           </Panel>
@@ -208,12 +210,7 @@ export default function ContractDetailPage() {
               {contract.estimate.number}
             </Link>
             <p className="text-sm">{contract.estimate.title}</p>
-            <dl className="mt-2 text-sm">
-              <Row label="Imponibile">{formatEuro(contract.estimate.totalAmount)}</Row>
-              <Row label="IVA">{formatEuro(contract.estimate.vatAmount)}</Row>
-              <Row label="Totale">{formatEuro(contract.estimate.grossTotal)}</Row>
-            </dl>
-            <p className="mt-1 text-xs text-muted-foreground">{vatTreatments.label(contract.estimate.vatTreatment)}</p>
+            <VatTotals className="mt-2" vat={contract.vat} />
             {contract.estimate.acceptedBy ? (
               <p className="mt-2 text-sm">
                 Accettato da {contract.estimate.acceptedBy}

@@ -37,7 +37,11 @@ export default function ContractsPage() {
     <>
       <PageHeader
         title="Contratti"
-        description={data ? countLabel(data.total, "contratto", "contratti") : "Contratti generati dai preventivi accettati"}
+        description={
+          data
+            ? countLabel(data.total, "contratto", "contratti", data.capped)
+            : "Contratti generati dai preventivi accettati"
+        }
         actions={
           <>
             <ExportCsvButton path="/api/contracts/export.csv" query={{ q, status }} />
@@ -146,9 +150,10 @@ export default function ContractsPage() {
         </Card>
       )}
 
-      {data && data.total > list.limit ? (
+      {data && (data.total > list.limit || data.capped) ? (
         <Pagination
           total={data.total}
+          capped={data.capped}
           limit={list.limit}
           offset={list.offset}
           onOffsetChange={(offset) => list.set({ offset })}

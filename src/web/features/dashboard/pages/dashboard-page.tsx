@@ -2,6 +2,7 @@ import { AlertTriangle, BellRing, Building2, CheckCircle2, Euro, FileText, HardH
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { formatEuro } from "@domain/format";
+import { ComplianceAttentionCard } from "@web/components/compliance";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { StatCard } from "@web/components/ui/stat-card";
@@ -109,6 +110,9 @@ function OfficeDashboard() {
           </ul>
         </section>
       ) : null}
+      <div className="mt-4">
+        <ComplianceAttentionCard />
+      </div>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -8,7 +8,6 @@ export const estimateKeys = {
 
 /** The choices the form offers (clients, services, surveys, orders), cached apart from estimates. */
 export const lookupKeys = {
-  clients: (q: string) => ["estimate-lookups", "clients", q] as const,
   client: (id: string) => ["estimate-lookups", "client", id] as const,
   services: () => ["estimate-lookups", "services"] as const,
   surveys: (clientId: string) => ["estimate-lookups", "surveys", clientId] as const,

@@ -6,15 +6,9 @@ import { api } from "@web/lib/api";
 import { lookupKeys } from "./keys";
 
 // What the estimate form chooses from. Each list is filtered on the server and capped at one
-// page of 200; the client list narrows with the typed search.
+// page of 200; the client is chosen with the shared ClientPicker (a server search).
 
-export const useClientChoices = (q: string) =>
-  useQuery({
-    queryKey: lookupKeys.clients(q),
-    queryFn: () => api.list<Client>("/api/clients", { q, sort: "name", limit: 50 }),
-  });
-
-/** The chosen client even when it is not among the searched ones (edit of an old estimate). */
+/** The chosen client's type and partita IVA: they decide the VAT the lines suggest and allow. */
 export const useClientChoice = (id: string) =>
   useQuery({ queryKey: lookupKeys.client(id), queryFn: () => api.get<Client>(`/api/clients/${id}`), enabled: !!id });
 
@@ -22,7 +16,8 @@ export const useClientChoice = (id: string) =>
 export const useActiveServices = () =>
   useQuery({
     queryKey: lookupKeys.services(),
-    queryFn: async () => (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
+    queryFn: async () =>
+      (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
   });
 
 export type SurveyChoice = { id: string; date: string; address: string; status: string };
@@ -37,5 +32,6 @@ export const useClientSurveys = (clientId: string) =>
 export const useConfirmedOrders = () =>
   useQuery({
     queryKey: lookupKeys.orders(),
-    queryFn: async () => (await api.list<Order>("/api/orders", { status: "confermato", sort: "-orderDate", limit: 200 })).rows,
+    queryFn: async () =>
+      (await api.list<Order>("/api/orders", { status: "confermato", sort: "-orderDate", limit: 200 })).rows,
   });

@@ -9,16 +9,34 @@ import {
   type EstimateValues,
 } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
-import { defaultVatTreatment, surveyStatuses, vatTreatments, type VatTreatment } from "@domain/statuses";
+import { surveyStatuses } from "@domain/statuses";
+import {
+  documentTreatmentLabels,
+  documentTreatments,
+  newLineVatRate,
+  vatContextOf,
+  type DocumentTreatment,
+} from "@domain/vat";
+import { useCompany } from "@web/features/company/use-company";
 import type { Service } from "@domain/services";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
+import {
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+  CancelButton,
+} from "@web/components/form";
+import { ClientPicker } from "@web/components/pickers/client-picker";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
-import { useClientSurveys } from "../api/lookups";
-import { ClientPicker } from "./client-picker";
+import { useClientChoice, useClientSurveys } from "../api/lookups";
 import { EstimateStatusBadge } from "./estimate-badges";
 import { emptyLine, LineEditor } from "./line-editor";
-import { TotalsPreview } from "./totals-preview";
+import { VatTotals } from "@web/components/vat-totals";
 
 export type OrderOption = { id: string; number: string; title: string; totalAmount: string };
 
@@ -30,7 +48,7 @@ function toInput(e: EstimateDetail): EstimateInput {
     title: e.title,
     description: e.description,
     validityDays: String(e.validityDays),
-    vatTreatment: e.vatTreatment,
+    treatment: e.treatment,
     items: e.items.map((i) => ({
       serviceId: i.serviceId ?? "",
       description: i.description,
@@ -38,6 +56,9 @@ function toInput(e: EstimateDetail): EstimateInput {
       unitPrice: i.unitPrice,
       unit: i.unit,
       notes: i.notes ?? "",
+      vatRate: i.vatRate,
+      natura: i.natura,
+      significantGood: i.significantGood,
     })),
   };
 }
@@ -49,12 +70,24 @@ const empty = (): EstimateInput => ({
   title: "",
   description: "",
   validityDays: String(DEFAULT_VALIDITY_DAYS),
-  vatTreatment: "",
-  items: [emptyLine()],
+  treatment: "ordinary",
+  items: [emptyLine("22")],
 });
 
 /** A select whose options load after its value (surveys of the client, orders): kept controlled. */
-function ControlledSelect({ name, label, options, placeholder, description }: { name: "surveyId" | "orderId"; label: string; options: { value: string; label: string }[]; placeholder: string; description?: string }) {
+function ControlledSelect({
+  name,
+  label,
+  options,
+  placeholder,
+  description,
+}: {
+  name: "surveyId" | "orderId";
+  label: string;
+  options: { value: string; label: string }[];
+  placeholder: string;
+  description?: string;
+}) {
   const { field, fieldState } = useController<EstimateInput>({ name });
   const id = useId();
   return (
@@ -109,12 +142,27 @@ export function EstimateForm({
   onCancel: () => void;
 }) {
   const form = useZodForm(estimateInputSchema, estimate ? toInput(estimate) : empty());
-  const [clientId, orderId, vatTreatment, items] = useWatch({ control: form.control, name: ["clientId", "orderId", "vatTreatment", "items"] });
+  const [clientId, orderId, treatmentValue, items] = useWatch({
+    control: form.control,
+    name: ["clientId", "orderId", "treatment", "items"],
+  });
   const surveys = useClientSurveys(clientId ?? "");
-  const allOrders = estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
+  const client = useClientChoice(clientId ?? "").data;
+  const company = useCompany();
+  const allOrders =
+    estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
   const order = allOrders.find((o) => o.id === orderId);
-  const treatment = (vatTreatment || "22") as VatTreatment;
-  const totals = computeEstimateTotals(items ?? [], order?.totalAmount ?? null, treatment);
+  const treatment = (treatmentValue || "ordinary") as DocumentTreatment;
+  // The rate of a new line: 10 % for homes, otherwise the company's "IVA predefinita" (decisions §8).
+  const newRate = newLineVatRate(client?.type, company.defaultVatRate);
+  // The same engine as the server: what the user sees is what gets stored and invoiced.
+  const totals = computeEstimateTotals(
+    items ?? [],
+    order?.totalAmount ?? null,
+    vatContextOf(client ?? { type: "privato", vatNumber: null }, company.regimeFiscale ?? "RF01", treatment),
+    newRate,
+  );
+  const canReverseCharge = !!client?.vatNumber;
 
   return (
     <Form form={form} schema={estimateInputSchema} onSubmit={onSubmit} aria-label="Dati del preventivo">
@@ -127,31 +175,47 @@ export function EstimateForm({
             Stato: <EstimateStatusBadge status={estimate.status} />
           </span>
           {estimate.status !== "bozza" ? (
-            <span className="text-muted-foreground">Salvando le modifiche il preventivo torna in bozza e va inviato di nuovo.</span>
+            <span className="text-muted-foreground">
+              Salvando le modifiche il preventivo torna in bozza e va inviato di nuovo.
+            </span>
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">Il numero (PRV-anno-progressivo) viene assegnato al salvataggio. Stato iniziale: Bozza.</p>
+        <p className="text-sm text-muted-foreground">
+          Il numero (PRV-anno-progressivo) viene assegnato al salvataggio. Stato iniziale: Bozza.
+        </p>
       )}
       <FormSection title="Cliente e riferimenti">
         <ClientPicker
-          onClientChange={(client) => {
+          initialName={estimate?.clientName}
+          onClientChange={(chosen) => {
             form.setValue("surveyId", "");
-            if (client && !form.getFieldState("vatTreatment").isDirty) form.setValue("vatTreatment", defaultVatTreatment(client.type));
+            // Lines not touched yet follow the rate suggested for the new client's type.
+            if (!chosen) return;
+            const rate = newLineVatRate(chosen.type, company.defaultVatRate);
+            (form.getValues("items") ?? []).forEach((_, i) => {
+              if (!form.getFieldState(`items.${i}.vatRate`).isDirty) form.setValue(`items.${i}.vatRate`, rate);
+            });
           }}
         />
         <ControlledSelect
           name="surveyId"
           label="Sopralluogo"
           placeholder={clientId ? "Nessun sopralluogo" : "Seleziona prima un cliente"}
-          options={(surveys.data ?? []).map((s) => ({ value: s.id, label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})` }))}
+          options={(surveys.data ?? []).map((s) => ({
+            value: s.id,
+            label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})`,
+          }))}
         />
         <ControlledSelect
           name="orderId"
           label="Ordine fornitore collegato"
           placeholder="Nessun ordine"
           description="Solo ordini confermati: il loro totale si aggiunge all'imponibile."
-          options={allOrders.map((o) => ({ value: o.id, label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})` }))}
+          options={allOrders.map((o) => ({
+            value: o.id,
+            label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})`,
+          }))}
         />
       </FormSection>
       <FormSection title="Lavori">
@@ -159,17 +223,22 @@ export function EstimateForm({
         <TextareaField name="description" label="Descrizione dei lavori" required rows={3} className="sm:col-span-2" />
         <TextField name="validityDays" label="Validità (giorni)" type="number" required inputMode="numeric" />
         <SelectField
-          name="vatTreatment"
-          label="Trattamento IVA"
-          placeholder="Predefinito per il tipo di cliente"
-          options={vatTreatments.options}
-          description="22% per aziende, 10% per privati e condomini; inversione contabile per subappalti edili."
+          name="treatment"
+          label="Trattamento IVA del documento"
+          options={documentTreatments
+            .filter((t) => t !== "reverse_charge" || canReverseCharge || treatment === "reverse_charge")
+            .map((t) => ({ value: t, label: documentTreatmentLabels[t] }))}
+          description={
+            canReverseCharge
+              ? "Le aliquote si scelgono riga per riga. Inversione contabile solo per subappalti a imprese con partita IVA."
+              : "Le aliquote si scelgono riga per riga. L'inversione contabile richiede un cliente con partita IVA."
+          }
         />
       </FormSection>
-      <LineEditor services={services} />
+      <LineEditor services={services} newRate={newRate} vat={totals.vat} />
       <div className="grid gap-2 sm:ml-auto sm:w-96">
         <h3 className="text-base font-semibold">Riepilogo</h3>
-        <TotalsPreview totals={totals} treatment={treatment} />
+        <VatTotals totals={totals} vat={totals.vat} error={totals.vatError?.message} />
       </div>
       <FormActions>
         <CancelButton onClick={onCancel} />

@@ -4,8 +4,9 @@ import { Link, useParams } from "wouter";
 import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } from "@domain/format";
 import { ratio } from "@domain/money";
-import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses, vatTreatments } from "@domain/statuses";
-import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatuses } from "@domain/statuses";
+import { documentTreatmentLabels } from "@domain/vat";
+import { VatTotals } from "@web/components/vat-totals";
 import { countLabel } from "@domain/wording";
 import { BackLink } from "@web/components/detail/back-link";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -35,7 +36,6 @@ function Section({ title, icon: Icon, children }: { title: string; icon?: typeof
 
 function CostAnalysis({ e }: { e: EstimateDetail }) {
   const share = (part: string) => formatPercent(ratio(part, e.totalAmount, 1));
-  const note = vatLegalNote(e.vatTreatment);
   return (
     <Section title="Analisi dei costi">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -51,7 +51,11 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
               <span>{share(value)}</span>
             </div>
             <div className="mt-1 text-lg font-semibold tabular-nums">{formatEuro(value)}</div>
-            <Progress value={Number(ratio(value, e.totalAmount, 0))} className="mt-2" label={`${label}: ${share(value)} del totale`} />
+            <Progress
+              value={Number(ratio(value, e.totalAmount, 0))}
+              className="mt-2"
+              label={`${label}: ${share(value)} del totale`}
+            />
           </div>
         ))}
       </div>
@@ -66,6 +70,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
               <TableHead>Descrizione</TableHead>
               <TableHead className="hidden text-right sm:table-cell">Quantità</TableHead>
               <TableHead className="hidden text-right sm:table-cell">Prezzo unit.</TableHead>
+              <TableHead className="text-right">IVA</TableHead>
               <TableHead className="text-right">Totale</TableHead>
             </TableRow>
           </TableHeader>
@@ -83,7 +88,13 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                 <TableCell className="hidden text-right whitespace-nowrap sm:table-cell">
                   {formatDecimal(i.quantity)} {i.unit}
                 </TableCell>
-                <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{formatEuro(i.unitPrice)}</TableCell>
+                <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
+                  {formatEuro(i.unitPrice)}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  {i.natura ?? `${i.vatRate}%`}
+                  {i.significantGood ? <span title="Bene significativo"> · bene significativo</span> : null}
+                </TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuro(i.totalPrice)}</TableCell>
               </TableRow>
             ))}
@@ -97,7 +108,12 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
                   - {e.order.title}
                 </TableCell>
                 <TableCell className="hidden text-right sm:table-cell">1</TableCell>
-                <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatEuro(e.order.totalAmount)}</TableCell>
+                <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                  {formatEuro(e.order.totalAmount)}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  {e.items[0] ? (e.items[0].natura ?? `${e.items[0].vatRate}%`) : ""}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">{formatEuro(e.order.totalAmount)}</TableCell>
               </TableRow>
             ) : null}
@@ -106,21 +122,11 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
       )}
 
       <h3 className="mt-6 mb-2 font-semibold">Riepilogo IVA</h3>
-      <dl className="grid gap-1 text-sm sm:ml-auto sm:w-80">
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Imponibile</dt>
-          <dd className="tabular-nums">{formatEuro(e.totalAmount)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">{vatRowLabel(e.vatTreatment)}</dt>
-          <dd className="tabular-nums">{formatEuro(e.vatAmount)}</dd>
-        </div>
-        <div className="mt-1 flex justify-between border-t border-border pt-2 text-base font-semibold">
-          <dt>Totale</dt>
-          <dd className="tabular-nums">{formatEuro(e.grossTotal)}</dd>
-        </div>
-      </dl>
-      {note ? <p className="mt-2 text-xs text-muted-foreground">{note}</p> : null}
+      <VatTotals
+        className="sm:ml-auto sm:w-96"
+        vat={e.vat}
+        error={e.vat ? null : "L'IVA non è calcolabile con i dati attuali del cliente: correggi il preventivo"}
+      />
     </Section>
   );
 }
@@ -165,7 +171,7 @@ export default function EstimateDetailPage() {
               <InfoItem label="Data di creazione">{formatDate(e.createdAt)}</InfoItem>
               <InfoItem label="Validità">{countLabel(e.validityDays, "giorno", "giorni")}</InfoItem>
               <InfoItem label="Valido fino al">{formatDate(e.expiresAt)}</InfoItem>
-              <InfoItem label="Trattamento IVA">{vatTreatments.label(e.vatTreatment)}</InfoItem>
+              <InfoItem label="Trattamento IVA">{documentTreatmentLabels[e.treatment]}</InfoItem>
               <InfoItem label="Totale (IVA inclusa)">
                 <span className="font-semibold">{formatEuro(e.grossTotal)}</span>
               </InfoItem>
@@ -198,8 +204,20 @@ export default function EstimateDetailPage() {
             </div>
             <dl className="mt-3 grid gap-2 text-sm">
               <InfoItem label="Indirizzo">{[e.client.address, e.client.city].filter(Boolean).join(", ")}</InfoItem>
-              <InfoItem label="E-mail">{e.client.email ? <a href={`mailto:${e.client.email}`} className="underline">{e.client.email}</a> : null}</InfoItem>
-              <InfoItem label="Telefono">{e.client.phone ? <a href={`tel:${e.client.phone}`} className="underline">{e.client.phone}</a> : null}</InfoItem>
+              <InfoItem label="E-mail">
+                {e.client.email ? (
+                  <a href={`mailto:${e.client.email}`} className="underline">
+                    {e.client.email}
+                  </a>
+                ) : null}
+              </InfoItem>
+              <InfoItem label="Telefono">
+                {e.client.phone ? (
+                  <a href={`tel:${e.client.phone}`} className="underline">
+                    {e.client.phone}
+                  </a>
+                ) : null}
+              </InfoItem>
             </dl>
           </Section>
           <Section title="Sopralluogo" icon={ClipboardList}>
@@ -225,7 +243,9 @@ export default function EstimateDetailPage() {
           ) : null}
           <Section title="Contratti generati" icon={FileSignature}>
             {e.contracts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Il contratto viene creato quando il preventivo è accettato.</p>
+              <p className="text-sm text-muted-foreground">
+                Il contratto viene creato quando il preventivo è accettato.
+              </p>
             ) : (
               <ul className="grid gap-2">
                 {e.contracts.map((c) => (
@@ -234,7 +254,8 @@ export default function EstimateDetailPage() {
                       {c.number}
                     </Link>
                     <span className="block text-sm text-muted-foreground">
-                      {contractStatuses.label(c.status)} · {c.signedDate ? `firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
+                      {contractStatuses.label(c.status)} ·{" "}
+                      {c.signedDate ? `firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
                     </span>
                   </li>
                 ))}

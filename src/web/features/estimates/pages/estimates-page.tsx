@@ -56,7 +56,7 @@ export default function EstimatesPage() {
     <>
       <PageHeader
         title="Preventivi"
-        description={data ? totalLabel(data.total, "preventivo", "preventivi") : "Preventivi ai clienti"}
+        description={data ? totalLabel(data.total, "preventivo", "preventivi", data.capped) : "Preventivi ai clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/estimates/export.csv" query={{ q, status, sort }} />
@@ -193,7 +193,7 @@ export default function EstimatesPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <EstimateFormDialog
         open={editing !== null}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContractDetail, ContractListItem } from "@domain/contracts";
 import type { InvoiceDetail, InvoiceListItem, InvoiceListParams, InvoiceListTotals } from "@domain/invoices";
+import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
 import { api, withQuery } from "@web/lib/api";
 import { invoiceKeys } from "./keys";
 
@@ -31,13 +32,18 @@ export const useInvoicingContract = (contractId: string) =>
     enabled: Boolean(contractId),
   });
 
-/** The latest contracts that can be invoiced (signed, active or completed), newest first. */
-export const useInvoiceableContracts = (enabled: boolean) =>
-  useQuery({
-    queryKey: invoiceKeys.contractOptions(),
-    queryFn: async () =>
-      (await api.list<ContractListItem>("/api/contracts", { limit: 200, sort: "-createdAt" })).rows.filter(
-        (c) => c.status !== "bozza",
-      ),
-    enabled,
-  });
+/** Contracts an invoice can be made on (every status but bozza), searched on the server, newest first. */
+export const searchInvoiceableContracts = async (q: string): Promise<ComboboxOption<ContractListItem>[]> =>
+  (
+    await api.list<ContractListItem>("/api/contracts", {
+      q,
+      invoiceable: "true",
+      sort: "-createdAt",
+      limit: COMBOBOX_LIMIT,
+    })
+  ).rows.map((c) => ({
+    id: c.id,
+    label: `${c.number} · ${c.estimateTitle}`,
+    detail: c.clientName,
+    item: c,
+  }));

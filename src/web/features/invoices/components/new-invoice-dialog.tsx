@@ -1,17 +1,26 @@
 import { useLocation } from "wouter";
-import type { ContractDetail } from "@domain/contracts";
+import type { ContractDetail, ContractListItem } from "@domain/contracts";
 import { formatEuro } from "@domain/format";
 import {
   invoiceAmount,
   invoiceCreateSchema,
   invoiceKindOptions,
-  invoiceTotals,
   exceedsContract,
   type InvoiceCreateInput,
 } from "@domain/invoices";
 import { moneySchema, percentSchema } from "@domain/money";
-import type { VatTreatment } from "@domain/statuses";
-import { vatRowLabel } from "@domain/vat";
+import {
+  contractShareLines,
+  documentVat,
+  isVatError,
+  newLineVatRate,
+  viewRateGroups,
+  type CompanyRegime,
+  type DocumentTreatment,
+  type VatClientType,
+} from "@domain/vat";
+import { VatTotals } from "@web/components/vat-totals";
+import { useCompany } from "@web/features/company/use-company";
 import {
   CheckboxField,
   Form,
@@ -20,11 +29,15 @@ import {
   SubmitButton,
   TextareaField,
   TextField,
-  useZodForm, CancelButton } from "@web/components/form";
+  useZodForm,
+  CancelButton,
+} from "@web/components/form";
+import { ComboboxField } from "@web/components/pickers/combobox-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useCreateInvoice } from "../api/mutations";
-import { useInvoiceableContracts, useInvoicingContract } from "../api/queries";
+import { invoiceKeys } from "../api/keys";
+import { searchInvoiceableContracts, useInvoicingContract } from "../api/queries";
 
 /** Average progress of the contract's sites, as the server computes it for SAL. */
 function siteProgress(contract: ContractDetail): number | null {
@@ -49,7 +62,32 @@ function Preview({ contract, values }: { contract: ContractDetail; values: Invoi
     { kind: values.kind, percent: parsed(percentSchema, values.percent), amount: parsed(moneySchema, values.amount) },
     situation,
   );
-  const treatment = contract.estimate.vatTreatment as VatTreatment;
+  const company = useCompany();
+  /**
+   * The invoice's VAT, by the same engine as the server: an acconto, SAL or free amount is one line
+   * per rate of the contract, shared as the contract's imponibile is (the saldo's lines are the
+   * estimate's less the earlier invoices: the same rates, the same figure).
+   */
+  function vatOf(amount: string) {
+    if (!contract.vat) return null;
+    const fallback = newLineVatRate(contract.client.type, company.defaultVatRate);
+    try {
+      return documentVat(
+        {
+          clientType: contract.client.type as VatClientType,
+          // Only reverse-charge lines need the partita IVA, and the contract has them only when allowed.
+          clientHasPartitaIva: contract.vat.treatment === "reverse_charge",
+          withholdingAgent: contract.vat.totals.ritenuta !== "0.00",
+          regime: (company.regimeFiscale ?? "RF01") as CompanyRegime,
+          treatment: contract.estimate.treatment as DocumentTreatment,
+        },
+        contractShareLines(amount, "Anteprima", viewRateGroups(contract.vat), fallback),
+      );
+    } catch (error) {
+      if (isVatError(error)) return null;
+      throw error;
+    }
+  }
   return (
     <section
       aria-label="Riepilogo importi"
@@ -66,24 +104,11 @@ function Preview({ contract, values }: { contract: ContractDetail; values: Invoi
       </dl>
       {result.ok ? (
         (() => {
-          const t = invoiceTotals(result.amount, treatment);
-          const over = exceedsContract(t.amount, situation);
+          const vat = vatOf(result.amount);
+          const over = exceedsContract(result.amount, situation);
           return (
             <>
-              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 border-t border-border pt-2">
-                <dt>Imponibile</dt>
-                <dd className="text-right tabular-nums">{formatEuro(t.amount)}</dd>
-                <dt>{vatRowLabel(treatment)}</dt>
-                <dd className="text-right tabular-nums">{formatEuro(t.vatAmount)}</dd>
-                {t.stampDuty !== "0.00" ? (
-                  <>
-                    <dt>Imposta di bollo</dt>
-                    <dd className="text-right tabular-nums">{formatEuro(t.stampDuty)}</dd>
-                  </>
-                ) : null}
-                <dt className="font-semibold">Totale</dt>
-                <dd className="text-right font-semibold tabular-nums">{formatEuro(t.totalAmount)}</dd>
-              </dl>
+              <VatTotals className="mt-2" vat={vat} />
               {over ? (
                 <p className="mt-2 text-destructive">
                   Questo importo supera il valore del contratto: serve la conferma qui sotto.
@@ -99,38 +124,25 @@ function Preview({ contract, values }: { contract: ContractDetail; values: Invoi
   );
 }
 
-type Option = { value: string; label: string };
-
-/** The select needs its options before the form mounts, or the preselected contract would not stick. */
+/** The form starts once the preselected contract (if any) is loaded: its label, and whether it can be invoiced. */
 function InvoiceFormLoader(props: { initialContractId: string; onDone: (id: string) => void; onCancel: () => void }) {
-  const contracts = useInvoiceableContracts(true);
   const initial = useInvoicingContract(props.initialContractId);
-  if (contracts.isPending || (props.initialContractId && initial.isPending)) {
+  if (props.initialContractId && initial.isPending) {
     return <p className="text-sm text-muted-foreground">Caricamento contratti...</p>;
   }
-  const options: Option[] = (contracts.data ?? []).map((c) => ({
-    value: c.id,
-    label: `${c.number} · ${c.estimateTitle} · ${c.clientName}`,
-  }));
-  const current = initial.data;
-  if (current && current.status !== "bozza" && !options.some((o) => o.value === current.id)) {
-    options.unshift({
-      value: current.id,
-      label: `${current.number} · ${current.estimate.title} · ${current.client.name}`,
-    });
-  }
-  const start = options.some((o) => o.value === props.initialContractId) ? props.initialContractId : "";
-  return <InvoiceForm {...props} initialContractId={start} options={options} />;
+  const current = initial.data && initial.data.status !== "bozza" ? initial.data : null;
+  const label = current ? `${current.number} · ${current.estimate.title} · ${current.client.name}` : null;
+  return <InvoiceForm {...props} initialContractId={current ? current.id : ""} initialLabel={label} />;
 }
 
 function InvoiceForm({
   initialContractId,
-  options,
+  initialLabel,
   onDone,
   onCancel,
 }: {
   initialContractId: string;
-  options: Option[];
+  initialLabel: string | null;
   onDone: (id: string) => void;
   onCancel: () => void;
 }) {
@@ -159,12 +171,14 @@ function InvoiceForm({
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
+        <ComboboxField<ContractListItem>
           name="contractId"
           label="Contratto"
           required
-          placeholder={options.length ? "Seleziona un contratto" : "Nessun contratto firmato"}
-          options={options}
+          placeholder="Cerca per numero o titolo del preventivo..."
+          queryKey={invoiceKeys.contractOptions()}
+          search={searchInvoiceableContracts}
+          selectedLabel={initialLabel}
           className="sm:col-span-2"
         />
         <SelectField name="kind" label="Tipo di fattura" required options={invoiceKindOptions} />

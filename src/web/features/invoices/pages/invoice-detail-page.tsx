@@ -1,4 +1,17 @@
-import { ArrowLeft, BellRing, CheckCircle2, Clock, Download, FileCode2, FileMinus, Mail, RefreshCw, Send, ShieldCheck, Trash2 } from "lucide-react";
+import {
+  ArrowLeft,
+  BellRing,
+  CheckCircle2,
+  Clock,
+  Download,
+  FileCode2,
+  FileMinus,
+  Mail,
+  RefreshCw,
+  Send,
+  ShieldCheck,
+  Trash2,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { daysBetween, todayIso } from "@domain/dates";
@@ -6,7 +19,8 @@ import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { invoiceDocumentKindLabels, invoiceTitle, isCreditNote } from "@domain/invoices";
 import { paymentMethodLabels, sdiEventLabels } from "@domain/payments";
 import { contractStatuses } from "@domain/statuses";
-import { vatLegalNote, vatRowLabel } from "@domain/vat";
+import { DocumentLines } from "@web/components/document-lines";
+import { VatTotals } from "@web/components/vat-totals";
 import { countLabel, pdfFileName, formatAddress } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
@@ -22,7 +36,13 @@ import { downloadFatturaPa } from "../api/fatturapa";
 import { useDeleteInvoice, useDeletePayment, useInvoiceAction, useInvoiceTransition } from "../api/mutations";
 import { useInvoice } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
-import { CreditNoteDialog, EmailDialog, PaymentDialog, ReminderDialog, SdiOutcomeDialog } from "../components/money-dialogs";
+import {
+  CreditNoteDialog,
+  EmailDialog,
+  PaymentDialog,
+  ReminderDialog,
+  SdiOutcomeDialog,
+} from "../components/money-dialogs";
 
 function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -75,7 +95,6 @@ export default function InvoiceDetailPage() {
 
   const today = todayIso();
   const daysLeft = daysBetween(today, invoice.dueDate);
-  const legal = vatLegalNote(invoice.vatTreatment);
 
   async function send() {
     try {
@@ -209,19 +228,17 @@ export default function InvoiceDetailPage() {
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <Panel title="Importo">
-            <p className="mb-3 text-sm">{invoice.description}</p>
-            <dl className="text-sm">
-              <Row label="Imponibile">{formatEuro(invoice.amount)}</Row>
-              <Row label={vatRowLabel(invoice.vatTreatment)}>{formatEuro(invoice.vatAmount)}</Row>
-              {invoice.stampDuty !== "0.00" ? (
-                <Row label="Imposta di bollo">{formatEuro(invoice.stampDuty)}</Row>
-              ) : null}
-              <Row label="Totale" strong>
-                {formatEuro(invoice.totalAmount)}
-              </Row>
-            </dl>
-            {legal ? <p className="mt-2 text-xs text-muted-foreground">{legal}</p> : null}
+          <Panel title="Righe e importo">
+            <DocumentLines lines={invoice.lines} label="Righe della fattura" />
+            <VatTotals
+              className="mt-4 sm:ml-auto sm:w-96"
+              vat={invoice.vat}
+              error={
+                invoice.vat
+                  ? null
+                  : "L'IVA non è calcolabile con i dati attuali del cliente: correggili prima di emettere la fattura"
+              }
+            />
           </Panel>
 
           {credit && invoice.creditedInvoice ? (
@@ -238,88 +255,96 @@ export default function InvoiceDetailPage() {
           ) : null}
 
           {!credit ? (
-          <Panel title="Stato del pagamento">
-            {invoice.status !== "bozza" && invoice.remainder === "0.00" && invoice.status !== "pagata" ? (
-              <p className="flex items-center gap-2">
-                <CheckCircle2 aria-hidden className="size-5" />
-                Nulla da incassare: la fattura è stornata da note di credito
-              </p>
-            ) : invoice.status === "pagata" ? (
-              <p className="flex items-center gap-2 text-success">
-                <CheckCircle2 aria-hidden className="size-5" />
-                Pagata il {invoice.paidDate ? formatDate(invoice.paidDate) : "—"}
-              </p>
-            ) : invoice.dueState === "overdue" ? (
-              <p className="flex items-center gap-2 font-medium text-destructive">
-                <Clock aria-hidden className="size-5" />
-                Scaduta da {countLabel(invoice.daysPastDue, "giorno", "giorni")} (scadenza {formatDate(invoice.dueDate)}):
-                restano {formatEuro(invoice.remainder)}
-                {invoice.remindersSent ? ` · ${countLabel(invoice.remindersSent, "sollecito inviato", "solleciti inviati")}` : ""}
-              </p>
-            ) : (
-              <p
-                className={cn("flex items-center gap-2", invoice.dueState === "due-soon" && "font-medium text-warning")}
-              >
-                <Clock aria-hidden className="size-5" />
-                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} ({formatDate(invoice.dueDate)})
-                {invoice.status === "bozza" ? " · non ancora inviata" : ` · da incassare ${formatEuro(invoice.remainder)}`}
-              </p>
-            )}
-            {issued ? (
-              <>
-                <dl className="mt-3 text-sm">
-                  <Row label="Totale">{formatEuro(invoice.totalAmount)}</Row>
-                  <Row label="Incassato">{formatEuro(invoice.paidAmount)}</Row>
-                  {invoice.creditedAmount !== "0.00" ? (
-                    <Row label="Stornato con note di credito">{formatEuro(invoice.creditedAmount)}</Row>
-                  ) : null}
-                  <Row label="Residuo" strong>
-                    {formatEuro(invoice.remainder)}
-                  </Row>
-                </dl>
-                <h3 className="mt-4 mb-1 text-sm font-semibold">Pagamenti</h3>
-                {invoice.payments.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Nessun pagamento registrato</p>
-                ) : (
-                  <ul className="divide-y divide-border text-sm" aria-label="Pagamenti registrati">
-                    {invoice.payments.map((p) => (
-                      <li key={p.id} className="flex items-center justify-between gap-2 py-1.5">
-                        <span>
-                          {formatDate(p.date)} · {paymentMethodLabels[p.method]}
-                        </span>
-                        <span className="flex items-center gap-1">
-                          <span className="tabular-nums">{formatEuro(p.amount)}</span>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Elimina il pagamento di ${formatEuro(p.amount)} del ${formatDate(p.date)}`}
-                            onClick={() => setRemovingPayment(p.id)}
-                          >
-                            <Trash2 aria-hidden className="size-4 text-destructive" />
-                          </Button>
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {invoice.creditNotes.length ? (
-                  <>
-                    <h3 className="mt-4 mb-1 text-sm font-semibold">Note di credito</h3>
-                    <ul className="text-sm">
-                      {invoice.creditNotes.map((n) => (
-                        <li key={n.id} className="flex justify-between gap-2 py-1">
-                          <Link href={`/admin/invoices/${n.id}`} className="underline">
-                            {n.number} del {formatDate(n.issueDate)}
-                          </Link>
-                          <span className="tabular-nums">{formatEuro(n.totalAmount)}</span>
+            <Panel title="Stato del pagamento">
+              {invoice.status !== "bozza" && invoice.remainder === "0.00" && invoice.status !== "pagata" ? (
+                <p className="flex items-center gap-2">
+                  <CheckCircle2 aria-hidden className="size-5" />
+                  Nulla da incassare: la fattura è stornata da note di credito
+                </p>
+              ) : invoice.status === "pagata" ? (
+                <p className="flex items-center gap-2 text-success">
+                  <CheckCircle2 aria-hidden className="size-5" />
+                  Pagata il {invoice.paidDate ? formatDate(invoice.paidDate) : "—"}
+                </p>
+              ) : invoice.dueState === "overdue" ? (
+                <p className="flex items-center gap-2 font-medium text-destructive">
+                  <Clock aria-hidden className="size-5" />
+                  Scaduta da {countLabel(invoice.daysPastDue, "giorno", "giorni")} (scadenza{" "}
+                  {formatDate(invoice.dueDate)}): restano {formatEuro(invoice.remainder)}
+                  {invoice.remindersSent
+                    ? ` · ${countLabel(invoice.remindersSent, "sollecito inviato", "solleciti inviati")}`
+                    : ""}
+                </p>
+              ) : (
+                <p
+                  className={cn(
+                    "flex items-center gap-2",
+                    invoice.dueState === "due-soon" && "font-medium text-warning",
+                  )}
+                >
+                  <Clock aria-hidden className="size-5" />
+                  {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} (
+                  {formatDate(invoice.dueDate)})
+                  {invoice.status === "bozza"
+                    ? " · non ancora inviata"
+                    : ` · da incassare ${formatEuro(invoice.remainder)}`}
+                </p>
+              )}
+              {issued ? (
+                <>
+                  <dl className="mt-3 text-sm">
+                    <Row label="Totale">{formatEuro(invoice.totalAmount)}</Row>
+                    <Row label="Incassato">{formatEuro(invoice.paidAmount)}</Row>
+                    {invoice.creditedAmount !== "0.00" ? (
+                      <Row label="Stornato con note di credito">{formatEuro(invoice.creditedAmount)}</Row>
+                    ) : null}
+                    <Row label="Residuo" strong>
+                      {formatEuro(invoice.remainder)}
+                    </Row>
+                  </dl>
+                  <h3 className="mt-4 mb-1 text-sm font-semibold">Pagamenti</h3>
+                  {invoice.payments.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">Nessun pagamento registrato</p>
+                  ) : (
+                    <ul className="divide-y divide-border text-sm" aria-label="Pagamenti registrati">
+                      {invoice.payments.map((p) => (
+                        <li key={p.id} className="flex items-center justify-between gap-2 py-1.5">
+                          <span>
+                            {formatDate(p.date)} · {paymentMethodLabels[p.method]}
+                          </span>
+                          <span className="flex items-center gap-1">
+                            <span className="tabular-nums">{formatEuro(p.amount)}</span>
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={`Elimina il pagamento di ${formatEuro(p.amount)} del ${formatDate(p.date)}`}
+                              onClick={() => setRemovingPayment(p.id)}
+                            >
+                              <Trash2 aria-hidden className="size-4 text-destructive" />
+                            </Button>
+                          </span>
                         </li>
                       ))}
                     </ul>
-                  </>
-                ) : null}
-              </>
-            ) : null}
-          </Panel>
+                  )}
+                  {invoice.creditNotes.length ? (
+                    <>
+                      <h3 className="mt-4 mb-1 text-sm font-semibold">Note di credito</h3>
+                      <ul className="text-sm">
+                        {invoice.creditNotes.map((n) => (
+                          <li key={n.id} className="flex justify-between gap-2 py-1">
+                            <Link href={`/admin/invoices/${n.id}`} className="underline">
+                              {n.number} del {formatDate(n.issueDate)}
+                            </Link>
+                            <span className="tabular-nums">{formatEuro(n.totalAmount)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+            </Panel>
           ) : null}
 
           {issued ? (
@@ -331,9 +356,13 @@ export default function InvoiceDetailPage() {
                   {invoice.sdiEvents.map((e) => (
                     <li key={e.id}>
                       <span className="font-medium">{sdiEventLabels[e.event]}</span> il {formatDate(e.date)}
-                      {e.fileName ? <span className="break-all text-muted-foreground"> · file {e.fileName}</span> : null}
+                      {e.fileName ? (
+                        <span className="break-all text-muted-foreground"> · file {e.fileName}</span>
+                      ) : null}
                       {e.code || e.message ? (
-                        <span className="block text-muted-foreground">{[e.code, e.message].filter(Boolean).join(" – ")}</span>
+                        <span className="block text-muted-foreground">
+                          {[e.code, e.message].filter(Boolean).join(" – ")}
+                        </span>
                       ) : null}
                     </li>
                   ))}
@@ -377,9 +406,7 @@ export default function InvoiceDetailPage() {
             <Link href={`/admin/clients/${invoice.client.id}`} className="font-medium hover:underline">
               {invoice.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">
-              {formatAddress(invoice.client)}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatAddress(invoice.client)}</p>
             {invoice.client.vatNumber ? <p className="text-sm">P.IVA {invoice.client.vatNumber}</p> : null}
             {invoice.client.fiscalCode ? <p className="text-sm">C.F. {invoice.client.fiscalCode}</p> : null}
             {invoice.client.email ? <p className="text-sm">{invoice.client.email}</p> : null}

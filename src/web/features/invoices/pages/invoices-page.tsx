@@ -52,7 +52,7 @@ export default function InvoicesPage() {
     <>
       <PageHeader
         title="Fatture"
-        description={data ? countLabel(data.total, "fattura", "fatture") : "Fatturazione dei contratti"}
+        description={data ? countLabel(data.total, "fattura", "fatture", data.capped) : "Fatturazione dei contratti"}
         actions={
           <>
             <Button asChild variant="outline">
@@ -227,9 +227,10 @@ export default function InvoicesPage() {
         </Card>
       )}
 
-      {data && data.total > list.limit ? (
+      {data && (data.total > list.limit || data.capped) ? (
         <Pagination
           total={data.total}
+          capped={data.capped}
           limit={list.limit}
           offset={list.offset}
           onOffsetChange={(offset) => list.set({ offset })}

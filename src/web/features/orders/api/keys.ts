@@ -5,5 +5,5 @@ export const orderKeys = {
   list: (params: Record<string, unknown>) => [...orderKeys.lists(), params] as const,
   detail: (id: string) => [...orderKeys.all, "detail", id] as const,
   supplierOptions: (q: string) => [...orderKeys.all, "supplier-options", q] as const,
-  siteOptions: (q: string) => [...orderKeys.all, "site-options", q] as const,
+  siteOptions: () => [...orderKeys.all, "site-options"] as const,
 };

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api, isApiError } from "@web/lib/api";
+import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
+import { api } from "@web/lib/api";
 import { orderKeys } from "./keys";
 
 export interface SupplierOption {
@@ -20,7 +21,8 @@ const OPTIONS_LIMIT = 50;
 export function useSupplierOptions(q: string) {
   return useQuery({
     queryKey: orderKeys.supplierOptions(q),
-    queryFn: () => api.list<SupplierOption>("/api/suppliers", { status: "attivo", q, sort: "name", limit: OPTIONS_LIMIT }),
+    queryFn: () =>
+      api.list<SupplierOption>("/api/suppliers", { status: "attivo", q, sort: "name", limit: OPTIONS_LIMIT }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,18 +36,19 @@ export function useSupplierOption(id: string | undefined) {
   });
 }
 
-/** Construction sites for the optional "Cantiere" choice; a missing or failing sites API leaves the choice empty. */
-export function useSiteOptions(q: string) {
-  return useQuery({
-    queryKey: orderKeys.siteOptions(q),
-    queryFn: async () => {
-      try {
-        return await api.list<SiteOption>("/api/construction-sites", { q, sort: "name", limit: OPTIONS_LIMIT });
-      } catch (error) {
-        if (isApiError(error) && error.status >= 400 && error.status < 500) return { rows: [], total: 0 };
-        throw error;
-      }
-    },
-    placeholderData: keepPreviousData,
-  });
-}
+const toSiteOption = (s: SiteOption): ComboboxOption<SiteOption> => ({
+  id: s.id,
+  label: s.name,
+  detail: s.address,
+  item: s,
+});
+
+/** Construction sites for the optional "Cantiere" choice, searched on the server by name or address. */
+export const searchSites = async (q: string) =>
+  (await api.list<SiteOption>("/api/construction-sites", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(
+    toSiteOption,
+  );
+
+/** The site an order already has, when its name did not come with the order. */
+export const siteOption = async (id: string) =>
+  toSiteOption(await api.get<SiteOption>(`/api/construction-sites/${id}`));

@@ -53,7 +53,7 @@ export default function OrdersPage() {
   return (
     <>
       <PageHeader
-        title={data ? `Ordini (${data.total})` : "Ordini"}
+        title={data ? `Ordini (${data.capped ? "oltre " : ""}${data.total})` : "Ordini"}
         description="Ordini di materiale ai fornitori"
         actions={
           <>
@@ -226,7 +226,7 @@ export default function OrdersPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <OrderDetailsDialog orderId={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
       <DeleteOrderDialog order={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

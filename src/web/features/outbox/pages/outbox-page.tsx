@@ -102,9 +102,10 @@ export default function OutboxPage() {
           </CardContent>
         </Card>
       )}
-      {data && data.total > list.limit ? (
+      {data && (data.total > list.limit || data.capped) ? (
         <Pagination
           total={data.total}
+          capped={data.capped}
           limit={list.limit}
           offset={list.offset}
           onOffsetChange={(offset) => list.set({ offset })}

@@ -4,7 +4,7 @@ import { useParams } from "wouter";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { formatDate, formatDateTime, formatDecimal, formatEuro } from "@domain/format";
 import type { PortalEstimate } from "@domain/portal";
-import { vatTreatments } from "@domain/statuses";
+import { VatTotals } from "@web/components/vat-totals";
 import { pdfFileName, formatAddress } from "@domain/wording";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -45,31 +45,13 @@ function Lines({ items }: { items: PortalEstimate["items"] }) {
 }
 
 function Summary({ estimate }: { estimate: PortalEstimate }) {
-  const rows: [string, string][] = [
-    ["Materiali", estimate.materialsCost],
-    ["Manodopera", estimate.laborCost],
-    ["Imponibile", estimate.totalAmount],
-    [estimate.vatTreatment === "rc" ? "IVA (inversione contabile)" : `IVA ${estimate.vatTreatment}%`, estimate.vatAmount],
-  ];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Riepilogo Costi</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-2">
-          {rows.map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="tabular-nums">{formatEuro(value)}</dd>
-            </div>
-          ))}
-          <div className="flex justify-between gap-4 border-t border-border pt-2 text-lg font-semibold">
-            <dt>Totale</dt>
-            <dd className="tabular-nums">{formatEuro(estimate.grossTotal)}</dd>
-          </div>
-        </dl>
-        <p className="mt-2 text-xs text-muted-foreground">{vatTreatments.label(estimate.vatTreatment)}</p>
+        <VatTotals totals={estimate} vat={estimate.vat} />
       </CardContent>
     </Card>
   );
@@ -106,22 +88,32 @@ export default function PortalEstimatePage() {
             <EstimateStatusBadge status={estimate.status} expired={estimate.expired} />
           </div>
         </div>
-        <PdfButton href={`/api/portal/estimates/${estimate.id}/pdf`} fileName={pdfFileName("Preventivo", estimate.number)} />
+        <PdfButton
+          href={`/api/portal/estimates/${estimate.id}/pdf`}
+          fileName={pdfFileName("Preventivo", estimate.number)}
+        />
       </div>
 
       {estimate.status === "accettato" && estimate.acceptedAt ? (
-        <div role="status" className="mb-4 flex items-start gap-3 rounded-lg border border-success/40 bg-success-soft p-4 text-success-soft-foreground">
+        <div
+          role="status"
+          className="mb-4 flex items-start gap-3 rounded-lg border border-success/40 bg-success-soft p-4 text-success-soft-foreground"
+        >
           <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
           <p>
             Preventivo accettato il {formatDateTime(estimate.acceptedAt)}
-            {estimate.acceptedBy ? ` da ${estimate.acceptedBy}` : ""}. Il contratto è in preparazione: ti contatteremo per
-            programmare i lavori.
+            {estimate.acceptedBy ? ` da ${estimate.acceptedBy}` : ""}. Il contratto è in preparazione: ti contatteremo
+            per programmare i lavori.
           </p>
         </div>
       ) : null}
       {estimate.status === "inviato" && estimate.expired ? (
-        <p role="status" className="mb-4 rounded-lg border border-warning/40 bg-warning-soft p-4 text-warning-soft-foreground">
-          La validità di questo preventivo è scaduta il {formatDate(estimate.expiresAt)}: chiedi all'impresa di aggiornarlo.
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-warning/40 bg-warning-soft p-4 text-warning-soft-foreground"
+        >
+          La validità di questo preventivo è scaduta il {formatDate(estimate.expiresAt)}: chiedi all'impresa di
+          aggiornarlo.
         </p>
       ) : null}
 
@@ -167,7 +159,11 @@ export default function PortalEstimatePage() {
                   Richiedi Modifiche
                 </Button>
               ) : null}
-              <InfoRequestButton subject={`Informazioni sul preventivo ${estimate.number}`} entityType="estimate" entityId={estimate.id} />
+              <InfoRequestButton
+                subject={`Informazioni sul preventivo ${estimate.number}`}
+                entityType="estimate"
+                entityId={estimate.id}
+              />
             </CardContent>
           </Card>
           <Card>
@@ -210,7 +206,12 @@ export default function PortalEstimatePage() {
       </div>
 
       <AcceptEstimateDialog estimate={estimate} open={accepting} onOpenChange={setAccepting} />
-      <ChangeRequestDialog estimateId={estimate.id} number={estimate.number} open={changing} onOpenChange={setChanging} />
+      <ChangeRequestDialog
+        estimateId={estimate.id}
+        number={estimate.number}
+        open={changing}
+        onOpenChange={setChanging}
+      />
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { DocumentLines } from "@web/components/document-lines";
+import { VatTotals } from "@web/components/vat-totals";
 import { Copy, Landmark } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
@@ -82,7 +84,8 @@ function Payment({ invoice }: { invoice: PortalInvoice }) {
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         <p>
-          Bonifico bancario di <strong>{formatEuro(invoice.remainder)}</strong> entro il <strong>{formatDate(invoice.dueDate)}</strong>.
+          Bonifico bancario di <strong>{formatEuro(invoice.remainder)}</strong> entro il{" "}
+          <strong>{formatDate(invoice.dueDate)}</strong>.
         </p>
         <dl className="grid gap-3">
           <div>
@@ -108,7 +111,12 @@ function Payment({ invoice }: { invoice: PortalInvoice }) {
             <dt className="text-muted-foreground">Causale</dt>
             <dd className="flex items-start gap-2">
               <span className="rounded-md bg-muted p-2 font-mono wrap-anywhere">{p.causale}</span>
-              <Button size="sm" variant="ghost" onClick={() => void copy(p.causale, "Causale")} aria-label="Copia causale">
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void copy(p.causale, "Causale")}
+                aria-label="Copia causale"
+              >
                 <Copy aria-hidden />
               </Button>
             </dd>
@@ -118,12 +126,15 @@ function Payment({ invoice }: { invoice: PortalInvoice }) {
           <div className="rounded-lg border border-info/40 bg-info-soft p-3 text-info-soft-foreground">
             <p className="font-medium">Detrazione fiscale per i lavori sulla casa</p>
             <p className="mt-1">
-              Per usufruire della detrazione per il recupero del patrimonio edilizio (art. 16-bis del DPR 917/1986) paga con un{" "}
-              <strong>bonifico parlante</strong> (in banca o in home banking: "bonifico per ristrutturazione edilizia") e usa esattamente
-              questa causale, con il codice fiscale di chi beneficia della detrazione e la partita IVA dell'impresa.
+              Per usufruire della detrazione per il recupero del patrimonio edilizio (art. 16-bis del DPR 917/1986) paga
+              con un <strong>bonifico parlante</strong> (in banca o in home banking: "bonifico per ristrutturazione
+              edilizia") e usa esattamente questa causale, con il codice fiscale di chi beneficia della detrazione e la
+              partita IVA dell'impresa.
             </p>
             {p.missingFiscalCode ? (
-              <p className="mt-1">Sostituisci [codice fiscale] con il codice fiscale di chi usufruisce della detrazione.</p>
+              <p className="mt-1">
+                Sostituisci [codice fiscale] con il codice fiscale di chi usufruisce della detrazione.
+              </p>
             ) : null}
           </div>
         ) : null}
@@ -148,11 +159,6 @@ export default function PortalInvoicePage() {
       />
     );
   }
-  const rows: [string, string][] = [
-    ["Imponibile", invoice.amount],
-    [invoice.vatTreatment === "rc" ? "IVA (inversione contabile)" : `IVA ${invoice.vatTreatment}%`, invoice.vatAmount],
-    ...(Number(invoice.stampDuty) > 0 ? ([["Bollo", invoice.stampDuty]] as [string, string][]) : []),
-  ];
 
   return (
     <>
@@ -163,7 +169,13 @@ export default function PortalInvoicePage() {
             {invoice.kind === "nota_credito" ? "Nota di credito" : "Fattura"} {invoice.number}
           </h1>
           <div className="mt-2">
-            <InvoiceStatusBadge status={invoice.status} kind={invoice.kind} remainder={invoice.remainder} dueDate={invoice.dueDate} today={todayIso()} />
+            <InvoiceStatusBadge
+              status={invoice.status}
+              kind={invoice.kind}
+              remainder={invoice.remainder}
+              dueDate={invoice.dueDate}
+              today={todayIso()}
+            />
           </div>
         </div>
         <PdfButton href={`/api/portal/invoices/${invoice.id}/pdf`} fileName={pdfFileName("Fattura", invoice.number)} />
@@ -191,26 +203,23 @@ export default function PortalInvoicePage() {
                 <div>
                   <dt className="text-sm text-muted-foreground">Preventivo</dt>
                   <dd>
-                    <Link href={`/client/estimates/${invoice.estimate.id}`} className="text-primary underline underline-offset-2">
+                    <Link
+                      href={`/client/estimates/${invoice.estimate.id}`}
+                      className="text-primary underline underline-offset-2"
+                    >
                       {invoice.estimate.number}
                     </Link>{" "}
                     · {invoice.estimate.title}
                   </dd>
                 </div>
               </dl>
-              <dl className="mt-4 grid gap-2 border-t border-border pt-4">
-                {rows.map(([label, value]) => (
-                  <div key={label} className="flex justify-between gap-4">
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="tabular-nums">{formatEuro(value)}</dd>
-                  </div>
-                ))}
-                <div className="flex justify-between gap-4 border-t border-border pt-2 text-lg font-semibold">
-                  <dt>Totale</dt>
-                  <dd className="tabular-nums">{formatEuro(invoice.totalAmount)}</dd>
-                </div>
-              </dl>
-              {invoice.notes ? <p className="mt-4 text-sm whitespace-pre-line text-muted-foreground">{invoice.notes}</p> : null}
+              <div className="mt-4 border-t border-border pt-4">
+                <DocumentLines lines={invoice.lines} label="Righe della fattura" />
+                <VatTotals className="mt-4" vat={invoice.vat} />
+              </div>
+              {invoice.notes ? (
+                <p className="mt-4 text-sm whitespace-pre-line text-muted-foreground">{invoice.notes}</p>
+              ) : null}
             </CardContent>
           </Card>
           <Payments invoice={invoice} />
@@ -219,7 +228,11 @@ export default function PortalInvoicePage() {
         <div className="grid content-start gap-4">
           <Card>
             <CardContent className="grid gap-2 pt-4 *:w-full sm:pt-6">
-              <InfoRequestButton subject={`Informazioni sulla fattura ${invoice.number}`} entityType="invoice" entityId={invoice.id} />
+              <InfoRequestButton
+                subject={`Informazioni sulla fattura ${invoice.number}`}
+                entityType="invoice"
+                entityId={invoice.id}
+              />
             </CardContent>
           </Card>
           <SupportCard />

@@ -24,19 +24,29 @@ export default function PortalInvoicesPage() {
   return (
     <>
       <BackButton />
-      <PageHeader title="Le Mie Fatture" description={data ? countLabel(data.total, "fattura", "fatture") : undefined} />
+      <PageHeader
+        title="Le Mie Fatture"
+        description={data ? countLabel(data.total, "fattura", "fatture", data.capped) : undefined}
+      />
       {isPending ? (
         <Spinner label="Caricamento fatture..." />
       ) : isError || !data ? (
         <EmptyState title="Impossibile caricare le fatture" />
       ) : data.rows.length === 0 ? (
-        <EmptyState icon={Receipt} title="Nessuna fattura disponibile" description="Le fatture emesse dall'impresa compariranno qui." />
+        <EmptyState
+          icon={Receipt}
+          title="Nessuna fattura disponibile"
+          description="Le fatture emesse dall'impresa compariranno qui."
+        />
       ) : (
         <Card>
           <ul className="divide-y divide-border">
             {data.rows.map((i) => (
               <li key={i.id}>
-                <Link href={`/client/invoices/${i.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4 hover:bg-accent/60">
+                <Link
+                  href={`/client/invoices/${i.id}`}
+                  className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4 hover:bg-accent/60"
+                >
                   <Receipt aria-hidden className="size-5 shrink-0 text-primary" />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">
@@ -52,7 +62,13 @@ export default function PortalInvoicesPage() {
                       <span className="block text-xs text-muted-foreground">resta {formatEuro(i.remainder)}</span>
                     ) : null}
                   </span>
-                  <InvoiceStatusBadge status={i.status} kind={i.kind} remainder={i.remainder} dueDate={i.dueDate} today={today} />
+                  <InvoiceStatusBadge
+                    status={i.status}
+                    kind={i.kind}
+                    remainder={i.remainder}
+                    dueDate={i.dueDate}
+                    today={today}
+                  />
                 </Link>
               </li>
             ))}
@@ -60,7 +76,14 @@ export default function PortalInvoicesPage() {
         </Card>
       )}
       {data && data.total > PAGE_SIZE ? (
-        <Pagination total={data.total} limit={PAGE_SIZE} offset={offset} onOffsetChange={(o: number) => set({ offset: o })} className="mt-4" />
+        <Pagination
+          total={data.total}
+          capped={data.capped}
+          limit={PAGE_SIZE}
+          offset={offset}
+          onOffsetChange={(o: number) => set({ offset: o })}
+          className="mt-4"
+        />
       ) : null}
     </>
   );

@@ -12,6 +12,9 @@ import { useDisableTotp, useEnableTotp, useNewRecoveryCodes, useStartTotpSetup }
 import { RecoveryCodes } from "./recovery-codes";
 
 const codeFormSchema = z.object({ code: totpCodeSchema });
+const disableFormSchema = z.object({
+  proof: z.string().trim().min(1, "Codice: campo obbligatorio").max(20, "Codice: al massimo 20 caratteri"),
+});
 
 /** The six-digit field of every step: numeric keypad, and the phone may offer the code itself. */
 function CodeField({ label = "Codice dell'app di autenticazione" }: { label?: string }) {
@@ -44,7 +47,13 @@ function PasswordConfirmForm(props: {
   onSubmit: (values: { password: string }) => Promise<void>;
 }) {
   return (
-    <Form schema={passwordConfirmSchema} defaultValues={{ password: "" }} aria-label={props.label} className="gap-4" onSubmit={props.onSubmit}>
+    <Form
+      schema={passwordConfirmSchema}
+      defaultValues={{ password: "" }}
+      aria-label={props.label}
+      className="gap-4"
+      onSubmit={props.onSubmit}
+    >
       <input type="text" name="username" value={props.username} autoComplete="username" readOnly hidden />
       <TextField
         name="password"
@@ -154,7 +163,6 @@ function Enrolment({ profile, onCodes }: { profile: Profile; onCodes: (codes: st
   );
 }
 
-
 function Enabled({ profile, onCodes }: { profile: Profile; onCodes: (codes: string[]) => void }) {
   const regenerate = useNewRecoveryCodes();
   const disable = useDisableTotp();
@@ -197,18 +205,34 @@ function Enabled({ profile, onCodes }: { profile: Profile; onCodes: (codes: stri
           </FormActions>
         </Form>
       ) : open === "disable" ? (
-        <PasswordConfirmForm
-          username={profile.username}
-          label="Disattiva la verifica in due passaggi"
-          submitLabel="Disattiva"
-          pendingLabel="Disattivazione..."
-          onCancel={() => setOpen("none")}
-          onSubmit={async (values) => {
-            await disable.mutateAsync(values);
+        <Form
+          schema={disableFormSchema}
+          defaultValues={{ proof: "" }}
+          aria-label="Disattiva la verifica in due passaggi"
+          className="gap-4"
+          onSubmit={async ({ proof }) => {
+            // Six digits are the app's code; anything else is read as a recovery code.
+            const digits = proof.replace(/[\s-]/g, "");
+            await disable.mutateAsync(/^\d{6}$/.test(digits) ? { code: digits } : { recoveryCode: proof });
             setOpen("none");
             toastSuccess("Verifica in due passaggi disattivata");
           }}
-        />
+        >
+          <TextField
+            name="proof"
+            label="Codice dell'app o codice di recupero"
+            description="Serve un codice, non la password: chi conosce solo la password non può disattivarla."
+            autoComplete="one-time-code"
+            maxLength={20}
+            required
+            autoFocus
+            inputClassName="max-w-56 text-lg tracking-widest"
+          />
+          <FormActions>
+            <CancelButton onClick={() => setOpen("none")} />
+            <SubmitButton label="Disattiva" pendingLabel="Disattivazione..." />
+          </FormActions>
+        </Form>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button variant="outline" onClick={() => setOpen("codes")}>

@@ -41,7 +41,11 @@ export default function ServicesPage() {
     <>
       <PageHeader
         title="Servizi"
-        description={data ? `${countLabel(data.total, "servizio", "servizi")} nel catalogo` : "Catalogo dei servizi e dei prezzi"}
+        description={
+          data
+            ? `${countLabel(data.total, "servizio", "servizi", data.capped)} nel catalogo`
+            : "Catalogo dei servizi e dei prezzi"
+        }
         actions={
           <>
             <ExportCsvButton path="/api/services/export.csv" query={{ q, category, status }} />
@@ -114,7 +118,7 @@ export default function ServicesPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <ServiceFormDialog
         open={editing !== null}

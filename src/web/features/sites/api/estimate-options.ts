@@ -1,13 +1,26 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SiteEstimateOption } from "@domain/sites";
+import { formatEuro } from "@domain/format";
+import type { ComboboxOption } from "@web/components/pickers/async-combobox";
 import { api } from "@web/lib/api";
 import { siteKeys } from "./keys";
 
-/** Accepted estimates a site can be opened on. */
-export const siteEstimateOptionsQuery = () =>
-  queryOptions({
-    queryKey: siteKeys.estimateOptions(),
-    queryFn: () => api.get<SiteEstimateOption[]>("/api/construction-sites/estimate-options"),
-  });
+export const siteEstimateOptionsKey = siteKeys.estimateOptions();
 
-export const useSiteEstimateOptions = (enabled: boolean) => useQuery({ ...siteEstimateOptionsQuery(), enabled });
+const toOption = (e: SiteEstimateOption): ComboboxOption<SiteEstimateOption> => ({
+  id: e.id,
+  label: `${e.number} · ${e.title}`,
+  detail: `${e.clientName} · ${formatEuro(e.totalAmount)}`,
+  item: e,
+});
+
+/** Accepted estimates a site can be opened on, searched on the server by number, title or client. */
+export const searchSiteEstimates = async (q: string) =>
+  (await api.get<SiteEstimateOption[]>("/api/construction-sites/estimate-options", { q })).map(toOption);
+
+/** The estimate a site already has (edit), when its label did not come with the site. */
+export async function siteEstimateOption(id: string): Promise<ComboboxOption<SiteEstimateOption>> {
+  const e = await api.get<{ id: string; number: string; title: string; clientName: string; totalAmount: string }>(
+    `/api/estimates/${id}`,
+  );
+  return toOption(e);
+}

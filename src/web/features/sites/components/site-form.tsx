@@ -1,19 +1,26 @@
-import { formatEuro } from "@domain/format";
 import { siteInputSchema, workTypeOptions, type Site, type SiteInput, type SiteValues } from "@domain/sites";
 import { siteStatuses } from "@domain/statuses";
 import {
+  CheckboxField,
   Form,
   FormActions,
   FormSection,
   SelectField,
   SubmitButton,
   TextareaField,
-  TextField, CancelButton } from "@web/components/form";
+  TextField,
+  CancelButton,
+} from "@web/components/form";
 import { TechnicianPicker } from "@web/features/team/components/technician-picker";
-import { useSiteEstimateOptions } from "../api/estimate-options";
+import { ComboboxField } from "@web/components/pickers/combobox-field";
+import { searchSiteEstimates, siteEstimateOption, siteEstimateOptionsKey } from "../api/estimate-options";
 
 /** What the form needs of an existing site (a list row or the detail). */
-export type EditableSite = Site & { estimateNumber?: string; estimateTitle?: string; assignedUser?: { id: string; name: string } | null };
+export type EditableSite = Site & {
+  estimateNumber?: string;
+  estimateTitle?: string;
+  assignedUser?: { id: string; name: string } | null;
+};
 
 const empty: SiteInput = {
   estimateId: "",
@@ -37,6 +44,7 @@ const empty: SiteInput = {
   safetyRequirements: "",
   accessConditions: "",
   specialEquipment: "",
+  usesScaffolding: false,
   notes: "",
   assignedUserId: "",
 };
@@ -56,17 +64,7 @@ export function SiteForm({
   onSubmit: (values: SiteValues) => Promise<void>;
   onCancel: () => void;
 }) {
-  const options = useSiteEstimateOptions(true);
-  const estimateOptions = (options.data ?? []).map((e) => ({
-    value: e.id,
-    label: `${e.number} · ${e.title} · ${e.clientName} (${formatEuro(e.totalAmount)})`,
-  }));
-  if (site && !estimateOptions.some((o) => o.value === site.estimateId)) {
-    estimateOptions.unshift({
-      value: String(site.estimateId),
-      label: [site.estimateNumber, site.estimateTitle].filter(Boolean).join(" · ") || "Preventivo attuale",
-    });
-  }
+  const estimateLabel = site ? [site.estimateNumber, site.estimateTitle].filter(Boolean).join(" · ") || null : null;
   return (
     <Form
       schema={siteInputSchema}
@@ -75,18 +73,15 @@ export function SiteForm({
       aria-label="Dati del cantiere"
     >
       <FormSection title="Cantiere">
-        <SelectField
+        <ComboboxField
           name="estimateId"
           label="Preventivo accettato"
           required
-          placeholder={
-            options.isPending
-              ? "Caricamento preventivi..."
-              : estimateOptions.length
-                ? "Seleziona un preventivo"
-                : "Nessun preventivo accettato"
-          }
-          options={estimateOptions}
+          placeholder="Cerca per numero, titolo o cliente..."
+          queryKey={siteEstimateOptionsKey}
+          search={searchSiteEstimates}
+          resolve={siteEstimateOption}
+          selectedLabel={estimateLabel}
           className="sm:col-span-2"
         />
         <TextField name="name" label="Nome cantiere" required />
@@ -116,6 +111,12 @@ export function SiteForm({
         <TextareaField name="safetyRequirements" label="Requisiti di sicurezza" rows={2} />
         <TextareaField name="accessConditions" label="Condizioni di accesso" rows={2} />
         <TextareaField name="specialEquipment" label="Attrezzature speciali" rows={2} className="sm:col-span-2" />
+        <CheckboxField
+          name="usesScaffolding"
+          label="Ponteggi in cantiere"
+          description="Richiede il PIMUS tra i documenti di sicurezza"
+          className="sm:col-span-2"
+        />
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />
       <FormActions>

@@ -7,6 +7,7 @@ import { siteAlerts, workTypeLabels } from "@domain/sites";
 import { contractStatuses, estimateStatuses, orderStatuses } from "@domain/statuses";
 import { formatAddress } from "@domain/wording";
 import { AttachmentsPanel } from "@web/components/attachments";
+import { SiteSafetyCard } from "@web/components/compliance";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -152,6 +153,10 @@ export default function SiteDetailPage() {
         </section>
       ) : null}
 
+      <div className="mb-4">
+        <SiteSafetyCard siteId={site.id} canWrite={can("sites.write")} canPhotograph={can("sites.progress")} />
+      </div>
+
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Panel title="Informazioni cantiere">
@@ -171,7 +176,9 @@ export default function SiteDetailPage() {
                 <Info label="Budget stimato">{full.estimatedBudget ? formatEuro(full.estimatedBudget) : null}</Info>
               ) : null}
               <Info label="Responsabile">{site.siteManager}</Info>
-              <Info label="Tecnico assegnato">{site.assignedUser ? <AssigneeLabel user={site.assignedUser} /> : null}</Info>
+              <Info label="Tecnico assegnato">
+                {site.assignedUser ? <AssigneeLabel user={site.assignedUser} /> : null}
+              </Info>
               <Info label="Telefono di emergenza">
                 {site.emergencyPhone ? (
                   <a
@@ -190,6 +197,7 @@ export default function SiteDetailPage() {
               <Info label="Requisiti di sicurezza">{site.safetyRequirements}</Info>
               <Info label="Condizioni di accesso">{site.accessConditions}</Info>
               <Info label="Attrezzature speciali">{site.specialEquipment}</Info>
+              <Info label="Ponteggi">{site.usesScaffolding ? "Sì (PIMUS richiesto)" : "No"}</Info>
               {site.notes ? (
                 <Info label="Note" className="col-span-2">
                   <span className="whitespace-pre-line">{site.notes}</span>
@@ -248,25 +256,25 @@ export default function SiteDetailPage() {
           ) : null}
 
           {full ? (
-          <Panel title="Contratti collegati">
-            {full.contracts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nessun contratto per il preventivo di questo cantiere</p>
-            ) : (
-              <ul className="divide-y divide-border">
-                {full.contracts.map((c) => (
-                  <li key={c.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
-                    <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
-                      {c.number}
-                    </Link>
-                    <Badge variant="outline">{contractStatuses.label(c.status)}</Badge>
-                    <span className="text-muted-foreground">
-                      {c.signedDate ? `Firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Panel>
+            <Panel title="Contratti collegati">
+              {full.contracts.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nessun contratto per il preventivo di questo cantiere</p>
+              ) : (
+                <ul className="divide-y divide-border">
+                  {full.contracts.map((c) => (
+                    <li key={c.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
+                      <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
+                        {c.number}
+                      </Link>
+                      <Badge variant="outline">{contractStatuses.label(c.status)}</Badge>
+                      <span className="text-muted-foreground">
+                        {c.signedDate ? `Firmato il ${formatDate(c.signedDate)}` : "Non firmato"}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Panel>
           ) : null}
 
           <AttachmentsPanel entityType="site" entityId={site.id} shareable />
@@ -297,9 +305,7 @@ export default function SiteDetailPage() {
             <Link href={`/admin/clients/${site.client.id}`} className="font-medium hover:underline">
               {site.client.name}
             </Link>
-            <p className="text-sm text-muted-foreground">
-              {formatAddress(site.client)}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatAddress(site.client)}</p>
             {site.client.phone ? (
               <a href={`tel:${site.client.phone}`} className="mt-1 block text-sm text-primary hover:underline">
                 {site.client.phone}

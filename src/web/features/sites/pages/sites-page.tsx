@@ -26,7 +26,11 @@ import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
 
 const FILTERS = ["q", "status", "mine"] as const;
 
-function SiteCard({ site, onEdit, onDelete }: {
+function SiteCard({
+  site,
+  onEdit,
+  onDelete,
+}: {
   site: SiteListItem;
   /** Absent for a role that may not change sites. */
   onEdit?: (() => void) | undefined;
@@ -118,7 +122,7 @@ export default function SitesPage() {
     <>
       <PageHeader
         title="Cantieri"
-        description={data ? countLabel(data.total, "cantiere", "cantieri") : "Gestione dei cantieri"}
+        description={data ? countLabel(data.total, "cantiere", "cantieri", data.capped) : "Gestione dei cantieri"}
         actions={
           <>
             <ExportCsvButton path="/api/construction-sites/export.csv" query={{ q, status }} />
@@ -198,9 +202,10 @@ export default function SitesPage() {
         </ul>
       )}
 
-      {data && data.total > list.limit ? (
+      {data && (data.total > list.limit || data.capped) ? (
         <Pagination
           total={data.total}
+          capped={data.capped}
           limit={list.limit}
           offset={list.offset}
           onOffsetChange={(offset) => list.set({ offset })}

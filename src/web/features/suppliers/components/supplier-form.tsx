@@ -1,6 +1,17 @@
 import { supplierStatuses } from "@domain/statuses";
 import { supplierInputSchema, type Supplier, type SupplierInput, type SupplierValues } from "@domain/suppliers";
-import { Form, FormActions, FormRootError, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
+import {
+  CheckboxField,
+  Form,
+  FormActions,
+  FormRootError,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  CancelButton,
+} from "@web/components/form";
 
 const empty: SupplierInput = {
   name: "",
@@ -14,6 +25,7 @@ const empty: SupplierInput = {
   website: "",
   contactPerson: "",
   notes: "",
+  isSubcontractor: false,
   status: "attivo",
 };
 
@@ -30,6 +42,7 @@ function toInput(s: Supplier): SupplierInput {
     website: s.website ?? "",
     contactPerson: s.contactPerson ?? "",
     notes: s.notes ?? "",
+    isSubcontractor: s.isSubcontractor,
     status: s.status,
   };
 }
@@ -45,11 +58,27 @@ export function SupplierForm({
   onCancel: () => void;
 }) {
   return (
-    <Form schema={supplierInputSchema} defaultValues={supplier ? toInput(supplier) : empty} onSubmit={onSubmit} aria-label="Dati del fornitore">
+    <Form
+      schema={supplierInputSchema}
+      defaultValues={supplier ? toInput(supplier) : empty}
+      onSubmit={onSubmit}
+      aria-label="Dati del fornitore"
+    >
       <FormSection title="Anagrafica">
         <TextField name="name" label="Ragione sociale" required autoComplete="organization" className="sm:col-span-2" />
-        <TextField name="vatNumber" label="Partita IVA" inputMode="numeric" description="11 cifre, con cifra di controllo" />
+        <TextField
+          name="vatNumber"
+          label="Partita IVA"
+          inputMode="numeric"
+          description="11 cifre, con cifra di controllo"
+        />
         <SelectField name="status" label="Stato" required options={supplierStatuses.options} />
+        <CheckboxField
+          name="isSubcontractor"
+          label="Subappaltatore (lavora nei cantieri)"
+          description="I cantieri dei suoi ordini richiedono il suo DURC e l'idoneità, oltre a PSC e notifica preliminare"
+          className="sm:col-span-2"
+        />
       </FormSection>
       <FormSection title="Sede">
         <TextField name="address" label="Indirizzo" autoComplete="street-address" className="sm:col-span-2" />
@@ -62,7 +91,13 @@ export function SupplierForm({
       <FormSection title="Contatti">
         <TextField name="contactPerson" label="Referente" autoComplete="name" />
         <TextField name="phone" label="Telefono" type="tel" autoComplete="tel" />
-        <TextField name="email" label="E-mail" type="email" autoComplete="email" description="Gli ordini inviati arrivano a questo indirizzo" />
+        <TextField
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          description="Gli ordini inviati arrivano a questo indirizzo"
+        />
         <TextField name="website" label="Sito web" placeholder="www.fornitore.it" autoComplete="url" />
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />

@@ -8,6 +8,7 @@ import { InfoItem } from "@web/components/detail/info-item";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { Timeline } from "@web/components/timeline";
 import { Button } from "@web/components/ui/button";
+import { SupplierDocumentsCard } from "@web/components/compliance";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { StatCard } from "@web/components/ui/stat-card";
 import { useSupplier } from "../api/get-supplier";
@@ -122,18 +123,35 @@ export default function SupplierDetailPage() {
               <li className="flex items-center gap-2">
                 <Phone aria-hidden className="size-4 text-muted-foreground" />
                 <span className="sr-only">Telefono:</span>
-                {supplier.phone ? <a className="text-primary hover:underline" href={`tel:${supplier.phone}`}>{supplier.phone}</a> : "Non indicato"}
+                {supplier.phone ? (
+                  <a className="text-primary hover:underline" href={`tel:${supplier.phone}`}>
+                    {supplier.phone}
+                  </a>
+                ) : (
+                  "Non indicato"
+                )}
               </li>
               <li className="flex items-center gap-2">
                 <Mail aria-hidden className="size-4 text-muted-foreground" />
                 <span className="sr-only">E-mail:</span>
-                {supplier.email ? <a className="break-all text-primary hover:underline" href={`mailto:${supplier.email}`}>{supplier.email}</a> : "Non indicata"}
+                {supplier.email ? (
+                  <a className="break-all text-primary hover:underline" href={`mailto:${supplier.email}`}>
+                    {supplier.email}
+                  </a>
+                ) : (
+                  "Non indicata"
+                )}
               </li>
               <li className="flex items-center gap-2">
                 <Globe aria-hidden className="size-4 text-muted-foreground" />
                 <span className="sr-only">Sito web:</span>
                 {supplier.website ? (
-                  <a className="break-all text-primary hover:underline" href={websiteHref(supplier.website)} target="_blank" rel="noreferrer">
+                  <a
+                    className="break-all text-primary hover:underline"
+                    href={websiteHref(supplier.website)}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
                     {supplier.website}
                   </a>
                 ) : (
@@ -179,12 +197,19 @@ export default function SupplierDetailPage() {
               </ul>
             )}
             {moreOrders > 0 ? (
-              <Link href={`/admin/orders?supplierId=${supplier.id}`} className="mt-2 block text-sm text-primary hover:underline">
+              <Link
+                href={`/admin/orders?supplierId=${supplier.id}`}
+                className="mt-2 block text-sm text-primary hover:underline"
+              >
                 E altri {moreOrders} ordini...
               </Link>
             ) : null}
           </CardContent>
         </Card>
+
+        <div className="lg:col-span-2">
+          <SupplierDocumentsCard supplierId={supplier.id} isSubcontractor={supplier.isSubcontractor} />
+        </div>
 
         <Card>
           <CardHeader>

@@ -39,7 +39,7 @@ export default function SuppliersPage() {
     <>
       <PageHeader
         title="Fornitori"
-        description={data ? totalLabel(data.total, "fornitore", "fornitori") : "Anagrafica dei fornitori"}
+        description={data ? totalLabel(data.total, "fornitore", "fornitori", data.capped) : "Anagrafica dei fornitori"}
         actions={
           <>
             <ExportCsvButton path="/api/suppliers/export.csv" query={{ q, status }} />
@@ -157,7 +157,7 @@ export default function SuppliersPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <SupplierDetailsDialog supplier={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       <DeleteSupplierDialog supplier={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

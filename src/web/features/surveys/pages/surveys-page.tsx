@@ -131,7 +131,11 @@ export default function SurveysPage() {
     <>
       <PageHeader
         title="Sopralluoghi"
-        description={!calendar && data ? totalLabel(data.total, "sopralluogo", "sopralluoghi") : "Visite tecniche presso i clienti"}
+        description={
+          !calendar && data
+            ? totalLabel(data.total, "sopralluogo", "sopralluoghi", data.capped)
+            : "Visite tecniche presso i clienti"
+        }
         actions={
           <>
             <ExportCsvButton path="/api/surveys/export.csv" query={{ q, status, clientId, contactId }} />
@@ -231,7 +235,7 @@ export default function SurveysPage() {
         </ListBody>
       )}
 
-      {calendar ? null : <ListPagination total={data?.total} list={list} />}
+      {calendar ? null : <ListPagination total={data?.total} capped={data?.capped} list={list} />}
 
       <SurveyFormDialog
         open={editing !== null}

@@ -1,35 +1,55 @@
 import { Camera, CheckCircle2, Minus, NotebookPen, Plus } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Button, buttonVariants } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/label";
 import { Textarea } from "@web/components/ui/textarea";
-import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
+import { noteAppendSchema } from "@domain/team";
+import { toastError } from "@web/components/ui/toast";
 import { cn } from "@web/lib/cn";
-import { useFieldActions, usePhotoUpload, type FieldTarget } from "../api/team";
+import { useFieldWrite } from "@web/lib/offline/field-write";
+import { usePendingFor } from "@web/lib/offline/offline-queue";
+import { resizePhoto } from "@web/lib/offline/resize-photo";
+import type { FieldTarget } from "../api/team";
 
 /** Every control of the phone screen is at least 44 px high: a thumb on a roof, maybe with gloves. */
 export const TOUCH = "min-h-11 text-base";
-
-const message = (e: unknown, fallback: string) => (isApiError(e) && e.status < 500 ? e.message : fallback);
 
 /**
  * "Foto": the phone's camera (capture="environment") or its gallery. The input itself is the
  * control (visually hidden, still focusable); its label is the big visible button.
  */
 export function PhotoButton({ target, subject }: { target: FieldTarget; subject: string }) {
-  const upload = usePhotoUpload(target);
+  const write = useFieldWrite();
+  const [busy, setBusy] = useState(false);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   async function send(files: FileList | null) {
     if (!files?.length) return;
+    setBusy(true);
     try {
-      const saved = await upload.mutateAsync([...files]);
-      toastSuccess(saved.length === 1 ? "Foto caricata" : `${saved.length} foto caricate`);
-    } catch (e) {
-      toastError(message(e, "Caricamento della foto non riuscito. Riprova."));
+      // Resized on the phone first: the queue keeps a sane JPEG, not the camera's 5 MB.
+      const photos = await Promise.all([...files].map(resizePhoto));
+      await write(
+        photos.map((payload) => ({
+          target,
+          label: `Foto ${payload.fileName} — ${subject}`,
+          version: null,
+          payload: { kind: "photo", ...payload },
+        })),
+        photos.length === 1 ? "Foto caricata" : `${photos.length} foto caricate`,
+      );
+    } catch {
+      toastError("Caricamento della foto non riuscito. Riprova.");
     } finally {
+      setBusy(false);
       if (input.current) input.current.value = "";
     }
   }
@@ -40,11 +60,11 @@ export function PhotoButton({ target, subject }: { target: FieldTarget; subject:
         buttonVariants({ variant: "outline" }),
         TOUCH,
         "relative cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring",
-        upload.isPending && "opacity-60",
+        busy && "opacity-60",
       )}
     >
       <Camera aria-hidden />
-      {upload.isPending ? "Invio..." : "Foto"}
+      {busy ? "Invio..." : "Foto"}
       <input
         ref={input}
         id={id}
@@ -53,7 +73,7 @@ export function PhotoButton({ target, subject }: { target: FieldTarget; subject:
         capture="environment"
         multiple
         aria-label={`Foto per ${subject}`}
-        disabled={upload.isPending}
+        disabled={busy}
         className="sr-only"
         onChange={(e) => void send(e.target.files)}
       />
@@ -66,23 +86,27 @@ export function NoteButton({ target, subject }: { target: FieldTarget; subject: 
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const { note } = useFieldActions();
+  const [busy, setBusy] = useState(false);
+  const write = useFieldWrite();
   const fieldId = useId();
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!text.trim()) {
-      setError("Nota: campo obbligatorio");
+    const parsed = noteAppendSchema.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Nota: campo obbligatorio");
       return;
     }
-    try {
-      await note.mutateAsync({ target, text });
-      toastSuccess("Nota aggiunta");
-      setText("");
-      setError(null);
-      setOpen(false);
-    } catch (err) {
-      setError(message(err, "Salvataggio della nota non riuscito. Riprova."));
-    }
+    setBusy(true);
+    // Notes are appends: they never conflict, so they carry no version.
+    const ok = await write(
+      [{ target, label: `Nota — ${subject}`, version: null, payload: { kind: "note", text: parsed.data.text } }],
+      "Nota aggiunta",
+    );
+    setBusy(false);
+    if (!ok) return;
+    setText("");
+    setError(null);
+    setOpen(false);
   }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -118,8 +142,8 @@ export function NoteButton({ target, subject }: { target: FieldTarget; subject: 
             <Button variant="outline" className={TOUCH} onClick={() => setOpen(false)}>
               Annulla
             </Button>
-            <Button type="submit" className={TOUCH} disabled={note.isPending}>
-              {note.isPending ? "Salvataggio..." : "Aggiungi nota"}
+            <Button type="submit" className={TOUCH} disabled={busy}>
+              {busy ? "Salvataggio..." : "Aggiungi nota"}
             </Button>
           </DialogFooter>
         </form>
@@ -128,19 +152,34 @@ export function NoteButton({ target, subject }: { target: FieldTarget; subject: 
   );
 }
 
-/** "Completato" for a scheduled survey; a stale card answers 409 and the day reloads. */
+/** "Completato" for a scheduled survey, sent with the version the card was read at. */
 export function CompleteButton({ id, version, subject }: { id: string; version: number; subject: string }) {
-  const { complete } = useFieldActions();
+  const write = useFieldWrite();
+  const [busy, setBusy] = useState(false);
+  const queued = usePendingFor("survey", id).some((i) => i.payload.kind === "complete");
   async function run() {
-    try {
-      await complete.mutateAsync({ id, version });
-      toastSuccess("Sopralluogo completato");
-    } catch (e) {
-      toastError(message(e, "Aggiornamento non riuscito. Riprova."));
-    }
+    setBusy(true);
+    await write(
+      [{ target: { kind: "survey", id }, label: `Completato — ${subject}`, version, payload: { kind: "complete" } }],
+      "Sopralluogo completato",
+    );
+    setBusy(false);
+  }
+  if (queued) {
+    return (
+      <p className="flex min-h-11 items-center justify-center gap-2 rounded-md border border-dashed border-border text-sm font-medium">
+        <CheckCircle2 aria-hidden className="size-4" />
+        Completato, in attesa di invio
+      </p>
+    );
   }
   return (
-    <Button className={TOUCH} onClick={() => void run()} disabled={complete.isPending} aria-label={`Segna come completato: ${subject}`}>
+    <Button
+      className={TOUCH}
+      onClick={() => void run()}
+      disabled={busy}
+      aria-label={`Segna come completato: ${subject}`}
+    >
       <CheckCircle2 aria-hidden />
       Completato
     </Button>
@@ -150,24 +189,46 @@ export function CompleteButton({ id, version, subject }: { id: string; version: 
 const STEP = 5;
 
 /** "Avanzamento": a stepper of 5 % with a slider, saved with the version the card was read at. */
-export function ProgressStepper({ id, progress, version, subject }: { id: string; progress: number; version: number; subject: string }) {
-  const [draft, setDraft] = useState(progress);
-  const [seen, setSeen] = useState({ progress, version });
-  const { progress: save } = useFieldActions();
+export function ProgressStepper({
+  id,
+  progress,
+  version,
+  subject,
+}: {
+  id: string;
+  progress: number;
+  version: number;
+  subject: string;
+}) {
+  const write = useFieldWrite();
+  const [busy, setBusy] = useState(false);
+  const queued = usePendingFor("site", id).filter((i) => i.payload.kind === "progress");
+  const last = queued.at(-1)?.payload;
+  // A value saved on the phone and not yet sent counts as saved: no second "Salva" for it.
+  const saved = last?.kind === "progress" ? last.progress : progress;
+  const [draft, setDraft] = useState(saved);
+  const [seen, setSeen] = useState({ progress: saved, version });
   const sliderId = useId();
   // A fresh answer from the server (after a save or a reload) replaces the draft.
-  if (seen.progress !== progress || seen.version !== version) {
-    setSeen({ progress, version });
-    setDraft(progress);
+  if (seen.progress !== saved || seen.version !== version) {
+    setSeen({ progress: saved, version });
+    setDraft(saved);
   }
   const clamp = (v: number) => Math.min(100, Math.max(0, v));
   async function run() {
-    try {
-      await save.mutateAsync({ id, progress: draft, version });
-      toastSuccess(`Avanzamento salvato: ${draft}%`);
-    } catch (e) {
-      toastError(message(e, "Salvataggio dell'avanzamento non riuscito. Riprova."));
-    }
+    setBusy(true);
+    await write(
+      [
+        {
+          target: { kind: "site", id },
+          label: `Avanzamento ${draft}% — ${subject}`,
+          version,
+          payload: { kind: "progress", progress: draft },
+        },
+      ],
+      `Avanzamento salvato: ${draft}%`,
+    );
+    setBusy(false);
   }
   return (
     <fieldset className="grid gap-2">
@@ -175,7 +236,14 @@ export function ProgressStepper({ id, progress, version, subject }: { id: string
         <span>Avanzamento</span>
       </legend>
       <div className="flex items-center gap-2">
-        <Button variant="outline" size="icon" className="size-11" onClick={() => setDraft((v) => clamp(v - STEP))} disabled={draft <= 0} aria-label={`Diminuisci avanzamento di ${STEP}%`}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-11"
+          onClick={() => setDraft((v) => clamp(v - STEP))}
+          disabled={draft <= 0}
+          aria-label={`Diminuisci avanzamento di ${STEP}%`}
+        >
           <Minus aria-hidden />
         </Button>
         <label htmlFor={sliderId} className="sr-only">
@@ -191,16 +259,26 @@ export function ProgressStepper({ id, progress, version, subject }: { id: string
           onChange={(e) => setDraft(Number(e.target.value))}
           className="h-11 min-w-0 flex-1 accent-primary"
         />
-        <Button variant="outline" size="icon" className="size-11" onClick={() => setDraft((v) => clamp(v + STEP))} disabled={draft >= 100} aria-label={`Aumenta avanzamento di ${STEP}%`}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-11"
+          onClick={() => setDraft((v) => clamp(v + STEP))}
+          disabled={draft >= 100}
+          aria-label={`Aumenta avanzamento di ${STEP}%`}
+        >
           <Plus aria-hidden />
         </Button>
         <output htmlFor={sliderId} className="w-12 text-right text-lg font-semibold tabular-nums" aria-live="polite">
           {draft}%
         </output>
       </div>
-      {draft !== progress ? (
-        <Button className={TOUCH} onClick={() => void run()} disabled={save.isPending}>
-          {save.isPending ? "Salvataggio..." : `Salva avanzamento (${draft}%)`}
+      {queued.length > 0 && draft === saved ? (
+        <p className="text-sm text-muted-foreground">Avanzamento {saved}% in attesa di invio</p>
+      ) : null}
+      {draft !== saved ? (
+        <Button className={TOUCH} onClick={() => void run()} disabled={busy}>
+          {busy ? "Salvataggio..." : `Salva avanzamento (${draft}%)`}
         </Button>
       ) : null}
     </fieldset>

@@ -1,5 +1,6 @@
 import { Clock, MapPin, Phone, RefreshCw } from "lucide-react";
-import type { ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
 import { formatLongDate } from "@domain/format";
 import { mapsUrl, telUrl, type MyDaySite, type MyDaySurvey } from "@domain/team";
 import { Button } from "@web/components/ui/button";
@@ -8,13 +9,28 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { Progress } from "@web/components/ui/progress";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { SiteStatusBadge } from "@web/features/sites/components/site-status-badge";
+import { siteQueryOptions } from "@web/features/sites/api/get-site";
+import { surveyQueryOptions } from "@web/features/surveys/api/get-survey";
 import { SurveyStatusBadge } from "@web/features/surveys/components/survey-status-badge";
 import { cn } from "@web/lib/cn";
 import { useMyDay } from "../api/team";
 import { CompleteButton, NoteButton, PhotoButton, ProgressStepper, TOUCH } from "../components/field-actions";
+import { ResultsButton } from "../components/results-button";
 
 /** A big tappable row: the address opens the maps app, a phone number starts a call. */
-function LinkRow({ href, icon, children, label, external }: { href: string; icon: ReactNode; children: ReactNode; label: string; external?: boolean }) {
+function LinkRow({
+  href,
+  icon,
+  children,
+  label,
+  external,
+}: {
+  href: string;
+  icon: ReactNode;
+  children: ReactNode;
+  label: string;
+  external?: boolean;
+}) {
   return (
     <a
       href={href}
@@ -40,7 +56,12 @@ function Phones({ entries }: { entries: PhoneEntry[] }) {
   return (
     <>
       {shown.map((e) => (
-        <LinkRow key={e.who + e.phone} href={telUrl(e.phone)} icon={<Phone aria-hidden />} label={`Chiama ${e.who}: ${e.phone}`}>
+        <LinkRow
+          key={e.who + e.phone}
+          href={telUrl(e.phone)}
+          icon={<Phone aria-hidden />}
+          label={`Chiama ${e.who}: ${e.phone}`}
+        >
           {e.phone} <span className="text-sm text-muted-foreground">({e.shown})</span>
         </LinkRow>
       ))}
@@ -64,18 +85,30 @@ function SurveyCard({ survey, today }: { survey: MyDaySurvey; today: boolean }) 
           <SurveyStatusBadge status={survey.status} />
         </div>
         {survey.description ? <p className="text-sm text-muted-foreground">{survey.description}</p> : null}
-        <LinkRow href={mapsUrl(survey.address)} external icon={<MapPin aria-hidden />} label={`Apri nelle mappe: ${survey.address}`}>
+        <LinkRow
+          href={mapsUrl(survey.address)}
+          external
+          icon={<MapPin aria-hidden />}
+          label={`Apri nelle mappe: ${survey.address}`}
+        >
           {survey.address}
         </LinkRow>
         <Phones
           entries={[
             { who: survey.clientName, shown: "cliente", phone: survey.clientPhone },
-            { who: survey.contactName ?? "contatto", shown: survey.contactName ?? "contatto", phone: survey.contactPhone },
+            {
+              who: survey.contactName ?? "contatto",
+              shown: survey.contactName ?? "contatto",
+              phone: survey.contactPhone,
+            },
           ]}
         />
         <div className="mt-1 grid grid-cols-2 gap-2">
           <PhotoButton target={{ kind: "survey", id: survey.id }} subject={subject} />
           <NoteButton target={{ kind: "survey", id: survey.id }} subject={subject} />
+          <div className="col-span-2 grid">
+            <ResultsButton surveyId={survey.id} subject={subject} />
+          </div>
           {/* Only today's visits can be done: tomorrow's card offers no accidental tap. */}
           {today && survey.status === "programmato" ? (
             <div className="col-span-2 grid">
@@ -100,8 +133,15 @@ function SiteCard({ site }: { site: MyDaySite }) {
           </h3>
           <SiteStatusBadge status={site.status} />
         </div>
-        {site.workingHours ? <p className="text-sm text-muted-foreground">Orario di lavoro {site.workingHours}</p> : null}
-        <LinkRow href={mapsUrl(site.address)} external icon={<MapPin aria-hidden />} label={`Apri nelle mappe: ${site.address}`}>
+        {site.workingHours ? (
+          <p className="text-sm text-muted-foreground">Orario di lavoro {site.workingHours}</p>
+        ) : null}
+        <LinkRow
+          href={mapsUrl(site.address)}
+          external
+          icon={<MapPin aria-hidden />}
+          label={`Apri nelle mappe: ${site.address}`}
+        >
           {site.address}
         </LinkRow>
         <Phones
@@ -121,14 +161,28 @@ function SiteCard({ site }: { site: MyDaySite }) {
   );
 }
 
-function Section({ id, title, empty, children, count }: { id: string; title: string; empty: string; children: ReactNode; count: number }) {
+function Section({
+  id,
+  title,
+  empty,
+  children,
+  count,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  children: ReactNode;
+  count: number;
+}) {
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-xl font-semibold">
         {title}
       </h2>
       {count === 0 ? (
-        <p className="rounded-lg border border-dashed border-border bg-card px-4 py-6 text-center text-muted-foreground">{empty}</p>
+        <p className="rounded-lg border border-dashed border-border bg-card px-4 py-6 text-center text-muted-foreground">
+          {empty}
+        </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={title}>
           {children}
@@ -141,6 +195,14 @@ function Section({ id, title, empty, children, count }: { id: string; title: str
 /** "La mia giornata": the technician's phone home (issue 19 bullet 6). */
 export default function MyDayPage() {
   const { data, isPending, isError, refetch, isFetching } = useMyDay();
+  const qc = useQueryClient();
+  // Today's surveys and sites are read now, while there is signal: the service worker keeps them
+  // for the roof (decisions §9), and "Esito" opens at once.
+  useEffect(() => {
+    if (!data) return;
+    for (const s of data.surveys.today) void qc.prefetchQuery(surveyQueryOptions(s.id));
+    for (const s of data.sites) void qc.prefetchQuery(siteQueryOptions(s.id));
+  }, [data, qc]);
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
@@ -172,14 +234,24 @@ export default function MyDayPage() {
               </li>
             ))}
           </Section>
-          <Section id="day-tomorrow" title="Domani" empty="Nessun sopralluogo domani" count={data.surveys.tomorrow.length}>
+          <Section
+            id="day-tomorrow"
+            title="Domani"
+            empty="Nessun sopralluogo domani"
+            count={data.surveys.tomorrow.length}
+          >
             {data.surveys.tomorrow.map((s) => (
               <li key={s.id} className="grid">
                 <SurveyCard survey={s} today={false} />
               </li>
             ))}
           </Section>
-          <Section id="day-sites" title="Cantieri attivi" empty="Nessun cantiere attivo assegnato a te" count={data.sites.length}>
+          <Section
+            id="day-sites"
+            title="Cantieri attivi"
+            empty="Nessun cantiere attivo assegnato a te"
+            count={data.sites.length}
+          >
             {data.sites.map((s) => (
               <li key={s.id} className="grid">
                 <SiteCard site={s} />

@@ -1,0 +1,324 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  EXPIRY_WARNING_DAYS,
+  SCAFFOLDING_PATTERN,
+  documentState,
+  type ComplianceDocument,
+  type ComplianceListParams,
+  type ComplianceRow,
+  type SiteCompliance,
+} from "@domain/compliance";
+import { addDays } from "@domain/dates";
+import type { Queryable } from "../../db/client";
+import { complianceDocuments, constructionSites, orders, suppliers } from "../../db/schema";
+
+const d = complianceDocuments;
+
+const documentColumns = {
+  id: d.id,
+  constructionSiteId: d.constructionSiteId,
+  supplierId: d.supplierId,
+  supplierName: suppliers.name,
+  kind: d.kind,
+  title: d.title,
+  issuedAt: d.issuedAt,
+  expiresAt: d.expiresAt,
+  validUntil: d.validUntil,
+  notes: d.notes,
+  fileName: d.fileName,
+  fileMime: d.fileMime,
+  fileSize: d.fileSize,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+  version: d.version,
+};
+
+/** Documents with their supplier's name; the caller adds WHERE and ORDER BY. */
+const selectDocuments = (db: Queryable) =>
+  db.select(documentColumns).from(d).leftJoin(suppliers, eq(suppliers.id, d.supplierId)).$dynamic();
+type DocumentRow = Awaited<ReturnType<typeof selectDocuments>>[number];
+
+function toDocument(row: DocumentRow, today: string): ComplianceDocument {
+  const { fileName, fileMime, fileSize, ...rest } = row;
+  return {
+    ...rest,
+    state: documentState(row.validUntil, today),
+    file: fileName && fileMime ? { name: fileName, mimeType: fileMime, size: fileSize ?? 0 } : null,
+  };
+}
+
+export async function findDocument(db: Queryable, id: string, today: string) {
+  const [row] = await selectDocuments(db).where(eq(d.id, id));
+  return row ? toDocument(row, today) : null;
+}
+
+/** The stored file of a document (key and type), for download and replacement. */
+export async function documentFile(db: Queryable, id: string) {
+  const [row] = await db
+    .select({
+      key: d.fileKey,
+      name: d.fileName,
+      mime: d.fileMime,
+      siteId: d.constructionSiteId,
+      supplierId: d.supplierId,
+    })
+    .from(d)
+    .where(eq(d.id, id));
+  return row ?? null;
+}
+
+/** A supplier's own papers (DURC, idoneità…), newest expiry first. */
+export async function supplierDocuments(db: Queryable, supplierId: string, today: string) {
+  const rows = await selectDocuments(db)
+    .where(and(eq(d.supplierId, supplierId), isNull(d.constructionSiteId)))
+    .orderBy(asc(d.kind), desc(d.validUntil), desc(d.createdAt));
+  return rows.map((r) => toDocument(r, today));
+}
+
+/** The subcontracting firms working on a site: subcontractors on its orders that are not cancelled. */
+async function siteFirms(db: Queryable, siteId: string) {
+  return db
+    .selectDistinct({ id: suppliers.id, name: suppliers.name })
+    .from(orders)
+    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
+    .where(
+      and(
+        eq(orders.constructionSiteId, siteId),
+        eq(suppliers.isSubcontractor, true),
+        sql`${orders.status} <> 'annullato'`,
+      ),
+    )
+    .orderBy(asc(suppliers.name));
+}
+
+// ---- requirements, in SQL ----------------------------------------------------------------
+//
+// One statement computes, for the chosen sites, every required paper (POS always; PSC and
+// notifica preliminare with a subcontractor; DURC and idoneità of each subcontractor; PIMUS with
+// scaffolding), the best document that covers it (latest expiry; a supplier's own paper counts on
+// every site) and the other papers on file, each with its state on `today`. The single site card,
+// the guard, the "Scadenze" list, the dashboard, the bell and the daily e-mail all read it.
+
+interface RequirementFilter {
+  siteId?: string | undefined;
+  /** Only sites in these statuses; default: every status. */
+  siteStatuses?: readonly string[] | undefined;
+  excludeCompleted?: boolean;
+  state?: string | undefined;
+  states?: readonly string[] | undefined;
+  kind?: string | undefined;
+  supplierId?: string | undefined;
+  requiredOnly?: boolean;
+}
+
+interface RawRow {
+  site_id: string;
+  site_name: string;
+  site_status: string;
+  kind: ComplianceRow["kind"];
+  supplier_id: string | null;
+  supplier_name: string | null;
+  required: boolean;
+  document_id: string | null;
+  title: string | null;
+  valid_until: string | null;
+  state: ComplianceRow["state"];
+  total?: number | string;
+}
+
+function complianceSql(filter: RequirementFilter, today: string) {
+  const siteWhere: SQL[] = [];
+  if (filter.siteId) siteWhere.push(sql`s.id = ${filter.siteId}`);
+  if (filter.siteStatuses?.length)
+    siteWhere.push(
+      sql`s.status in (${sql.join(
+        filter.siteStatuses.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
+  if (filter.excludeCompleted) siteWhere.push(sql`s.status <> 'completato'`);
+  const where: SQL[] = [];
+  const states = filter.states ?? (filter.state ? [filter.state] : []);
+  if (states.length)
+    where.push(
+      sql`x.state in (${sql.join(
+        states.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
+  if (filter.kind) where.push(sql`x.kind = ${filter.kind}`);
+  if (filter.supplierId) where.push(sql`x.supplier_id = ${filter.supplierId}`);
+  if (filter.requiredOnly) where.push(sql`x.required`);
+  const soon = addDays(today, EXPIRY_WARNING_DAYS);
+  const body = sql`
+    with site as (
+      select s.id, s.name, s.status, s.uses_scaffolding, s.special_equipment
+      from construction_sites s
+      ${siteWhere.length ? sql`where ${sql.join(siteWhere, sql` and `)}` : sql``}
+    ),
+    firms as (
+      select distinct o.construction_site_id as site_id, o.supplier_id
+      from orders o
+      join suppliers f on f.id = o.supplier_id
+      where f.is_subcontractor and o.status <> 'annullato' and o.construction_site_id in (select id from site)
+    ),
+    req as (
+      select s.id as site_id, null::uuid as supplier_id, 'pos'::text as kind from site s
+      union all
+      select f.site_id, null::uuid, k.kind from (select distinct site_id from firms) f
+        cross join (values ('psc'::text), ('notifica_preliminare'::text)) k(kind)
+      union all
+      select f.site_id, f.supplier_id, k.kind from firms f
+        cross join (values ('durc'::text), ('idoneita_tecnico_professionale'::text)) k(kind)
+      union all
+      select s.id, null::uuid, 'pimus'::text from site s
+        where s.uses_scaffolding or coalesce(s.special_equipment, '') ~* ${SCAFFOLDING_PATTERN}
+    ),
+    rows as (
+      select r.site_id, r.supplier_id, r.kind, true as required, b.id as document_id, b.title, b.valid_until
+      from req r
+      left join lateral (
+        select cd.id, cd.title, cd.valid_until
+        from compliance_documents cd
+        where cd.kind = r.kind
+          and (
+            (r.supplier_id is null and cd.construction_site_id = r.site_id)
+            or (r.supplier_id is not null and cd.supplier_id = r.supplier_id
+                and (cd.construction_site_id is null or cd.construction_site_id = r.site_id))
+          )
+        order by cd.valid_until desc nulls first, cd.created_at desc
+        limit 1
+      ) b on true
+      union all
+      select cd.construction_site_id, cd.supplier_id, cd.kind, false, cd.id, cd.title, cd.valid_until
+      from compliance_documents cd
+      where cd.construction_site_id in (select id from site)
+        and not exists (
+          select 1 from req r
+          where r.site_id = cd.construction_site_id and r.kind = cd.kind and r.supplier_id is not distinct from cd.supplier_id
+        )
+    ),
+    x as (
+      select rows.*, s.name as site_name, s.status as site_status, f.name as supplier_name,
+        case
+          when rows.document_id is null then 'mancante'
+          when rows.valid_until is null then 'valido'
+          when rows.valid_until < ${today}::date then 'scaduto'
+          when rows.valid_until <= ${soon}::date then 'in_scadenza'
+          else 'valido'
+        end as state
+      from rows
+      join site s on s.id = rows.site_id
+      left join suppliers f on f.id = rows.supplier_id
+    )
+    select x.site_id, x.site_name, x.site_status, x.kind, x.supplier_id, x.supplier_name, x.required,
+      x.document_id, x.title, x.valid_until::text as valid_until, x.state`;
+  return { body, where };
+}
+
+const KIND_ORDER = sql`array_position(array['pos','psc','notifica_preliminare','pimus','durc','idoneita_tecnico_professionale','cila','scia','permesso_costruire','assicurazione','formazione','altro'], x.kind)`;
+const STATE_ORDER = sql`array_position(array['scaduto','mancante','in_scadenza','valido'], x.state)`;
+
+function toRow(r: RawRow): ComplianceRow {
+  return {
+    siteId: r.site_id,
+    siteName: r.site_name,
+    siteStatus: r.site_status,
+    kind: r.kind,
+    supplierId: r.supplier_id,
+    supplierName: r.supplier_name,
+    required: r.required,
+    documentId: r.document_id,
+    title: r.title,
+    validUntil: r.valid_until,
+    state: r.state,
+  };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface ComplianceQuery extends RequirementFilter {
+  sort?: string | undefined;
+  limit?: number;
+  offset?: number;
+}
+
+/** Requirement and document rows with their state; `withTotal` adds the count before paging. */
+export async function complianceRows(db: Queryable, filter: ComplianceQuery, today: string) {
+  const { body, where } = complianceSql(filter, today);
+  const key = filter.sort?.replace(/^-/, "");
+  const dir = filter.sort?.startsWith("-") ? sql`desc` : sql`asc`;
+  const chosen =
+    key === "validUntil"
+      ? sql`x.valid_until ${dir} nulls last, `
+      : key === "site"
+        ? sql`lower(x.site_name) ${dir}, `
+        : key === "kind"
+          ? sql`${KIND_ORDER} ${dir}, `
+          : sql``;
+  const query = sql`${body}, count(*) over ()::int as total from x
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    order by ${chosen}${STATE_ORDER}, x.valid_until asc nulls last, lower(x.site_name), x.site_id, ${KIND_ORDER}, x.supplier_name nulls first, x.document_id
+    ${filter.limit ? sql`limit ${filter.limit} offset ${filter.offset ?? 0}` : sql``}`;
+  const raw = rowsOf<RawRow>(await db.execute(query));
+  return { rows: raw.map(toRow), total: raw.length ? Number(raw[0]!.total) : 0 };
+}
+
+export async function listCompliance(db: Queryable, params: ComplianceListParams, today: string) {
+  return complianceRows(
+    db,
+    {
+      siteId: params.siteId,
+      excludeCompleted: params.sites !== "all",
+      state: params.state,
+      kind: params.kind,
+      supplierId: params.supplierId,
+      sort: params.sort,
+      limit: params.limit,
+      offset: params.offset,
+    },
+    today,
+  );
+}
+
+/** The site card "Sicurezza e permessi": requirements, papers and firms of one site. */
+export async function siteCompliance(db: Queryable, siteId: string, today: string): Promise<SiteCompliance | null> {
+  const [site] = await db
+    .select({
+      id: constructionSites.id,
+      usesScaffolding: constructionSites.usesScaffolding,
+      specialEquipment: constructionSites.specialEquipment,
+    })
+    .from(constructionSites)
+    .where(eq(constructionSites.id, siteId));
+  if (!site) return null;
+  const [{ rows }, firms] = await Promise.all([
+    complianceRows(db, { siteId, requiredOnly: true }, today),
+    siteFirms(db, siteId),
+  ]);
+  const firmIds = firms.map((f) => f.id);
+  const docs = await selectDocuments(db)
+    .where(
+      or(
+        eq(d.constructionSiteId, siteId),
+        firmIds.length ? and(isNull(d.constructionSiteId), inArray(d.supplierId, firmIds)) : undefined,
+      ),
+    )
+    .orderBy(asc(d.kind), desc(d.validUntil), desc(d.createdAt));
+  const requirements = rows.map((r) => ({
+    kind: r.kind,
+    supplierId: r.supplierId,
+    supplierName: r.supplierName,
+    state: r.state,
+    validUntil: r.validUntil,
+    documentId: r.documentId,
+  }));
+  return {
+    siteId,
+    ready: requirements.every((r) => r.state !== "mancante" && r.state !== "scaduto"),
+    usesScaffolding: site.usesScaffolding,
+    requirements,
+    documents: docs.map((r) => toDocument(r, today)),
+    firms,
+  };
+}

@@ -1,0 +1,160 @@
+import { ShieldCheck } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { complianceKinds, complianceStates, requirementLabel, type ComplianceListQuery } from "@domain/compliance";
+import { formatDate } from "@domain/format";
+import { siteStatuses } from "@domain/statuses";
+import { totalLabel } from "@domain/wording";
+import { ComplianceStateBadge, useComplianceList } from "@web/components/compliance";
+import { ExportCsvButton } from "@web/components/export-csv-button";
+import { ListBody } from "@web/components/list/list-body";
+import { ListPagination } from "@web/components/list/list-pagination";
+import { FilterSelect } from "@web/components/list/list-toolbar";
+import { Card, CardContent } from "@web/components/ui/card";
+import { PageHeader } from "@web/components/ui/page-header";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { api } from "@web/lib/api";
+import { useListParams } from "@web/lib/use-list-params";
+
+const FILTERS = ["state", "kind", "supplierId", "siteId", "sites"] as const;
+
+/** Subcontractors and sites for the filters: one short page each, sorted by name. */
+function useOptions() {
+  const suppliers = useQuery({
+    queryKey: ["compliance", "supplier-options"],
+    queryFn: () => api.get<{ id: string; name: string }[]>("/api/suppliers", { sort: "name", limit: 200 }),
+  });
+  const sites = useQuery({
+    queryKey: ["compliance", "site-options"],
+    queryFn: () =>
+      api.get<{ id: string; name: string; status: string }[]>("/api/construction-sites", { sort: "name", limit: 200 }),
+  });
+  return {
+    suppliers: (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+    sites: (sites.data ?? []).filter((s) => s.status !== "completato").map((s) => ({ value: s.id, label: s.name })),
+  };
+}
+
+/**
+ * "Scadenze" (decisions §9): every required paper and every paper on file of the sites still to
+ * be worked, with its derived state, filtered, paged and exported by the server.
+ */
+export default function DeadlinesPage() {
+  const list = useListParams(FILTERS);
+  const { state, kind, supplierId, siteId, sites } = list.values;
+  const filters = { state, kind, supplierId, siteId, sites } as ComplianceListQuery;
+  const query = useComplianceList({ ...filters, limit: list.limit, offset: list.offset });
+  const options = useOptions();
+  const { data } = query;
+
+  return (
+    <>
+      <PageHeader
+        title="Scadenze"
+        description={
+          data ? totalLabel(data.total, "documento", "documenti") : "Sicurezza e permessi di tutti i cantieri"
+        }
+        actions={<ExportCsvButton path="/api/compliance/export.csv" query={filters as Record<string, string>} />}
+      />
+      <div
+        role="search"
+        aria-label="Filtri delle scadenze"
+        className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <FilterSelect
+          label="Filtra per stato"
+          value={state}
+          onValueChange={(v) => list.set({ state: v })}
+          allLabel="Tutti gli stati"
+          options={complianceStates.options}
+        />
+        <FilterSelect
+          label="Filtra per tipo"
+          value={kind}
+          onValueChange={(v) => list.set({ kind: v })}
+          allLabel="Tutti i tipi"
+          options={complianceKinds.options}
+        />
+        <FilterSelect
+          label="Filtra per impresa"
+          value={supplierId}
+          onValueChange={(v) => list.set({ supplierId: v })}
+          allLabel="Tutte le imprese"
+          options={options.suppliers}
+        />
+        <FilterSelect
+          label="Filtra per cantiere"
+          value={siteId}
+          onValueChange={(v) => list.set({ siteId: v })}
+          allLabel="Tutti i cantieri aperti"
+          options={options.sites}
+        />
+        <FilterSelect
+          label="Cantieri"
+          value={sites}
+          onValueChange={(v) => list.set({ sites: v })}
+          allLabel="Da completare"
+          options={[{ value: "all", label: "Anche completati" }]}
+        />
+      </div>
+      <ListBody
+        query={query}
+        errorText="Impossibile caricare le scadenze. Riprova."
+        filtered={list.hasFilters}
+        empty={{
+          icon: ShieldCheck,
+          title: "Nessuna scadenza trovata",
+          invite: "Nessun cantiere da completare ha documenti richiesti",
+        }}
+      >
+        {(rows) => (
+          <Card>
+            <CardContent className="p-0 sm:p-0">
+              <Table aria-label="Elenco scadenze" scrollLabel="Elenco scadenze">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Documento</TableHead>
+                    <TableHead>Cantiere</TableHead>
+                    <TableHead className="hidden md:table-cell">Scadenza</TableHead>
+                    <TableHead>Stato</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((r) => (
+                    <TableRow key={`${r.siteId}-${r.kind}-${r.supplierId ?? ""}-${r.documentId ?? ""}`}>
+                      <TableCell>
+                        <div className="font-medium wrap-anywhere">
+                          {r.required ? requirementLabel(r) : complianceKinds.label(r.kind)}
+                        </div>
+                        <div className="text-sm text-muted-foreground wrap-anywhere">
+                          {r.title ?? "Non caricato"}
+                          <span className="md:hidden">{r.validUntil ? ` · ${formatDate(r.validUntil)}` : ""}</span>
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        <Link
+                          href={`/admin/sites/${r.siteId}`}
+                          className="font-medium text-primary hover:underline wrap-anywhere"
+                        >
+                          {r.siteName}
+                        </Link>
+                        <div className="text-sm text-muted-foreground">{siteStatuses.label(r.siteStatus)}</div>
+                      </TableCell>
+                      <TableCell className="hidden tabular-nums md:table-cell">
+                        {r.validUntil ? formatDate(r.validUntil) : "—"}
+                      </TableCell>
+                      <TableCell>
+                        <ComplianceStateBadge state={r.state} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        )}
+      </ListBody>
+      <ListPagination total={data?.total} list={list} />
+    </>
+  );
+}
