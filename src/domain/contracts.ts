@@ -97,10 +97,7 @@ export const contractListQuerySchema = listQuery(["number", "createdAt", "signed
   ),
   estimateId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
   /** "true": only contracts an invoice can be made on (every status but bozza), for the invoice form's picker. */
-  invoiceable: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.enum(["true", "false"], { error: "invoiceable: true o false" }).optional(),
-  ),
+  invoiceable: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"], { error: "invoiceable: true o false" }).optional()),
 });
 export type ContractListParams = Partial<z.output<typeof contractListQuerySchema>>;
 

@@ -18,18 +18,11 @@ const timeSchema = z
 /** A value from one of the §9 option lists, or nothing. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z
-    .preprocess(
-      (v) => (v === "" ? null : v),
-      z.enum(values, { error: `${label}: scegli un valore dell'elenco` }).nullish(),
-    )
+    .preprocess((v) => (v === "" ? null : v), z.enum(values, { error: `${label}: scegli un valore dell'elenco` }).nullish())
     .transform((v) => v ?? null);
 
 const requiredDate = (label: string) =>
-  z
-    .string({ error: `${label}: campo obbligatorio` })
-    .trim()
-    .min(1, `${label}: campo obbligatorio`)
-    .pipe(isoDateSchema);
+  z.string({ error: `${label}: campo obbligatorio` }).trim().min(1, `${label}: campo obbligatorio`).pipe(isoDateSchema);
 
 export const surveyFields = {
   clientId: requiredRef("Cliente"),
@@ -39,9 +32,7 @@ export const surveyFields = {
   address: requiredText("Indirizzo", 300),
   description: optionalText("Descrizione", 5000),
   notes: optionalText("Note"),
-  status: z
-    .enum(surveyStatuses.values, { error: "Stato: scegli Programmato, Completato o Annullato" })
-    .default("programmato"),
+  status: z.enum(surveyStatuses.values, { error: "Stato: scegli Programmato, Completato o Annullato" }).default("programmato"),
   surveyType: optionalChoice("Tipo di sopralluogo", surveyTypes),
   estimatedDuration: optionalChoice("Durata stimata", estimatedDurations),
   requiredEquipment: optionalText("Attrezzatura necessaria"),
@@ -60,14 +51,7 @@ export const surveyFields = {
 };
 
 /** The results the technician records on the roof (decisions §9 "Offline field work"): the technical notes. */
-export const surveyResultFields = [
-  "issuesFound",
-  "measurements",
-  "requiredEquipment",
-  "accessConditions",
-  "safetyNotes",
-  "photosNotes",
-] as const;
+export const surveyResultFields = ["issuesFound", "measurements", "requiredEquipment", "accessConditions", "safetyNotes", "photosNotes"] as const;
 export type SurveyResultField = (typeof surveyResultFields)[number];
 export const surveyResultsSchema = z.object({
   issuesFound: surveyFields.issuesFound,
@@ -92,10 +76,7 @@ export const FOLLOW_UP_BEFORE_SURVEY = "Data del follow-up: non può precedere l
  * The follow-up date only means something when a follow-up is required (specification §5
  * hides the field otherwise), and it cannot come before the survey itself.
  */
-function followUpRule<T extends { date: string; followUpRequired: boolean; followUpDate: string | null }>(
-  v: T,
-  ctx: z.RefinementCtx,
-) {
+function followUpRule<T extends { date: string; followUpRequired: boolean; followUpDate: string | null }>(v: T, ctx: z.RefinementCtx) {
   if (v.followUpRequired && v.followUpDate && v.followUpDate < v.date) {
     ctx.addIssue({ code: "custom", path: ["followUpDate"], message: FOLLOW_UP_BEFORE_SURVEY });
   }
@@ -150,27 +131,17 @@ export const MAX_RANGE_DAYS = 62;
 
 export const surveyListQuerySchema = listQuery(["date", "createdAt", "status", "clientName"] as const)
   .extend({
-    status: z.preprocess(
-      (v) => (v === "" || v === "all" ? undefined : v),
-      z.enum(surveyStatuses.values, { error: "Stato non valido" }).optional(),
-    ),
+    status: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), z.enum(surveyStatuses.values, { error: "Stato non valido" }).optional()),
     clientId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
     contactId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
-    from: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string().refine(isValidIsoDate, "from: data non valida").optional(),
-    ),
-    to: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string().refine(isValidIsoDate, "to: data non valida").optional(),
-    ),
+    from: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine(isValidIsoDate, "from: data non valida").optional()),
+    to: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine(isValidIsoDate, "to: data non valida").optional()),
     ...assignedFilterFields,
   })
   .superRefine((q, ctx) => {
     // The fields' own checks do not stop this one: compare only real dates (else a 500).
     if (!q.from || !q.to || !isValidIsoDate(q.from) || !isValidIsoDate(q.to)) return;
-    if (q.from && q.to && q.to < q.from)
-      ctx.addIssue({ code: "custom", path: ["to"], message: "to: deve seguire from" });
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: "custom", path: ["to"], message: "to: deve seguire from" });
     else if (q.from && q.to && daysBetween(q.from, q.to) > MAX_RANGE_DAYS) {
       ctx.addIssue({ code: "custom", path: ["to"], message: `to: intervallo massimo ${MAX_RANGE_DAYS} giorni` });
     }
@@ -180,32 +151,13 @@ export type SurveyListParams = Partial<z.output<typeof surveyListQuerySchema>>;
 
 export const surveyDetailSchema = surveySchema.extend({
   client: z
-    .object({
-      id: idSchema,
-      name: z.string(),
-      address: z.string(),
-      phone: z.string().nullable(),
-      email: z.string().nullable(),
-    })
+    .object({ id: idSchema, name: z.string(), address: z.string(), phone: z.string().nullable(), email: z.string().nullable() })
     .nullable(),
   contact: z
-    .object({
-      id: idSchema,
-      name: z.string(),
-      role: z.string().nullable(),
-      phone: z.string().nullable(),
-      email: z.string().nullable(),
-    })
+    .object({ id: idSchema, name: z.string(), role: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() })
     .nullable(),
   estimates: z.array(
-    z.object({
-      id: idSchema,
-      number: z.string(),
-      title: z.string(),
-      status: z.string(),
-      totalAmount: z.string(),
-      createdAt: z.string(),
-    }),
+    z.object({ id: idSchema, number: z.string(), title: z.string(), status: z.string(), totalAmount: z.string(), createdAt: z.string() }),
   ),
 });
 export type SurveyDetail = z.infer<typeof surveyDetailSchema>;
@@ -246,7 +198,7 @@ export function shiftAnchor(view: CalendarView, anchor: string, step: -1 | 1): s
   const [y, m] = anchor.split("-").map(Number) as [number, number];
   const month = m - 1 + step;
   const year = y + Math.floor(month / 12);
-  return `${year}-${String((((month % 12) + 12) % 12) + 1).padStart(2, "0")}-01`;
+  return `${year}-${String(((month % 12) + 12) % 12 + 1).padStart(2, "0")}-01`;
 }
 
 // ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------

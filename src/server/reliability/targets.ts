@@ -49,19 +49,10 @@ const userBodies: Record<string, (w: World) => object> = {
   // Acceptance carries the version the client saw (decisions §8).
   "POST /api/portal/estimates/:id/accept": (w) => ({ signedBy: "Mario Rossi", version: w.estimates.sent.version }),
   "POST /api/portal/estimates/:id/request-changes": () => ({ message: "Vorremmo un prezzo diverso" }),
-  "POST /api/portal/survey-requests": () => ({
-    address: "Via Nuova 1",
-    description: "Tegole rotte",
-    preferredDate: addDays(todayIso(), 2),
-  }),
+  "POST /api/portal/survey-requests": () => ({ address: "Via Nuova 1", description: "Tegole rotte", preferredDate: addDays(todayIso(), 2) }),
   // A wrong current password: past the access check, without changing the password the other cells log in with.
   "POST /api/auth/password": () => ({ currentPassword: "non-la-password-attuale", newPassword: "Lucernario-Zinco-Q9" }),
-  "POST /api/portal/information-requests": (w) => ({
-    subject: "Domanda",
-    message: "Quando iniziate?",
-    entityType: "estimate",
-    entityId: w.estimates.sent.id,
-  }),
+  "POST /api/portal/information-requests": (w) => ({ subject: "Domanda", message: "Quando iniziate?", entityType: "estimate", entityId: w.estimates.sent.id }),
 };
 
 export interface Target {
@@ -84,8 +75,7 @@ export function targetFor(route: RouteEntry, w: World, s: Shared): Target {
     named = true;
   }
   url = url.replace(":index", "0");
-  if (url.includes(":"))
-    throw new Error(`no target for ${route.method} ${route.url}: add it to reliability/targets.ts`);
+  if (url.includes(":")) throw new Error(`no target for ${route.method} ${route.url}: add it to reliability/targets.ts`);
   const query = scopedQueries[route.url];
   if (route.method === "GET" && query) {
     url += `?${query(w, s)}`;

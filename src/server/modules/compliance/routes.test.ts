@@ -52,14 +52,16 @@ async function supplier(isSubcontractor = true) {
 }
 
 async function order(siteId: string, supplierId: string, status: "bozza" | "annullato" | "confermato" = "confermato") {
-  await t.db.insert(orders).values({
-    number: `ORD-C-${++n}`,
-    supplierId,
-    constructionSiteId: siteId,
-    title: "Lavori",
-    orderDate: today,
-    status,
-  });
+  await t.db
+    .insert(orders)
+    .values({
+      number: `ORD-C-${++n}`,
+      supplierId,
+      constructionSiteId: siteId,
+      title: "Lavori",
+      orderDate: today,
+      status,
+    });
 }
 
 const inject = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, cookie = t.admin) =>

@@ -117,10 +117,7 @@ describe("contracts API", () => {
       400,
     );
     // The invoice form's picker: only contracts an invoice can be made on (no bozza).
-    const invoiceable = await t.app.inject({
-      url: "/api/contracts?q=orione&invoiceable=true",
-      headers: { cookie: t.admin },
-    });
+    const invoiceable = await t.app.inject({ url: "/api/contracts?q=orione&invoiceable=true", headers: { cookie: t.admin } });
     expect(invoiceable.headers["x-total-count"]).toBe("2");
     expect(invoiceable.json().map((c: { status: string }) => c.status)).toEqual(["firmato", "firmato"]);
     const bad = await t.app.inject({ url: "/api/contracts?invoiceable=forse", headers: { cookie: t.admin } });

@@ -203,16 +203,18 @@ export async function seedPortalDemo(ctx: DemoContext) {
             sentAt: `${issued}T10:00:00Z`,
           })
           .returning({ id: invoices.id });
-        await tx.insert(invoiceLines).values({
-          invoiceId: row!.id,
-          position: 0,
-          description: line.description,
-          quantity: "1",
-          unit: "a corpo",
-          unitPrice: amount,
-          vatRate: "10",
-          lineTotal: amount,
-        });
+        await tx
+          .insert(invoiceLines)
+          .values({
+            invoiceId: row!.id,
+            position: 0,
+            description: line.description,
+            quantity: "1",
+            unit: "a corpo",
+            unitPrice: amount,
+            vatRate: "10",
+            lineTotal: amount,
+          });
       };
       await invoice("pagata", "1560.00", addDays(today, -60));
       if (state.pending === 0) await invoice("inviata", "2080.00", addDays(today, -10));
