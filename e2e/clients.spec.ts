@@ -51,13 +51,13 @@ test("landing → login → create, search, edit, view, delete a client → logo
   await dialog.getByRole("button", { name: "Crea cliente" }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill(tag);
-  await expect(page.getByText("2 clienti in totale")).toBeVisible();
+  await expect(page.getByText("2 clienti", { exact: true })).toBeVisible();
   await snap(page, "clients-list");
 
   // Search and filter happen on the server; the URL keeps them.
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill(`brambilla ${tag}`);
   await expect(page).toHaveURL(/q=brambilla/);
-  await expect(page.getByText("1 cliente in totale")).toBeVisible();
+  await expect(page.getByText("1 cliente", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: company, exact: true })).toBeVisible();
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill("zzzz");
   await expect(page.getByText("Prova a modificare i filtri di ricerca")).toBeVisible();
@@ -89,7 +89,7 @@ test("landing → login → create, search, edit, view, delete a client → logo
   await expect(page.getByText("Cliente eliminato con successo")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await page.getByRole("searchbox", { name: "Cerca clienti" }).fill(tag);
-  await expect(page.getByText("1 cliente in totale")).toBeVisible();
+  await expect(page.getByText("1 cliente", { exact: true })).toBeVisible();
 
   await page.goto("/admin/clients/00000000-0000-4000-8000-000000000000");
   await expect(page.getByText("Cliente non trovato")).toBeVisible();
@@ -108,7 +108,10 @@ test("unknown paths show the Italian 404 page with a way back", async ({ page })
   await page.goto("/questa/pagina/non/esiste");
   await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Torna alla home" })).toBeVisible();
+  // The specification's two texts, in a small technical line (decisions §9).
+  await expect(page.getByText("404 Page Not Found · Did you forget to add the page to the router?")).toBeVisible();
   await expectAccessible(page);
+  await snap(page, "not-found");
 });
 
 test("alternative links redirect to the canonical routes", async ({ adminPage: page }) => {

@@ -35,7 +35,10 @@ test("dashboard: cards, recent activity from the log, charts, quick actions, bel
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
 
+  // The quick action opens the new-client form; closing it leaves the list.
   await page.getByRole("link", { name: "Nuovo Cliente" }).click();
+  await expect(page.getByRole("dialog", { name: "Nuovo cliente" })).toBeVisible();
+  await page.getByRole("button", { name: "Annulla" }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await expect(page.getByRole("heading", { name: "Clienti", level: 1 })).toBeVisible();
 

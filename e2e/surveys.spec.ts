@@ -3,13 +3,22 @@ import { weekdayIndex } from "../src/domain/surveys";
 import { expect, expectAccessible, pickOption, snap, test } from "./support";
 
 // A real 1×1 PNG: the server checks the bytes, not the name.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+  "base64",
+);
 
-test("surveys: create with the long form, list, detail with photos, calendar move, delete @phone", async ({ adminPage: page }) => {
+test("surveys: create with the long form, list, detail with photos, calendar move, delete @phone", async ({
+  adminPage: page,
+}) => {
   const tag = test.info().project.name === "phone" ? "Tel" : "Desk";
   const clientName = `Ferrari Elena ${tag}`;
-  const client = await (await page.request.post("/api/clients", { data: { name: clientName, type: "privato", address: "Via Volta 21" } })).json();
-  await page.request.post("/api/contacts", { data: { clientId: client.id, name: `Marco Ferrari ${tag}`, role: "Marito" } });
+  const client = await (
+    await page.request.post("/api/clients", { data: { name: clientName, type: "privato", address: "Via Volta 21" } })
+  ).json();
+  await page.request.post("/api/contacts", {
+    data: { clientId: client.id, name: `Marco Ferrari ${tag}`, role: "Marito" },
+  });
   const description = `Infiltrazioni lucernario ${tag}`;
   const today = todayIso();
 
@@ -19,7 +28,9 @@ test("surveys: create with the long form, list, detail with photos, calendar mov
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByLabel(/^Data\*?$/)).toHaveValue(today);
   await expect(dialog.getByLabel("Contatto di riferimento")).toBeDisabled();
-  await expect(dialog.getByLabel("Contatto di riferimento").locator("option").first()).toHaveText("Seleziona prima un cliente");
+  await expect(dialog.getByLabel("Contatto di riferimento").locator("option").first()).toHaveText(
+    "Seleziona prima un cliente",
+  );
   await dialog.getByRole("button", { name: "Crea sopralluogo" }).click();
   await expect(dialog.getByText("Indirizzo: campo obbligatorio")).toBeVisible();
   await pickOption(dialog, /^Cliente/, clientName);
@@ -43,12 +54,15 @@ test("surveys: create with the long form, list, detail with photos, calendar mov
   await expect(dialog).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Cerca sopralluoghi" }).fill(description);
-  await expect(page.getByText("1 sopralluogo in totale")).toBeVisible();
+  await expect(page.getByText("1 sopralluogo", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await snap(page, "surveys-list");
 
   // Detail: fields, client and contact, no estimates yet, photos.
-  await page.getByRole("table", { name: "Elenco sopralluoghi" }).getByRole("link", { name: clientName, exact: true }).click();
+  await page
+    .getByRole("table", { name: "Elenco sopralluoghi" })
+    .getByRole("link", { name: clientName, exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: `Sopralluogo — ${clientName}` })).toBeVisible();
   await expect(page.getByText(description)).toBeVisible();
   await expect(page.getByText("10:30")).toBeVisible();
@@ -60,7 +74,9 @@ test("surveys: create with the long form, list, detail with photos, calendar mov
   await expect(page.getByText("2 file caricati con successo")).toBeVisible();
   await expect(page.getByRole("link", { name: "Apri falda.png" }).locator("img")).toBeVisible();
   await expect(page.getByRole("link", { name: "Scarica relazione.pdf" })).toHaveAttribute("href", /download=1/);
-  await page.getByTestId("attachments-input").setInputFiles([{ name: "finto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("MZ non sono una foto") }]);
+  await page
+    .getByTestId("attachments-input")
+    .setInputFiles([{ name: "finto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("MZ non sono una foto") }]);
   await expect(page.getByText('Il file "finto.jpg" non è di un tipo consentito')).toBeVisible();
   await page.getByRole("button", { name: "Elimina relazione.pdf" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();

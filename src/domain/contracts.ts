@@ -70,6 +70,8 @@ export const contractSchema = z.object({
   estimateId: idSchema,
   terms: z.string(),
   signedDate: z.string().nullable(),
+  /** Set when the client signed online, accepting the estimate in the portal (decisions §9). */
+  signedBy: z.string().nullable(),
   status: z.enum(contractStatuses.values),
   activatedAt: z.string().nullable(),
   completedAt: z.string().nullable(),

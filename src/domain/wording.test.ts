@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  countLabel,
-  formatAddress,
-  formatHours,
-  formatNumber,
-  moreLabel,
-  pdfFileName,
-  plural,
-  totalLabel,
-} from "./wording";
+import { countLabel, formatAddress, formatHours, formatNumber, moreLabel, pdfFileName, plural } from "./wording";
 
 describe("plural", () => {
   it.each([
@@ -28,13 +19,13 @@ describe("count labels", () => {
     expect(countLabel(0, "allegato", "allegati")).toBe("0 allegati");
     expect(countLabel(1, "allegato", "allegati")).toBe("1 allegato");
     expect(countLabel(1250, "preventivo", "preventivi")).toBe("1.250 preventivi");
-    expect(totalLabel(0, "cliente", "clienti")).toBe("0 clienti in totale");
-    expect(totalLabel(1, "cliente", "clienti")).toBe("1 cliente in totale");
+    expect(countLabel(0, "cliente", "clienti")).toBe("0 clienti");
+    expect(countLabel(1, "cliente", "clienti")).toBe("1 cliente");
   });
 
   it("say oltre when the server's count stopped at its cap", () => {
     expect(countLabel(10000, "fattura", "fatture", true)).toBe("oltre 10.000 fatture");
-    expect(totalLabel(10000, "cliente", "clienti", true)).toBe("oltre 10.000 clienti in totale");
+    expect(countLabel(10000, "cliente", "clienti", true)).toBe("oltre 10.000 clienti");
   });
 
   it("says +1 altro, +2 altri", () => {

@@ -20,11 +20,6 @@ export function countLabel(n: number, singular: string, pluralForm: string, capp
   return `${capped ? "oltre " : ""}${formatNumber(n, 0)} ${plural(capped ? 2 : n, singular, pluralForm)}`;
 }
 
-/** Page header counts: "1 cliente in totale", "0 clienti in totale". */
-export function totalLabel(n: number, singular: string, pluralForm: string, capped = false): string {
-  return `${countLabel(n, singular, pluralForm, capped)} in totale`;
-}
-
 /** "+1 altro", "+4 altri" (or "+1 altro contatto" when nouns are given). */
 export function moreLabel(n: number, singular = "", pluralForm = ""): string {
   const noun = plural(n, singular, pluralForm);

@@ -106,7 +106,16 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
         .header("Cache-Control", "no-store")
         .send({ message: "Indirizzo della richiesta non valido" });
     },
+    // A readable terminal (issue 28): no two lines per request at the default level; the one line
+    // below appears at LOG_LEVEL=debug, warnings and errors always.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.debug(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      "richiesta",
+    );
+  });
   // Shared by every plugin (same object): main.ts sets draining on SIGTERM, /api/health/ready reads it.
   app.decorate("lifecycle", { draining: false });
   app.setValidatorCompiler(validatorCompiler);

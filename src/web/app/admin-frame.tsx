@@ -6,7 +6,9 @@ import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
 import type { Capability } from "@domain/roles";
+import { useMe } from "@web/features/auth/api/me";
 import { useCan } from "@web/features/auth/use-can";
+import { CompanyReadinessBanner } from "@web/features/company/readiness-banner";
 import { NotAuthorized } from "@web/features/not-authorized/not-authorized";
 import { useForbiddenHere } from "./forbidden";
 import { adminNav, isActive } from "./nav";
@@ -52,6 +54,8 @@ export function AdminFrame({ capability = null, children }: { capability?: Capab
   const can = useCan();
   const refused = useForbiddenHere();
   const allowed = (capability === null || can(capability)) && !refused;
+  const { data: me } = useMe();
+  const [location] = useLocation();
   return (
     <div className="min-h-dvh bg-background">
       <TopBar
@@ -80,14 +84,18 @@ export function AdminFrame({ capability = null, children }: { capability?: Capab
         </DialogContent>
       </Dialog>
       <div className="flex">
-        <nav
-          aria-label="Sezioni"
-          className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-56 shrink-0 overflow-y-auto border-r border-border bg-card p-3 md:block"
-        >
-          <NavLinks />
-        </nav>
+        {/* The column stretches with the page (its border and background reach the bottom of
+            long pages); the links inside stay in view while scrolling. */}
+        <div className="hidden w-56 shrink-0 border-r border-border bg-card md:block">
+          <nav aria-label="Sezioni" className="sticky top-14 h-[calc(100dvh-3.5rem)] overflow-y-auto p-3">
+            <NavLinks />
+          </nav>
+        </div>
         <main id="contenuto" className="min-w-0 flex-1 p-3 sm:p-6">
           <PendingWrites />
+          {allowed && can("invoices") && !location.startsWith("/admin/settings") ? (
+            <CompanyReadinessBanner isAdmin={me?.role === "admin"} />
+          ) : null}
           {allowed ? children : <NotAuthorized />}
         </main>
       </div>

@@ -40,6 +40,8 @@ export const contracts = pgTable(
       .references(() => estimates.id, { onDelete: "restrict" }),
     terms: text().notNull(),
     signedDate: date({ mode: "string" }),
+    /** The signatory when the client signed online (accepting in the portal); null for paper. */
+    signedBy: text(),
     status: text({ enum: contractStatuses.values }).notNull().default("bozza"),
     activatedAt: timestampTz(),
     completedAt: timestampTz(),
@@ -60,6 +62,7 @@ export const contracts = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("contracts_list_idx").on(t.createdAt, t.id),
     index("contracts_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("contracts_signed_sort_idx").on(t.signedDate),
   ],
 );
 
@@ -158,6 +161,8 @@ export const invoices = pgTable(
     index("invoices_issue_list_idx")
       .on(t.issueDate, t.id)
       .where(sql`${t.status} <> 'bozza'`),
+    index("invoices_due_sort_idx").on(t.dueDate),
+    index("invoices_total_sort_idx").on(t.totalAmount),
   ],
 );
 

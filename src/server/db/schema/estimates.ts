@@ -78,6 +78,9 @@ export const estimates = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("estimates_list_idx").on(t.createdAt, t.number),
     index("estimates_status_list_idx").on(t.status, t.createdAt, t.number),
+    // The headers of the list sort on these (drizzle/0008_office_day.sql).
+    index("estimates_total_sort_idx").on(t.totalAmount),
+    index("estimates_expires_sort_idx").on(t.expiresAt),
   ],
 );
 

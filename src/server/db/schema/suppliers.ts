@@ -84,6 +84,8 @@ export const orders = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("orders_list_idx").on(t.orderDate, t.number),
     index("orders_status_list_idx").on(t.status, t.orderDate, t.number),
+    index("orders_total_sort_idx").on(t.totalAmount),
+    index("orders_title_sort_idx").on(sql`lower(${t.title})`),
   ],
 );
 

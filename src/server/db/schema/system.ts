@@ -121,6 +121,8 @@ export const outbox = pgTable(
     index("outbox_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+    index("outbox_subject_sort_idx").on(sql`lower(${t.subject})`),
+    index("outbox_to_sort_idx").on(sql`lower(${t.to})`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { todayIso } from "@domain/dates";
+import { companyGapsMessage, companyInvoicingGaps } from "@domain/company-readiness";
 import { buildFatturaPa, fatturaLinesOf, fatturaPaProblems, fatturaProgressive, type FpInput } from "@domain/fatturapa";
 import { conflict } from "../../http/errors";
 import type { InvoiceSnapshot } from "../../modules/invoices/snapshot";
@@ -71,6 +72,16 @@ const unavailable = (problems: { field: string; message: string; code?: string }
     Object.fromEntries(problems.map((p) => [p.field, p.message])),
   );
 
+/**
+ * The company record incomplete: the 409 names what is missing and the way forward, in the
+ * words of the first-run banner (src/domain/company-readiness.ts).
+ */
+function companyIncomplete(snapshot: InvoiceSnapshot) {
+  const gaps = companyInvoicingGaps(snapshot.seller);
+  if (!gaps.length) return null;
+  return conflict(companyGapsMessage(gaps, "issue"), { company: gaps.join(", ") });
+}
+
 /** "Element 'CAP': [facet 'pattern'] …" → the element the schema refused. */
 function xsdField(message: string) {
   return /Element '(?:\{[^}]*\})?([^']+)'/.exec(message)?.[1] ?? "fatturapa";
@@ -83,6 +94,8 @@ function xsdField(message: string) {
  * a broken file is never returned.
  */
 export async function invoiceFatturaPa(snapshot: InvoiceSnapshot, today = todayIso()) {
+  const incomplete = companyIncomplete(snapshot);
+  if (incomplete) throw incomplete;
   const input = fatturaInput(snapshot, today);
   const problems = fatturaPaProblems(input);
   if (problems.length) throw unavailable(problems);

@@ -41,6 +41,9 @@ export async function checkedFile(part: MultipartFile, field = "files") {
   // Pixel size from the header, before anything decodes the image (decompression bombs).
   const tooLarge = isImageMime(type.mime) ? imageTooLarge(data, name, ATTACHMENT_IMAGE_LIMITS) : null;
   if (tooLarge) throw badRequest(tooLarge, { [field]: tooLarge });
+  // A truncated image (a header alone) is refused, not stored as a photo nobody can open.
+  if (isImageMime(type.mime) && !imageLooksComplete(data, type.mime))
+    throw badRequest(damagedImage(name), { [field]: damagedImage(name) });
   // Stored name and display name both carry the detected type's extension, never the client's.
   return { data, type, fileName: nameForType(cleanFileName(part.filename, type.ext), type.ext) };
 }

@@ -25,7 +25,13 @@ export const DEFAULT_CONTRACT_TERMS = [
  * caller's job (acceptance sets it in the same transaction). One contract per estimate: a second
  * one is a 409, checked under a row lock so two concurrent calls cannot both pass.
  */
-export async function createContractForEstimate(tx: Tx, request: FastifyRequest | null, estimateId: string) {
+export async function createContractForEstimate(
+  tx: Tx,
+  request: FastifyRequest | null,
+  estimateId: string,
+  /** Accepted in the portal with the client's name: the contract is born signed (decisions §9). */
+  signedOnline?: { date: string; by: string },
+) {
   const [estimate] = await tx
     .select({ id: estimates.id, number: estimates.number, title: estimates.title, clientId: estimates.clientId })
     .from(estimates)
@@ -44,13 +50,22 @@ export async function createContractForEstimate(tx: Tx, request: FastifyRequest 
   const settings = await getSettings(tx);
   const terms = settings.contractTerms?.trim() || DEFAULT_CONTRACT_TERMS;
   const { number } = await nextDocumentNumber(tx, "CTR", Number(todayIso().slice(0, 4)));
-  const [row] = await tx.insert(contracts).values({ number, estimateId, terms, status: "bozza" }).returning();
+  const [row] = await tx
+    .insert(contracts)
+    .values(
+      signedOnline
+        ? { number, estimateId, terms, status: "firmato", signedDate: signedOnline.date, signedBy: signedOnline.by }
+        : { number, estimateId, terms, status: "bozza" },
+    )
+    .returning();
   await recordActivity(tx, request, {
     action: "create",
     entityType: "contract",
     entityId: row!.id,
     clientId: estimate.clientId,
-    description: `Contratto ${number} creato dal preventivo ${estimate.number}`,
+    description: signedOnline
+      ? `Contratto ${number} firmato online da ${signedOnline.by} accettando il preventivo ${estimate.number}`
+      : `Contratto ${number} creato dal preventivo ${estimate.number}`,
   });
   return row!;
 }

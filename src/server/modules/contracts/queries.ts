@@ -17,6 +17,7 @@ export const contractColumns = {
   estimateId: c.estimateId,
   terms: c.terms,
   signedDate: c.signedDate,
+  signedBy: c.signedBy,
   status: c.status,
   activatedAt: c.activatedAt,
   completedAt: c.completedAt,

@@ -86,6 +86,19 @@ export async function updateContractTerms(
 }
 
 /** sign | activate | complete, checked against the allowed transitions (409 otherwise). */
+/** The signed contract is a document (decisions §8): its PDF is rendered now, once, and stored. */
+export async function storeSignedContractPdf(tx: Tx, config: Pick<Config, "dataDir">, id: string) {
+  const { pdf, fileName } = await renderContractPdf(tx, config, (await findContractWithParties(tx, id, null))!);
+  await storeDocument(tx, {
+    ownerType: "contract",
+    ownerId: id,
+    kind: "pdf",
+    fileName,
+    contentType: "application/pdf",
+    bytes: pdf,
+  });
+}
+
 export async function transitionContract(
   db: Db,
   request: FastifyRequest,
@@ -118,18 +131,7 @@ export async function transitionContract(
       .set({ ...set, updatedAt: sql`now()`, version: sql`${contracts.version} + 1` })
       .where(eq(contracts.id, id))
       .returning();
-    if (action === "sign" && config) {
-      // The signed contract is a document (decisions §8): its PDF is rendered now, once, and stored.
-      const { pdf, fileName } = await renderContractPdf(tx, config, (await findContractWithParties(tx, id, null))!);
-      await storeDocument(tx, {
-        ownerType: "contract",
-        ownerId: id,
-        kind: "pdf",
-        fileName,
-        contentType: "application/pdf",
-        bytes: pdf,
-      });
-    }
+    if (action === "sign" && config) await storeSignedContractPdf(tx, config, id);
     await recordActivity(tx, request, {
       action: "status",
       entityType: "contract",

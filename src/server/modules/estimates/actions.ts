@@ -12,6 +12,7 @@ import { conflict, notFound, staleVersion } from "../../http/errors";
 import { sendMail, type MailResult } from "../../mail";
 import { recordActivity } from "../activity/record";
 import { createContractForEstimate } from "../contracts/create-contract";
+import { storeSignedContractPdf } from "../contracts/service";
 import { notify } from "../notifications/notify";
 import { getSettings } from "../settings/queries";
 import { renderEstimatePdf } from "./pdf";
@@ -206,7 +207,15 @@ export async function acceptEstimate(
       const { pdf, fileName } = await renderEstimatePdf(tx, config, accepted, snapshot);
       await storeEstimatePdf(tx, id, { pdf, fileName });
     }
-    const contract = await createContractForEstimate(tx, request, id);
+    // Accepted in the portal with his name, the client has signed: the contract is born firmato
+    // with that date and signatory (decisions §9); the office may still upload a paper copy.
+    const contract = await createContractForEstimate(
+      tx,
+      request,
+      id,
+      scope ? { date: todayIso(), by: signedBy } : undefined,
+    );
+    if (scope && config) await storeSignedContractPdf(tx, config, contract.id);
     if (scope) {
       await notify(tx, {
         kind: notificationKinds.estimateAccepted,

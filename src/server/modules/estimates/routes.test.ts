@@ -541,7 +541,8 @@ describe("estimates: portal client", () => {
     expect(row!.acceptedIp).toBeTruthy();
     expect(row!.acceptedSnapshot).toMatchObject({ channel: "portale", acceptedBy: "Niccolò Rossi" });
     const [contract] = await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id));
-    expect(contract!.status).toBe("bozza");
+    // Accepted online with his name, the client has signed (decisions §9 "Contract signed online").
+    expect(contract).toMatchObject({ status: "firmato", signedDate: todayIso(), signedBy: "Niccolò Rossi" });
     const notes = await t.db
       .select()
       .from(notifications)

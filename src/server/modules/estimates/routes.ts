@@ -19,7 +19,7 @@ import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } 
 import { estimateItemRoutes } from "./item-routes";
 import { sendEstimatePdf } from "./pdf";
 import { countEstimates, getEstimateDetail, listEstimates } from "./queries";
-import { createEstimate, deleteEstimate, ESTIMATE_NOT_FOUND, updateEstimate } from "./service";
+import { createEstimate, deleteEstimate, duplicateEstimate, ESTIMATE_NOT_FOUND, updateEstimate } from "./service";
 
 const tags = ["preventivi"];
 
@@ -28,7 +28,10 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates",
-    { config: { access: "office" }, schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } } },
+    {
+      config: { access: "office" },
+      schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } },
+    },
     async (request, reply) => {
       return sendPage(reply, listEstimates(db, request.query, null), countEstimates(db, request.query, null));
     },
@@ -46,7 +49,8 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     "/api/estimates/:id/pdf",
-    { config: { access: "office" },
+    {
+      config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -67,9 +71,18 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) => reply.status(201).send(await createEstimate(db, request, request.body)),
   );
 
+  app.post(
+    "/api/estimates/:id/duplicate",
+    { config: { access: "office" }, schema: { tags, params: idParams, response: { 201: estimateSchema } } },
+    async (request, reply) => reply.status(201).send(await duplicateEstimate(db, request, request.params.id)),
+  );
+
   app.put(
     "/api/estimates/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } } },
+    {
+      config: { access: "office" },
+      schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } },
+    },
     async (request) => updateEstimate(db, request, request.params.id, request.body),
   );
 
@@ -84,7 +97,8 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/send",
-    { config: { access: "office" },
+    {
+      config: { access: "office" },
       schema: {
         tags,
         params: idParams,
@@ -97,7 +111,8 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     "/api/estimates/:id/accept",
-    { config: { access: "office" },
+    {
+      config: { access: "office" },
       // The administrator records the client's acceptance; the portal has its own route.
       schema: {
         tags,
@@ -106,18 +121,25 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: estimateSchema.extend({ contract: z.object({ id: z.string(), number: z.string() }) }) },
       },
     },
-    async (request) => acceptEstimate(db, request, request.params.id, request.body.signedBy, request.body.version, null, config),
+    async (request) =>
+      acceptEstimate(db, request, request.params.id, request.body.signedBy, request.body.version, null, config),
   );
 
   app.post(
     "/api/estimates/:id/reject",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateActionSchema.optional(), response: { 200: estimateSchema } } },
+    {
+      config: { access: "office" },
+      schema: { tags, params: idParams, body: estimateActionSchema.optional(), response: { 200: estimateSchema } },
+    },
     async (request) => rejectEstimate(db, request, request.params.id, request.body?.version),
   );
 
   app.post(
     "/api/estimates/:id/request-changes",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
+    {
+      config: { access: "office" },
+      schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await requestEstimateChanges(deps, request, request.params.id, request.body.message, null);
       return reply.status(204).send(null);

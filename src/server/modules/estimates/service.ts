@@ -70,6 +70,70 @@ export async function createEstimate(db: Db, request: FastifyRequest, values: Es
   });
 }
 
+/** What a copy never takes from its original (decisions §9): identity, links and the history of its status. */
+const NOT_DUPLICATED = [
+  "id",
+  "number",
+  "surveyId",
+  "orderId",
+  "status",
+  "sentAt",
+  "acceptedAt",
+  "acceptedBy",
+  "acceptedIp",
+  "acceptedSnapshot",
+  "rejectedAt",
+  "createdAt",
+  "updatedAt",
+  "version",
+] as const;
+const TITLE_MAX = 200;
+
+/**
+ * "Duplica": a new bozza of the same client with every line, its own number, title "Copia di …"
+ * and no survey, order or contract. Header and lines are copied column by column minus the list
+ * above, so a column added later (VAT fields of a line, …) comes along without touching this.
+ */
+export async function duplicateEstimate(db: Db, request: FastifyRequest, id: string) {
+  return db.transaction(async (tx) => {
+    const original = await lockEstimate(tx, id);
+    const items = await tx.select().from(estimateItems).where(eq(estimateItems.estimateId, id));
+    const header: Record<string, unknown> = { ...original };
+    for (const key of NOT_DUPLICATED) delete header[key];
+    const today = todayIso();
+    const { number } = await nextDocumentNumber(tx, "PRV", Number(today.slice(0, 4)));
+    const [row] = await tx
+      .insert(estimates)
+      .values({
+        ...(header as typeof original),
+        number,
+        title: `Copia di ${original.title}`.slice(0, TITLE_MAX),
+        status: "bozza",
+        expiresAt: addDays(today, original.validityDays),
+      })
+      .returning({ id: estimates.id });
+    const copyId = row!.id;
+    if (items.length) {
+      await tx.insert(estimateItems).values(
+        items.map((item) => {
+          const { id: _id, createdAt: _createdAt, ...columns } = item;
+          return { ...columns, estimateId: copyId };
+        }),
+      );
+    }
+    // The original's attached order counted in its totals; the copy has none.
+    await refreshTotals(tx, { id: copyId, clientId: original.clientId, orderId: null, treatment: original.treatment });
+    await recordActivity(tx, request, {
+      action: "create",
+      entityType: "estimate",
+      entityId: copyId,
+      clientId: original.clientId,
+      description: `Preventivo ${number} duplicato da ${original.number}`,
+    });
+    return (await findEstimate(tx, copyId))!;
+  });
+}
+
 /** Replaces header and lines atomically, with the version the editor read. */
 export async function updateEstimate(db: Db, request: FastifyRequest, id: string, values: EstimateUpdateValues) {
   return db.transaction(async (tx) => {

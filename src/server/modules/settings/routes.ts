@@ -9,6 +9,7 @@ import {
   settingsInputSchema,
   settingsSchema,
 } from "@domain/settings";
+import { companyGapsMessage, companyInvoicingGaps } from "@domain/company-readiness";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { isPrintableImage } from "../../documents/pdf/logo";
@@ -66,6 +67,23 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         .header("Cache-Control", "public, max-age=3600")
         .header("Content-Disposition", "inline")
         .send(data);
+    },
+  );
+
+  // First run (issue 28): what the company record lacks for invoicing, in the words of the caller's role.
+  app.get(
+    "/api/company/invoicing-readiness",
+    {
+      config: { access: "office" },
+      schema: {
+        tags: ["impostazioni"],
+        response: { 200: z.object({ missing: z.array(z.string()), message: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const missing = companyInvoicingGaps(await getSettings(db));
+      const audience = request.user?.role === "admin" ? "admin" : "office";
+      return { missing, message: missing.length ? companyGapsMessage(missing, audience) : null };
     },
   );
 

@@ -1,4 +1,4 @@
-import { FileText, Mail, MapPin, Phone } from "lucide-react";
+import { ClipboardList, FileText, Mail, MapPin, Phone, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
@@ -9,8 +9,10 @@ import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/det
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useCan } from "@web/features/auth/use-can";
+import { createHref } from "@web/lib/create-intent";
 import { useClient } from "../api/get-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientTypeBadge } from "../components/client-type-badge";
@@ -39,6 +41,27 @@ export default function ClientDetailPage() {
   }
 
   const moreContacts = client.counts.contacts - client.contacts.length;
+  // What the office starts from the client's page, each form opening with this client chosen.
+  const creates = [
+    {
+      capability: "contacts.write",
+      href: createHref("/admin/contacts", { clientId: client.id }),
+      label: "Nuovo contatto",
+      icon: UserPlus,
+    },
+    {
+      capability: "surveys",
+      href: createHref("/admin/surveys", { clientId: client.id }),
+      label: "Nuovo sopralluogo",
+      icon: ClipboardList,
+    },
+    {
+      capability: "estimates",
+      href: createHref("/admin/quotes", { clientId: client.id }),
+      label: "Nuovo preventivo",
+      icon: FileText,
+    },
+  ] as const;
   return (
     <>
       <BackLink href="/admin/clients">Clienti</BackLink>
@@ -56,6 +79,19 @@ export default function ClientDetailPage() {
           </div>
         ) : null}
       </div>
+
+      <nav aria-label="Crea per questo cliente" className="mb-4 flex flex-wrap gap-2">
+        {creates
+          .filter((c) => can(c.capability))
+          .map(({ href, label, icon: Icon }) => (
+            <Button key={href} asChild variant="outline" size="sm">
+              <Link href={href}>
+                <Icon aria-hidden className="size-4" />
+                {label}
+              </Link>
+            </Button>
+          ))}
+      </nav>
 
       <div className="mb-6 grid grid-cols-3 gap-3">
         {(

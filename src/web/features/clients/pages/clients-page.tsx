@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import type { Client } from "@domain/clients";
 import { formatDate } from "@domain/format";
 import { clientTypes } from "@domain/statuses";
-import { totalLabel, formatAddress } from "@domain/wording";
+import { countLabel, formatAddress } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -14,30 +14,42 @@ import { Button } from "@web/components/ui/button";
 import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useClients } from "../api/list-clients";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientTypeBadge } from "../components/client-type-badge";
 import { DeleteClientDialog } from "../components/delete-client-dialog";
 
-const FILTERS = ["q", "type"] as const;
+const SORTABLE = ["name", "type", "createdAt"] as const;
+const FILTERS = ["q", "type", "sort"] as const;
+const NO_PREFILL = [] as const;
 
 export default function ClientsPage() {
   // A technician reads the address book; only the office changes it (decisions §8).
   const mayWrite = useCan()("clients.write");
   const list = useListParams(FILTERS);
-  const { q, type } = list.values;
-  const query = useClients({ q, type: type as Client["type"], limit: list.limit, offset: list.offset });
+  const { q, type, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const query = useClients({
+    q,
+    type: type as Client["type"],
+    sort: validSort(sort, SORTABLE),
+    limit: list.limit,
+    offset: list.offset,
+  });
   const { data } = query;
   const [editing, setEditing] = useState<Client | "new" | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
+  const intent = useCreateIntent(NO_PREFILL);
 
   return (
     <>
       <PageHeader
         title="Clienti"
-        description={data ? totalLabel(data.total, "cliente", "clienti", data.capped) : "Anagrafica dei clienti"}
+        description={data ? countLabel(data.total, "cliente", "clienti", data.capped) : "Anagrafica dei clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/clients/export.csv" query={{ q, type }} />
@@ -89,10 +101,16 @@ export default function ClientsPage() {
               <Table aria-label="Elenco clienti">
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Cliente</TableHead>
-                    <TableHead>Tipo</TableHead>
+                    <SortableHead column="name" {...sorting}>
+                      Cliente
+                    </SortableHead>
+                    <SortableHead column="type" {...sorting}>
+                      Tipo
+                    </SortableHead>
                     <TableHead className="hidden md:table-cell">Contatti</TableHead>
-                    <TableHead className="hidden lg:table-cell">Creato il</TableHead>
+                    <SortableHead column="createdAt" className="hidden lg:table-cell" first="desc" {...sorting}>
+                      Creato il
+                    </SortableHead>
                     <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -136,8 +154,12 @@ export default function ClientsPage() {
       <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <ClientFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || intent.open}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          if (intent.open) intent.clear();
+        }}
         client={editing === "new" || editing === null ? undefined : editing}
       />
       <DeleteClientDialog client={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

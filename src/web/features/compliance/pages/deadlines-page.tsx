@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { complianceKinds, complianceStates, requirementLabel, type ComplianceListQuery } from "@domain/compliance";
 import { formatDate } from "@domain/format";
 import { siteStatuses } from "@domain/statuses";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ComplianceStateBadge, useComplianceList } from "@web/components/compliance";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
@@ -52,7 +52,7 @@ export default function DeadlinesPage() {
       <PageHeader
         title="Scadenze"
         description={
-          data ? totalLabel(data.total, "documento", "documenti") : "Sicurezza e permessi di tutti i cantieri"
+          data ? countLabel(data.total, "documento", "documenti", data.capped) : "Sicurezza e permessi di tutti i cantieri"
         }
         actions={<ExportCsvButton path="/api/compliance/export.csv" query={filters as Record<string, string>} />}
       />

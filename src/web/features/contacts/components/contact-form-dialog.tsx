@@ -19,7 +19,7 @@ export function ContactFormDialog({
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title={contact ? "Modifica contatto" : "Nuovo contatto"}>
       <ContactForm
-        key={contact?.id ?? "new"}
+        key={contact?.id ?? `new-${defaultClientId ?? ""}`}
         contact={contact}
         defaultClientId={defaultClientId}
         onCancel={() => onOpenChange(false)}

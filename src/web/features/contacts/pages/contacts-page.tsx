@@ -2,7 +2,7 @@ import { Contact as ContactIcon, Mail, Phone, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import type { Contact } from "@domain/contacts";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -12,7 +12,9 @@ import { Button } from "@web/components/ui/button";
 import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { AsyncCombobox } from "@web/components/pickers/async-combobox";
 import { clientOption, clientOptionsKey, searchClientOptions } from "@web/components/pickers/client-picker";
@@ -20,24 +22,34 @@ import { useContacts } from "../api/list-contacts";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
 
-const FILTERS = ["q", "clientId"] as const;
+const SORTABLE = ["name", "clientName"] as const;
+const FILTERS = ["q", "clientId", "sort"] as const;
+const PREFILL = ["clientId"] as const;
 
 export default function ContactsPage() {
   // A technician reads the address book; only the office changes it (decisions §8).
   const mayWrite = useCan()("contacts.write");
   const list = useListParams(FILTERS);
-  const { q, clientId } = list.values;
-  const query = useContacts({ q, clientId: clientId || undefined, limit: list.limit, offset: list.offset });
+  const { q, clientId, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const query = useContacts({
+    q,
+    clientId: clientId || undefined,
+    sort: validSort(sort, SORTABLE),
+    limit: list.limit,
+    offset: list.offset,
+  });
   const { data } = query;
   const clientFilterId = useId();
   const [editing, setEditing] = useState<Contact | "new" | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const intent = useCreateIntent(PREFILL);
 
   return (
     <>
       <PageHeader
         title="Contatti"
-        description={data ? totalLabel(data.total, "contatto", "contatti", data.capped) : "Referenti dei clienti"}
+        description={data ? countLabel(data.total, "contatto", "contatti", data.capped) : "Referenti dei clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/contacts/export.csv" query={{ q, clientId }} />
@@ -97,8 +109,12 @@ export default function ContactsPage() {
               <Table aria-label="Elenco contatti">
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Contatto</TableHead>
-                    <TableHead className="hidden sm:table-cell">Cliente</TableHead>
+                    <SortableHead column="name" {...sorting}>
+                      Contatto
+                    </SortableHead>
+                    <SortableHead column="clientName" className="hidden sm:table-cell" {...sorting}>
+                      Cliente
+                    </SortableHead>
                     <TableHead className="hidden md:table-cell">Ruolo</TableHead>
                     <TableHead className="hidden lg:table-cell">Recapiti</TableHead>
                     <TableHead className="text-right">Azioni</TableHead>
@@ -175,10 +191,14 @@ export default function ContactsPage() {
       <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <ContactFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || intent.open}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          if (intent.open) intent.clear();
+        }}
         contact={editing === "new" || editing === null ? undefined : editing}
-        defaultClientId={clientId || undefined}
+        defaultClientId={(editing === null ? intent.values.clientId : "") || clientId || undefined}
       />
       <DeleteContactDialog contact={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>

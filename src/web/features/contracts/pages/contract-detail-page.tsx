@@ -193,6 +193,7 @@ export default function ContractDetailPage() {
             <dl className="text-sm">
               <Row label="Creato il">{formatDate(contract.createdAt)}</Row>
               <Row label="Data firma">{contract.signedDate ? formatDate(contract.signedDate) : "Non firmato"}</Row>
+              {contract.signedBy ? <Row label="Firmato online da">{contract.signedBy}</Row> : null}
               <Row label="Attivato il">{contract.activatedAt ? formatDate(contract.activatedAt) : "—"}</Row>
               <Row label="Completato il">{contract.completedAt ? formatDate(contract.completedAt) : "—"}</Row>
             </dl>

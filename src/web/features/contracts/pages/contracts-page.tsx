@@ -13,20 +13,24 @@ import { Pagination } from "@web/components/ui/pagination";
 import { SearchInput } from "@web/components/ui/search-input";
 import { Select } from "@web/components/ui/select";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useContracts } from "../api/queries";
 import { ContractStatusBadge } from "../components/contract-status-badge";
 import { NewContractDialog } from "../components/new-contract-dialog";
 
-const FILTERS = ["q", "status"] as const;
+const SORTABLE = ["number", "signedDate", "status", "createdAt"] as const;
+const FILTERS = ["q", "status", "sort"] as const;
 
 export default function ContractsPage() {
   const list = useListParams(FILTERS);
-  const { q, status } = list.values;
+  const { q, status, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
   const { data, isPending, isError } = useContracts({
     q,
     status: (status || undefined) as ContractStatus | undefined,
+    sort: validSort(sort, SORTABLE),
     limit: list.limit,
     offset: list.offset,
   });
@@ -38,9 +42,7 @@ export default function ContractsPage() {
       <PageHeader
         title="Contratti"
         description={
-          data
-            ? countLabel(data.total, "contratto", "contratti", data.capped)
-            : "Contratti generati dai preventivi accettati"
+          data ? countLabel(data.total, "contratto", "contratti", data.capped) : "Contratti generati dai preventivi accettati"
         }
         actions={
           <>
@@ -102,11 +104,19 @@ export default function ContractsPage() {
             <Table aria-label="Elenco contratti">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Numero</TableHead>
+                  <SortableHead column="number" first="desc" {...sorting}>
+                    Numero
+                  </SortableHead>
                   <TableHead>Preventivo</TableHead>
-                  <TableHead className="hidden md:table-cell">Data firma</TableHead>
-                  <TableHead>Stato</TableHead>
-                  <TableHead className="hidden lg:table-cell">Creato il</TableHead>
+                  <SortableHead column="signedDate" className="hidden md:table-cell" first="desc" {...sorting}>
+                    Data firma
+                  </SortableHead>
+                  <SortableHead column="status" {...sorting}>
+                    Stato
+                  </SortableHead>
+                  <SortableHead column="createdAt" className="hidden lg:table-cell" first="desc" {...sorting}>
+                    Creato il
+                  </SortableHead>
                   <TableHead className="text-right">Azioni</TableHead>
                 </TableRow>
               </TableHeader>

@@ -2,15 +2,16 @@ import { ClipboardList, FileText, Package, Receipt, Truck, UserPlus, type Lucide
 import { Link } from "wouter";
 import { buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { createHref } from "@web/lib/create-intent";
 
-// Specification §2: the six quick actions and where they lead.
+// Specification §2: the six quick actions; each opens its section with the new-record form open.
 const actions: { href: string; label: string; icon: LucideIcon }[] = [
-  { href: "/admin/clients", label: "Nuovo Cliente", icon: UserPlus },
-  { href: "/admin/quotes", label: "Nuovo Preventivo", icon: FileText },
-  { href: "/admin/surveys", label: "Sopralluogo", icon: ClipboardList },
-  { href: "/admin/invoices", label: "Nuova Fattura", icon: Receipt },
-  { href: "/admin/suppliers", label: "Nuovo Fornitore", icon: Truck },
-  { href: "/admin/orders", label: "Nuovo Ordine", icon: Package },
+  { href: createHref("/admin/clients"), label: "Nuovo Cliente", icon: UserPlus },
+  { href: createHref("/admin/quotes"), label: "Nuovo Preventivo", icon: FileText },
+  { href: createHref("/admin/surveys"), label: "Sopralluogo", icon: ClipboardList },
+  { href: "/admin/invoices?new=1", label: "Nuova Fattura", icon: Receipt },
+  { href: "/admin/suppliers/new", label: "Nuovo Fornitore", icon: Truck },
+  { href: "/admin/orders/new", label: "Nuovo Ordine", icon: Package },
 ];
 
 export function QuickActions() {

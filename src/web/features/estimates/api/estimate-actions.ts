@@ -20,7 +20,9 @@ function useEstimateMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResul
 
 /** "Invia": e-mail with the PDF and the portal link (or the outbox without SMTP). */
 export const useSendEstimate = () =>
-  useEstimateMutation(({ id, version }: { id: string; version: number }) => api.post<SendResult>(`/api/estimates/${id}/send`, { version }));
+  useEstimateMutation(({ id, version }: { id: string; version: number }) =>
+    api.post<SendResult>(`/api/estimates/${id}/send`, { version }),
+  );
 
 /** Acceptance recorded by the company on the client's behalf: the contract is created with it. */
 export const useAcceptEstimate = () =>
@@ -29,4 +31,10 @@ export const useAcceptEstimate = () =>
   );
 
 export const useRejectEstimate = () =>
-  useEstimateMutation(({ id, version }: { id: string; version: number }) => api.post<Estimate>(`/api/estimates/${id}/reject`, { version }));
+  useEstimateMutation(({ id, version }: { id: string; version: number }) =>
+    api.post<Estimate>(`/api/estimates/${id}/reject`, { version }),
+  );
+
+/** "Duplica": a new bozza with the same client and lines (decisions §9). */
+export const useDuplicateEstimate = () =>
+  useEstimateMutation((id: string) => api.post<Estimate>(`/api/estimates/${id}/duplicate`, {}));

@@ -11,5 +11,6 @@ export const lookupKeys = {
   client: (id: string) => ["estimate-lookups", "client", id] as const,
   services: () => ["estimate-lookups", "services"] as const,
   surveys: (clientId: string) => ["estimate-lookups", "surveys", clientId] as const,
+  survey: (id: string) => ["estimate-lookups", "survey", id] as const,
   orders: () => ["estimate-lookups", "orders"] as const,
 };

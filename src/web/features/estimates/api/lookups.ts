@@ -20,7 +20,18 @@ export const useActiveServices = () =>
       (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
   });
 
-export type SurveyChoice = { id: string; date: string; address: string; status: string };
+/** A survey as the form offers it, with what a new estimate takes from it (decisions §9). */
+export type SurveyChoice = {
+  id: string;
+  clientId: string;
+  date: string;
+  address: string;
+  status: string;
+  surveyType: string | null;
+  description: string | null;
+  issuesFound: string | null;
+  measurements: string | null;
+};
 export const useClientSurveys = (clientId: string) =>
   useQuery({
     queryKey: lookupKeys.surveys(clientId),

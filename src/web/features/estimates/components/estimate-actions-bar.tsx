@@ -1,13 +1,15 @@
-import { CheckCircle2, FileDown, Pencil, Send, Trash2, XCircle } from "lucide-react";
+import { CheckCircle2, Copy, FileDown, HardHat, Pencil, Send, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { canApplyEstimateAction, type Estimate } from "@domain/estimates";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
+import { useCan } from "@web/features/auth/use-can";
 import { isApiError } from "@web/lib/api";
+import { createHref } from "@web/lib/create-intent";
 import { useDeleteEstimate } from "../api/delete-estimate";
-import { useRejectEstimate, useSendEstimate } from "../api/estimate-actions";
+import { useDuplicateEstimate, useRejectEstimate, useSendEstimate } from "../api/estimate-actions";
 import { estimatePdfUrl } from "../api/get-estimate";
 import { AcceptDialog } from "./accept-dialog";
 import { EstimateFormDialog } from "./estimate-form-dialog";
@@ -20,9 +22,11 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
   const send = useSendEstimate();
   const reject = useRejectEstimate();
   const remove = useDeleteEstimate();
+  const duplicate = useDuplicateEstimate();
   const [, navigate] = useLocation();
   const close = (open: boolean) => !open && setDialog(null);
   const can = (action: Parameters<typeof canApplyEstimateAction>[1]) => canApplyEstimateAction(estimate.status, action);
+  const allowed = useCan();
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -32,6 +36,14 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
           PDF
         </a>
       </Button>
+      {estimate.status === "accettato" && allowed("sites.write") ? (
+        <Button asChild>
+          <Link href={createHref("/admin/sites", { estimateId: estimate.id })}>
+            <HardHat aria-hidden className="size-4" />
+            Apri cantiere
+          </Link>
+        </Button>
+      ) : null}
       {can("edit") ? (
         <Button variant="outline" onClick={() => setDialog("edit")}>
           <Pencil aria-hidden className="size-4" />
@@ -56,6 +68,22 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
           Rifiutato dal cliente
         </Button>
       ) : null}
+      <Button
+        variant="outline"
+        disabled={duplicate.isPending}
+        onClick={async () => {
+          try {
+            const copy = await duplicate.mutateAsync(estimate.id);
+            toastSuccess(`Preventivo duplicato: ${copy.number}`);
+            navigate(`/admin/quotes/${copy.id}`);
+          } catch (error) {
+            failure(error, "Errore nella duplicazione del preventivo");
+          }
+        }}
+      >
+        <Copy aria-hidden className="size-4" />
+        Duplica
+      </Button>
       {can("delete") ? (
         <Button variant="outline" onClick={() => setDialog("delete")}>
           <Trash2 aria-hidden className="size-4 text-destructive" />
@@ -80,8 +108,16 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
         onConfirm={async () => {
           try {
             const result = await send.mutateAsync({ id: estimate.id, version: estimate.version });
-            if (result.mailStatus === "failed") toastError("Preventivo segnato come inviato, ma il server di posta ha rifiutato il messaggio: vedi Posta in uscita.");
-            else toastSuccess(result.mailStatus === "stored" ? "Preventivo inviato (messaggio in Posta in uscita)" : "Preventivo inviato al cliente");
+            if (result.mailStatus === "failed")
+              toastError(
+                "Preventivo segnato come inviato, ma il server di posta ha rifiutato il messaggio: vedi Posta in uscita.",
+              );
+            else
+              toastSuccess(
+                result.mailStatus === "stored"
+                  ? "Preventivo inviato (messaggio in Posta in uscita)"
+                  : "Preventivo inviato al cliente",
+              );
           } catch (error) {
             failure(error, "Errore nell'invio del preventivo");
           }

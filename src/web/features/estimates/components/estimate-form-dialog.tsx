@@ -1,30 +1,49 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
+import { estimateFromSurvey } from "@domain/carry-over";
+import { api } from "@web/lib/api";
 import { FormDialog } from "@web/components/dialogs/form-dialog";
 import { Spinner } from "@web/components/ui/spinner";
 import { toastSuccess } from "@web/components/ui/toast";
 import { estimateQueryOptions } from "../api/get-estimate";
 import { useActiveServices, useConfirmedOrders } from "../api/lookups";
+import { lookupKeys } from "../api/keys";
 import { useSaveEstimate } from "../api/save-estimate";
-import { EstimateForm } from "./estimate-form";
+import { EstimateForm, type SurveyForEstimateChoice } from "./estimate-form";
+
+/** What another screen hands to a new estimate: its client, or the survey it comes from. */
+export type EstimatePrefill = { clientId?: string; surveyId?: string };
 
 /** New estimate when `estimateId` is absent, edit otherwise; one call saves header and lines. */
 export function EstimateFormDialog({
   open,
   onOpenChange,
   estimateId,
+  prefill,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   estimateId?: string;
+  prefill?: EstimatePrefill;
 }) {
   const save = useSaveEstimate();
   const [, navigate] = useLocation();
   const services = useActiveServices();
   const orders = useConfirmedOrders();
   const detail = useQuery({ ...estimateQueryOptions(estimateId ?? ""), enabled: open && !!estimateId });
-  const ready = services.data && orders.data && (!estimateId || detail.data);
-  const failed = services.isError || orders.isError || detail.isError;
+  const surveyId = !estimateId ? prefill?.surveyId : undefined;
+  const survey = useQuery({
+    queryKey: lookupKeys.survey(surveyId ?? ""),
+    queryFn: () => api.get<SurveyForEstimateChoice>(`/api/surveys/${surveyId}`),
+    enabled: open && !!surveyId,
+  });
+  const ready = services.data && orders.data && (!estimateId || detail.data) && (!surveyId || survey.data);
+  const failed = services.isError || orders.isError || detail.isError || survey.isError;
+  const initial = survey.data
+    ? estimateFromSurvey(survey.data)
+    : prefill?.clientId
+      ? { clientId: prefill.clientId }
+      : undefined;
 
   return (
     <FormDialog
@@ -42,8 +61,9 @@ export function EstimateFormDialog({
         <Spinner label="Caricamento..." />
       ) : (
         <EstimateForm
-          key={estimateId ? `${estimateId}-${detail.data?.version}` : "new"}
+          key={estimateId ? `${estimateId}-${detail.data?.version}` : `new-${surveyId ?? prefill?.clientId ?? ""}`}
           estimate={estimateId ? detail.data : undefined}
+          initial={initial}
           services={services.data}
           orders={orders.data}
           onCancel={() => onOpenChange(false)}

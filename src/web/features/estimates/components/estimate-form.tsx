@@ -1,6 +1,7 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useController, useWatch } from "react-hook-form";
 import { DEFAULT_VALIDITY_DAYS } from "@domain/catalogue";
+import { estimateFromSurvey } from "@domain/carry-over";
 import {
   computeEstimateTotals,
   estimateInputSchema,
@@ -33,11 +34,12 @@ import {
 import { ClientPicker } from "@web/components/pickers/client-picker";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
-import { useClientChoice, useClientSurveys } from "../api/lookups";
+import { useClientChoice, useClientSurveys, type SurveyChoice } from "../api/lookups";
 import { EstimateStatusBadge } from "./estimate-badges";
 import { emptyLine, LineEditor } from "./line-editor";
 import { VatTotals } from "@web/components/vat-totals";
 
+export type SurveyForEstimateChoice = SurveyChoice;
 export type OrderOption = { id: string; number: string; title: string; totalAmount: string };
 
 function toInput(e: EstimateDetail): EstimateInput {
@@ -81,12 +83,14 @@ function ControlledSelect({
   options,
   placeholder,
   description,
+  onPick,
 }: {
   name: "surveyId" | "orderId";
   label: string;
   options: { value: string; label: string }[];
   placeholder: string;
   description?: string;
+  onPick?: (value: string) => void;
 }) {
   const { field, fieldState } = useController<EstimateInput>({ name });
   const id = useId();
@@ -99,7 +103,10 @@ function ControlledSelect({
         ref={field.ref}
         value={(field.value as string) ?? ""}
         onBlur={field.onBlur}
-        onChange={(e) => field.onChange(e.target.value)}
+        onChange={(e) => {
+          field.onChange(e.target.value);
+          onPick?.(e.target.value);
+        }}
         aria-invalid={fieldState.error ? true : undefined}
         aria-describedby={fieldState.error ? `${id}-error` : description ? `${id}-description` : undefined}
       >
@@ -130,18 +137,22 @@ function ControlledSelect({
  */
 export function EstimateForm({
   estimate,
+  initial,
   services,
   orders,
   onSubmit,
   onCancel,
 }: {
   estimate?: EstimateDetail;
+  /** A new estimate's header prefilled by the screen it comes from (survey, client). */
+  initial?: Partial<EstimateInput>;
   services: Service[];
   orders: OrderOption[];
   onSubmit: (values: EstimateValues) => Promise<void>;
   onCancel: () => void;
 }) {
-  const form = useZodForm(estimateInputSchema, estimate ? toInput(estimate) : empty());
+  const form = useZodForm(estimateInputSchema, estimate ? toInput(estimate) : { ...empty(), ...initial });
+  const lastCarried = useRef({ title: initial?.title ?? "", description: initial?.description ?? "" });
   const [clientId, orderId, treatmentValue, items] = useWatch({
     control: form.control,
     name: ["clientId", "orderId", "treatment", "items"],
@@ -206,6 +217,19 @@ export function EstimateForm({
             value: s.id,
             label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})`,
           }))}
+          onPick={(id) => {
+            // Picking the survey carries its address, problems and measurements into the header;
+            // what the user already typed there stays his.
+            const picked = surveys.data?.find((s) => s.id === id);
+            if (!picked) return;
+            const carried = estimateFromSurvey(picked);
+            for (const field of ["title", "description"] as const) {
+              const now = form.getValues(field) ?? "";
+              if (!now.trim() || now === lastCarried.current[field])
+                form.setValue(field, carried[field], { shouldDirty: true });
+            }
+            lastCarried.current = carried;
+          }}
         />
         <ControlledSelect
           name="orderId"

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { canApplyEstimateAction, estimateSortKeys, type Estimate } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses, type EstimateStatus } from "@domain/statuses";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -14,9 +14,11 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useDeleteEstimate } from "../api/delete-estimate";
 import { estimatePdfUrl } from "../api/get-estimate";
@@ -25,6 +27,7 @@ import { EstimateExpiryBadge, EstimateStatusBadge } from "../components/estimate
 import { EstimateFormDialog } from "../components/estimate-form-dialog";
 
 const FILTERS = ["q", "status", "sort"] as const;
+const PREFILL = ["clientId", "surveyId"] as const;
 const sortOptions = [
   { value: "", label: "Più recenti" },
   { value: "createdAt", label: "Meno recenti" },
@@ -39,6 +42,7 @@ const sortOptions = [
 export default function EstimatesPage() {
   const list = useListParams(FILTERS);
   const { q, status, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
   const validSort = (estimateSortKeys as readonly string[]).includes(sort.replace(/^-/, "")) ? sort : undefined;
   const query = useEstimates({
     q,
@@ -49,6 +53,8 @@ export default function EstimatesPage() {
   });
   const { data } = query;
   const [editing, setEditing] = useState<Estimate | "new" | null>(null);
+  // "Crea preventivo" on a survey or a client opens the form here, prefilled.
+  const intent = useCreateIntent(PREFILL);
   const [deleting, setDeleting] = useState<Estimate | null>(null);
   const remove = useDeleteEstimate();
 
@@ -56,7 +62,7 @@ export default function EstimatesPage() {
     <>
       <PageHeader
         title="Preventivi"
-        description={data ? totalLabel(data.total, "preventivo", "preventivi", data.capped) : "Preventivi ai clienti"}
+        description={data ? countLabel(data.total, "preventivo", "preventivi", data.capped) : "Preventivi ai clienti"}
         actions={
           <>
             <ExportCsvButton path="/api/estimates/export.csv" query={{ q, status, sort }} />
@@ -113,12 +119,29 @@ export default function EstimatesPage() {
               <Table aria-label="Elenco preventivi">
                 <TableHeader>
                   <TableRow>
-                    <TableHead className="hidden sm:table-cell">Numero</TableHead>
-                    <TableHead className="hidden md:table-cell">Cliente</TableHead>
-                    <TableHead>Titolo</TableHead>
-                    <TableHead className="hidden text-right sm:table-cell">Importo</TableHead>
-                    <TableHead className="hidden sm:table-cell">Stato</TableHead>
-                    <TableHead className="hidden lg:table-cell">Data</TableHead>
+                    <SortableHead column="number" className="hidden sm:table-cell" first="desc" {...sorting}>
+                      Numero
+                    </SortableHead>
+                    <SortableHead column="clientName" className="hidden md:table-cell" {...sorting}>
+                      Cliente
+                    </SortableHead>
+                    <SortableHead column="title" {...sorting}>
+                      Titolo
+                    </SortableHead>
+                    <SortableHead
+                      column="totalAmount"
+                      className="hidden text-right sm:table-cell"
+                      first="desc"
+                      {...sorting}
+                    >
+                      Importo
+                    </SortableHead>
+                    <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
+                      Stato
+                    </SortableHead>
+                    <SortableHead column="createdAt" className="hidden lg:table-cell" first="desc" {...sorting}>
+                      Data
+                    </SortableHead>
                     <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -196,9 +219,14 @@ export default function EstimatesPage() {
       <ListPagination total={data?.total} capped={data?.capped} list={list} />
 
       <EstimateFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || intent.open}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          if (intent.open) intent.clear();
+        }}
         estimateId={editing === "new" || editing === null ? undefined : editing.id}
+        prefill={intent.open ? intent.values : undefined}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Invoice, InvoiceAction, InvoiceCreateValues } from "@domain/invoices";
+import type { Invoice, InvoiceAction, InvoiceCreateValues, InvoiceUpdateValues } from "@domain/invoices";
 import { activityKeys } from "@web/components/timeline";
 import { api } from "@web/lib/api";
 import { invoiceKeys } from "./keys";
@@ -66,4 +66,14 @@ export function useDeletePayment() {
 export function useDeleteInvoice() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: (id: string) => api.delete(`/api/invoices/${id}`), onSuccess: invalidate });
+}
+
+/** A draft's dates, notes and amount, with the version it was read at. */
+export function useUpdateInvoice() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string; values: InvoiceUpdateValues }) =>
+      api.put<Invoice>(`/api/invoices/${id}`, values),
+    onSuccess: invalidate,
+  });
 }

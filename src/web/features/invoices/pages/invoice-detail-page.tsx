@@ -7,6 +7,7 @@ import {
   FileCode2,
   FileMinus,
   Mail,
+  Pencil,
   RefreshCw,
   Send,
   ShieldCheck,
@@ -43,6 +44,7 @@ import {
   ReminderDialog,
   SdiOutcomeDialog,
 } from "../components/money-dialogs";
+import { EditInvoiceDialog } from "../components/edit-invoice-dialog";
 
 function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -77,6 +79,7 @@ export default function InvoiceDetailPage() {
   const [removingPayment, setRemovingPayment] = useState<string | null>(null);
   const deletePayment = useDeletePayment();
   const reissue = useInvoiceAction<{ number: string }>("reissue");
+  const [editing, setEditing] = useState(false);
 
   if (isPending) return <Spinner label="Caricamento fattura..." />;
   if (!invoice) {
@@ -217,6 +220,12 @@ export default function InvoiceDetailPage() {
             <FileCode2 aria-hidden className="size-4" />
             FatturaPA XML
           </Button>
+          {invoice.status === "bozza" && invoice.editable ? (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="size-4" />
+              Modifica
+            </Button>
+          ) : null}
           {invoice.editable ? (
             <Button variant="outline" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden className="size-4 text-destructive" />
@@ -463,6 +472,7 @@ export default function InvoiceDetailPage() {
           setRemovingPayment(null);
         }}
       />
+      <EditInvoiceDialog invoice={invoice} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

@@ -18,6 +18,7 @@ import { Pagination } from "@web/components/ui/pagination";
 import { SearchInput } from "@web/components/ui/search-input";
 import { Select } from "@web/components/ui/select";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
 import { useListParams } from "@web/lib/use-list-params";
@@ -25,11 +26,13 @@ import { useInvoices, useInvoiceTotals } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
 import { NewInvoiceDialog } from "../components/new-invoice-dialog";
 
-const FILTERS = ["q", "status", "clientId", "from", "to", "sdiStatus", "type"] as const;
+const SORTABLE = ["number", "totalAmount", "issueDate", "dueDate", "status"] as const;
+const FILTERS = ["q", "status", "clientId", "from", "to", "sdiStatus", "type", "sort"] as const;
 
 export default function InvoicesPage() {
   const list = useListParams(FILTERS);
-  const { q, status, clientId, from, to, sdiStatus, type } = list.values;
+  const { q, status, clientId, from, to, sdiStatus, type, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
   const filters = {
     q,
     status: (status || undefined) as InvoiceListParams["status"],
@@ -39,7 +42,12 @@ export default function InvoicesPage() {
     sdiStatus: (sdiStatus || undefined) as InvoiceListParams["sdiStatus"],
     type: (type || undefined) as InvoiceListParams["type"],
   };
-  const { data, isPending, isError } = useInvoices({ ...filters, limit: list.limit, offset: list.offset });
+  const { data, isPending, isError } = useInvoices({
+    ...filters,
+    sort: validSort(sort, SORTABLE),
+    limit: list.limit,
+    offset: list.offset,
+  });
   const totals = useInvoiceTotals(filters);
   const clientOptions = useClientFilterOptions(clientId);
   const [search, setSearch] = useState(q);
@@ -152,12 +160,22 @@ export default function InvoicesPage() {
             <Table aria-label="Elenco fatture">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Numero</TableHead>
+                  <SortableHead column="number" first="desc" {...sorting}>
+                    Numero
+                  </SortableHead>
                   <TableHead className="hidden sm:table-cell">Contratto</TableHead>
-                  <TableHead className="text-right">Importo</TableHead>
-                  <TableHead className="hidden md:table-cell">Emissione</TableHead>
-                  <TableHead>Scadenza</TableHead>
-                  <TableHead className="hidden sm:table-cell">Stato</TableHead>
+                  <SortableHead column="totalAmount" className="text-right" first="desc" {...sorting}>
+                    Importo
+                  </SortableHead>
+                  <SortableHead column="issueDate" className="hidden md:table-cell" first="desc" {...sorting}>
+                    Emissione
+                  </SortableHead>
+                  <SortableHead column="dueDate" {...sorting}>
+                    Scadenza
+                  </SortableHead>
+                  <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
+                    Stato
+                  </SortableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Azioni</span>
                   </TableHead>

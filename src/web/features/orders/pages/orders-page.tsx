@@ -16,13 +16,15 @@ import { Button } from "@web/components/ui/button";
 import { useCan } from "@web/features/auth/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useOrders } from "../api/list-orders";
 import { DeleteOrderDialog } from "../components/delete-order-dialog";
 import { OrderDetailsDialog } from "../components/order-details-dialog";
 
-const FILTERS = ["q", "status", "supplierId", "constructionSiteId"] as const;
+const SORTABLE = ["number", "title", "orderDate", "totalAmount", "status"] as const;
+const FILTERS = ["q", "status", "supplierId", "constructionSiteId", "sort"] as const;
 
 export default function OrdersPage() {
   // A technician reads orders without amounts and cannot create, edit or delete them (decisions §8).
@@ -31,12 +33,14 @@ export default function OrdersPage() {
   const seesMoney = can("money");
   const [, navigate] = useLocation();
   const list = useListParams(FILTERS);
-  const { q, status, supplierId, constructionSiteId } = list.values;
+  const { q, status, supplierId, constructionSiteId, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
   const query = useOrders({
     q,
     status: (status || undefined) as Order["status"] | undefined,
     supplierId: supplierId || undefined,
     constructionSiteId: constructionSiteId || undefined,
+    sort: validSort(sort, SORTABLE),
     limit: list.limit,
     offset: list.offset,
   });
@@ -124,12 +128,28 @@ export default function OrdersPage() {
               <Table aria-label="Elenco ordini" scrollLabel="Elenco ordini">
                 <TableHeader>
                   <TableRow>
-                    <TableHead className="hidden sm:table-cell">Numero</TableHead>
-                    <TableHead>Titolo/Fornitore</TableHead>
+                    <SortableHead column="number" className="hidden sm:table-cell" first="desc" {...sorting}>
+                      Numero
+                    </SortableHead>
+                    <SortableHead column="title" {...sorting}>
+                      Titolo/Fornitore
+                    </SortableHead>
                     <TableHead className="hidden lg:table-cell">Cantiere</TableHead>
-                    <TableHead className="hidden md:table-cell">Date</TableHead>
-                    {seesMoney ? <TableHead className="text-right">Importo</TableHead> : null}
-                    <TableHead className={seesMoney ? "hidden sm:table-cell" : undefined}>Stato</TableHead>
+                    <SortableHead column="orderDate" className="hidden md:table-cell" first="desc" {...sorting}>
+                      Date
+                    </SortableHead>
+                    {seesMoney ? (
+                      <SortableHead column="totalAmount" className="text-right" first="desc" {...sorting}>
+                        Importo
+                      </SortableHead>
+                    ) : null}
+                    <SortableHead
+                      column="status"
+                      className={seesMoney ? "hidden sm:table-cell" : undefined}
+                      {...sorting}
+                    >
+                      Stato
+                    </SortableHead>
                     <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
                 </TableHeader>

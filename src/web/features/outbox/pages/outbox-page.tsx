@@ -9,18 +9,26 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { Pagination } from "@web/components/ui/pagination";
 import { SearchInput } from "@web/components/ui/search-input";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useOutbox } from "../api/outbox";
 import { MessageDialog } from "../components/message-dialog";
 import { OutboxStatusBadge } from "../components/outbox-status-badge";
 
-const FILTERS = ["q"] as const;
+const SORTABLE = ["subject", "to", "createdAt"] as const;
+const FILTERS = ["q", "sort"] as const;
 
 export default function OutboxPage() {
   const list = useListParams(FILTERS);
-  const { q } = list.values;
-  const { data, isPending, isError } = useOutbox({ q, limit: list.limit, offset: list.offset });
+  const { q, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const { data, isPending, isError } = useOutbox({
+    q,
+    sort: validSort(sort, SORTABLE),
+    limit: list.limit,
+    offset: list.offset,
+  });
   const [search, setSearch] = useState(q);
   const [open, setOpen] = useState<string | null>(null);
 
@@ -64,9 +72,15 @@ export default function OutboxPage() {
             <Table aria-label="Messaggi in uscita">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Oggetto</TableHead>
-                  <TableHead className="hidden md:table-cell">Destinatario</TableHead>
-                  <TableHead className="hidden sm:table-cell">Data</TableHead>
+                  <SortableHead column="subject" {...sorting}>
+                    Oggetto
+                  </SortableHead>
+                  <SortableHead column="to" className="hidden md:table-cell" {...sorting}>
+                    Destinatario
+                  </SortableHead>
+                  <SortableHead column="createdAt" className="hidden sm:table-cell" first="desc" {...sorting}>
+                    Data
+                  </SortableHead>
                   <TableHead>Stato</TableHead>
                 </TableRow>
               </TableHeader>

@@ -41,11 +41,7 @@ export default function ServicesPage() {
     <>
       <PageHeader
         title="Servizi"
-        description={
-          data
-            ? `${countLabel(data.total, "servizio", "servizi", data.capped)} nel catalogo`
-            : "Catalogo dei servizi e dei prezzi"
-        }
+        description={data ? countLabel(data.total, "servizio", "servizi", data.capped) : "Catalogo dei servizi e dei prezzi"}
         actions={
           <>
             <ExportCsvButton path="/api/services/export.csv" query={{ q, category, status }} />

@@ -1,9 +1,12 @@
 import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { siteFromEstimate, type EstimateForSite } from "@domain/carry-over";
 import type { SiteValues } from "@domain/sites";
 import { missingDocuments, StartAnywayDialog } from "@web/components/compliance";
+import { Spinner } from "@web/components/ui/spinner";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { isApiError } from "@web/lib/api";
+import { api, isApiError } from "@web/lib/api";
 import { useSaveSite } from "../api/save-site";
 import { SiteForm, type EditableSite } from "./site-form";
 
@@ -12,14 +15,24 @@ export function SiteFormDialog({
   open,
   onOpenChange,
   site,
+  estimateId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   site?: EditableSite;
+  /** "Apri cantiere" on an accepted estimate: the new site takes its estimate, name and address. */
+  estimateId?: string;
 }) {
   const save = useSaveSite();
   // Opening a site in corso without its safety papers: the server's list and the office's reason.
   const [blocked, setBlocked] = useState<{ message: string; values: SiteValues } | null>(null);
+  const fromEstimate = !site && !!estimateId;
+  const estimate = useQuery({
+    queryKey: ["sites", "from-estimate", estimateId],
+    queryFn: () =>
+      api.get<EstimateForSite & { number: string; clientName: string | null }>(`/api/estimates/${estimateId}`),
+    enabled: open && fromEstimate,
+  });
   const done = () => {
     toastSuccess(site ? "Cantiere aggiornato con successo" : "Cantiere creato con successo");
     onOpenChange(false);
@@ -52,10 +65,13 @@ export function SiteFormDialog({
             <DialogTitle>{site ? "Modifica cantiere" : "Nuovo cantiere"}</DialogTitle>
             <DialogDescription>I campi con l'asterisco sono obbligatori.</DialogDescription>
           </DialogHeader>
-          {open ? (
+          {open && fromEstimate && estimate.isPending ? <Spinner label="Caricamento preventivo..." /> : null}
+          {open && (!fromEstimate || !estimate.isPending) ? (
             <SiteForm
-              key={site?.id ?? "new"}
+              key={site?.id ?? `new-${estimate.data?.id ?? ""}`}
               site={site}
+              initial={estimate.data ? siteFromEstimate(estimate.data) : undefined}
+              initialEstimateLabel={estimate.data ? `${estimate.data.number} · ${estimate.data.title}` : undefined}
               onCancel={() => onOpenChange(false)}
               onSubmit={async (values: SiteValues) => {
                 try {

@@ -57,18 +57,26 @@ function toInput(site: EditableSite): SiteInput {
 /** The one site form (specification §5): only accepted estimates, empty dates not sent. */
 export function SiteForm({
   site,
+  initial,
+  initialEstimateLabel,
   onSubmit,
   onCancel,
 }: {
   site?: EditableSite;
+  /** A new site's fields handed over by its accepted estimate. */
+  initial?: Partial<SiteInput>;
+  initialEstimateLabel?: string;
   onSubmit: (values: SiteValues) => Promise<void>;
   onCancel: () => void;
 }) {
-  const estimateLabel = site ? [site.estimateNumber, site.estimateTitle].filter(Boolean).join(" · ") || null : null;
+  // An edit shows its estimate; "Apri cantiere" hands over the accepted estimate's label.
+  const estimateLabel = site
+    ? [site.estimateNumber, site.estimateTitle].filter(Boolean).join(" · ") || null
+    : (initialEstimateLabel ?? null);
   return (
     <Form
       schema={siteInputSchema}
-      defaultValues={site ? toInput(site) : empty}
+      defaultValues={site ? toInput(site) : { ...empty, ...initial }}
       onSubmit={onSubmit}
       aria-label="Dati del cantiere"
     >

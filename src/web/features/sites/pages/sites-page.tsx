@@ -17,6 +17,7 @@ import { Select } from "@web/components/ui/select";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { AssigneeLabel } from "@web/features/team/components/person-dot";
 import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useCan } from "@web/features/auth/use-can";
 import { useSites } from "../api/list-sites";
@@ -25,6 +26,7 @@ import { SiteFormDialog } from "../components/site-form-dialog";
 import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
 
 const FILTERS = ["q", "status", "mine"] as const;
+const PREFILL = ["estimateId"] as const;
 
 function SiteCard({
   site,
@@ -117,6 +119,7 @@ export default function SitesPage() {
   const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<SiteListItem | "new" | null>(null);
   const [deleting, setDeleting] = useState<SiteListItem | null>(null);
+  const intent = useCreateIntent(PREFILL);
 
   return (
     <>
@@ -214,9 +217,14 @@ export default function SitesPage() {
       ) : null}
 
       <SiteFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || (intent.open && mayWrite)}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          if (intent.open) intent.clear();
+        }}
         site={editing === "new" || editing === null ? undefined : editing}
+        estimateId={editing === null && intent.open ? intent.values.estimateId || undefined : undefined}
       />
       <DeleteSiteDialog site={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>

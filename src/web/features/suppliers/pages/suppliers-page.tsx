@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { supplierStatuses } from "@domain/statuses";
 import type { Supplier } from "@domain/suppliers";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -13,6 +13,7 @@ import { isInteractiveTarget } from "@web/components/list/row-click";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useSuppliers } from "../api/list-suppliers";
@@ -20,14 +21,17 @@ import { DeleteSupplierDialog } from "../components/delete-supplier-dialog";
 import { SupplierDetailsDialog } from "../components/supplier-details-dialog";
 import { SupplierStatusBadge } from "../components/supplier-status-badge";
 
-const FILTERS = ["q", "status"] as const;
+const SORTABLE = ["name", "city", "status"] as const;
+const FILTERS = ["q", "status", "sort"] as const;
 
 export default function SuppliersPage() {
   const list = useListParams(FILTERS);
-  const { q, status } = list.values;
+  const { q, status, sort } = list.values;
+  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
   const query = useSuppliers({
     q,
     status: (status || undefined) as Supplier["status"] | undefined,
+    sort: validSort(sort, SORTABLE),
     limit: list.limit,
     offset: list.offset,
   });
@@ -39,7 +43,7 @@ export default function SuppliersPage() {
     <>
       <PageHeader
         title="Fornitori"
-        description={data ? totalLabel(data.total, "fornitore", "fornitori", data.capped) : "Anagrafica dei fornitori"}
+        description={data ? countLabel(data.total, "fornitore", "fornitori", data.capped) : "Anagrafica dei fornitori"}
         actions={
           <>
             <ExportCsvButton path="/api/suppliers/export.csv" query={{ q, status }} />
@@ -93,11 +97,17 @@ export default function SuppliersPage() {
               <Table aria-label="Elenco fornitori" scrollLabel="Elenco fornitori">
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Fornitore</TableHead>
+                    <SortableHead column="name" {...sorting}>
+                      Fornitore
+                    </SortableHead>
                     <TableHead className="hidden md:table-cell">Contatti</TableHead>
-                    <TableHead className="hidden lg:table-cell">Località</TableHead>
+                    <SortableHead column="city" className="hidden lg:table-cell" {...sorting}>
+                      Località
+                    </SortableHead>
                     <TableHead className="hidden xl:table-cell">Partita IVA</TableHead>
-                    <TableHead>Stato</TableHead>
+                    <SortableHead column="status" {...sorting}>
+                      Stato
+                    </SortableHead>
                     <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
                 </TableHeader>

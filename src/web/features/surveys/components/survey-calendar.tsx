@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, MoveRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, MoveRight, Plus } from "lucide-react";
 import { useState, type DragEvent } from "react";
 import { Link } from "wouter";
 import { todayIso } from "@domain/dates";
@@ -49,13 +49,21 @@ function SurveyChip({ survey, onMove, compact }: { survey: Survey; onMove: (s: S
       // The person's colour is the thick left edge; the text keeps the status colours, whose contrast is known.
       style={{ borderLeftColor: survey.assignedUser?.color ?? UNASSIGNED }}
       data-assignee={survey.assignedUser?.id ?? ""}
-      className={cn("group flex items-start gap-1 rounded border-l-[6px] px-1.5 py-1 text-xs", chipColors[survey.status])}
+      className={cn(
+        "group flex items-start gap-1 rounded border-l-[6px] px-1.5 py-1 text-xs",
+        chipColors[survey.status],
+      )}
     >
-      <Link href={`/admin/surveys/${survey.id}`} className="min-w-0 flex-1 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-        <span className="font-semibold tabular-nums">{survey.time ?? "—"}</span> <span className="wrap-anywhere">{survey.clientName}</span>
+      <Link
+        href={`/admin/surveys/${survey.id}`}
+        className="min-w-0 flex-1 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <span className="font-semibold tabular-nums">{survey.time ?? "—"}</span>{" "}
+        <span className="wrap-anywhere">{survey.clientName}</span>
         {compact ? null : <span className="block truncate">{survey.address}</span>}
         <span className="sr-only">
-          , {surveyStatuses.label(survey.status)}, {survey.assignedUser ? `tecnico ${survey.assignedUser.name}` : "non assegnato"}
+          , {surveyStatuses.label(survey.status)},{" "}
+          {survey.assignedUser ? `tecnico ${survey.assignedUser.name}` : "non assegnato"}
         </span>
       </Link>
       {compact ? null : (
@@ -83,10 +91,22 @@ export interface SurveyCalendarProps {
   technician?: string;
   onTechnician?: (id: string) => void;
   onChange: (next: { view?: CalendarView; anchor?: string }) => void;
+  /** A day pressed: a new survey on that day. */
+  onCreate?: (day: string) => void;
 }
 
 /** Week and month views on a CSS grid; the server sends only the visible range. */
-export function SurveyCalendar({ view, anchor, q, status, mine, technician = "", onTechnician, onChange }: SurveyCalendarProps) {
+export function SurveyCalendar({
+  view,
+  anchor,
+  q,
+  status,
+  mine,
+  technician = "",
+  onTechnician,
+  onChange,
+  onCreate,
+}: SurveyCalendarProps) {
   const days = calendarDays(view, anchor);
   const from = days[0]!;
   const to = days.at(-1)!;
@@ -119,7 +139,11 @@ export function SurveyCalendar({ view, anchor, q, status, mine, technician = "",
       await move.mutateAsync({ survey, date: day, time: survey.time });
       toastSuccess("Sopralluogo spostato con successo");
     } catch (e) {
-      toastError(isApiError(e) && (e.status === 409 || e.status === 400) ? e.message : "Errore nell'aggiornamento del sopralluogo");
+      toastError(
+        isApiError(e) && (e.status === 409 || e.status === 400)
+          ? e.message
+          : "Errore nell'aggiornamento del sopralluogo",
+      );
     }
   }
   const dropProps = (day: string) => ({
@@ -135,17 +159,31 @@ export function SurveyCalendar({ view, anchor, q, status, mine, technician = "",
     <section aria-labelledby="calendar-title" className="rounded-lg border border-border bg-card p-3 shadow-sm sm:p-4">
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <div className="flex items-center gap-1">
-          <Button variant="outline" size="icon" aria-label={view === "week" ? "Settimana precedente" : "Mese precedente"} onClick={() => onChange({ anchor: shiftAnchor(view, anchor, -1) })}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={view === "week" ? "Settimana precedente" : "Mese precedente"}
+            onClick={() => onChange({ anchor: shiftAnchor(view, anchor, -1) })}
+          >
             <ChevronLeft aria-hidden />
           </Button>
           <Button variant="outline" onClick={() => onChange({ anchor: today })}>
             Oggi
           </Button>
-          <Button variant="outline" size="icon" aria-label={view === "week" ? "Settimana successiva" : "Mese successivo"} onClick={() => onChange({ anchor: shiftAnchor(view, anchor, 1) })}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={view === "week" ? "Settimana successiva" : "Mese successivo"}
+            onClick={() => onChange({ anchor: shiftAnchor(view, anchor, 1) })}
+          >
             <ChevronRight aria-hidden />
           </Button>
         </div>
-        <h2 id="calendar-title" className="order-first min-w-0 basis-full text-lg font-semibold capitalize sm:order-none sm:basis-auto sm:flex-1" aria-live="polite">
+        <h2
+          id="calendar-title"
+          className="order-first min-w-0 basis-full text-lg font-semibold capitalize sm:order-none sm:basis-auto sm:flex-1"
+          aria-live="polite"
+        >
           {title(view, days, anchor)}
           {isFetching && !isPending ? <Spinner className="ml-2 align-middle" label="Aggiornamento..." /> : null}
         </h2>
@@ -164,14 +202,21 @@ export function SurveyCalendar({ view, anchor, q, status, mine, technician = "",
             ))}
           </select>
         </label>
-        <div role="group" aria-label="Vista del calendario" className="ml-auto inline-flex rounded-md border border-input p-0.5">
+        <div
+          role="group"
+          aria-label="Vista del calendario"
+          className="ml-auto inline-flex rounded-md border border-input p-0.5"
+        >
           {(["week", "month"] as const).map((v) => (
             <button
               key={v}
               type="button"
               aria-pressed={view === v}
               onClick={() => onChange({ view: v })}
-              className={cn("h-9 rounded px-3 text-sm font-medium", view === v ? "bg-primary text-primary-foreground" : "hover:bg-accent")}
+              className={cn(
+                "h-9 rounded px-3 text-sm font-medium",
+                view === v ? "bg-primary text-primary-foreground" : "hover:bg-accent",
+              )}
             >
               {v === "week" ? "Settimana" : "Mese"}
             </button>
@@ -199,10 +244,15 @@ export function SurveyCalendar({ view, anchor, q, status, mine, technician = "",
                   dropTarget === day && "bg-accent",
                 )}
               >
-                <h3 className={cn("text-sm font-medium capitalize", day === today && "text-primary")}>
-                  <time dateTime={day}>{LONG_DAY.format(utc(day))}</time>
-                </h3>
-                {items.length === 0 ? <p className="text-xs text-muted-foreground md:sr-only">Nessun sopralluogo</p> : null}
+                <div className="flex items-center justify-between gap-1">
+                  <h3 className={cn("text-sm font-medium capitalize", day === today && "text-primary")}>
+                    <time dateTime={day}>{LONG_DAY.format(utc(day))}</time>
+                  </h3>
+                  {onCreate ? <NewOnDay day={day} onCreate={onCreate} /> : null}
+                </div>
+                {items.length === 0 ? (
+                  <p className="text-xs text-muted-foreground md:sr-only">Nessun sopralluogo</p>
+                ) : null}
                 {items.map((s) => (
                   <SurveyChip key={s.id} survey={s} onMove={setMoving} />
                 ))}
@@ -219,27 +269,44 @@ export function SurveyCalendar({ view, anchor, q, status, mine, technician = "",
               </div>
             ))}
           </div>
-          <ol className="grid grid-cols-7 gap-px overflow-hidden rounded-md border border-border bg-border" aria-label="Giorni del mese">
+          <ol
+            className="grid grid-cols-7 gap-px overflow-hidden rounded-md border border-border bg-border"
+            aria-label="Giorni del mese"
+          >
             {days.map((day) => {
               const items = byDay.get(day) ?? [];
               const outside = day.slice(0, 7) !== month;
               return (
-                <li key={day} {...dropProps(day)} className={cn("flex min-h-16 flex-col gap-1 bg-card p-1 sm:min-h-28", outside && "bg-muted/60", dropTarget === day && "bg-accent")}>
-                  <button
-                    type="button"
-                    onClick={() => onChange({ view: "week", anchor: day })}
-                    className={cn(
-                      "inline-flex size-7 items-center justify-center self-start rounded-full text-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
-                      outside && "text-muted-foreground",
-                      day === today && "bg-primary font-semibold text-primary-foreground",
-                    )}
-                    aria-label={`${LONG_DAY.format(utc(day))}: ${countLabel(items.length, "sopralluogo", "sopralluoghi")}, apri la settimana`}
-                  >
-                    {Number(day.slice(8))}
-                  </button>
+                <li
+                  key={day}
+                  {...dropProps(day)}
+                  className={cn(
+                    "flex min-h-16 flex-col gap-1 bg-card p-1 sm:min-h-28",
+                    outside && "bg-muted/60",
+                    dropTarget === day && "bg-accent",
+                  )}
+                >
+                  <div className="flex items-center justify-between">
+                    <button
+                      type="button"
+                      onClick={() => onChange({ view: "week", anchor: day })}
+                      className={cn(
+                        "inline-flex size-7 items-center justify-center self-start rounded-full text-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+                        outside && "text-muted-foreground",
+                        day === today && "bg-primary font-semibold text-primary-foreground",
+                      )}
+                      aria-label={`${LONG_DAY.format(utc(day))}: ${countLabel(items.length, "sopralluogo", "sopralluoghi")}, apri la settimana`}
+                    >
+                      {Number(day.slice(8))}
+                    </button>
+                    {onCreate ? <NewOnDay day={day} onCreate={onCreate} className="hidden sm:inline-flex" /> : null}
+                  </div>
                   {/* Phones: a count; wider screens: the surveys themselves. */}
                   {items.length ? (
-                    <span aria-hidden className="self-center rounded-full bg-info-soft px-1.5 text-[0.7rem] font-semibold text-info-soft-foreground sm:hidden">
+                    <span
+                      aria-hidden
+                      className="self-center rounded-full bg-info-soft px-1.5 text-[0.7rem] font-semibold text-info-soft-foreground sm:hidden"
+                    >
                       {items.length}
                     </span>
                   ) : null}
@@ -248,7 +315,11 @@ export function SurveyCalendar({ view, anchor, q, status, mine, technician = "",
                       <SurveyChip key={s.id} survey={s} onMove={setMoving} compact />
                     ))}
                     {items.length > 3 ? (
-                      <button type="button" className="text-left text-xs text-primary hover:underline" onClick={() => onChange({ view: "week", anchor: day })}>
+                      <button
+                        type="button"
+                        className="text-left text-xs text-primary hover:underline"
+                        onClick={() => onChange({ view: "week", anchor: day })}
+                      >
                         {moreLabel(items.length - 3)}
                       </button>
                     ) : null}
@@ -265,9 +336,30 @@ export function SurveyCalendar({ view, anchor, q, status, mine, technician = "",
         </p>
       ) : null}
       <CalendarLegend rows={data?.rows ?? []} />
-      <p className="mt-2 text-xs text-muted-foreground">Trascina un sopralluogo su un altro giorno, oppure usa il pulsante Sposta nella vista settimanale.</p>
+      <p className="mt-2 text-xs text-muted-foreground">
+        Premi + su un giorno per programmare un sopralluogo in quella data. Trascina un sopralluogo su un altro giorno,
+        oppure usa il pulsante Sposta nella vista settimanale.
+      </p>
       <MoveSurveyDialog survey={moving} onOpenChange={(open) => !open && setMoving(null)} />
     </section>
+  );
+}
+
+/** The "+" of a day: a new survey already dated that day. */
+function NewOnDay({ day, onCreate, className }: { day: string; onCreate: (day: string) => void; className?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onCreate(day)}
+      aria-label={`Nuovo sopralluogo ${LONG_DAY.format(utc(day))}`}
+      title="Nuovo sopralluogo in questo giorno"
+      className={cn(
+        "inline-flex size-7 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+        className,
+      )}
+    >
+      <Plus aria-hidden className="size-4" />
+    </button>
   );
 }
 
@@ -282,7 +374,11 @@ function CalendarLegend({ rows }: { rows: Survey[] }) {
   if (people.size === 0 && !unassigned) return null;
   const entries = [...people.values()].sort((a, b) => a.name.localeCompare(b.name, "it"));
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" role="group" aria-label="Legenda dei tecnici">
+    <div
+      className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm"
+      role="group"
+      aria-label="Legenda dei tecnici"
+    >
       <span className="font-medium">Legenda:</span>
       <ul className="contents">
         {entries.map((p) => (

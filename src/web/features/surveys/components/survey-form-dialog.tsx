@@ -10,11 +10,13 @@ export function SurveyFormDialog({
   onOpenChange,
   survey,
   defaultDate,
+  defaultClientId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   survey?: Survey;
   defaultDate?: string;
+  defaultClientId?: string;
 }) {
   const save = useSaveSurvey();
   return (
@@ -25,9 +27,10 @@ export function SurveyFormDialog({
       size="wide"
     >
       <SurveyForm
-        key={survey ? `${survey.id}-${survey.version}` : `new-${defaultDate ?? ""}`}
+        key={survey ? `${survey.id}-${survey.version}` : `new-${defaultDate ?? ""}-${defaultClientId ?? ""}`}
         survey={survey}
         defaultDate={defaultDate}
+        defaultClientId={defaultClientId}
         onCancel={() => onOpenChange(false)}
         onSubmit={async (values) => {
           try {

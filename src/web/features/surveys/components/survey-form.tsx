@@ -1,16 +1,38 @@
-import { useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useWatch } from "react-hook-form";
-import { estimatedDurationLabel, estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } from "@domain/catalogue";
+import type { Client } from "@domain/clients";
+import {
+  estimatedDurationLabel,
+  estimatedDurations,
+  surveyTypes,
+  urgencyLevels,
+  weatherConditions,
+} from "@domain/catalogue";
 import { todayIso } from "@domain/dates";
 import { surveyStatuses } from "@domain/statuses";
 import { surveyInputSchema, type Survey, type SurveyInput, type SurveyValues } from "@domain/surveys";
-import { CheckboxField, Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, useZodForm, CancelButton } from "@web/components/form";
+import { formatAddress } from "@domain/wording";
+import { api } from "@web/lib/api";
+import {
+  CheckboxField,
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+  CancelButton,
+} from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
 import { TechnicianPicker } from "@web/features/team/components/technician-picker";
 import { useClientContacts } from "../api/client-contacts";
 import { surveyToInput } from "../api/mutations";
 
-const capitalised = (values: readonly string[]) => values.map((v) => ({ value: v, label: v.charAt(0).toUpperCase() + v.slice(1) }));
+const capitalised = (values: readonly string[]) =>
+  values.map((v) => ({ value: v, label: v.charAt(0).toUpperCase() + v.slice(1) }));
 
 export function emptySurvey(date = todayIso()): SurveyInput {
   return {
@@ -54,48 +76,98 @@ function ContactSelect({ form }: { form: ReturnType<typeof useZodForm<typeof sur
       name="contactId"
       label="Contatto di riferimento"
       disabled={!clientId}
-      placeholder={clientId ? (options.length ? "Nessun contatto" : "Il cliente non ha contatti") : "Seleziona prima un cliente"}
+      placeholder={
+        clientId ? (options.length ? "Nessun contatto" : "Il cliente non ha contatti") : "Seleziona prima un cliente"
+      }
       options={options}
     />
   );
+}
+
+/**
+ * A new survey goes to the client's address (decisions §9): choosing the client writes it into
+ * "Indirizzo" unless the user typed another one there.
+ */
+function ClientAddressFill({ form }: { form: ReturnType<typeof useZodForm<typeof surveyInputSchema>> }) {
+  const clientId = useWatch({ control: form.control, name: "clientId" }) as string;
+  const { data: client } = useQuery({
+    queryKey: ["clients", "detail", clientId],
+    queryFn: () => api.get<Client>(`/api/clients/${clientId}`),
+    enabled: !!clientId,
+  });
+  const filled = useRef("");
+  useEffect(() => {
+    if (!client) return;
+    const now = form.getValues("address") ?? "";
+    if (now.trim() && now !== filled.current) return;
+    filled.current = formatAddress(client);
+    form.setValue("address", filled.current, { shouldDirty: true });
+  }, [client, form]);
+  return null;
 }
 
 /** The long survey form, in the sections of specification §2. */
 export function SurveyForm({
   survey,
   defaultDate,
+  defaultClientId,
   onSubmit,
   onCancel,
 }: {
   survey?: Survey;
   defaultDate?: string;
+  defaultClientId?: string;
   onSubmit: (values: SurveyValues) => Promise<void>;
   onCancel: () => void;
 }) {
-  const form = useZodForm(surveyInputSchema, survey ? surveyToInput(survey) : emptySurvey(defaultDate));
+  const form = useZodForm(
+    surveyInputSchema,
+    survey ? surveyToInput(survey) : { ...emptySurvey(defaultDate), clientId: defaultClientId ?? "" },
+  );
   const followUp = useWatch({ control: form.control, name: "followUpRequired" });
   return (
     <Form schema={surveyInputSchema} form={form} onSubmit={onSubmit} aria-label="Dati del sopralluogo">
       <FormSection title="Cliente e contatto">
         <ClientPicker initialName={survey?.clientName} />
         <ContactSelect form={form} />
+        {survey ? null : <ClientAddressFill form={form} />}
       </FormSection>
       <FormSection title="Dettagli">
-        <SelectField name="surveyType" label="Tipo di sopralluogo" placeholder="Non specificato" options={capitalised(surveyTypes)} />
-        <SelectField name="urgencyLevel" label="Urgenza" placeholder="Non specificata" options={capitalised(urgencyLevels)} />
+        <SelectField
+          name="surveyType"
+          label="Tipo di sopralluogo"
+          placeholder="Non specificato"
+          options={capitalised(surveyTypes)}
+        />
+        <SelectField
+          name="urgencyLevel"
+          label="Urgenza"
+          placeholder="Non specificata"
+          options={capitalised(urgencyLevels)}
+        />
         <TextareaField name="description" label="Descrizione" rows={3} className="sm:col-span-2" />
       </FormSection>
       <FormSection title="Programmazione">
         <TextField name="date" label="Data" type="date" required />
         <TextField name="time" label="Ora" type="time" />
-        <SelectField name="estimatedDuration" label="Durata stimata" placeholder="Non specificata" options={estimatedDurations.map((d) => ({ value: d, label: estimatedDurationLabel(d) }))} />
+        <SelectField
+          name="estimatedDuration"
+          label="Durata stimata"
+          placeholder="Non specificata"
+          options={estimatedDurations.map((d) => ({ value: d, label: estimatedDurationLabel(d) }))}
+        />
         <SelectField name="status" label="Stato" required options={surveyStatuses.options} />
         <TechnicianPicker current={survey?.assignedUser} />
       </FormSection>
       <FormSection title="Luogo">
         <TextField name="address" label="Indirizzo" required autoComplete="street-address" className="sm:col-span-2" />
         <TextareaField name="accessConditions" label="Condizioni di accesso" rows={2} />
-        <SelectField name="weatherConditions" label="Condizioni meteo" placeholder="Non specificate" options={capitalised(weatherConditions)} />
+        <SelectField
+          name="weatherConditions"
+          label="Condizioni meteo"
+          placeholder="Non specificate"
+          options={capitalised(weatherConditions)}
+        />
       </FormSection>
       <FormSection title="Attrezzatura e sicurezza">
         <TextareaField name="requiredEquipment" label="Attrezzatura necessaria" rows={2} />

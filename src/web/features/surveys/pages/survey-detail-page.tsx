@@ -14,6 +14,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useCan } from "@web/features/auth/use-can";
+import { createHref } from "@web/lib/create-intent";
 import { useSurvey } from "../api/get-survey";
 import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
 import { MoveSurveyDialog } from "../components/move-survey-dialog";
@@ -30,7 +31,8 @@ export default function SurveyDetailPage() {
   const [editing, setEditing] = useState(false);
   const [moving, setMoving] = useState(false);
   // The activity log is the office's (decisions §8): no empty "Cronologia" for a technician.
-  const canSeeActivity = useCan()("activity");
+  const can = useCan();
+  const canSeeActivity = can("activity");
   const [deleting, setDeleting] = useState(false);
 
   if (isPending) return <DetailLoading label="Caricamento sopralluogo..." />;
@@ -51,7 +53,9 @@ export default function SurveyDetailPage() {
       <BackLink href="/admin/surveys">Sopralluoghi</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold wrap-anywhere">Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere">
+            Sopralluogo {survey.clientName ? `— ${survey.clientName}` : ""}
+          </h1>
           <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
             <SurveyStatusBadge status={survey.status} />
             <span className="inline-flex items-center gap-1 capitalize">
@@ -65,6 +69,14 @@ export default function SurveyDetailPage() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          {can("estimates") ? (
+            <Button asChild>
+              <Link href={createHref("/admin/quotes", { surveyId: survey.id })}>
+                <FileText aria-hidden className="size-4" />
+                Crea preventivo
+              </Link>
+            </Button>
+          ) : null}
           <Button variant="outline" onClick={() => setMoving(true)}>
             <MoveRight aria-hidden className="size-4" />
             Sposta
@@ -91,13 +103,31 @@ export default function SurveyDetailPage() {
                 <InfoItem preLine label="Descrizione" className="sm:col-span-2">
                   {survey.description ?? <span className="text-muted-foreground">Nessuna descrizione</span>}
                 </InfoItem>
-                <InfoItem preLine label="Tipo di sopralluogo">{cap(survey.surveyType)}</InfoItem>
-                <InfoItem preLine label="Urgenza">{cap(survey.urgencyLevel)}</InfoItem>
-                <InfoItem label="Tecnico assegnato">{survey.assignedUser ? <AssigneeLabel user={survey.assignedUser} /> : null}</InfoItem>
-                <InfoItem preLine label="Durata stimata">{survey.estimatedDuration ? estimatedDurationLabel(survey.estimatedDuration) : null}</InfoItem>
-                <InfoItem preLine label="Condizioni meteo">{cap(survey.weatherConditions)}</InfoItem>
-                <InfoItem preLine label="Proprietario presente">{survey.ownerPresent ? "Sì" : "No"}</InfoItem>
-                <InfoItem preLine label="Follow-up">{survey.followUpRequired ? (survey.followUpDate ? `Sì, il ${formatDate(survey.followUpDate)}` : "Sì") : "No"}</InfoItem>
+                <InfoItem preLine label="Tipo di sopralluogo">
+                  {cap(survey.surveyType)}
+                </InfoItem>
+                <InfoItem preLine label="Urgenza">
+                  {cap(survey.urgencyLevel)}
+                </InfoItem>
+                <InfoItem label="Tecnico assegnato">
+                  {survey.assignedUser ? <AssigneeLabel user={survey.assignedUser} /> : null}
+                </InfoItem>
+                <InfoItem preLine label="Durata stimata">
+                  {survey.estimatedDuration ? estimatedDurationLabel(survey.estimatedDuration) : null}
+                </InfoItem>
+                <InfoItem preLine label="Condizioni meteo">
+                  {cap(survey.weatherConditions)}
+                </InfoItem>
+                <InfoItem preLine label="Proprietario presente">
+                  {survey.ownerPresent ? "Sì" : "No"}
+                </InfoItem>
+                <InfoItem preLine label="Follow-up">
+                  {survey.followUpRequired
+                    ? survey.followUpDate
+                      ? `Sì, il ${formatDate(survey.followUpDate)}`
+                      : "Sì"
+                    : "No"}
+                </InfoItem>
               </dl>
             </CardContent>
           </Card>
@@ -107,12 +137,24 @@ export default function SurveyDetailPage() {
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
-                <InfoItem preLine label="Problemi riscontrati">{survey.issuesFound}</InfoItem>
-                <InfoItem preLine label="Misurazioni">{survey.measurements}</InfoItem>
-                <InfoItem preLine label="Attrezzatura necessaria">{survey.requiredEquipment}</InfoItem>
-                <InfoItem preLine label="Condizioni di accesso">{survey.accessConditions}</InfoItem>
-                <InfoItem preLine label="Note sulla sicurezza">{survey.safetyNotes}</InfoItem>
-                <InfoItem preLine label="Note sulle foto">{survey.photosNotes}</InfoItem>
+                <InfoItem preLine label="Problemi riscontrati">
+                  {survey.issuesFound}
+                </InfoItem>
+                <InfoItem preLine label="Misurazioni">
+                  {survey.measurements}
+                </InfoItem>
+                <InfoItem preLine label="Attrezzatura necessaria">
+                  {survey.requiredEquipment}
+                </InfoItem>
+                <InfoItem preLine label="Condizioni di accesso">
+                  {survey.accessConditions}
+                </InfoItem>
+                <InfoItem preLine label="Note sulla sicurezza">
+                  {survey.safetyNotes}
+                </InfoItem>
+                <InfoItem preLine label="Note sulle foto">
+                  {survey.photosNotes}
+                </InfoItem>
                 <InfoItem preLine label="Note" className="sm:col-span-2">
                   {survey.notes}
                 </InfoItem>
@@ -135,13 +177,19 @@ export default function SurveyDetailPage() {
                   </Link>
                   <span className="text-muted-foreground">{survey.client.address}</span>
                   {survey.client.phone ? (
-                    <a href={`tel:${survey.client.phone}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+                    <a
+                      href={`tel:${survey.client.phone}`}
+                      className="inline-flex items-center gap-1 text-primary hover:underline"
+                    >
                       <Phone aria-hidden className="size-3" />
                       {survey.client.phone}
                     </a>
                   ) : null}
                   {survey.client.email ? (
-                    <a href={`mailto:${survey.client.email}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+                    <a
+                      href={`mailto:${survey.client.email}`}
+                      className="inline-flex items-center gap-1 text-primary hover:underline"
+                    >
                       <Mail aria-hidden className="size-3" />
                       {survey.client.email}
                     </a>
@@ -159,7 +207,10 @@ export default function SurveyDetailPage() {
             <CardContent>
               {survey.contact ? (
                 <div className="grid gap-1 text-sm">
-                  <Link href={`/admin/contacts/${survey.contact.id}`} className="inline-flex items-center gap-1 text-base font-medium hover:underline">
+                  <Link
+                    href={`/admin/contacts/${survey.contact.id}`}
+                    className="inline-flex items-center gap-1 text-base font-medium hover:underline"
+                  >
                     <UserRound aria-hidden className="size-4" />
                     {survey.contact.name}
                   </Link>
@@ -182,34 +233,34 @@ export default function SurveyDetailPage() {
           </Card>
           {/* A technician's answer carries no estimates (decisions §8 "Accounts"). */}
           {"estimates" in survey ? (
-          <Card>
-            <CardHeader>
-              <CardTitle>Preventivi generati</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {survey.estimates.length === 0 ? (
-                <p className="text-sm text-muted-foreground">Nessun preventivo generato da questo sopralluogo</p>
-              ) : (
-                <ul className="divide-y divide-border">
-                  {survey.estimates.map((e) => (
-                    <li key={e.id} className="grid gap-0.5 py-2">
-                      <div className="flex items-center gap-2">
-                        <FileText aria-hidden className="size-4 text-muted-foreground" />
-                        <Link href={`/admin/quotes/${e.id}`} className="font-medium hover:underline">
-                          {e.number}
-                        </Link>
-                        <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
-                      </div>
-                      <span className="truncate text-sm">{e.title}</span>
-                      <span className="text-sm text-muted-foreground tabular-nums">
-                        {formatEuro(e.totalAmount)} · {formatDate(e.createdAt)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Preventivi generati</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {survey.estimates.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nessun preventivo generato da questo sopralluogo</p>
+                ) : (
+                  <ul className="divide-y divide-border">
+                    {survey.estimates.map((e) => (
+                      <li key={e.id} className="grid gap-0.5 py-2">
+                        <div className="flex items-center gap-2">
+                          <FileText aria-hidden className="size-4 text-muted-foreground" />
+                          <Link href={`/admin/quotes/${e.id}`} className="font-medium hover:underline">
+                            {e.number}
+                          </Link>
+                          <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
+                        </div>
+                        <span className="truncate text-sm">{e.title}</span>
+                        <span className="text-sm text-muted-foreground tabular-nums">
+                          {formatEuro(e.totalAmount)} · {formatDate(e.createdAt)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
           ) : null}
           {canSeeActivity ? (
             <Card>
@@ -226,7 +277,11 @@ export default function SurveyDetailPage() {
 
       <SurveyFormDialog open={editing} onOpenChange={setEditing} survey={survey} />
       <MoveSurveyDialog survey={moving ? survey : null} onOpenChange={setMoving} />
-      <DeleteSurveyDialog survey={deleting ? survey : null} onOpenChange={setDeleting} onDeleted={() => navigate("/admin/surveys", { replace: true })} />
+      <DeleteSurveyDialog
+        survey={deleting ? survey : null}
+        onOpenChange={setDeleting}
+        onDeleted={() => navigate("/admin/surveys", { replace: true })}
+      />
     </>
   );
 }

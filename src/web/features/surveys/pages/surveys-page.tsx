@@ -5,7 +5,7 @@ import { isValidIsoDate, todayIso } from "@domain/dates";
 import { formatDate } from "@domain/format";
 import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
 import type { CalendarView, Survey } from "@domain/surveys";
-import { totalLabel } from "@domain/wording";
+import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -14,10 +14,12 @@ import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
+import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
 import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
 import { AssigneeLabel } from "@web/features/team/components/person-dot";
+import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useSurveys } from "../api/list-surveys";
 import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
@@ -26,16 +28,19 @@ import { SurveyFormDialog } from "../components/survey-form-dialog";
 import { SurveyStatusBadge } from "../components/survey-status-badge";
 
 // view/cal/d keep the calendar's place in the URL, like the list's filters and page.
-const PARAMS = ["q", "status", "clientId", "contactId", "view", "cal", "d", "mine", "tech"] as const;
+const PARAMS = ["q", "status", "clientId", "contactId", "view", "cal", "d", "mine", "tech", "sort"] as const;
+const SORTABLE = ["clientName", "date", "status"] as const;
 
 function SurveyTable({
   rows,
   onEdit,
   onDelete,
+  sorting,
 }: {
   rows: Survey[];
   onEdit: (s: Survey) => void;
   onDelete: (s: Survey) => void;
+  sorting: { sort: string; onSort: (next: string) => void };
 }) {
   return (
     <Card>
@@ -43,12 +48,18 @@ function SurveyTable({
         <Table aria-label="Elenco sopralluoghi">
           <TableHeader>
             <TableRow>
-              <TableHead>Cliente</TableHead>
-              <TableHead>Data e ora</TableHead>
+              <SortableHead column="clientName" {...sorting}>
+                Cliente
+              </SortableHead>
+              <SortableHead column="date" first="desc" {...sorting}>
+                Data e ora
+              </SortableHead>
               <TableHead className="hidden md:table-cell">Indirizzo</TableHead>
               <TableHead className="hidden lg:table-cell">Descrizione</TableHead>
               <TableHead className="hidden xl:table-cell">Tecnico</TableHead>
-              <TableHead className="hidden sm:table-cell">Stato</TableHead>
+              <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
+                Stato
+              </SortableHead>
               <TableHead className="text-right">Azioni</TableHead>
             </TableRow>
           </TableHeader>
@@ -107,9 +118,11 @@ function SurveyTable({
   );
 }
 
+const PREFILL = ["clientId", "date"] as const;
+
 export default function SurveysPage() {
   const list = useListParams(PARAMS);
-  const { q, status, clientId, contactId, view, cal, d, mine, tech } = list.values;
+  const { q, status, clientId, contactId, view, cal, d, mine, tech, sort } = list.values;
   const calendar = view === "calendar";
   const calView: CalendarView = cal === "month" ? "month" : "week";
   const anchor = isValidIsoDate(d) ? d : todayIso();
@@ -120,21 +133,24 @@ export default function SurveysPage() {
     assigned: mine ? "me" : undefined,
     clientId: clientId || undefined,
     contactId: contactId || undefined,
+    sort: validSort(sort, SORTABLE),
     limit: list.limit,
     offset: list.offset,
   });
   const { data } = query;
   const [editing, setEditing] = useState<Survey | "new" | null>(null);
   const [deleting, setDeleting] = useState<Survey | null>(null);
+  // A client's page, the calendar or the dashboard open the form here with what they know.
+  const intent = useCreateIntent(PREFILL);
+  // A day pressed in the calendar: the new survey is dated that day.
+  const [newOn, setNewOn] = useState<string | null>(null);
 
   return (
     <>
       <PageHeader
         title="Sopralluoghi"
         description={
-          !calendar && data
-            ? totalLabel(data.total, "sopralluogo", "sopralluoghi", data.capped)
-            : "Visite tecniche presso i clienti"
+          !calendar && data ? countLabel(data.total, "sopralluogo", "sopralluoghi", data.capped) : "Visite tecniche presso i clienti"
         }
         actions={
           <>
@@ -213,6 +229,7 @@ export default function SurveysPage() {
           technician={tech}
           onTechnician={(id) => list.set({ tech: id, mine: "" })}
           onChange={(next) => list.set({ cal: next.view ?? calView, d: next.anchor ?? anchor })}
+          onCreate={setNewOn}
         />
       ) : (
         <ListBody
@@ -231,16 +248,34 @@ export default function SurveysPage() {
             ),
           }}
         >
-          {(rows) => <SurveyTable rows={rows} onEdit={setEditing} onDelete={setDeleting} />}
+          {(rows) => (
+            <SurveyTable
+              rows={rows}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              sorting={{ sort, onSort: (next) => list.set({ sort: next }) }}
+            />
+          )}
         </ListBody>
       )}
 
       {calendar ? null : <ListPagination total={data?.total} capped={data?.capped} list={list} />}
 
       <SurveyFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        open={editing !== null || intent.open || newOn !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setEditing(null);
+          setNewOn(null);
+          if (intent.open) intent.clear();
+        }}
         survey={editing === "new" || editing === null ? undefined : editing}
+        defaultClientId={editing === null ? intent.values.clientId || undefined : undefined}
+        defaultDate={
+          editing === null
+            ? (newOn ?? (isValidIsoDate(intent.values.date) ? intent.values.date : undefined))
+            : undefined
+        }
       />
       <DeleteSurveyDialog survey={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>

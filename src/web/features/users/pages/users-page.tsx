@@ -69,7 +69,9 @@ function UserCard({
             <dd className="wrap-anywhere">{user.email ?? "—"}</dd>
           </div>
           <div className="flex flex-wrap justify-between gap-x-2">
-            <dt className="text-muted-foreground">{user.status === "invitato" ? "Link valido fino al" : "Ultimo accesso"}</dt>
+            <dt className="text-muted-foreground">
+              {user.status === "invitato" ? "Link valido fino al" : "Ultimo accesso"}
+            </dt>
             <dd>
               {user.status === "invitato"
                 ? user.inviteExpiresAt
@@ -95,7 +97,12 @@ function UserCard({
                 <KeyRound aria-hidden /> Reimposta password
               </Button>
               {user.twoFactorEnabled ? (
-                <Button variant="outline" size="sm" onClick={onResetTwoFactor} aria-label={`Azzera la verifica in due passaggi di ${display}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={onResetTwoFactor}
+                  aria-label={`Azzera la verifica in due passaggi di ${display}`}
+                >
                   <ShieldOff aria-hidden /> Azzera verifica
                 </Button>
               ) : null}
@@ -136,7 +143,11 @@ export default function UsersPage() {
     <>
       <PageHeader
         title="Impostazioni"
-        description={total !== undefined ? `${countLabel(total, "utente", "utenti")} del gestionale` : "Le persone che usano il gestionale e il loro ruolo"}
+        description={
+          total !== undefined
+            ? countLabel(total, "utente", "utenti")
+            : "Le persone che usano il gestionale e il loro ruolo"
+        }
         actions={
           <Button onClick={() => setInviting(true)}>
             <UserPlus aria-hidden className="size-4" />
@@ -146,13 +157,33 @@ export default function UsersPage() {
       />
       <SettingsTabs />
       <p className="mb-4 max-w-3xl text-sm text-muted-foreground">
-        Amministratore: tutto. Ufficio: tutto tranne utenti e impostazioni. Tecnico: sopralluoghi, cantieri e calendario,
-        senza prezzi, contratti e fatture. Gli accessi al portale dei clienti si gestiscono dalla scheda del cliente.
+        Amministratore: tutto. Ufficio: tutto tranne utenti e impostazioni. Tecnico: sopralluoghi, cantieri e
+        calendario, senza prezzi, contratti e fatture. Gli accessi al portale dei clienti si gestiscono dalla scheda del
+        cliente.
       </p>
 
-      <ListToolbar searchLabel="Cerca utenti" searchPlaceholder="Nome, utente o e-mail..." query={q} onSearch={(value) => list.set({ q: value })}>
-        <FilterSelect label="Filtra per ruolo" value={role} onValueChange={(value) => list.set({ role: value })} allLabel="Tutti i ruoli" options={staffRoleOptions} className="sm:w-48" />
-        <FilterSelect label="Filtra per stato" value={status} onValueChange={(value) => list.set({ status: value })} allLabel="Tutti gli stati" options={userStatuses.options} className="sm:w-48" />
+      <ListToolbar
+        searchLabel="Cerca utenti"
+        searchPlaceholder="Nome, utente o e-mail..."
+        query={q}
+        onSearch={(value) => list.set({ q: value })}
+      >
+        <FilterSelect
+          label="Filtra per ruolo"
+          value={role}
+          onValueChange={(value) => list.set({ role: value })}
+          allLabel="Tutti i ruoli"
+          options={staffRoleOptions}
+          className="sm:w-48"
+        />
+        <FilterSelect
+          label="Filtra per stato"
+          value={status}
+          onValueChange={(value) => list.set({ status: value })}
+          allLabel="Tutti gli stati"
+          options={userStatuses.options}
+          className="sm:w-48"
+        />
       </ListToolbar>
 
       <ListBody
