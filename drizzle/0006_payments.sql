@@ -43,8 +43,9 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_credit_note_check" CHECK (("invo
 CREATE INDEX "invoices_credited_idx" ON "invoices" USING btree ("credited_invoice_id") WHERE "invoices"."credited_invoice_id" is not null;--> statement-breakpoint
 CREATE INDEX "invoices_open_due_idx" ON "invoices" USING btree ("due_date","id") WHERE "invoices"."status" = 'inviata' and "invoices"."kind" <> 'nota_credito';--> statement-breakpoint
 CREATE INDEX "invoices_issue_list_idx" ON "invoices" USING btree ("issue_date","id") WHERE "invoices"."status" <> 'bozza';--> statement-breakpoint
--- Invoices paid before partial payments existed: one payment of the whole total on their paid date.
+-- Invoices paid before partial payments existed: one payment of what the client paid (the net
+-- to pay that 0005 set: total less ritenuta and split-payment VAT) on their paid date.
 INSERT INTO "invoice_payments" ("invoice_id", "date", "amount", "method")
-	SELECT "id", coalesce("paid_date", "issue_date"), "total_amount", 'bonifico' FROM "invoices"
-	WHERE "status" = 'pagata' AND "total_amount" > 0;--> statement-breakpoint
-UPDATE "invoices" SET "paid_amount" = "total_amount" WHERE "status" = 'pagata';
+	SELECT "id", coalesce("paid_date", "issue_date"), "net_to_pay", 'bonifico' FROM "invoices"
+	WHERE "status" = 'pagata' AND "net_to_pay" > 0;--> statement-breakpoint
+UPDATE "invoices" SET "paid_amount" = "net_to_pay" WHERE "status" = 'pagata';

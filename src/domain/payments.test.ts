@@ -4,9 +4,9 @@ import { agingBucket, paymentCreateSchema, reminderSubject, reminderText, remain
 
 describe("money that comes in", () => {
   it("remainder is total less payments and credit notes, never below zero", () => {
-    expect(remainderOf({ totalAmount: "4308.50", paidAmount: "100.00", creditedAmount: "0.00" })).toBe("4208.50");
-    expect(remainderOf({ totalAmount: "1220.00", paidAmount: "915.00", creditedAmount: "305.00" })).toBe("0.00");
-    expect(remainderOf({ totalAmount: "100.00", paidAmount: "100.00", creditedAmount: "50.00" })).toBe("0.00");
+    expect(remainderOf({ netToPay: "4308.50", paidAmount: "100.00", creditedAmount: "0.00" })).toBe("4208.50");
+    expect(remainderOf({ netToPay: "1220.00", paidAmount: "915.00", creditedAmount: "305.00" })).toBe("0.00");
+    expect(remainderOf({ netToPay: "100.00", paidAmount: "100.00", creditedAmount: "50.00" })).toBe("0.00");
   });
 
   it("ages by days past due at the 0/1/30/31/60/61/90/91 edges", () => {

@@ -41,9 +41,13 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** What is still to be collected: total less payments and credit notes, never below zero. */
-export function remainderOf(inv: { totalAmount: string; paidAmount: string; creditedAmount: string }): string {
-  const r = subMoney(subMoney(inv.totalAmount, inv.paidAmount), inv.creditedAmount);
+/**
+ * What is still to be collected: the net to pay (the total less a condominio's ritenuta and the
+ * VAT a public body pays the Treasury itself under split payment) less payments and credit notes,
+ * never below zero.
+ */
+export function remainderOf(inv: { netToPay: string; paidAmount: string; creditedAmount: string }): string {
+  const r = subMoney(subMoney(inv.netToPay, inv.paidAmount), inv.creditedAmount);
   return compareMoney(r, "0") < 0 ? "0.00" : r;
 }
 

@@ -13,7 +13,14 @@ import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
 import { notify } from "../notifications/notify";
 import { recordTransmission, storeInvoicePdf, storeInvoiceXml } from "./documents";
-import { computeLines, invoiceVatContext, loadInvoiceLines, storeInvoiceLines, type DraftLine } from "./lines";
+import {
+  computeLines,
+  invoiceVatContext,
+  loadInvoiceLines,
+  negatedAmount,
+  storeInvoiceLines,
+  type DraftLine,
+} from "./lines";
 import { findInvoiceDocument } from "./queries";
 import { lockInvoice } from "./service";
 import { isInvoiceSnapshot, takeInvoiceSnapshot, type InvoiceSnapshot } from "./snapshot";
@@ -60,7 +67,7 @@ const printedLines = (lines: readonly DraftLine[]): InvoiceLine[] =>
 
 /** Stores the lines negated (quantity kept, unit price negative): sums over invoice_lines net out. */
 const negatedLines = (lines: readonly DraftLine[]): DraftLine[] =>
-  lines.map((l) => ({ ...l, unitPrice: l.unitPrice.startsWith("-") ? l.unitPrice.slice(1) : `-${l.unitPrice}` }));
+  lines.map((l) => ({ ...l, unitPrice: negatedAmount(l.unitPrice) }));
 
 export async function issueCreditNote(
   db: Db,
@@ -167,7 +174,8 @@ export async function issueCreditNote(
     await tx
       .update(invoices)
       .set({
-        creditedAmount: addMoney(original.creditedAmount, t.total),
+        // What the client no longer owes: the credit note's net to pay (ritenuta and split VAT aside).
+        creditedAmount: addMoney(original.creditedAmount, t.netToPay),
         updatedAt: sql`now()`,
         version: sql`${invoices.version} + 1`,
       })

@@ -60,7 +60,7 @@ export const invoiceColumns = {
 };
 
 /** What is still to be collected, in SQL (the same rule as remainderOf). */
-export const remainderSql = sql<string>`greatest(${i.totalAmount} - ${i.paidAmount} - ${i.creditedAmount}, 0)`;
+export const remainderSql = sql<string>`greatest(${i.netToPay} - ${i.paidAmount} - ${i.creditedAmount}, 0)`;
 
 /**
  * Overdue, derived on the remainder (decisions §9): due date past, not pagata, something left
@@ -145,7 +145,7 @@ export async function listInvoices(db: Queryable, params: ListParams, scope: str
 }
 
 /** A credit note has nothing to collect; a draft, once issued, its whole total. */
-const listRemainder = (r: { kind: string; totalAmount: string; paidAmount: string; creditedAmount: string }) =>
+const listRemainder = (r: { kind: string; netToPay: string; paidAmount: string; creditedAmount: string }) =>
   r.kind === "nota_credito" ? "0.00" : remainderOf(r);
 
 /** Count and sums of every invoice the filters match, in one aggregate (decisions §9: the filtered total). */

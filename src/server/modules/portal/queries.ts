@@ -60,7 +60,7 @@ export async function getPortalDashboard(db: Queryable, clientId: string, userId
       // Specification §4: on the client side an invoice that was sent ("inviata") is pending.
       pendingInvoices: sql<number>`(select count(*) from invoices i join contracts c on c.id = i.contract_id
         join estimates e on e.id = c.estimate_id where e.client_id = ${clientId} and i.status = 'inviata'
-        and i.kind <> 'nota_credito' and i.total_amount - i.paid_amount - i.credited_amount > 0)`.mapWith(Number),
+        and i.kind <> 'nota_credito' and i.net_to_pay - i.paid_amount - i.credited_amount > 0)`.mapWith(Number),
       completedProjects: sql<number>`(select count(*) from construction_sites s join estimates e on e.id = s.estimate_id
         where e.client_id = ${clientId} and s.status = 'completato')`.mapWith(Number),
     })
