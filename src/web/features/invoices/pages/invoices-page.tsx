@@ -7,7 +7,7 @@ import { documentTypeLabels, documentTypes, sdiStatusFilterLabels, sdiStatusFilt
 import { countLabel } from "@domain/wording";
 import { DateRangeFilter } from "@web/components/list/date-range-filter";
 import { FilterSelect } from "@web/components/list/list-toolbar";
-import { useClientFilterOptions } from "@web/components/pickers/client-filter-options";
+import { ClientFilter } from "@web/components/pickers/client-filter";
 import { Badge } from "@web/components/ui/badge";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
@@ -49,7 +49,6 @@ export default function InvoicesPage() {
     offset: list.offset,
   });
   const totals = useInvoiceTotals(filters);
-  const clientOptions = useClientFilterOptions(clientId);
   const [search, setSearch] = useState(q);
   // A contract page links here with ?new=1&contractId=… to open the dialog on that contract.
   const params = new URLSearchParams(useSearch());
@@ -109,14 +108,7 @@ export default function InvoicesPage() {
         />
       </div>
       <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <FilterSelect
-          label="Filtra per cliente"
-          value={clientId}
-          onValueChange={(value) => list.set({ clientId: value })}
-          allLabel="Tutti i clienti"
-          options={clientOptions.map((c) => ({ value: c.id, label: c.name }))}
-          className="sm:w-64"
-        />
+        <ClientFilter value={clientId} onChange={(id) => list.set({ clientId: id })} />
         <FilterSelect
           label="Filtra per stato SdI"
           value={sdiStatus}

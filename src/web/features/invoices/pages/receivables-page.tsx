@@ -9,7 +9,7 @@ import { DateRangeFilter } from "@web/components/list/date-range-filter";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect } from "@web/components/list/list-toolbar";
-import { useClientFilterOptions } from "@web/components/pickers/client-filter-options";
+import { ClientFilter } from "@web/components/pickers/client-filter";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
@@ -33,7 +33,6 @@ export default function ReceivablesPage() {
     placeholderData: keepPreviousData,
   });
   const { data } = query;
-  const clientOptions = useClientFilterOptions(clientId);
 
   return (
     <>
@@ -43,14 +42,7 @@ export default function ReceivablesPage() {
         actions={<ExportCsvButton path="/api/receivables/export.csv" query={filters} />}
       />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <FilterSelect
-          label="Filtra per cliente"
-          value={clientId}
-          onValueChange={(value) => list.set({ clientId: value })}
-          allLabel="Tutti i clienti"
-          options={clientOptions.map((c) => ({ value: c.id, label: c.name }))}
-          className="sm:w-64"
-        />
+        <ClientFilter value={clientId} onChange={(id) => list.set({ clientId: id })} />
         <DateRangeFilter label="Scadenza" from={from} to={to} onChange={(changes) => list.set(changes)} />
       </div>
 
