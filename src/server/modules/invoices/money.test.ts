@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIso } from "@domain/dates";
 import { addMoney, sumMoney } from "@domain/money";
-import { clients, invoices, notifications } from "../../db/schema";
+import { makePartitaIva } from "@domain/validators";
+import { clients, invoiceLines, invoices, notifications } from "../../db/schema";
 import { sdiProblems } from "../../documents/fatturapa/sdi-checks";
 import { validateFatturaPa } from "../../documents/fatturapa/xsd";
 import { buildTestApp, type TestApp } from "../../test/app";
@@ -481,5 +482,112 @@ describe("invoice list filters", () => {
     expect((await get(`/api/invoices?sdiStatus=in_attesa&${q}`)).json()).toHaveLength(2);
     expect((await get("/api/invoices?type=ricevuta")).statusCode).toBe(400);
     expect((await get("/api/invoices/totals?sdiStatus=boh")).statusCode).toBe(400);
+  });
+});
+
+describe("credit notes and register on per-line VAT (issue 24)", () => {
+  let publicBodies = 0;
+  /** A public body (split payment) billed 600.00 at 22 % and 400.00 at 10 %. */
+  async function twoRateInvoice() {
+    const pa = await insertClient(t.db, {
+      name: "Comune di Prova",
+      type: "ente_pubblico",
+      vatNumber: null,
+      fiscalCode: makePartitaIva(80_000 + ++publicBodies),
+      sdiCode: null,
+      officeCode: "UF1A2B",
+    });
+    const { contract } = await signedContract({ total: "5000.00", clientId: pa.id });
+    const lines = [
+      {
+        description: "Rifacimento manto di copertura",
+        quantity: "1",
+        unit: "a corpo",
+        unitPrice: "600.00",
+        vatRate: "22",
+      },
+      {
+        description: "Manutenzione grondaie abitazione",
+        quantity: "2",
+        unit: "pz",
+        unitPrice: "200.00",
+        vatRate: "10",
+      },
+    ];
+    const draft = await post("/api/invoices", {
+      contractId: contract.id,
+      kind: "libera",
+      lines,
+      issueDate: today,
+      dueDate: addDays(today, 30),
+      override: true,
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const sent = await post(`/api/invoices/${draft.json().id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    return sent.json() as { id: string; number: string; issueDate: string; vatAmount: string; netToPay: string };
+  }
+  const storedLines = (invoiceId: string) =>
+    t.db
+      .select({ unitPrice: invoiceLines.unitPrice, vatRate: invoiceLines.vatRate, lineTotal: invoiceLines.lineTotal })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoiceId))
+      .orderBy(asc(invoiceLines.position));
+
+  it("whole: the original's stored lines negated, through the engine (split payment), TD04 validated", async () => {
+    const inv = await twoRateInvoice();
+    expect(inv.vatAmount).toBe("172.00"); // 132.00 + 40.00
+    // Split payment: the public body pays us the imponibile only.
+    expect(inv.netToPay).toBe("1000.00");
+    const res = await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Lavori non eseguiti" });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = res.json();
+    expect(note).toMatchObject({
+      amount: "-1000.00",
+      vatAmount: "-172.00",
+      totalAmount: "-1172.00",
+      netToPay: "-1000.00",
+    });
+    expect(await storedLines(note.id)).toEqual([
+      { unitPrice: "-600.0000", vatRate: "22", lineTotal: "-600.00" },
+      { unitPrice: "-200.0000", vatRate: "10", lineTotal: "-400.00" },
+    ]);
+    const xml = await get(`/api/invoices/${note.id}/fatturapa`);
+    const fileName = /filename="([^"]+)"/.exec(String(xml.headers["content-disposition"]))![1]!;
+    expect(await validateFatturaPa(xml.body, fileName)).toEqual([]);
+    expect(sdiProblems(xml.body, today)).toEqual([]);
+    expect(xml.body).toContain("<TipoDocumento>TD04</TipoDocumento>");
+    expect(xml.body).toContain(`<DatiFattureCollegate><IdDocumento>${inv.number}</IdDocumento>`);
+    expect(xml.body).toContain("<EsigibilitaIVA>S</EsigibilitaIVA>");
+    // Paid nothing, owed the net to pay: the credit note takes all of it.
+    expect((await get(`/api/invoices/${inv.id}`)).json()).toMatchObject({
+      creditedAmount: "1000.00",
+      remainder: "0.00",
+    });
+  });
+
+  it("partial: one line per rate of the original, in proportion; the register sums to the VAT with S", async () => {
+    const inv = await twoRateInvoice();
+    const res = await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Sconto", amount: "300.00" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amount: "-300.00", vatAmount: "-51.60" }); // 180 × 22 % + 120 × 10 %
+    expect(await storedLines(res.json().id)).toEqual([
+      { unitPrice: "-180.0000", vatRate: "22", lineTotal: "-180.00" },
+      { unitPrice: "-120.0000", vatRate: "10", lineTotal: "-120.00" },
+    ]);
+    const register = await get(`/api/exports/vat-register?from=${today}&to=${today}`);
+    const rows = register.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((l) => l.split(";"));
+    const mine = rows.filter((r) => r[1] === inv.number || r[1] === res.json().number);
+    expect(mine.map((r) => [r[1], r[6], r[7], r[9], r[10]])).toEqual([
+      [inv.number, "600,00", "22,00", "132,00", "S"],
+      [inv.number, "400,00", "10,00", "40,00", "S"],
+      [res.json().number, "-180,00", "22,00", "-39,60", "S"],
+      [res.json().number, "-120,00", "10,00", "-12,00", "S"],
+    ]);
   });
 });

@@ -8,7 +8,6 @@ import { ExportCsvButton } from "@web/components/export-csv-button";
 import { DateRangeFilter } from "@web/components/list/date-range-filter";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect } from "@web/components/list/list-toolbar";
 import { ClientFilter } from "@web/components/pickers/client-filter";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
