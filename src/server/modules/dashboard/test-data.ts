@@ -70,6 +70,8 @@ export async function insertInvoice(
       contractId: values.contractId,
       amount: values.amount,
       totalAmount: values.totalAmount ?? values.amount,
+      // What the client pays (no ritenuta, no split payment here): the remainder is read from it.
+      netToPay: values.totalAmount ?? values.amount,
       issueDate: values.issueDate,
       dueDate: values.dueDate ?? values.issueDate,
       status: values.status ?? "bozza",

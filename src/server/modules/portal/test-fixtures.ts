@@ -1,6 +1,6 @@
 import { addDays, todayIso } from "@domain/dates";
 import type { Db } from "../../db/client";
-import { attachments, clients, constructionSites, contracts, estimateItems, estimates, invoices } from "../../db/schema";
+import { attachments, clients, constructionSites, contracts, estimateItems, estimates, invoiceLines, invoices } from "../../db/schema";
 
 let seq = 0;
 
@@ -86,12 +86,23 @@ export async function seedPortalWorld(db: Db, label: string) {
         vatTreatment: "10",
         vatAmount: "50.00",
         totalAmount: "550.00",
+        netToPay: "550.00",
         issueDate: addDays(today, -sequence),
         dueDate: addDays(today, 30 - sequence),
         paidDate: status === "pagata" ? today : null,
         status,
       })
       .returning();
+    // Every invoice has its lines (decisions §8 "Invoice lines"): its FatturaPA is built from them.
+    await db.insert(invoiceLines).values({
+      invoiceId: row!.id,
+      position: 1,
+      description: `Acconto lavori ${label}`,
+      quantity: "1",
+      unitPrice: "500.00",
+      vatRate: "10",
+      lineTotal: "500.00",
+    });
     return row!;
   };
   const pending = await invoice("inviata", 1);
