@@ -33,8 +33,12 @@ const MONEY_WORDS = new Set([
   "invoiced",
 ]);
 
-/** The partita IVA is who a client is, not money: the one "vat" key a technician may read. */
-const ALLOWED = new Set(["vatNumber"]);
+/** The partita IVA is who a client is, not money: the "vat" keys a technician may read. */
+const ALLOWED = new Set([
+  "vatNumber",
+  // The company's default rate for new lines (public company data): a setting, not an amount.
+  "defaultVatRate",
+]);
 
 const wordsOf = (key: string) =>
   key

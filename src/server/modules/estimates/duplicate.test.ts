@@ -25,7 +25,6 @@ beforeAll(async () => {
       surveyId: s!.id,
       title: "Rifacimento tetto",
       description: "Manto e lattoneria",
-      vatTreatment: "22",
       validityDays: "45",
       items: [
         { description: "Manto", quantity: "120", unitPrice: "45.50", unit: "mq", notes: "coppi di recupero" },
@@ -70,11 +69,12 @@ describe("POST /api/estimates/:id/duplicate", () => {
       acceptedAt: null,
       acceptedBy: null,
       sentAt: null,
-      vatTreatment: "22",
+      treatment: "ordinary",
       validityDays: 45,
+      // A privato's lines start at 10 % (decisions §8): the copy keeps the original's figures.
       totalAmount: "6310.00",
-      vatAmount: "1388.20",
-      grossTotal: "7698.20",
+      vatAmount: "631.00",
+      grossTotal: "6941.00",
       version: 1,
     });
     expect(copy.number).not.toBe(original.number);

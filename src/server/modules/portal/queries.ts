@@ -260,11 +260,14 @@ export async function getPortalEstimate(db: Queryable, clientId: string, id: str
     .from(estimateItems)
     .where(eq(estimateItems.estimateId, id))
     .orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
-  // What the client sees is the engine's result on the same lines the office priced.
-  const vat = await estimateVatView(
-    db,
-    row.estimate,
-    items.map((i) => ({ ...i, quantity: plainDecimal(i.quantity), unitPrice: plainDecimal(i.unitPrice) })),
-  );
+  // What the client sees is the engine's result on the same lines the office priced. With a
+  // supplier order attached the breakdown is left out: a rate row could reveal the order's cost.
+  const vat = row.estimate.orderId
+    ? null
+    : await estimateVatView(
+        db,
+        row.estimate,
+        items.map((i) => ({ ...i, quantity: plainDecimal(i.quantity), unitPrice: plainDecimal(i.unitPrice) })),
+      );
   return { ...row, items: items.map(estimateItemView), vat };
 }

@@ -58,7 +58,14 @@ describe("settings API", () => {
     expect((await put(valid, portal.cookie)).statusCode).toBe(403);
     const pub = await t.app.inject({ url: "/api/company" });
     expect(pub.statusCode).toBe(200);
-    expect(pub.json()).toEqual({ companyName: "Colmo Coperture S.r.l.", phone: null, email: null, logoUrl: null });
+    expect(pub.json()).toEqual({
+      companyName: "Colmo Coperture S.r.l.",
+      phone: null,
+      email: null,
+      logoUrl: null,
+      regimeFiscale: "RF01",
+      defaultVatRate: "22",
+    });
     expect((await t.app.inject({ url: "/api/company/logo" })).statusCode).toBe(404);
   });
 
