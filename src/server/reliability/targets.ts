@@ -44,6 +44,11 @@ const scopedQueries: Record<string, (w: World, s: Shared) => string> = {
   "/api/order-items": (_w, s) => `orderId=${s.order.id}`,
 };
 
+/** Reads that answer only with their own query: the VAT register needs its period. */
+const requiredQueries: Record<string, () => string> = {
+  "/api/exports/vat-register": () => `from=${addDays(todayIso(), -365)}&to=${todayIso()}`,
+};
+
 /** Valid bodies for the routes a portal client may write to. */
 const userBodies: Record<string, (w: World) => object> = {
   // Acceptance carries the version the client saw (decisions §8).
@@ -86,6 +91,8 @@ export function targetFor(route: RouteEntry, w: World, s: Shared): Target {
   } else if (route.method === "GET" && !named) {
     // A client filter in a list must never widen a portal client's scope.
     url += `?clientId=${w.clientId}`;
+    const required = requiredQueries[route.url];
+    if (required) url += `&${required()}`;
   }
   const bodyOf = userBodies[`${route.method} ${route.url}`];
   if (bodyOf) {
