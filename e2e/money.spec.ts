@@ -54,10 +54,11 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   await dialog.getByRole("button", { name: "Invia al cliente" }).click();
   await expect(page.getByText(/messa in Posta in uscita/)).toBeVisible();
 
-  // A partial payment: 500.00 of 1,100.00 (10 % VAT for a condominium).
+  // A partial payment: 500.00 of the 1,060.00 to pay (1,100.00 with 10 % VAT, less the
+  // condominium's 4 % ritenuta of 40.00).
   await page.getByRole("button", { name: "Registra pagamento" }).click();
   dialog = page.getByRole("dialog");
-  await expect(dialog.getByLabel("Importo (€)")).toHaveValue("1100.00");
+  await expect(dialog.getByLabel("Importo (€)")).toHaveValue("1060.00");
   await dialog.getByLabel("Importo (€)").fill("2000");
   await dialog.getByRole("button", { name: "Registra pagamento" }).click();
   await expect(dialog.getByText(/Massimo/)).toBeVisible();
@@ -66,7 +67,7 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   await dialog.getByRole("button", { name: "Registra pagamento" }).click();
   await expect(page.getByText("Pagamento di 500,00 € registrato")).toBeVisible();
   await expect(page.getByRole("list", { name: "Pagamenti registrati" })).toContainText("Assegno");
-  await expect(page.getByText(/restano 600,00 €/)).toBeVisible();
+  await expect(page.getByText(/restano 560,00 €/)).toBeVisible();
 
   // Sollecito.
   await page.getByRole("button", { name: "Invia sollecito" }).click();
@@ -93,7 +94,7 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   await expectAccessible(page);
   await snap(page, "invoice-money");
 
-  // Credit note: 100.00 of imponibile (110.00 with VAT).
+  // Credit note: 100.00 of imponibile (110.00 with VAT, 106.00 less the ritenuta).
   await page.getByRole("button", { name: "Emetti nota di credito" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("Motivo").fill("Sconto per ritardo lavori");
@@ -106,12 +107,12 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   await expectAccessible(page);
   await snap(page, "credit-note");
   await page.getByRole("link", { name: `fattura ${number}` }).click();
-  await expect(page.getByText(/restano 490,00 €/)).toBeVisible();
+  await expect(page.getByText(/restano 454,00 €/)).toBeVisible();
 
   // The rest: pagata.
   await page.getByRole("button", { name: "Registra pagamento" }).click();
   dialog = page.getByRole("dialog");
-  await expect(dialog.getByLabel("Importo (€)")).toHaveValue("490.00");
+  await expect(dialog.getByLabel("Importo (€)")).toHaveValue("454.00");
   await dialog.getByRole("button", { name: "Registra pagamento" }).click();
   await expect(page.getByText(/^Pagata il/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Registra pagamento" })).toHaveCount(0);
