@@ -27,7 +27,7 @@ test("a draft invoice is edited (amount, dates, notes) with its version @phone",
   await dialog.getByRole("button", { name: "Salva modifiche" }).click();
   await expect(page.getByText("Bozza aggiornata")).toBeVisible();
   await expect(page.getByText(`Acconto concordato ${tag}`)).toBeVisible();
-  await expect(page.getByText("2.500,00 €").first()).toBeVisible();
+  await expect(page.getByText("2.500,00 €").filter({ visible: true }).first()).toBeVisible();
 
   // Someone else changed it meanwhile: the stale version is refused and nothing changes.
   const fresh = await (await page.request.get(`/api/invoices/${invoice.id}`)).json();

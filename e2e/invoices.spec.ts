@@ -101,6 +101,9 @@ test("accepted estimate → site → contract signed → acconto, SAL and saldo 
   await expect(page.getByRole("dialog").getByText("3.000,00 €").first()).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Crea fattura" }).click();
   await expect(page.getByRole("heading", { name: "Bozza di fattura" })).toBeVisible();
+  // A saldo deducts the issued invoices, so the SAL is issued first (a draft would be left out).
+  await page.getByRole("button", { name: "Segna come inviata" }).click();
+  await expect(page.getByText(/^Fattura FAT-\d{4}-\d+ emessa e segnata come inviata/)).toBeVisible();
 
   // Saldo: the remaining 4,000.
   await page.goto(contractUrl);

@@ -26,9 +26,10 @@ type Ids = Record<string, string>;
 async function seed(api: APIRequestContext, tag: string) {
   const stamp = Date.now().toString(36);
   const client = await post<{ id: string }>(api, "/api/clients", {
-    name: `Condominio Residenza Panoramica dei Colli Brianzoli ${tag} ${stamp} Amministrazione Eredi Brambilla`,
+    // The longest name FatturaPA takes (80 characters), on purpose.
+    name: `Condominio Residenza Panoramica dei Colli Brianzoli ${tag} ${stamp} Amministrazione`.slice(0, 80),
     type: "condominio",
-    address: "Via Giuseppe Garibaldi Eroe dei Due Mondi 144/B scala C interno 12",
+    address: "Via Giuseppe Garibaldi Eroe dei Due Mondi 144/B scala C int 12",
     city: "Monza",
     province: "MB",
     zipCode: "20900",

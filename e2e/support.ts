@@ -75,3 +75,13 @@ export async function pickOption(
   await scope.getByRole("option").filter({ hasText: option }).first().click();
   await expect(box).toHaveAttribute("aria-expanded", "false");
 }
+
+/**
+ * The record a search-as-you-type field (AsyncCombobox) holds: its text, or — while the field has
+ * the focus and waits for a new search — the placeholder showing the current choice.
+ */
+export async function expectPicked(box: Locator, label: string | RegExp) {
+  await expect
+    .poll(async () => (await box.inputValue()) || (await box.getAttribute("placeholder")) || "")
+    .toMatch(typeof label === "string" ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : label);
+}
