@@ -14,7 +14,7 @@ export const dashboardSchema = z.object({
     quotesInProgress: z.number().int(),
     /** in_corso. */
     activeSites: z.number().int(),
-    /** Imponibile of the pagata invoices issued in the current calendar month. */
+    /** Collected this calendar month: the sum of the payments by payment date (decisions §9). */
     monthlyRevenue: moneyString,
   }),
   /** The current month and the eleven before it, oldest first. */
@@ -24,7 +24,20 @@ export const dashboardSchema = z.object({
   acceptanceRate: z.string().nullable(),
   sitesByStatus: z.array(z.object({ status: z.string(), count: z.number().int(), late: z.number().int() })),
   lateSites: z.number().int(),
+  /** Overdue on the remainder: what is still to be collected on invoices past due. */
   overdueInvoices: z.object({ count: z.number().int(), total: moneyString }),
+  /** Overdue invoices due for a reminder (none sent yet, or the last one a week ago or more), most overdue first. */
+  remindersDue: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      clientName: z.string(),
+      dueDate: z.string(),
+      remainder: moneyString,
+      daysPastDue: z.number().int(),
+      remindersSent: z.number().int(),
+    }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -55,8 +55,8 @@ export interface FpLine {
 export interface FpDocument {
   /** FPA12 for a public body (split payment), FPR12 otherwise. */
   formato: "FPR12" | "FPA12";
-  /** TD01 invoice, TD02 acconto. */
-  type: "TD01" | "TD02";
+  /** TD01 invoice, TD02 acconto, TD04 credit note. */
+  type: "TD01" | "TD02" | "TD04";
   number: string;
   issueDate: string;
   dueDate: string;
@@ -73,6 +73,8 @@ export interface FpDocument {
   /** ImportoPagamento: total − ritenuta − split-payment VAT. */
   netToPay: string;
   notes: string | null;
+  /** A credit note's original invoice (DatiFattureCollegate). */
+  linked?: { number: string; issueDate: string } | null;
   /** DatiContratto: the contract's number and date, CIG and CUP of a public procurement. */
   contract?: { number: string; date: string | null; cig: string | null; cup: string | null } | null;
   /** DatiSAL/RiferimentoFase of a SAL invoice. */
@@ -147,14 +149,21 @@ export interface FpInput {
   today: string;
 }
 
+/** Sequences of a year that keep a distinct progressive for each of their transmissions. */
+export const PROGRESSIVE_SEQUENCES_PER_TRANSMISSION = 200_000;
+
 /**
  * ProgressivoInvio and file-name progressive: 5 alphanumerics, unique per invoice and stable
  * (downloading twice gives the same name). The year is one base-36 character after 2000,
- * the sequence four (1,679,615 invoices a year).
+ * the rest four (1,679,616 values): the first transmission is the sequence itself (unchanged
+ * names for every invoice issued before re-issues existed); a re-issue after an SdI rejection
+ * (decisions §8) moves by 200,000 per transmission, so up to 8 transmissions of up to 200,000
+ * invoices a year never share a name (the SdI refuses a duplicate with 00002).
  */
-export function fatturaProgressive(year: number, sequence: number): string {
+export function fatturaProgressive(year: number, sequence: number, transmission = 1): string {
   const y = (year - 2000).toString(36).toUpperCase();
-  return (y + sequence.toString(36).toUpperCase().padStart(4, "0")).slice(-5).padStart(5, "0");
+  const value = sequence + (transmission - 1) * PROGRESSIVE_SEQUENCES_PER_TRANSMISSION;
+  return (y + value.toString(36).toUpperCase().padStart(4, "0")).slice(-5).padStart(5, "0");
 }
 
 export const fatturaFileName = (vatNumber: string, progressive: string) => `IT${vatNumber}_${progressive}.xml`;
@@ -467,6 +476,12 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
         el("CodiceCIG", contract.cig) +
         "</DatiContratto>"
       : "") +
+    (doc.linked
+      ? "<DatiFattureCollegate>" +
+        el("IdDocumento", escapeXml(toAscii(doc.linked.number))) +
+        el("Data", doc.linked.issueDate) +
+        "</DatiFattureCollegate>"
+      : "") +
     (doc.salPhase ? `<DatiSAL>${el("RiferimentoFase", String(doc.salPhase))}</DatiSAL>` : "") +
     "</DatiGenerali>";
 
@@ -518,7 +533,8 @@ export function buildFatturaPa(input: FpInput): { fileName: string; xml: string 
     "<FatturaElettronicaBody>" +
     generali +
     `<DatiBeniServizi>${lines}${riepilogo}</DatiBeniServizi>` +
-    pagamento +
+    // A credit note asks for no payment: the block is optional and would read as a debt.
+    (doc.type === "TD04" ? "" : pagamento) +
     "</FatturaElettronicaBody>" +
     "</p:FatturaElettronica>\n";
   return { fileName: fatturaFileName(sellerVat, doc.progressive), xml };

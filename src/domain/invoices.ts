@@ -2,6 +2,7 @@ import { idSchema, listQuery, optionalText, requiredText, versionField } from ".
 import { dueState, isoDateSchema, optionalIsoDate, type DueState } from "./dates";
 import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
 import { addMoney, compareMoney, isZeroMoney, moneySchema, percentOf, percentSchema, subMoney } from "./money";
+import { documentTypes, paymentSchema, sdiEventSchema, sdiOutcomes, sdiStatusFilters } from "./payments";
 import { invoiceStatuses, type InvoiceStatus } from "./statuses";
 import {
   documentTreatments,
@@ -26,6 +27,15 @@ export const invoiceKindLabels: Record<InvoiceKind, string> = {
   libera: "Importo libero",
 };
 export const invoiceKindOptions = invoiceKinds.map((value) => ({ value, label: invoiceKindLabels[value] }));
+
+/** Every kind of document in the invoices sequence: the four above, and the credit note (TD04, decisions §8). */
+export const invoiceDocumentKinds = [...invoiceKinds, "nota_credito"] as const;
+export type InvoiceDocumentKind = (typeof invoiceDocumentKinds)[number];
+export const invoiceDocumentKindLabels: Record<InvoiceDocumentKind, string> = {
+  ...invoiceKindLabels,
+  nota_credito: "Nota di credito",
+};
+export const isCreditNote = (inv: { kind: string }) => inv.kind === "nota_credito";
 
 /** The list filter also offers the derived "scaduta" (decisions §5: never stored). */
 export const invoiceStatusFilters = [...invoiceStatuses.options, { value: "scaduta", label: "Scaduta" }] as const;
@@ -128,8 +138,18 @@ export function invoiceTransitionError(status: InvoiceStatus, action: InvoiceAct
 /** A sent or paid invoice is a fiscal document: its amounts never change, it is never deleted (decisions §4). */
 export const isInvoiceEditable = (status: InvoiceStatus) => status === "bozza";
 
-export const invoiceDueState = (inv: { dueDate: string; status: InvoiceStatus }, today: string) =>
-  dueState(inv.dueDate, today, inv.status === "pagata");
+/** Overdue is derived on the remainder (decisions §9): nothing left to collect, nothing overdue. */
+export const invoiceDueState = (
+  inv: { dueDate: string; status: InvoiceStatus; kind?: string; remainder?: string },
+  today: string,
+) =>
+  dueState(
+    inv.dueDate,
+    today,
+    inv.status === "pagata" ||
+      inv.kind === "nota_credito" ||
+      (inv.remainder !== undefined && isZeroMoney(inv.remainder)),
+  );
 
 // ---- input --------------------------------------------------------------------------------
 
@@ -255,7 +275,7 @@ export const invoiceSchema = z.object({
   year: z.number().int().nullable(),
   sequence: z.number().int().nullable(),
   contractId: idSchema,
-  kind: z.enum(invoiceKinds),
+  kind: z.enum(invoiceDocumentKinds),
   amount: z.string(),
   treatment: z.enum(documentTreatments),
   vatAmount: z.string(),
@@ -270,6 +290,14 @@ export const invoiceSchema = z.object({
   status: z.enum(invoiceStatuses.values),
   notes: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** Sum of the payments and of the credit notes on this invoice (decisions §9). */
+  paidAmount: z.string(),
+  creditedAmount: z.string(),
+  /** The latest SdI outcome since the last transmission; null: none recorded. */
+  sdiStatus: z.enum(sdiOutcomes).nullable(),
+  transmission: z.number().int(),
+  creditedInvoiceId: idSchema.nullable(),
+  remindersSent: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -279,6 +307,7 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 const dueStateSchema = z.enum(["overdue", "due-soon"]).nullable();
 
 export const invoiceListItemSchema = invoiceSchema.omit({ notes: true }).extend({
+  remainder: z.string(),
   contractNumber: z.string(),
   clientId: idSchema,
   clientName: z.string(),
@@ -299,14 +328,47 @@ export const invoiceListQuerySchema = listQuery([
     z.enum([...invoiceStatuses.values, "scaduta"], { error: "Stato non valido" }).optional(),
   ),
   contractId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+  clientId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+  /** Issue date range. */
+  from: z.preprocess((v) => (v === "" ? undefined : v), optionalIsoDate.optional()),
+  to: z.preprocess((v) => (v === "" ? undefined : v), optionalIsoDate.optional()),
+  sdiStatus: z.preprocess(
+    (v) => (v === "" || v === "all" ? undefined : v),
+    z.enum(sdiStatusFilters, { error: "Stato SdI non valido" }).optional(),
+  ),
+  type: z.preprocess(
+    (v) => (v === "" || v === "all" ? undefined : v),
+    z.enum(documentTypes, { error: "Tipo: scegli fattura o nota di credito" }).optional(),
+  ),
 });
 export type InvoiceListParams = Partial<z.output<typeof invoiceListQuerySchema>>;
+
+/** The filtered list's totals, computed in SQL over every matching row (not only the page). */
+export const invoiceTotalsSchema = z.object({
+  count: z.number().int(),
+  amount: z.string(),
+  totalAmount: z.string(),
+  remainder: z.string(),
+});
+export type InvoiceListTotals = z.infer<typeof invoiceTotalsSchema>;
 
 export const invoiceDetailSchema = invoiceSchema.extend({
   /** sha256 of the PDF and FatturaPA stored when the invoice was issued (null on drafts). */
   pdfSha256: z.string().nullable(),
   xmlSha256: z.string().nullable(),
   dueState: dueStateSchema,
+  remainder: z.string(),
+  payments: z.array(paymentSchema),
+  sdiEvents: z.array(sdiEventSchema),
+  creditReason: z.string().nullable(),
+  /** A credit note's original invoice. */
+  creditedInvoice: z.object({ id: idSchema, number: z.string().nullable(), issueDate: z.string() }).nullable(),
+  /** The credit notes issued on this invoice. */
+  creditNotes: z.array(
+    z.object({ id: idSchema, number: z.string().nullable(), issueDate: z.string(), totalAmount: z.string() }),
+  ),
+  /** Days past due and reminders, for "Invia sollecito". */
+  daysPastDue: z.number().int(),
   editable: z.boolean(),
   lines: z.array(invoiceLineSchema),
   /** The engine's summary: one riepilogo per rate or natura, beni significativi, notes. */
@@ -330,8 +392,12 @@ export const invoiceDetailSchema = invoiceSchema.extend({
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 /** "Fattura FAT-2026-001", or "Bozza di fattura" before it is issued and numbered. */
-export const invoiceTitle = (inv: { number: string | null }) =>
-  inv.number ? `Fattura ${inv.number}` : "Bozza di fattura";
+export const invoiceTitle = (inv: { number: string | null; kind?: string }) =>
+  inv.kind === "nota_credito"
+    ? `Nota di credito ${inv.number ?? ""}`.trim()
+    : inv.number
+      ? `Fattura ${inv.number}`
+      : "Bozza di fattura";
 /** The number, or "bozza" where a short reference is printed (lists, activity). */
 export const invoiceRef = (inv: { number: string | null }) => inv.number ?? "bozza";
 
@@ -340,7 +406,7 @@ export const invoiceRef = (inv: { number: string | null }) => inv.number ?? "boz
  * is at most 200 characters, so the sentence always fits FatturaPA's 1,000.
  */
 export function invoiceLineDescription(
-  kind: InvoiceKind,
+  kind: InvoiceDocumentKind,
   ctx: {
     contractNumber: string;
     estimateNumber: string;
@@ -359,6 +425,8 @@ export function invoiceLineDescription(
       return `Saldo dei lavori di cui al ${ref}`;
     case "libera":
       return `Lavori di cui al ${ref}`;
+    case "nota_credito":
+      return `Nota di credito sui lavori di cui al ${ref}`;
   }
 }
 

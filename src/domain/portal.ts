@@ -110,8 +110,13 @@ export const portalInvoiceSummarySchema = z.object({
   dueDate: z.string(),
   paidDate: z.string().nullable(),
   status: z.enum(invoiceStatuses.values),
+  /** "nota_credito" for a credit note (its amounts negative). */
+  kind: z.string(),
   amount: z.string(),
   totalAmount: z.string(),
+  /** Received so far (payments and credit notes) and what is still to pay (decisions §9). */
+  paidAmount: z.string(),
+  remainder: z.string(),
 });
 export type PortalInvoiceSummary = z.infer<typeof portalInvoiceSummarySchema>;
 
@@ -236,6 +241,8 @@ export const portalAcceptResultSchema = z.object({
 export type PortalAcceptResult = z.infer<typeof portalAcceptResultSchema>;
 
 export const portalInvoiceSchema = portalInvoiceSummarySchema.extend({
+  /** The client's payments: date, amount and method only. */
+  payments: z.array(z.object({ date: z.string(), amount: z.string(), method: z.string() })),
   kind: z.string(),
   treatment: z.string(),
   vatAmount: z.string(),

@@ -80,6 +80,8 @@ export const backOfficeSections = [
   { key: "deadlines", path: "/admin/scadenze", capability: "sites.write" },
   { key: "contracts", path: "/admin/contracts", capability: "contracts" },
   { key: "invoices", path: "/admin/invoices", capability: "invoices" },
+  /** The scadenzario, right under Fatture (decisions §9 "Receivables"). */
+  { key: "receivables", path: "/admin/receivables", capability: "invoices" },
   { key: "suppliers", path: "/admin/suppliers", capability: "suppliers" },
   { key: "orders", path: "/admin/orders", capability: "orders.read" },
   { key: "outbox", path: "/admin/outbox", capability: "outbox" },

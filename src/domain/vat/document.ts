@@ -148,6 +148,7 @@ export const invoiceKindShortLabels: Record<string, string> = {
   sal: "SAL",
   saldo: "saldo",
   libera: "fattura",
+  nota_credito: "nota di credito",
 };
 
 /**

@@ -11,6 +11,7 @@ import { contractRoutes } from "./contracts/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { estimateRoutes } from "./estimates/routes";
 import { exportRoutes } from "./exports/routes";
+import { vatRegisterRoutes } from "./exports/vat-register";
 import { healthRoutes } from "./health/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { notificationRoutes } from "./notifications/routes";
@@ -18,6 +19,7 @@ import { orderRoutes } from "./orders/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { portalRoutes } from "./portal/routes";
 import { profileRoutes } from "./profile/routes";
+import { receivableRoutes } from "./receivables/routes";
 import { serviceRoutes } from "./services/routes";
 import { settingsRoutes } from "./settings/routes";
 import { siteRoutes } from "./sites/routes";
@@ -42,6 +44,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   complianceRoutes,
   contractRoutes,
   invoiceRoutes,
+  receivableRoutes,
   supplierRoutes,
   orderRoutes,
   portalRoutes,
@@ -51,6 +54,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   outboxRoutes,
   clientExportRoutes,
   exportRoutes,
+  vatRegisterRoutes,
   teamRoutes,
   userRoutes,
 ];

@@ -44,6 +44,11 @@ const scopedQueries: Record<string, (w: World, s: Shared) => string> = {
   "/api/order-items": (_w, s) => `orderId=${s.order.id}`,
 };
 
+/** Reads that answer only with their own query: the VAT register needs its period. */
+const requiredQueries: Record<string, () => string> = {
+  "/api/exports/vat-register": () => `from=${addDays(todayIso(), -365)}&to=${todayIso()}`,
+};
+
 /** Valid bodies for the routes a portal client may write to. */
 const userBodies: Record<string, (w: World) => object> = {
   // Acceptance carries the version the client saw (decisions §8).
@@ -75,6 +80,8 @@ export function targetFor(route: RouteEntry, w: World, s: Shared): Target {
     named = true;
   }
   url = url.replace(":index", "0");
+  // A payment that does not exist: the office's delete answers 404 past the access check.
+  url = url.replace(":paymentId", "00000000-0000-4000-8000-000000000000");
   if (url.includes(":")) throw new Error(`no target for ${route.method} ${route.url}: add it to reliability/targets.ts`);
   const query = scopedQueries[route.url];
   if (route.method === "GET" && query) {
@@ -84,6 +91,8 @@ export function targetFor(route: RouteEntry, w: World, s: Shared): Target {
   } else if (route.method === "GET" && !named) {
     // A client filter in a list must never widen a portal client's scope.
     url += `?clientId=${w.clientId}`;
+    const required = requiredQueries[route.url];
+    if (required) url += `&${required()}`;
   }
   const bodyOf = userBodies[`${route.method} ${route.url}`];
   if (bodyOf) {

@@ -1,5 +1,6 @@
 import {
   Building2,
+  CalendarClock,
   ClipboardList,
   FileSignature,
   FileText,
@@ -38,6 +39,7 @@ const presentation: Record<BackOfficeSection, { label: string; icon: LucideIcon 
   deadlines: { label: "Scadenze", icon: ShieldCheck },
   contracts: { label: "Contratti", icon: FileSignature },
   invoices: { label: "Fatture", icon: Receipt },
+  receivables: { label: "Scadenzario", icon: CalendarClock },
   suppliers: { label: "Fornitori", icon: Truck },
   orders: { label: "Ordini", icon: Package },
   outbox: { label: "Posta in uscita", icon: Mail },

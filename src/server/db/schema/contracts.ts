@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { sdiOutcomes } from "@domain/payments";
 import { contractStatuses, invoiceStatuses, legacyVatTreatments } from "@domain/statuses";
 import { documentTreatments, lineVatRates, naturaCodes } from "@domain/vat";
 import {
@@ -53,7 +66,8 @@ export const contracts = pgTable(
   ],
 );
 
-export const invoiceKinds = ["acconto", "sal", "saldo", "libera"] as const;
+/** What an invoices row is: the four invoice kinds, and a credit note (TD04) correcting one of them. */
+export const invoiceKinds = ["acconto", "sal", "saldo", "libera", "nota_credito"] as const;
 
 export const invoices = pgTable(
   "invoices",
@@ -99,6 +113,22 @@ export const invoices = pgTable(
     /** sha256 of the stored PDF and FatturaPA (documents table); null until issued. */
     pdfSha256: text(),
     xmlSha256: text(),
+    /**
+     * Sum of the payments (invoice_payments) and of the credit notes issued on this invoice,
+     * kept on the row under its lock so that the remainder (total − paid − credited), the
+     * scadenzario and the lists read one row, never a sum per invoice.
+     */
+    paidAmount: grossMoney().notNull().default("0"),
+    creditedAmount: grossMoney().notNull().default("0"),
+    /** A credit note's original invoice (DatiFattureCollegate); null on every other kind. */
+    creditedInvoiceId: uuid().references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    creditReason: text(),
+    /** The latest outcome the SdI gave (null: none recorded since the last transmission). */
+    sdiStatus: text({ enum: sdiOutcomes }),
+    /** 1 at issue, +1 at each re-issue after a rejection: the ProgressivoInvio changes with it. */
+    transmission: integer().notNull().default(1),
+    remindersSent: integer().notNull().default(0),
+    lastReminderAt: timestampTz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -119,6 +149,18 @@ export const invoices = pgTable(
     trigramIndex("invoices_number_trgm", t.number),
     index("invoices_list_idx").on(t.year, t.sequence, t.id),
     index("invoices_status_list_idx").on(t.status, t.year, t.sequence, t.id),
+    check("invoices_sdi_status_check", sql`${t.sdiStatus} is null or ${oneOf(t.sdiStatus, sdiOutcomes)}`),
+    check("invoices_credit_note_check", sql`(${t.kind} = 'nota_credito') = (${t.creditedInvoiceId} is not null)`),
+    index("invoices_credited_idx")
+      .on(t.creditedInvoiceId)
+      .where(sql`${t.creditedInvoiceId} is not null`),
+    /** The scadenzario: open invoices by due date (issued, not credit notes). */
+    index("invoices_open_due_idx")
+      .on(t.dueDate, t.id)
+      .where(sql`${t.status} = 'inviata' and ${t.kind} <> 'nota_credito'`),
+    index("invoices_issue_list_idx")
+      .on(t.issueDate, t.id)
+      .where(sql`${t.status} <> 'bozza'`),
     index("invoices_due_sort_idx").on(t.dueDate),
     index("invoices_total_sort_idx").on(t.totalAmount),
   ],

@@ -8,4 +8,5 @@ export * from "./suppliers";
 export * from "./surveys";
 export * from "./system";
 export * from "./documents";
+export * from "./payments";
 export * from "./compliance";

@@ -41,11 +41,11 @@ export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput 
     },
     document: {
       formato: vat.formato,
-      type: invoice.kind === "acconto" ? "TD02" : "TD01",
+      type: invoice.kind === "nota_credito" ? "TD04" : invoice.kind === "acconto" ? "TD02" : "TD01",
       number: invoice.number,
       issueDate: invoice.issueDate,
       dueDate: invoice.dueDate,
-      progressive: fatturaProgressive(invoice.year, invoice.sequence),
+      progressive: fatturaProgressive(invoice.year, invoice.sequence, snapshot.transmission ?? 1),
       // Every figure is the engine's, as frozen in the snapshot: the builder computes nothing.
       lines: fatturaLinesOf(snapshot.lines, vat),
       summaries: vat.summaries,
@@ -53,7 +53,8 @@ export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput 
       ritenuta: vat.ritenuta,
       total: vat.totals.total,
       netToPay: vat.totals.netToPay,
-      notes: invoice.notes,
+      notes: snapshot.credit ? [snapshot.credit.reason, invoice.notes].filter(Boolean).join(" - ") : invoice.notes,
+      linked: snapshot.credit?.original ?? null,
       contract: {
         number: snapshot.contract.number,
         date: snapshot.contract.signedDate,

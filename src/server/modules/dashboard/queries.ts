@@ -3,11 +3,18 @@ import { lastMonths, monthRange, TECNICO_DASHBOARD_SURVEYS, type TecnicoDashboar
 import { addDays } from "@domain/dates";
 import { estimateStatuses, siteStatuses } from "@domain/statuses";
 import type { Queryable } from "../../db/client";
-import { clients, constructionSites, estimates, invoices, surveys } from "../../db/schema";
+import { REMINDER_INTERVAL_DAYS } from "@domain/payments";
+import { clients, constructionSites, contracts, estimates, invoicePayments, invoices, surveys } from "../../db/schema";
+import { overdueSql, remainderSql } from "../invoices/queries";
+
+/** How many invoices due for a reminder the dashboard lists. */
+const DASHBOARD_REMINDERS = 8;
 
 /** Sum of a money column as an exact "1234.50" string, "0.00" when there are no rows. */
-const moneySum = (column: typeof invoices.amount | typeof invoices.totalAmount | typeof estimates.totalAmount) =>
-  sql<string>`coalesce(sum(${column}), 0)::numeric(14,2)::text`;
+const moneySum = (
+  column:
+    typeof invoices.amount | typeof invoices.totalAmount | typeof estimates.totalAmount | typeof invoicePayments.amount,
+) => sql<string>`coalesce(sum(${column}), 0)::numeric(14,2)::text`;
 const int = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
 
 /** The four cards of specification §9 in one round trip. */
@@ -18,32 +25,33 @@ async function cards(db: Queryable, today: string) {
       activeClients: int(sql`(select count(*) from ${clients})`),
       quotesInProgress: int(sql`(select count(*) from ${estimates} where ${estimates.status} in ('bozza', 'inviato'))`),
       activeSites: int(sql`(select count(*) from ${constructionSites} where ${constructionSites.status} = 'in_corso')`),
-      monthlyRevenue: sql<string>`(select coalesce(sum(${invoices.amount}), 0)::numeric(14,2)::text from ${invoices}
-        where ${invoices.status} = 'pagata' and ${invoices.issueDate} >= ${month.start} and ${invoices.issueDate} < ${month.end})`,
+      // Collected this month: payments by payment date (decisions §9), partial ones included.
+      monthlyRevenue: sql<string>`(select coalesce(sum(${invoicePayments.amount}), 0)::numeric(14,2)::text from ${invoicePayments}
+        where ${invoicePayments.date} >= ${month.start} and ${invoicePayments.date} < ${month.end})`,
     })
     .from(sql`(select 1) as one`);
   return row!;
 }
 
 /**
- * Invoiced (issued, not draft, by issue month) and collected (paid, by payment month) over
- * the last twelve months; months without invoices are filled with zero.
+ * Invoiced (issued, not draft, by issue month, credit notes negative) and collected (the
+ * payments, by payment date) over the last twelve months; months without either are zero.
  */
 async function revenueByMonth(db: Queryable, today: string) {
   const months = lastMonths(today);
   const start = `${months[0]}-01`;
   const end = monthRange(today).end;
   const issuedMonth = sql<string>`to_char(${invoices.issueDate}, 'YYYY-MM')`;
-  const paidMonth = sql<string>`to_char(${invoices.paidDate}, 'YYYY-MM')`;
+  const paidMonth = sql<string>`to_char(${invoicePayments.date}, 'YYYY-MM')`;
   const invoiced = await db
     .select({ month: issuedMonth, total: moneySum(invoices.amount) })
     .from(invoices)
     .where(and(ne(invoices.status, "bozza"), gte(invoices.issueDate, start), lt(invoices.issueDate, end)))
     .groupBy(issuedMonth);
   const collected = await db
-    .select({ month: paidMonth, total: moneySum(invoices.amount) })
-    .from(invoices)
-    .where(and(eq(invoices.status, "pagata"), gte(invoices.paidDate, start), lt(invoices.paidDate, end)))
+    .select({ month: paidMonth, total: moneySum(invoicePayments.amount) })
+    .from(invoicePayments)
+    .where(and(gte(invoicePayments.date, start), lt(invoicePayments.date, end)))
     .groupBy(paidMonth);
   const byMonth = (rows: { month: string; total: string }[]) => new Map(rows.map((r) => [r.month, r.total]));
   const inv = byMonth(invoiced);
@@ -87,22 +95,56 @@ async function sitesByStatus(db: Queryable, today: string) {
   return { byStatus, late: byStatus.reduce((n, s) => n + s.late, 0) };
 }
 
-/** Overdue as specification §4 derives it: not pagata and the due day has passed. Gross totals: what is owed. */
+/** Overdue derived on the remainder (decisions §9): what is still owed on invoices past due (a draft: its total). */
 async function overdueInvoices(db: Queryable, today: string) {
   const [row] = await db
-    .select({ count: count(), total: moneySum(invoices.totalAmount) })
+    .select({
+      count: count(),
+      total: sql<string>`coalesce(sum(case when ${invoices.status} = 'bozza' then ${invoices.totalAmount} else ${remainderSql} end), 0)::numeric(14,2)::text`,
+    })
     .from(invoices)
-    .where(and(ne(invoices.status, "pagata"), lt(invoices.dueDate, today)));
+    .where(overdueSql(today));
   return { count: Number(row?.count ?? 0), total: row?.total ?? "0.00" };
 }
 
+/** Issued invoices past due with a remainder whose last reminder (if any) is a week old or more. */
+async function remindersDue(db: Queryable, today: string) {
+  const rows = await db
+    .select({
+      id: invoices.id,
+      number: sql<string>`${invoices.number}`,
+      clientName: clients.name,
+      dueDate: invoices.dueDate,
+      remainder: sql<string>`${remainderSql}::numeric(14,2)::text`,
+      daysPastDue: sql<number>`(${today}::date - ${invoices.dueDate})`.mapWith(Number),
+      remindersSent: invoices.remindersSent,
+    })
+    .from(invoices)
+    .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+    .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .where(
+      and(
+        eq(invoices.status, "inviata"),
+        ne(invoices.kind, "nota_credito"),
+        lt(invoices.dueDate, today),
+        sql`${remainderSql} > 0`,
+        sql`(${invoices.lastReminderAt} is null or ${invoices.lastReminderAt} <= ${today}::date - ${REMINDER_INTERVAL_DAYS}::int)`,
+      ),
+    )
+    .orderBy(asc(invoices.dueDate), asc(invoices.id))
+    .limit(DASHBOARD_REMINDERS);
+  return rows;
+}
+
 export async function getDashboard(db: Queryable, today: string) {
-  const [c, revenue, est, sites, overdue] = [
+  const [c, revenue, est, sites, overdue, reminders] = [
     await cards(db, today),
     await revenueByMonth(db, today),
     await estimatesByStatus(db),
     await sitesByStatus(db, today),
     await overdueInvoices(db, today),
+    await remindersDue(db, today),
   ];
   return {
     date: today,
@@ -113,6 +155,7 @@ export async function getDashboard(db: Queryable, today: string) {
     sitesByStatus: sites.byStatus,
     lateSites: sites.late,
     overdueInvoices: overdue,
+    remindersDue: reminders,
   };
 }
 

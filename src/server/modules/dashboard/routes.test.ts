@@ -75,7 +75,7 @@ describe("dashboard API", () => {
     const d = await get();
     expect(d.date).toBe(TODAY);
     // The portal user of the previous test added one client.
-    expect(d.cards).toEqual({ activeClients: 4, quotesInProgress: 3, activeSites: 2, monthlyRevenue: "500.75" });
+    expect(d.cards).toEqual({ activeClients: 4, quotesInProgress: 3, activeSites: 2, monthlyRevenue: "690.75" });
   });
 
   it("sums invoiced and collected per month over twelve months, zero-filled", async () => {

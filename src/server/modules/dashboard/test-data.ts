@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
+import { clients, constructionSites, contracts, estimates, invoicePayments, invoices } from "../../db/schema";
 
 // Rows inserted directly with Drizzle, so figure and notification tests control every date and
 // amount without depending on the other modules' business rules.
@@ -70,12 +70,25 @@ export async function insertInvoice(
       contractId: values.contractId,
       amount: values.amount,
       totalAmount: values.totalAmount ?? values.amount,
+      // What the client pays (no ritenuta, no split payment here): the remainder is read from it.
+      netToPay: values.totalAmount ?? values.amount,
       issueDate: values.issueDate,
       dueDate: values.dueDate ?? values.issueDate,
       status: values.status ?? "bozza",
       paidDate: values.paidDate ?? null,
+      paidAmount: values.status === "pagata" ? (values.totalAmount ?? values.amount) : "0",
     })
     .returning();
+  // A paid invoice has its payment: collected revenue is read from the payments (decisions §9).
+  if (values.status === "pagata")
+    await db
+      .insert(invoicePayments)
+      .values({
+        invoiceId: row!.id,
+        date: values.paidDate ?? values.issueDate,
+        amount: row!.totalAmount,
+        method: "bonifico",
+      });
   return row!;
 }
 

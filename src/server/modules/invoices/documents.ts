@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db, Queryable, Tx } from "../../db/client";
-import { invoices } from "../../db/schema";
+import { invoices, invoiceSdiEvents } from "../../db/schema";
+import { fatturaFileName, fatturaProgressive } from "@domain/fatturapa";
 import { invoiceFatturaPa } from "../../documents/fatturapa/invoice";
 import { companyLogo } from "../../documents/pdf";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -111,3 +112,13 @@ export async function sendInvoicePdf(
   const { pdf, fileName } = await withPdfSlot(request, reply, () => draftInvoicePdf(db, config, doc));
   return sendRenderedPdf(reply, pdf, fileName, disposition);
 }
+
+/** Records a transmission of the file to the SdI in the invoice's history. */
+export async function recordTransmission(tx: Tx, invoiceId: string, snapshot: InvoiceSnapshot, date: string) {
+  const { invoice, seller } = snapshot;
+  const transmission = snapshot.transmission ?? 1;
+  const fileName = fatturaFileName(seller.vatNumber ?? "", fatturaProgressive(invoice.year!, invoice.sequence!, transmission));
+  await tx.insert(invoiceSdiEvents).values({ invoiceId, event: "trasmessa", transmission, fileName, date });
+  return fileName;
+}
+

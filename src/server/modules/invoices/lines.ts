@@ -24,6 +24,9 @@ import { getSettings } from "../settings/queries";
 // The lines of an invoice (decisions §8 "Invoice lines") and their VAT: built from the contract
 // when the invoice is created, stored in invoice_lines, computed by the one engine (src/domain/vat/).
 
+/** "12.5" → "-12.5" and back: a stored credit-note line from the printed one (any decimals). */
+export const negatedAmount = (value: string) => (value.startsWith("-") ? value.slice(1) : `-${value}`);
+
 /** A line before it is stored: the engine's input plus its unit of measure. */
 export type DraftLine = VatLineInput & { unit: string | null };
 
@@ -197,11 +200,20 @@ async function deductionsFor(tx: Tx, c: ContractForLines, excludeInvoiceId?: str
   }
   const out: DraftLine[] = [];
   for (const e of earlier) {
-    const lines = await loadInvoiceLines(tx, e.id);
-    const vat = computeLines({ ...c.ctx, treatment: e.treatment }, lines.map(toVatLine), "409");
+    // A credit note's lines are stored negated: computed as it was printed (positive), its
+    // "deduction" is turned back into what it gave back, so the saldo deducts the invoices net of it.
+    const credit = e.kind === "nota_credito";
+    const lines = (await loadInvoiceLines(tx, e.id)).map(toVatLine);
+    const vat = computeLines(
+      { ...c.ctx, treatment: e.treatment },
+      credit ? lines.map((l) => ({ ...l, unitPrice: negatedAmount(l.unitPrice) })) : lines,
+      "409",
+    );
     out.push(
       ...deductionLines({ number: e.number, issueDate: e.issueDate, kind: e.kind, vat }).map((l) => ({
         ...l,
+        description: credit ? l.description.replace("A dedurre:", "Già stornato con") : l.description,
+        unitPrice: credit ? negatedAmount(l.unitPrice) : l.unitPrice,
         unit: null,
       })),
     );

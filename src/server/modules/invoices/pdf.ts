@@ -1,6 +1,6 @@
 import type { Content } from "pdfmake/interfaces";
 import { formatDate, formatEuro } from "@domain/format";
-import { invoiceKindLabels, invoiceTitle } from "@domain/invoices";
+import { invoiceDocumentKindLabels, invoiceTitle } from "@domain/invoices";
 import {
   a4Document,
   documentHeading,
@@ -66,12 +66,21 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
         {
           width: "*",
           stack: [
-            documentHeading(invoice.number ? "Fattura" : "Bozza di fattura", invoice.number ?? "", [
-              ["Data", formatDate(invoice.issueDate)],
-              ["Scadenza", formatDate(invoice.dueDate)],
-              ["Tipo", invoiceKindLabels[invoice.kind]],
-              ["Contratto", contract.number],
-            ]),
+            documentHeading(
+              snapshot.credit ? "Nota di credito" : invoice.number ? "Fattura" : "Bozza di fattura",
+              invoice.number ?? "",
+              [
+                ["Data", formatDate(invoice.issueDate)],
+                snapshot.credit
+                  ? [
+                      "Rettifica la fattura",
+                      `${snapshot.credit.original.number} del ${formatDate(snapshot.credit.original.issueDate)}`,
+                    ]
+                  : ["Scadenza", formatDate(invoice.dueDate)],
+                ["Tipo", invoiceDocumentKindLabels[invoice.kind]],
+                ["Contratto", contract.number],
+              ],
+            ),
           ],
         },
         { width: 250, stack: [partyBlock("Cliente", client)] },
@@ -100,11 +109,16 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
         ]
       : []),
     totalsBlock({ vat: snapshot.vat }),
-    textSection(
-      "Situazione del contratto (imponibili)",
-      `Valore del contratto ${contract.number} (preventivo ${estimate.number}): ${formatEuro(estimate.totalAmount)}. Già fatturato in precedenza: ${formatEuro(before)}. Questa fattura: ${formatEuro(invoice.amount)}.`,
-    ),
-    textSection("Modalità di pagamento", paymentInstructions(snapshot)),
+    snapshot.credit
+      ? textSection(
+          "Motivo della nota di credito",
+          `${snapshot.credit.reason}. Importo accreditato al cliente: ${formatEuro(invoice.totalAmount)}.`,
+        )
+      : textSection(
+          "Situazione del contratto (imponibili)",
+          `Valore del contratto ${contract.number} (preventivo ${estimate.number}): ${formatEuro(estimate.totalAmount)}. Già fatturato in precedenza: ${formatEuro(before)}. Questa fattura: ${formatEuro(invoice.amount)}.`,
+        ),
+    textSection("Modalità di pagamento", snapshot.credit ? null : paymentInstructions(snapshot)),
     textSection("Note", invoice.notes),
     {
       text: "Copia di cortesia: l'originale della fattura è il documento elettronico trasmesso al Sistema di Interscambio.",
@@ -118,6 +132,8 @@ export async function renderInvoicePdf(snapshot: InvoiceSnapshot, logo: string |
   });
   if (opts.draft) definition.watermark = { text: "BOZZA", color: "#b91c1c", opacity: 0.12, bold: true, angle: -45 };
   const pdf = await renderPdf(definition);
-  const fileName = invoice.number ? `Fattura-${invoice.number}.pdf` : `Bozza-fattura-${contract.number}.pdf`;
+  const fileName = invoice.number
+    ? `${snapshot.credit ? "Nota-di-credito" : "Fattura"}-${invoice.number}.pdf`
+    : `Bozza-fattura-${contract.number}.pdf`;
   return { pdf, fileName };
 }

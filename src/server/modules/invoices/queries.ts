@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { daysPastDue, remainderOf } from "@domain/payments";
 import { todayIso } from "@domain/dates";
 import { invoiceDueState, isInvoiceEditable, type invoiceListQuerySchema } from "@domain/invoices";
 import { vatView } from "@domain/vat";
@@ -9,7 +10,14 @@ import type { VatView } from "@domain/vat";
 import type { Queryable } from "../../db/client";
 import { invoiceVat, loadInvoiceLines } from "./lines";
 import { isInvoiceSnapshot } from "./snapshot";
-import { clients, contracts, estimates, invoices } from "../../db/schema";
+import {
+  clients,
+  contracts,
+  estimates,
+  invoicePayments as invoicePaymentsTable,
+  invoices,
+  invoiceSdiEvents,
+} from "../../db/schema";
 import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 type ListParams = z.output<typeof invoiceListQuerySchema>;
@@ -39,10 +47,32 @@ export const invoiceColumns = {
   sentAt: i.sentAt,
   pdfSha256: i.pdfSha256,
   xmlSha256: i.xmlSha256,
+  paidAmount: i.paidAmount,
+  creditedAmount: i.creditedAmount,
+  sdiStatus: i.sdiStatus,
+  transmission: i.transmission,
+  creditedInvoiceId: i.creditedInvoiceId,
+  creditReason: i.creditReason,
+  remindersSent: i.remindersSent,
   createdAt: i.createdAt,
   updatedAt: i.updatedAt,
   version: i.version,
 };
+
+/** What is still to be collected, in SQL (the same rule as remainderOf). */
+export const remainderSql = sql<string>`greatest(${i.netToPay} - ${i.paidAmount} - ${i.creditedAmount}, 0)`;
+
+/**
+ * Overdue, derived on the remainder (decisions §9): due date past, not pagata, something left
+ * to collect (a draft counts with its whole total); a credit note is never overdue.
+ */
+export const overdueSql = (today: string) =>
+  and(
+    ne(i.status, "pagata"),
+    ne(i.kind, "nota_credito"),
+    lt(i.dueDate, today),
+    or(eq(i.status, "bozza"), sql`${remainderSql} > 0`),
+  )!;
 
 function listWhere(params: ListParams, scope: string | null, today: string): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
@@ -51,9 +81,16 @@ function listWhere(params: ListParams, scope: string | null, today: string): SQL
     filters.push(or(ilike(i.number, p), ilike(contracts.number, p)));
   }
   // "scaduta" is derived (decisions §5): not paid and the due date is past.
-  if (params.status === "scaduta") filters.push(and(ne(i.status, "pagata"), lt(i.dueDate, today)));
+  if (params.status === "scaduta") filters.push(overdueSql(today));
   else if (params.status) filters.push(eq(i.status, params.status));
   if (params.contractId) filters.push(eq(i.contractId, params.contractId));
+  if (params.from) filters.push(gte(i.issueDate, params.from));
+  if (params.to) filters.push(lte(i.issueDate, params.to));
+  if (params.type)
+    filters.push(params.type === "nota_credito" ? eq(i.kind, "nota_credito") : ne(i.kind, "nota_credito"));
+  if (params.sdiStatus === "in_attesa") filters.push(and(ne(i.status, "bozza"), isNull(i.sdiStatus)));
+  else if (params.sdiStatus) filters.push(eq(i.sdiStatus, params.sdiStatus));
+  if (params.clientId) filters.push(eq(estimates.clientId, params.clientId));
   if (scope) filters.push(eq(estimates.clientId, scope));
   return and(...filters);
 }
@@ -74,11 +111,12 @@ function invoiceOrder(params: ListParams): SQL[] {
   );
 }
 
-/** Contract and estimate joined only when the WHERE needs them (search, portal scope). */
+/** Contract and estimate joined only when the WHERE needs them (search, client filter, portal scope). */
 function whereJoins<Q extends PgSelect>(query: Q, params: ListParams, scope: string | null) {
-  if (!params.q && !scope) return query;
+  const byClient = Boolean(scope || params.clientId);
+  if (!params.q && !byClient) return query;
   const joined = query.innerJoin(contracts, eq(contracts.id, i.contractId));
-  return scope ? joined.innerJoin(estimates, eq(estimates.id, contracts.estimateId)) : joined;
+  return byClient ? joined.innerJoin(estimates, eq(estimates.id, contracts.estimateId)) : joined;
 }
 
 /** One page: the ids first (through the ORDER BY's index), then contract and client for those rows only. */
@@ -100,7 +138,38 @@ export async function listInvoices(db: Queryable, params: ListParams, scope: str
     .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
     .orderBy(...order);
-  return rows.map((r) => ({ ...r, dueState: invoiceDueState(r, today) }));
+  return rows.map((r) => {
+    const remainder = listRemainder(r);
+    return { ...r, remainder, dueState: invoiceDueState({ ...r, remainder }, today) };
+  });
+}
+
+/** A credit note has nothing to collect; a draft, once issued, its whole total. */
+const listRemainder = (r: { kind: string; netToPay: string; paidAmount: string; creditedAmount: string }) =>
+  r.kind === "nota_credito" ? "0.00" : remainderOf(r);
+
+/** Count and sums of every invoice the filters match, in one aggregate (decisions §9: the filtered total). */
+export async function invoiceListTotals(db: Queryable, params: ListParams) {
+  const money = (expr: SQL) => sql<string>`coalesce(sum(${expr}), 0)::numeric(14,2)::text`;
+  const [row] = await whereJoins(
+    db
+      .select({
+        count: count(),
+        amount: money(sql`${i.amount}`),
+        totalAmount: money(sql`${i.totalAmount}`),
+        remainder: money(sql`case when ${i.kind} = 'nota_credito' then 0 else ${remainderSql} end`),
+      })
+      .from(i)
+      .$dynamic(),
+    params,
+    null,
+  ).where(listWhere(params, null, todayIso()));
+  return {
+    count: Number(row?.count ?? 0),
+    amount: row?.amount ?? "0.00",
+    totalAmount: row?.totalAmount ?? "0.00",
+    remainder: row?.remainder ?? "0.00",
+  };
 }
 
 export function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
@@ -157,6 +226,20 @@ export async function findInvoiceDocument(db: Queryable, id: string, scope: stri
 }
 export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof findInvoiceDocument>>>;
 
+export async function invoicePayments(db: Queryable, invoiceId: string) {
+  return db
+    .select({
+      id: invoicePaymentsTable.id,
+      date: invoicePaymentsTable.date,
+      amount: invoicePaymentsTable.amount,
+      method: invoicePaymentsTable.method,
+      createdAt: invoicePaymentsTable.createdAt,
+    })
+    .from(invoicePaymentsTable)
+    .where(eq(invoicePaymentsTable.invoiceId, invoiceId))
+    .orderBy(asc(invoicePaymentsTable.date), asc(invoicePaymentsTable.createdAt));
+}
+
 /**
  * The detail screen: an issued invoice shows what its snapshot froze (lines and VAT, the same as
  * its PDF and FatturaPA); a draft its stored lines computed now by the engine.
@@ -182,9 +265,45 @@ export async function getInvoiceDetail(db: Queryable, id: string, scope: string 
       vat = null;
     }
   }
+  const today = todayIso();
+  const remainder = listRemainder(doc.invoice);
+  const [payments, sdiEvents, creditNotes, credited] = [
+    await invoicePayments(db, id),
+    await db
+      .select({
+        id: invoiceSdiEvents.id,
+        event: invoiceSdiEvents.event,
+        transmission: invoiceSdiEvents.transmission,
+        fileName: invoiceSdiEvents.fileName,
+        code: invoiceSdiEvents.code,
+        message: invoiceSdiEvents.message,
+        date: invoiceSdiEvents.date,
+        createdAt: invoiceSdiEvents.createdAt,
+      })
+      .from(invoiceSdiEvents)
+      .where(eq(invoiceSdiEvents.invoiceId, id))
+      .orderBy(asc(invoiceSdiEvents.createdAt)),
+    await db
+      .select({ id: i.id, number: i.number, issueDate: i.issueDate, totalAmount: i.totalAmount })
+      .from(i)
+      .where(eq(i.creditedInvoiceId, id))
+      .orderBy(asc(i.year), asc(i.sequence)),
+    doc.invoice.creditedInvoiceId
+      ? await db
+          .select({ id: i.id, number: i.number, issueDate: i.issueDate })
+          .from(i)
+          .where(eq(i.id, doc.invoice.creditedInvoiceId))
+      : [],
+  ];
   return {
     ...invoice,
-    dueState: invoiceDueState(doc.invoice, todayIso()),
+    remainder,
+    payments,
+    sdiEvents,
+    creditNotes,
+    creditedInvoice: credited[0] ?? null,
+    daysPastDue: remainder === "0.00" ? 0 : daysPastDue(doc.invoice.dueDate, today),
+    dueState: invoiceDueState({ ...doc.invoice, remainder }, today),
     editable: isInvoiceEditable(doc.invoice.status),
     lines,
     vat,

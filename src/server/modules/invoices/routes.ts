@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParams } from "@domain/common";
+import { idParams, idSchema } from "@domain/common";
 import {
   invoiceCreateSchema,
   invoiceDetailSchema,
@@ -7,26 +7,33 @@ import {
   invoiceListQuerySchema,
   invoicePaySchema,
   invoiceSchema,
+  invoiceTotalsSchema,
   invoiceUpdateSchema,
 } from "@domain/invoices";
+import { outboxMessageSchema } from "@domain/outbox";
+import {
+  creditNoteSchema,
+  invoiceEmailSchema,
+  invoiceReminderSchema,
+  paymentCreateSchema,
+  sdiOutcomeSchema,
+} from "@domain/payments";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { sendStoredDocument } from "../../documents/store";
 import { conflict, notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { issuedInvoiceDocument, sendInvoicePdf } from "./documents";
-import { countInvoices, findInvoiceDocument, getInvoiceDetail, listInvoices } from "./queries";
-import {
-  createInvoice,
-  deleteInvoice,
-  INVOICE_NOT_FOUND,
-  issueInvoice,
-  transitionInvoice,
-  updateInvoice,
-} from "./service";
+import { issueCreditNote } from "./credit-notes";
+import { deletePayment, payRemainder, recordPayment } from "./payments";
+import { countInvoices, findInvoiceDocument, getInvoiceDetail, invoiceListTotals, listInvoices } from "./queries";
+import { reissueInvoice, recordSdiOutcome } from "./sdi";
+import { emailInvoice, sendReminder } from "./sending";
+import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, issueInvoice, updateInvoice } from "./service";
 
 const tags = ["fatture"];
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
+const paymentParams = idParams.extend({ paymentId: idSchema });
 
 /** Invoices (decisions §4–§5): created from a contract, gap-free numbers, PDF and FatturaPA. The portal reads its own through /api/portal. */
 export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
@@ -38,6 +45,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     async (request, reply) => {
       return sendPage(reply, listInvoices(db, request.query, null), countInvoices(db, request.query, null));
     },
+  );
+
+  app.get(
+    "/api/invoices/totals",
+    {
+      config: { access: "office" },
+      schema: { tags, summary: "Totali dell'elenco filtrato", querystring: invoiceListQuerySchema, response: { 200: invoiceTotalsSchema } },
+    },
+    async (request) => invoiceListTotals(db, request.query),
   );
 
   app.get(
@@ -121,7 +137,93 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.post(
     "/api/invoices/:id/pay",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: invoicePaySchema, response: { 200: invoiceSchema } } },
-    async (request) => transitionInvoice(db, request, request.params.id, "pay", request.body.paidDate),
+    {
+      config: { access: "office" },
+      schema: {
+        tags,
+        summary: "Registra un pagamento dell'intero residuo",
+        params: idParams,
+        body: invoicePaySchema,
+        response: { 200: invoiceSchema },
+      },
+    },
+    async (request) => payRemainder(db, request, request.params.id, request.body.paidDate),
+  );
+
+  const detail = async (id: string) => (await getInvoiceDetail(db, id, null))!;
+
+  app.post(
+    "/api/invoices/:id/payments",
+    {
+      config: { access: "office" },
+      schema: { tags, summary: "Registra un pagamento (anche parziale)", params: idParams, body: paymentCreateSchema, response: { 201: invoiceDetailSchema } },
+    },
+    async (request, reply) => {
+      await recordPayment(db, request, request.params.id, request.body);
+      return reply.status(201).send(await detail(request.params.id));
+    },
+  );
+
+  app.delete(
+    "/api/invoices/:id/payments/:paymentId",
+    {
+      config: { access: "office" },
+      schema: { tags, summary: "Elimina un pagamento (la fattura torna da incassare)", params: paymentParams, response: { 200: invoiceDetailSchema } },
+    },
+    async (request) => {
+      await deletePayment(db, request, request.params.id, request.params.paymentId);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/invoices/:id/email",
+    {
+      config: { access: "office" },
+      schema: { tags, summary: "Invia la fattura al cliente (PDF emesso in allegato)", params: idParams, body: invoiceEmailSchema, response: { 201: outboxMessageSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await emailInvoice(db, config, request, request.params.id, request.body)),
+  );
+
+  app.post(
+    "/api/invoices/:id/reminder",
+    {
+      config: { access: "office" },
+      schema: { tags, summary: "Invia un sollecito di pagamento", params: idParams, body: invoiceReminderSchema, response: { 201: outboxMessageSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await sendReminder(db, config, request, request.params.id, request.body)),
+  );
+
+  app.post(
+    "/api/invoices/:id/sdi-outcome",
+    {
+      config: { access: "office" },
+      schema: { tags, summary: "Registra l'esito dello SdI", params: idParams, body: sdiOutcomeSchema, response: { 200: invoiceDetailSchema } },
+    },
+    async (request) => {
+      await recordSdiOutcome(db, request, request.params.id, request.body);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/invoices/:id/reissue",
+    {
+      config: { access: "office" },
+      schema: { tags, summary: "Riemette una fattura scartata (stesso numero, nuovo ProgressivoInvio)", params: idParams, response: { 200: invoiceSchema } },
+    },
+    async (request) => reissueInvoice(db, config, request, request.params.id),
+  );
+
+  app.post(
+    "/api/invoices/:id/credit-note",
+    {
+      config: { access: "office" },
+      schema: { tags, summary: "Emette una nota di credito (TD04)", params: idParams, body: creditNoteSchema, response: { 201: invoiceSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await issueCreditNote(db, config, request, request.params.id, request.body)),
   );
 };

@@ -10,7 +10,6 @@ import {
   invoiceTransitionError,
   invoiceTitle,
   isInvoiceEditable,
-  type InvoiceAction,
   type InvoiceCreateValues,
   type InvoiceKind,
   type InvoiceLineInput,
@@ -26,10 +25,11 @@ import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
 import type { Config } from "../../config";
 import { getSettings } from "../settings/queries";
-import { storeInvoicePdf, storeInvoiceXml } from "./documents";
+import { recordTransmission, storeInvoicePdf, storeInvoiceXml } from "./documents";
 import { findInvoiceDocument } from "./queries";
 import { buildInvoiceLines, computeLines, loadInvoiceLines, storeInvoiceLines, type ContractForLines } from "./lines";
 import { takeInvoiceSnapshot } from "./snapshot";
+import { notify } from "../notifications/notify";
 
 export const INVOICE_NOT_FOUND = "Fattura non trovata";
 
@@ -325,7 +325,8 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
   });
 }
 
-async function lockInvoice(tx: Tx, id: string) {
+/** The invoice row locked for this transaction: payments, credit notes and SdI outcomes on one invoice queue here. */
+export async function lockInvoice(tx: Tx, id: string) {
   const [row] = await tx
     .select({ invoice: invoices, clientId: estimates.clientId })
     .from(invoices)
@@ -360,6 +361,8 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
       throw badRequest("Dati non validi. Data di emissione: non può essere nel futuro", {
         issueDate: "Non può essere nel futuro",
       });
+    // A credit note is issued at once (never a draft): nothing to correct here.
+    if (invoice.kind === "nota_credito") throw notEditable(invoice.number, invoice.status);
     const ctx = (await invoicingContext(tx, invoice.contractId, id))!;
     if (input.lines?.length && invoice.kind !== "libera") {
       throw badRequest("Dati non validi. Righe: solo una fattura a importo libero può indicare le sue righe", {
@@ -504,55 +507,24 @@ export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, requ
       })
       .where(eq(invoices.id, id))
       .returning();
+    const fileName = await recordTransmission(tx, id, snapshot, todayIso());
     await recordActivity(tx, request, {
       action: "send",
       entityType: "invoice",
       entityId: id,
       clientId,
-      description: `${invoiceActions.send.done}: ${number}`,
+      description: `${invoiceActions.send.done}: ${number} (file ${fileName})`,
     });
-    return row!;
-  });
-}
-
-/** pay, checked against the allowed transitions (409 otherwise). Issuing is issueInvoice. */
-export async function transitionInvoice(
-  db: Db,
-  request: FastifyRequest,
-  id: string,
-  action: Exclude<InvoiceAction, "send">,
-  paidDate?: string,
-) {
-  return db.transaction(async (tx) => {
-    const { invoice, clientId } = await lockInvoice(tx, id);
-    const error = invoiceTransitionError(invoice.status, action);
-    if (error) throw conflict(error);
-    const set: Partial<typeof invoices.$inferInsert> = { status: invoiceActions[action].to };
-    if (action === "pay") {
-      if (!paidDate)
-        throw badRequest("Dati non validi. Data di pagamento: campo obbligatorio", { paidDate: "Campo obbligatorio" });
-      if (paidDate > todayIso())
-        throw badRequest("Dati non validi. Data di pagamento: non può essere nel futuro", {
-          paidDate: "Non può essere nel futuro",
-        });
-      if (paidDate < invoice.issueDate) {
-        throw badRequest("Dati non validi. Data di pagamento: non può precedere l'emissione della fattura", {
-          paidDate: "Precede l'emissione",
-        });
-      }
-      set.paidDate = paidDate;
-    }
-    const [row] = await tx
-      .update(invoices)
-      .set({ ...set, updatedAt: sql`now()`, version: sql`${invoices.version} + 1` })
-      .where(eq(invoices.id, id))
-      .returning();
-    await recordActivity(tx, request, {
-      action: "status",
+    // The client's portal bell (decisions §9): an invoice was issued to him.
+    await notify(tx, {
+      audience: "client",
+      clientId,
+      kind: "invoice_issued",
+      title: `Nuova fattura ${number}`,
+      body: `Fattura di ${formatEuro(invoice.totalAmount)} con scadenza il ${formatDate(invoice.dueDate)}.`,
+      link: `/client/invoices/${id}`,
       entityType: "invoice",
       entityId: id,
-      clientId,
-      description: `${invoiceActions[action].done}: ${invoice.number}`,
     });
     return row!;
   });

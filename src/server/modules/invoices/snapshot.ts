@@ -1,4 +1,4 @@
-import type { InvoiceKind, InvoiceLine } from "@domain/invoices";
+import type { InvoiceDocumentKind, InvoiceLine } from "@domain/invoices";
 import type { DocumentTreatment, VatResult } from "@domain/vat";
 import type { Queryable } from "../../db/client";
 import { getSettings } from "../settings/queries";
@@ -51,7 +51,7 @@ export interface InvoiceSnapshot {
     number: string | null;
     year: number | null;
     sequence: number | null;
-    kind: InvoiceKind;
+    kind: InvoiceDocumentKind;
     issueDate: string;
     dueDate: string;
     notes: string | null;
@@ -72,6 +72,14 @@ export interface InvoiceSnapshot {
   /** The VAT engine's result on those lines (src/domain/vat/): summaries, split, bollo, ritenuta. */
   vat: VatResult;
   payment: { method: "bonifico"; iban: string | null; dueDate: string; amount: string };
+  /**
+   * A credit note (TD04): its reason and the invoice it corrects (DatiFattureCollegate). Its
+   * amounts are written positive here, as the document prints them; the invoices row holds them
+   * negative so that sums over a contract or a period count it against the invoices.
+   */
+  credit?: { reason: string; original: { number: string; issueDate: string } };
+  /** Which transmission to the SdI this file is (1, then +1 at each re-issue after a rejection). */
+  transmission?: number;
 }
 
 export function isInvoiceSnapshot(value: unknown): value is InvoiceSnapshot {
@@ -79,10 +87,15 @@ export function isInvoiceSnapshot(value: unknown): value is InvoiceSnapshot {
 }
 
 /** Takes the snapshot from today's settings and records (inside the caller's transaction when issuing). */
-export async function takeInvoiceSnapshot(db: Queryable, doc: InvoiceDocument): Promise<InvoiceSnapshot> {
+export async function takeInvoiceSnapshot(
+  db: Queryable,
+  doc: InvoiceDocument,
+  /** Lines already computed by the engine (a credit note: the document's positive lines). */
+  computed?: { lines: InvoiceLine[]; vat: VatResult },
+): Promise<InvoiceSnapshot> {
   const settings = await getSettings(db);
   const { invoice, client, contract, estimate } = doc;
-  const { lines, vat } = await invoiceVat(db, doc);
+  const { lines, vat } = computed ?? (await invoiceVat(db, doc));
   return {
     version: 2,
     frozenAt: new Date().toISOString(),

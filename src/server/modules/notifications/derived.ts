@@ -4,6 +4,7 @@ import { formatDate, formatEuro } from "@domain/format";
 import { notificationKinds, type NotificationAudience } from "@domain/notifications";
 import type { Queryable, Tx } from "../../db/client";
 import { constructionSites, contracts, estimates, invoices, notifications } from "../../db/schema";
+import { overdueSql } from "../invoices/queries";
 import { complianceCandidates } from "../compliance/daily";
 
 interface Candidate {
@@ -49,9 +50,10 @@ const rules: Rule[] = [
         .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
         .where(
           and(
-            lt(invoices.dueDate, today),
-            // The company chases every unpaid invoice; the client only sees invoices it was sent.
-            audience === "admin" ? ne(invoices.status, "pagata") : eq(invoices.status, "inviata"),
+            // Overdue on the remainder (decisions §9). The company chases every unpaid invoice
+            // (drafts included); the client only sees invoices it was sent.
+            overdueSql(today),
+            audience === "admin" ? undefined : eq(invoices.status, "inviata"),
             ofClient(clientId),
           ),
         );

@@ -3,6 +3,7 @@ import { todayIso } from "@domain/dates";
 import { PORTAL_DASHBOARD_ESTIMATES, PORTAL_DASHBOARD_INVOICES, PORTAL_DASHBOARD_PROJECTS } from "@domain/portal";
 import { plainDecimal } from "@domain/money";
 import type { Queryable } from "../../db/client";
+import { remainderSql } from "../invoices/queries";
 import { estimateItemView, estimateVatView } from "../estimates/queries";
 import {
   attachments,
@@ -58,9 +59,8 @@ export async function getPortalDashboard(db: Queryable, clientId: string, userId
         where e.client_id = ${clientId} and s.status = 'in_corso')`.mapWith(Number),
       // Specification §4: on the client side an invoice that was sent ("inviata") is pending.
       pendingInvoices: sql<number>`(select count(*) from invoices i join contracts c on c.id = i.contract_id
-        join estimates e on e.id = c.estimate_id where e.client_id = ${clientId} and i.status = 'inviata')`.mapWith(
-        Number,
-      ),
+        join estimates e on e.id = c.estimate_id where e.client_id = ${clientId} and i.status = 'inviata'
+        and i.kind <> 'nota_credito' and i.net_to_pay - i.paid_amount - i.credited_amount > 0)`.mapWith(Number),
       completedProjects: sql<number>`(select count(*) from construction_sites s join estimates e on e.id = s.estimate_id
         where e.client_id = ${clientId} and s.status = 'completato')`.mapWith(Number),
     })
@@ -127,8 +127,11 @@ const invoiceSummaryColumns = {
   dueDate: invoices.dueDate,
   paidDate: invoices.paidDate,
   status: invoices.status,
+  kind: invoices.kind,
   amount: invoices.amount,
   totalAmount: invoices.totalAmount,
+  paidAmount: sql<string>`(${invoices.paidAmount} + ${invoices.creditedAmount})::numeric(14,2)::text`,
+  remainder: sql<string>`(case when ${invoices.kind} = 'nota_credito' then 0 else ${remainderSql} end)::numeric(14,2)::text`,
 };
 
 export async function listPortalInvoices(db: Queryable, clientId: string, limit: number, offset: number) {

@@ -112,8 +112,10 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const { estimateId, estimateNumber, estimateTitle, clientType, clientFiscalCode, ...invoice } = row;
       // The lines and VAT the client reads are the issued invoice's, frozen with its PDF.
       const detail = (await getInvoiceDetail(db, row.id, portalUser(request).clientId))!;
+      const payments = detail.payments.map(({ date, amount, method }) => ({ date, amount, method }));
       return {
         ...invoice,
+        payments,
         lines: detail.lines,
         vat: detail.vat,
         estimate: { id: estimateId, number: estimateNumber, title: estimateTitle },

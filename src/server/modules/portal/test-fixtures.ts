@@ -86,6 +86,7 @@ export async function seedPortalWorld(db: Db, label: string) {
         vatTreatment: "10",
         vatAmount: "50.00",
         totalAmount: "550.00",
+        netToPay: "550.00",
         issueDate: addDays(today, -sequence),
         dueDate: addDays(today, 30 - sequence),
         paidDate: status === "pagata" ? today : null,

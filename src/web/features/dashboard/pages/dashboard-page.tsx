@@ -1,4 +1,4 @@
-import { AlertTriangle, Building2, CheckCircle2, Euro, FileText, HardHat } from "lucide-react";
+import { AlertTriangle, BellRing, Building2, CheckCircle2, Euro, FileText, HardHat } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { formatEuro } from "@domain/format";
@@ -64,7 +64,7 @@ function OfficeDashboard() {
           title="Fatturato Mensile"
           value={value(data ? formatEuro(data.cards.monthlyRevenue) : undefined)}
           icon={Euro}
-          hint="Fatture pagate emesse questo mese"
+          hint="Incassi registrati questo mese"
         />
       </section>
 
@@ -88,6 +88,28 @@ function OfficeDashboard() {
         )
       ) : null}
 
+      {data && data.remindersDue.length > 0 ? (
+        <section aria-labelledby="reminders-due" className="mt-4 rounded-lg border border-border p-4">
+          <h2 id="reminders-due" className="mb-2 flex items-center gap-2 font-semibold">
+            <BellRing aria-hidden className="size-5" />
+            Fatture da sollecitare
+          </h2>
+          <ul className="divide-y divide-border text-sm">
+            {data.remindersDue.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <Link href={`/admin/invoices/${r.id}`} className="font-medium underline">
+                    {r.number}
+                  </Link>{" "}
+                  · {r.clientName} · scaduta da {r.daysPastDue} {r.daysPastDue === 1 ? "giorno" : "giorni"}
+                  {r.remindersSent ? ` · ${r.remindersSent} ${r.remindersSent === 1 ? "sollecito" : "solleciti"}` : ""}
+                </span>
+                <span className="font-medium tabular-nums">{formatEuro(r.remainder)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="mt-4">
         <ComplianceAttentionCard />
       </div>

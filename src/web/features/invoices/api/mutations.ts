@@ -31,6 +31,38 @@ export function useInvoiceTransition() {
   });
 }
 
+/**
+ * The invoice's money actions (decisions §9): payments, e-mail, reminder, SdI outcome, re-issue,
+ * credit note. Each is POST /api/invoices/{id}/{path}; the page refreshes invoice, lists, timeline.
+ */
+export function useInvoiceAction<T = unknown>(
+  path: "payments" | "email" | "reminder" | "sdi-outcome" | "reissue" | "credit-note",
+) {
+  const invalidate = useInvalidate();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body?: object }) => api.post<T>(`/api/invoices/${id}/${path}`, body ?? {}),
+    onSuccess: () => {
+      invalidate();
+      void qc.invalidateQueries({ queryKey: ["receivables"] });
+      void qc.invalidateQueries({ queryKey: ["outbox"] });
+    },
+  });
+}
+
+export function useDeletePayment() {
+  const invalidate = useInvalidate();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paymentId }: { id: string; paymentId: string }) =>
+      api.delete(`/api/invoices/${id}/payments/${paymentId}`),
+    onSuccess: () => {
+      invalidate();
+      void qc.invalidateQueries({ queryKey: ["receivables"] });
+    },
+  });
+}
+
 export function useDeleteInvoice() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: (id: string) => api.delete(`/api/invoices/${id}`), onSuccess: invalidate });

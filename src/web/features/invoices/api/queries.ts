@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContractDetail, ContractListItem } from "@domain/contracts";
-import type { InvoiceDetail, InvoiceListItem, InvoiceListParams } from "@domain/invoices";
+import type { InvoiceDetail, InvoiceListItem, InvoiceListParams, InvoiceListTotals } from "@domain/invoices";
 import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
-import { api } from "@web/lib/api";
+import { api, withQuery } from "@web/lib/api";
 import { invoiceKeys } from "./keys";
 
 export const invoicesQueryOptions = (params: InvoiceListParams) =>
@@ -12,6 +12,14 @@ export const invoicesQueryOptions = (params: InvoiceListParams) =>
     placeholderData: keepPreviousData,
   });
 export const useInvoices = (params: InvoiceListParams) => useQuery(invoicesQueryOptions(params));
+
+/** Count and sums of every invoice the filters match (not only the page), computed by the server. */
+export const useInvoiceTotals = (params: Omit<InvoiceListParams, "limit" | "offset">) =>
+  useQuery({
+    queryKey: [...invoiceKeys.lists(), "totals", params],
+    queryFn: () => api.get<InvoiceListTotals>(withQuery("/api/invoices/totals", params)),
+    placeholderData: keepPreviousData,
+  });
 
 export const useInvoice = (id: string) =>
   useQuery({ queryKey: invoiceKeys.detail(id), queryFn: () => api.get<InvoiceDetail>(`/api/invoices/${id}`) });

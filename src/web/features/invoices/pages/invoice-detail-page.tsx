@@ -1,9 +1,24 @@
-import { ArrowLeft, CheckCircle2, Clock, Download, FileCode2, Pencil, Send, Trash2 } from "lucide-react";
+import {
+  ArrowLeft,
+  BellRing,
+  CheckCircle2,
+  Clock,
+  Download,
+  FileCode2,
+  FileMinus,
+  Mail,
+  Pencil,
+  RefreshCw,
+  Send,
+  ShieldCheck,
+  Trash2,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { daysBetween, todayIso } from "@domain/dates";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
-import { invoiceKindLabels, invoiceTitle } from "@domain/invoices";
+import { invoiceDocumentKindLabels, invoiceTitle, isCreditNote } from "@domain/invoices";
+import { paymentMethodLabels, sdiEventLabels } from "@domain/payments";
 import { contractStatuses } from "@domain/statuses";
 import { DocumentLines } from "@web/components/document-lines";
 import { VatTotals } from "@web/components/vat-totals";
@@ -19,11 +34,17 @@ import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
 import { downloadFatturaPa } from "../api/fatturapa";
-import { useDeleteInvoice, useInvoiceTransition } from "../api/mutations";
+import { useDeleteInvoice, useDeletePayment, useInvoiceAction, useInvoiceTransition } from "../api/mutations";
 import { useInvoice } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
+import {
+  CreditNoteDialog,
+  EmailDialog,
+  PaymentDialog,
+  ReminderDialog,
+  SdiOutcomeDialog,
+} from "../components/money-dialogs";
 import { EditInvoiceDialog } from "../components/edit-invoice-dialog";
-import { PayInvoiceDialog } from "../components/pay-invoice-dialog";
 
 function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -53,8 +74,11 @@ export default function InvoiceDetailPage() {
   const { data: invoice, isPending, error } = useInvoice(id);
   const transition = useInvoiceTransition();
   const remove = useDeleteInvoice();
-  const [paying, setPaying] = useState(false);
+  const [dialog, setDialog] = useState<null | "pay" | "email" | "reminder" | "sdi" | "credit">(null);
   const [deleting, setDeleting] = useState(false);
+  const [removingPayment, setRemovingPayment] = useState<string | null>(null);
+  const deletePayment = useDeletePayment();
+  const reissue = useInvoiceAction<{ number: string }>("reissue");
   const [editing, setEditing] = useState(false);
 
   if (isPending) return <Spinner label="Caricamento fattura..." />;
@@ -84,6 +108,23 @@ export default function InvoiceDetailPage() {
     }
   }
 
+  async function reissueNow() {
+    try {
+      const row = await reissue.mutateAsync({ id: invoice!.id });
+      toastSuccess(`Fattura ${row.number} riemessa con un nuovo file FatturaPA`);
+    } catch (e) {
+      toastError(isApiError(e) ? e.message : "Riemissione non riuscita");
+    }
+  }
+
+  const credit = isCreditNote(invoice);
+  const issued = invoice.status !== "bozza";
+  const open = issued && !credit && invoice.remainder !== "0.00";
+  const dialogProps = (name: NonNullable<typeof dialog>) => ({
+    open: dialog === name,
+    onOpenChange: (o: boolean) => setDialog(o ? name : null),
+  });
+
   async function xml() {
     try {
       const name = await downloadFatturaPa(invoice!.id);
@@ -101,13 +142,18 @@ export default function InvoiceDetailPage() {
           Fatture
         </Link>
       </Button>
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="mb-6 flex flex-col gap-3">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold">{invoiceTitle(invoice)}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <InvoiceStatusBadge status={invoice.status} />
             <DueBadge state={invoice.dueState} />
-            <span className="text-sm text-muted-foreground">{invoiceKindLabels[invoice.kind]}</span>
+            <span className="text-sm text-muted-foreground">{invoiceDocumentKindLabels[invoice.kind]}</span>
+            {invoice.sdiStatus ? (
+              <Badge variant={invoice.sdiStatus === "scartata" ? "destructive" : "outline"}>
+                SdI: {sdiEventLabels[invoice.sdiStatus]}
+              </Badge>
+            ) : null}
           </div>
           {invoice.status === "bozza" ? (
             <p id="fatturapa-draft-note" className="mt-2 text-sm text-muted-foreground">
@@ -123,10 +169,40 @@ export default function InvoiceDetailPage() {
               Segna come inviata
             </Button>
           ) : null}
-          {invoice.status === "inviata" ? (
-            <Button onClick={() => setPaying(true)}>
+          {open ? (
+            <Button onClick={() => setDialog("pay")}>
               <CheckCircle2 aria-hidden className="size-4" />
               Registra pagamento
+            </Button>
+          ) : null}
+          {issued ? (
+            <Button variant="outline" onClick={() => setDialog("email")}>
+              <Mail aria-hidden className="size-4" />
+              Invia al cliente
+            </Button>
+          ) : null}
+          {open && invoice.dueState === "overdue" ? (
+            <Button variant="outline" onClick={() => setDialog("reminder")}>
+              <BellRing aria-hidden className="size-4" />
+              Invia sollecito
+            </Button>
+          ) : null}
+          {issued && !credit && invoice.sdiStatus !== "scartata" ? (
+            <Button variant="outline" onClick={() => setDialog("credit")}>
+              <FileMinus aria-hidden className="size-4" />
+              Emetti nota di credito
+            </Button>
+          ) : null}
+          {issued && invoice.sdiStatus !== "consegnata" && invoice.sdiStatus !== "scartata" ? (
+            <Button variant="outline" onClick={() => setDialog("sdi")}>
+              <ShieldCheck aria-hidden className="size-4" />
+              Esito SdI
+            </Button>
+          ) : null}
+          {invoice.sdiStatus === "scartata" ? (
+            <Button onClick={() => void reissueNow()} disabled={reissue.isPending}>
+              <RefreshCw aria-hidden className="size-4" />
+              Riemetti fattura
             </Button>
           ) : null}
           <Button asChild variant="outline">
@@ -174,28 +250,135 @@ export default function InvoiceDetailPage() {
             />
           </Panel>
 
-          <Panel title="Stato del pagamento">
-            {invoice.status === "pagata" ? (
-              <p className="flex items-center gap-2 text-success">
-                <CheckCircle2 aria-hidden className="size-5" />
-                Pagata il {invoice.paidDate ? formatDate(invoice.paidDate) : "—"}
+          {credit && invoice.creditedInvoice ? (
+            <Panel title="Nota di credito">
+              <p className="text-sm">
+                Rettifica la{" "}
+                <Link href={`/admin/invoices/${invoice.creditedInvoice.id}`} className="font-medium underline">
+                  fattura {invoice.creditedInvoice.number}
+                </Link>{" "}
+                del {formatDate(invoice.creditedInvoice.issueDate)}.
               </p>
-            ) : invoice.dueState === "overdue" ? (
-              <p className="flex items-center gap-2 font-medium text-destructive">
-                <Clock aria-hidden className="size-5" />
-                Scaduta da {Math.abs(daysLeft)} giorni (scadenza {formatDate(invoice.dueDate)})
-              </p>
-            ) : (
-              <p
-                className={cn("flex items-center gap-2", invoice.dueState === "due-soon" && "font-medium text-warning")}
-              >
-                <Clock aria-hidden className="size-5" />
-                {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} (
-                {formatDate(invoice.dueDate)})
-                {invoice.status === "bozza" ? " · non ancora inviata" : " · in attesa di pagamento"}
-              </p>
-            )}
-          </Panel>
+              {invoice.creditReason ? <p className="mt-1 text-sm">Motivo: {invoice.creditReason}</p> : null}
+            </Panel>
+          ) : null}
+
+          {!credit ? (
+            <Panel title="Stato del pagamento">
+              {invoice.status !== "bozza" && invoice.remainder === "0.00" && invoice.status !== "pagata" ? (
+                <p className="flex items-center gap-2">
+                  <CheckCircle2 aria-hidden className="size-5" />
+                  Nulla da incassare: la fattura è stornata da note di credito
+                </p>
+              ) : invoice.status === "pagata" ? (
+                <p className="flex items-center gap-2 text-success">
+                  <CheckCircle2 aria-hidden className="size-5" />
+                  Pagata il {invoice.paidDate ? formatDate(invoice.paidDate) : "—"}
+                </p>
+              ) : invoice.dueState === "overdue" ? (
+                <p className="flex items-center gap-2 font-medium text-destructive">
+                  <Clock aria-hidden className="size-5" />
+                  Scaduta da {countLabel(invoice.daysPastDue, "giorno", "giorni")} (scadenza{" "}
+                  {formatDate(invoice.dueDate)}): restano {formatEuro(invoice.remainder)}
+                  {invoice.remindersSent
+                    ? ` · ${countLabel(invoice.remindersSent, "sollecito inviato", "solleciti inviati")}`
+                    : ""}
+                </p>
+              ) : (
+                <p
+                  className={cn(
+                    "flex items-center gap-2",
+                    invoice.dueState === "due-soon" && "font-medium text-warning",
+                  )}
+                >
+                  <Clock aria-hidden className="size-5" />
+                  {daysLeft === 0 ? "Scade oggi" : `Scade tra ${countLabel(daysLeft, "giorno", "giorni")}`} (
+                  {formatDate(invoice.dueDate)})
+                  {invoice.status === "bozza"
+                    ? " · non ancora inviata"
+                    : ` · da incassare ${formatEuro(invoice.remainder)}`}
+                </p>
+              )}
+              {issued ? (
+                <>
+                  <dl className="mt-3 text-sm">
+                    <Row label="Totale">{formatEuro(invoice.totalAmount)}</Row>
+                    <Row label="Incassato">{formatEuro(invoice.paidAmount)}</Row>
+                    {invoice.creditedAmount !== "0.00" ? (
+                      <Row label="Stornato con note di credito">{formatEuro(invoice.creditedAmount)}</Row>
+                    ) : null}
+                    <Row label="Residuo" strong>
+                      {formatEuro(invoice.remainder)}
+                    </Row>
+                  </dl>
+                  <h3 className="mt-4 mb-1 text-sm font-semibold">Pagamenti</h3>
+                  {invoice.payments.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">Nessun pagamento registrato</p>
+                  ) : (
+                    <ul className="divide-y divide-border text-sm" aria-label="Pagamenti registrati">
+                      {invoice.payments.map((p) => (
+                        <li key={p.id} className="flex items-center justify-between gap-2 py-1.5">
+                          <span>
+                            {formatDate(p.date)} · {paymentMethodLabels[p.method]}
+                          </span>
+                          <span className="flex items-center gap-1">
+                            <span className="tabular-nums">{formatEuro(p.amount)}</span>
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={`Elimina il pagamento di ${formatEuro(p.amount)} del ${formatDate(p.date)}`}
+                              onClick={() => setRemovingPayment(p.id)}
+                            >
+                              <Trash2 aria-hidden className="size-4 text-destructive" />
+                            </Button>
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {invoice.creditNotes.length ? (
+                    <>
+                      <h3 className="mt-4 mb-1 text-sm font-semibold">Note di credito</h3>
+                      <ul className="text-sm">
+                        {invoice.creditNotes.map((n) => (
+                          <li key={n.id} className="flex justify-between gap-2 py-1">
+                            <Link href={`/admin/invoices/${n.id}`} className="underline">
+                              {n.number} del {formatDate(n.issueDate)}
+                            </Link>
+                            <span className="tabular-nums">{formatEuro(n.totalAmount)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+            </Panel>
+          ) : null}
+
+          {issued ? (
+            <Panel title="Sistema di Interscambio (SdI)">
+              {invoice.sdiEvents.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nessun esito registrato</p>
+              ) : (
+                <ol className="space-y-2 text-sm" aria-label="Storico SdI">
+                  {invoice.sdiEvents.map((e) => (
+                    <li key={e.id}>
+                      <span className="font-medium">{sdiEventLabels[e.event]}</span> il {formatDate(e.date)}
+                      {e.fileName ? (
+                        <span className="break-all text-muted-foreground"> · file {e.fileName}</span>
+                      ) : null}
+                      {e.code || e.message ? (
+                        <span className="block text-muted-foreground">
+                          {[e.code, e.message].filter(Boolean).join(" – ")}
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Panel>
+          ) : null}
 
           <Panel title="Date">
             <dl className="grid gap-2 text-sm sm:grid-cols-3">
@@ -253,7 +436,7 @@ export default function InvoiceDetailPage() {
           </Panel>
           <Panel title="Informazioni rapide">
             <dl className="text-sm">
-              <Row label="Tipo">{invoiceKindLabels[invoice.kind]}</Row>
+              <Row label="Tipo">{invoiceDocumentKindLabels[invoice.kind]}</Row>
               <Row label="Progressivo">
                 {invoice.sequence != null ? `${invoice.sequence}/${invoice.year}` : "all'emissione"}
               </Row>
@@ -264,7 +447,31 @@ export default function InvoiceDetailPage() {
         </div>
       </div>
 
-      <PayInvoiceDialog invoice={invoice} open={paying} onOpenChange={setPaying} />
+      <PaymentDialog invoice={invoice} {...dialogProps("pay")} />
+      <EmailDialog invoice={invoice} clientEmail={invoice.client.email} {...dialogProps("email")} />
+      <ReminderDialog invoice={invoice} level={invoice.remindersSent + 1} {...dialogProps("reminder")} />
+      <SdiOutcomeDialog invoice={invoice} {...dialogProps("sdi")} />
+      <CreditNoteDialog
+        invoice={invoice}
+        onIssued={(noteId) => navigate(`/admin/invoices/${noteId}`)}
+        {...dialogProps("credit")}
+      />
+      <ConfirmDialog
+        open={removingPayment !== null}
+        onOpenChange={(o) => setRemovingPayment(o ? removingPayment : null)}
+        title="Elimina pagamento"
+        description="Il pagamento viene eliminato e la fattura torna da incassare per quell'importo."
+        pending={deletePayment.isPending}
+        onConfirm={async () => {
+          try {
+            await deletePayment.mutateAsync({ id: invoice.id, paymentId: removingPayment! });
+            toastSuccess("Pagamento eliminato");
+          } catch (e) {
+            toastError(isApiError(e) ? e.message : "Eliminazione non riuscita");
+          }
+          setRemovingPayment(null);
+        }}
+      />
       <EditInvoiceDialog invoice={invoice} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={deleting}

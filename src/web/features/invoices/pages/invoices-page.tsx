@@ -1,9 +1,14 @@
-import { Eye, Plus, Receipt } from "lucide-react";
+import { CalendarClock, Eye, Plus, Receipt } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { invoiceStatusFilters, type InvoiceListParams } from "@domain/invoices";
+import { documentTypeLabels, documentTypes, sdiStatusFilterLabels, sdiStatusFilters } from "@domain/payments";
 import { countLabel } from "@domain/wording";
+import { DateRangeFilter } from "@web/components/list/date-range-filter";
+import { FilterSelect } from "@web/components/list/list-toolbar";
+import { ClientFilter } from "@web/components/pickers/client-filter";
+import { Badge } from "@web/components/ui/badge";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
@@ -17,24 +22,33 @@ import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
 import { useListParams } from "@web/lib/use-list-params";
-import { useInvoices } from "../api/queries";
+import { useInvoices, useInvoiceTotals } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
 import { NewInvoiceDialog } from "../components/new-invoice-dialog";
 
 const SORTABLE = ["number", "totalAmount", "issueDate", "dueDate", "status"] as const;
-const FILTERS = ["q", "status", "sort"] as const;
+const FILTERS = ["q", "status", "clientId", "from", "to", "sdiStatus", "type", "sort"] as const;
 
 export default function InvoicesPage() {
   const list = useListParams(FILTERS);
-  const { q, status, sort } = list.values;
+  const { q, status, clientId, from, to, sdiStatus, type, sort } = list.values;
   const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
-  const { data, isPending, isError } = useInvoices({
+  const filters = {
     q,
     status: (status || undefined) as InvoiceListParams["status"],
+    clientId: clientId || undefined,
+    from: from || undefined,
+    to: to || undefined,
+    sdiStatus: (sdiStatus || undefined) as InvoiceListParams["sdiStatus"],
+    type: (type || undefined) as InvoiceListParams["type"],
+  };
+  const { data, isPending, isError } = useInvoices({
+    ...filters,
     sort: validSort(sort, SORTABLE),
     limit: list.limit,
     offset: list.offset,
   });
+  const totals = useInvoiceTotals(filters);
   const [search, setSearch] = useState(q);
   // A contract page links here with ?new=1&contractId=… to open the dialog on that contract.
   const params = new URLSearchParams(useSearch());
@@ -48,7 +62,13 @@ export default function InvoicesPage() {
         description={data ? countLabel(data.total, "fattura", "fatture", data.capped) : "Fatturazione dei contratti"}
         actions={
           <>
-            <ExportCsvButton path="/api/invoices/export.csv" query={{ q, status }} />
+            <Button asChild variant="outline">
+              <Link href="/admin/receivables">
+                <CalendarClock aria-hidden className="size-4" />
+                Scadenzario
+              </Link>
+            </Button>
+            <ExportCsvButton path="/api/invoices/export.csv" query={filters} />
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden className="size-4" />
               Nuova Fattura
@@ -78,7 +98,35 @@ export default function InvoicesPage() {
             </option>
           ))}
         </Select>
+        <FilterSelect
+          label="Filtra per tipo"
+          value={type}
+          onValueChange={(value) => list.set({ type: value })}
+          allLabel="Fatture e note di credito"
+          options={documentTypes.map((value) => ({ value, label: documentTypeLabels[value] }))}
+          className="sm:w-56"
+        />
       </div>
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <ClientFilter value={clientId} onChange={(id) => list.set({ clientId: id })} />
+        <FilterSelect
+          label="Filtra per stato SdI"
+          value={sdiStatus}
+          onValueChange={(value) => list.set({ sdiStatus: value })}
+          allLabel="Tutti gli esiti SdI"
+          options={sdiStatusFilters.map((value) => ({ value, label: sdiStatusFilterLabels[value] }))}
+          className="sm:w-56"
+        />
+        <DateRangeFilter label="Emissione" from={from} to={to} onChange={(changes) => list.set(changes)} />
+      </div>
+      {totals.data && totals.data.count > 0 ? (
+        <p className="mb-3 text-sm" aria-live="polite">
+          {countLabel(totals.data.count, "documento", "documenti")}: totale{" "}
+          <strong className="tabular-nums">{formatEuro(totals.data.totalAmount)}</strong> (imponibile{" "}
+          {formatEuro(totals.data.amount)}), da incassare{" "}
+          <strong className="tabular-nums">{formatEuro(totals.data.remainder)}</strong>
+        </p>
+      ) : null}
 
       {isError ? (
         <p role="alert" className="text-destructive">
@@ -137,6 +185,11 @@ export default function InvoicesPage() {
                         >
                           {inv.number ?? "Bozza"}
                         </Link>
+                        {inv.kind === "nota_credito" ? (
+                          <Badge variant="outline" className="ml-1">
+                            Nota di credito
+                          </Badge>
+                        ) : null}
                         <div className="text-sm text-muted-foreground">{inv.clientName}</div>
                         {/* On phones the status rides under the number instead of a column of its own. */}
                         <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
@@ -147,6 +200,9 @@ export default function InvoicesPage() {
                       <TableCell className="hidden whitespace-nowrap sm:table-cell">{inv.contractNumber}</TableCell>
                       <TableCell className="text-right whitespace-nowrap tabular-nums">
                         {formatEuro(inv.totalAmount)}
+                        {inv.status !== "bozza" && inv.remainder !== "0.00" && inv.remainder !== inv.totalAmount ? (
+                          <div className="text-xs text-muted-foreground">residuo {formatEuro(inv.remainder)}</div>
+                        ) : null}
                       </TableCell>
                       <TableCell className="hidden text-sm md:table-cell">{formatDate(inv.issueDate)}</TableCell>
                       <TableCell

@@ -9,8 +9,21 @@ export function EstimateStatusBadge({ status, expired }: { status: string; expir
 }
 
 /** An invoice the client still has to pay is "Da pagare", or "Scaduta" once past its due date. */
-export function InvoiceStatusBadge({ status, dueDate, today }: { status: string; dueDate: string; today: string }) {
-  if (status === "pagata") return <Badge variant="success">Pagata</Badge>;
+export function InvoiceStatusBadge({
+  status,
+  dueDate,
+  today,
+  kind,
+  remainder,
+}: {
+  status: string;
+  dueDate: string;
+  today: string;
+  kind?: string;
+  remainder?: string;
+}) {
+  if (kind === "nota_credito") return <Badge variant="secondary">Nota di credito</Badge>;
+  if (status === "pagata" || remainder === "0.00") return <Badge variant="success">Pagata</Badge>;
   if (dueDate < today) return <Badge variant="destructive">Scaduta</Badge>;
   return <Badge variant="warning">Da pagare</Badge>;
 }

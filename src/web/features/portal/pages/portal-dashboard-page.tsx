@@ -76,7 +76,7 @@ function Documents({ data }: { data: PortalDashboard }) {
             </span>
             <span className="grid justify-items-end gap-1 text-sm">
               <span className="tabular-nums">{formatEuro(i.totalAmount)}</span>
-              <InvoiceStatusBadge status={i.status} dueDate={i.dueDate} today={today} />
+              <InvoiceStatusBadge status={i.status} kind={i.kind} remainder={i.remainder} dueDate={i.dueDate} today={today} />
             </span>
           </Link>
         </li>

@@ -5,6 +5,7 @@ import { Link, useParams } from "wouter";
 import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
+import { paymentMethodLabels, type PaymentMethod } from "@domain/payments";
 import type { PortalInvoice } from "@domain/portal";
 import { pdfFileName } from "@domain/wording";
 import { Button } from "@web/components/ui/button";
@@ -26,9 +27,48 @@ async function copy(text: string, what: string) {
   }
 }
 
+/** The payments the office recorded and what is still to pay (decisions §9). */
+function Payments({ invoice }: { invoice: PortalInvoice }) {
+  if (invoice.kind === "nota_credito") return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pagamenti</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {invoice.payments.length === 0 ? (
+          <p className="text-muted-foreground">Nessun pagamento registrato finora.</p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Pagamenti ricevuti">
+            {invoice.payments.map((p, i) => (
+              <li key={i} className="flex justify-between gap-3 py-1.5">
+                <span>
+                  {formatDate(p.date)} · {paymentMethodLabels[p.method as PaymentMethod] ?? p.method}
+                </span>
+                <span className="tabular-nums">{formatEuro(p.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="grid gap-1 border-t border-border pt-2">
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted-foreground">Già pagato</dt>
+            <dd className="tabular-nums">{formatEuro(invoice.paidAmount)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 font-semibold">
+            <dt>Resta da pagare</dt>
+            <dd className="tabular-nums">{formatEuro(invoice.remainder)}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 function Payment({ invoice }: { invoice: PortalInvoice }) {
   const p = invoice.payment;
-  if (invoice.status === "pagata") {
+  if (invoice.kind === "nota_credito") return null;
+  if (invoice.status === "pagata" || invoice.remainder === "0.00") {
     return (
       <p role="status" className="rounded-lg border border-success/40 bg-success-soft p-4 text-success-soft-foreground">
         Fattura pagata{invoice.paidDate ? ` il ${formatDate(invoice.paidDate)}` : ""}. Grazie!
@@ -44,7 +84,7 @@ function Payment({ invoice }: { invoice: PortalInvoice }) {
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         <p>
-          Bonifico bancario di <strong>{formatEuro(invoice.totalAmount)}</strong> entro il{" "}
+          Bonifico bancario di <strong>{formatEuro(invoice.remainder)}</strong> entro il{" "}
           <strong>{formatDate(invoice.dueDate)}</strong>.
         </p>
         <dl className="grid gap-3">
@@ -125,9 +165,17 @@ export default function PortalInvoicePage() {
       <BackButton href="/client/invoices" label="Le Mie Fatture" />
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
-          <h1 className="text-2xl font-semibold">Fattura {invoice.number}</h1>
+          <h1 className="text-2xl font-semibold">
+            {invoice.kind === "nota_credito" ? "Nota di credito" : "Fattura"} {invoice.number}
+          </h1>
           <div className="mt-2">
-            <InvoiceStatusBadge status={invoice.status} dueDate={invoice.dueDate} today={todayIso()} />
+            <InvoiceStatusBadge
+              status={invoice.status}
+              kind={invoice.kind}
+              remainder={invoice.remainder}
+              dueDate={invoice.dueDate}
+              today={todayIso()}
+            />
           </div>
         </div>
         <PdfButton href={`/api/portal/invoices/${invoice.id}/pdf`} fileName={pdfFileName("Fattura", invoice.number)} />
@@ -174,6 +222,7 @@ export default function PortalInvoicePage() {
               ) : null}
             </CardContent>
           </Card>
+          <Payments invoice={invoice} />
           <Payment invoice={invoice} />
         </div>
         <div className="grid content-start gap-4">

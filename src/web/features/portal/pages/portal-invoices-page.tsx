@@ -49,13 +49,26 @@ export default function PortalInvoicesPage() {
                 >
                   <Receipt aria-hidden className="size-5 shrink-0 text-primary" />
                   <span className="min-w-0 flex-1">
-                    <span className="block font-medium">Fattura {i.number}</span>
+                    <span className="block font-medium">
+                      {i.kind === "nota_credito" ? "Nota di credito" : "Fattura"} {i.number}
+                    </span>
                     <span className="block text-sm text-muted-foreground">
                       Emessa il {formatDate(i.issueDate)} · Scadenza {formatDate(i.dueDate)}
                     </span>
                   </span>
-                  <span className="font-medium tabular-nums">{formatEuro(i.totalAmount)}</span>
-                  <InvoiceStatusBadge status={i.status} dueDate={i.dueDate} today={today} />
+                  <span className="text-right">
+                    <span className="block font-medium tabular-nums">{formatEuro(i.totalAmount)}</span>
+                    {i.kind !== "nota_credito" && i.status !== "pagata" && i.remainder !== i.totalAmount ? (
+                      <span className="block text-xs text-muted-foreground">resta {formatEuro(i.remainder)}</span>
+                    ) : null}
+                  </span>
+                  <InvoiceStatusBadge
+                    status={i.status}
+                    kind={i.kind}
+                    remainder={i.remainder}
+                    dueDate={i.dueDate}
+                    today={today}
+                  />
                 </Link>
               </li>
             ))}

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { paymentMethods, sdiEvents } from "@domain/payments";
+import { createdAt, grossMoney, id, oneOf } from "./columns";
+import { invoices } from "./contracts";
+
+/** Money received on an invoice (decisions §9 "Money comes in"): several partial payments. */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: id(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    date: date({ mode: "string" }).notNull(),
+    amount: grossMoney().notNull(),
+    method: text({ enum: paymentMethods }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("invoice_payments_amount_check", sql`${t.amount} > 0`),
+    check("invoice_payments_method_check", oneOf(t.method, paymentMethods)),
+    index("invoice_payments_invoice_idx").on(t.invoiceId, t.date),
+    /** The dashboard's collected revenue, by payment date. */
+    index("invoice_payments_date_idx").on(t.date),
+  ],
+);
+
+/**
+ * What happened to an invoice at the SdI (decisions §8 "SdI outcome"): each transmission (with
+ * its file name) and each outcome, kept as history across re-issues after a rejection.
+ */
+export const invoiceSdiEvents = pgTable(
+  "invoice_sdi_events",
+  {
+    id: id(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    event: text({ enum: sdiEvents }).notNull(),
+    transmission: integer().notNull(),
+    fileName: text(),
+    code: text(),
+    message: text(),
+    date: date({ mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("invoice_sdi_events_event_check", oneOf(t.event, sdiEvents)),
+    index("invoice_sdi_events_invoice_idx").on(t.invoiceId, t.createdAt),
+  ],
+);

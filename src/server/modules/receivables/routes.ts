@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { todayIso } from "@domain/dates";
+import { agingBucketLabels, receivablesQuerySchema, receivablesSchema } from "@domain/payments";
+import type { AppDeps } from "../../deps";
+import { registerCsvExport, type CsvColumn } from "../../lib/csv";
+import { listReceivables, receivableTotals } from "./queries";
+
+type Row = Awaited<ReturnType<typeof listReceivables>>[number];
+
+const columns: CsvColumn<Row>[] = [
+  { header: "Numero", value: (r) => r.number },
+  { header: "Cliente", value: (r) => r.clientName },
+  { header: "Emissione", value: (r) => r.issueDate, type: "date" },
+  { header: "Scadenza", value: (r) => r.dueDate, type: "date" },
+  { header: "Giorni di ritardo", value: (r) => r.daysPastDue, type: "integer" },
+  { header: "Fascia", value: (r) => agingBucketLabels[r.bucket] },
+  { header: "Totale", value: (r) => r.totalAmount, type: "money" },
+  { header: "Incassato", value: (r) => r.paidAmount, type: "money" },
+  { header: "Residuo", value: (r) => r.remainder, type: "money" },
+  { header: "Solleciti", value: (r) => r.remindersSent, type: "integer" },
+];
+
+/** The scadenzario (decisions §9 "Receivables"): office only, like every invoice route. */
+export const receivableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    "/api/receivables",
+    {
+      config: { access: "office" },
+      schema: {
+        tags: ["fatture"],
+        summary: "Scadenzario",
+        querystring: receivablesQuerySchema,
+        response: { 200: receivablesSchema },
+      },
+    },
+    async (request) => {
+      const today = todayIso();
+      const { limit, offset, ...params } = request.query;
+      const rows = await listReceivables(db, params, limit, offset, today);
+      return { rows, ...(await receivableTotals(db, params, today)) };
+    },
+  );
+
+  registerCsvExport(app, {
+    access: "office",
+    url: "/api/receivables/export.csv",
+    querystring: receivablesQuerySchema.omit({ limit: true, offset: true }),
+    fileName: "scadenzario",
+    columns,
+    fetchPage: (q, limit, offset) => listReceivables(db, q, limit, offset, todayIso()),
+  });
+};
