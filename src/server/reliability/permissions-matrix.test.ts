@@ -238,7 +238,9 @@ const writes = () =>
     .filter((r) => r.method !== "GET")
     .sort((x, y) => Number(x.method === "DELETE") - Number(y.method === "DELETE"));
 
-describe("permissions matrix over the whole route table", () => {
+// Each case walks the whole route table (hundreds of requests): a harness limit far above the
+// default, so a busy machine does not turn a slow walk into a failure. Nothing here is timed.
+describe("permissions matrix over the whole route table", { timeout: 300_000 }, () => {
   it("knows a target for every route", () => {
     expect(t.app.routeTable.length).toBeGreaterThan(100);
     for (const route of t.app.routeTable) expect(() => targetFor(route, a, shared)).not.toThrow();
