@@ -8,7 +8,17 @@ import { vatView, type DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
 import { loadClient, vatSetup } from "./lines";
 import { clients, constructionSites, contracts, estimateItems, estimates, orders, surveys } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy, sortKey } from "../../lib/list";
+import {
+  countCapped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKey,
+  sortKeys,
+  type Keyset,
+  type SortKey,
+} from "../../lib/list";
 
 type ListParams = z.output<typeof estimateListQuerySchema>;
 
@@ -59,8 +69,11 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
-function estimateOrder(params: ListParams): SQL[] {
-  return orderBy(
+/** The page the parameters ask for, in the list's order (by cursor or by offset). */
+export const estimateKeyset = (params: ListParams) => keyset(params, estimateKeys(params));
+
+function estimateKeys(params: ListParams): SortKey[] {
+  return sortKeys(
     params.sort,
     {
       number: estimates.number,
@@ -71,31 +84,39 @@ function estimateOrder(params: ListParams): SQL[] {
       clientName: sql`lower(${clients.name})`,
       expiresAt: estimates.expiresAt,
     },
-    [desc(estimates.createdAt), desc(estimates.number)],
+    [
+      { expr: estimates.createdAt, desc: true },
+      { expr: estimates.number, desc: true },
+    ],
   );
 }
 
 /**
- * One page: the ids first (walking the ORDER BY's index, joined to clients only when the search
- * or the sort needs the client's name), then the columns and the client's name for those rows.
+ * One page: the ids first (walking the ORDER BY's index from the cursor, joined to clients only
+ * when the search or the sort needs the client's name), then the columns and the client's name
+ * for those rows. Each row carries its `cursor` (sendKeysetPage turns it into headers).
  */
-export async function listEstimates(db: Queryable, params: ListParams, scope: string | null) {
-  const order = estimateOrder(params);
+export async function listEstimates(
+  db: Queryable,
+  params: ListParams,
+  scope: string | null,
+  ks: Keyset = estimateKeyset(params),
+) {
   let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
   if (params.q || sortKey(params.sort) === "clientName")
     ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
   const page = ids
-    .where(listWhere(params, scope))
-    .orderBy(...order)
+    .where(and(listWhere(params, scope), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(ks.offset)
     .as("page");
   return db
-    .select(estimateColumns)
+    .select({ ...estimateColumns, cursor: cursorSql(ks.keys) })
     .from(page)
     .innerJoin(estimates, eq(estimates.id, page.id))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .orderBy(...order);
+    .orderBy(...ks.order);
 }
 
 export function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
