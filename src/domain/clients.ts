@@ -1,4 +1,4 @@
-import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
+import { pageCursors, idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
 import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
 import { clientTypes } from "./statuses";
 import {
@@ -91,6 +91,7 @@ export const clientSchema = z.object({
 export type Client = z.infer<typeof clientSchema>;
 
 export const clientListQuerySchema = listQuery(["name", "createdAt", "type"] as const).extend({
+  ...pageCursors,
   type: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), clientTypeSchema.optional()),
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;

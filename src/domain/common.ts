@@ -53,6 +53,18 @@ export function listQuery<const S extends readonly [string, ...string[]]>(sortKe
   });
 }
 
+/**
+ * Keyset pagination (src/server/lib/list.ts): the cursor of the row a page starts after or ends
+ * before, as the previous answer sent it in X-Next-Cursor / X-Previous-Cursor. Replaces offset.
+ */
+const cursorField = z
+  .string()
+  .trim()
+  .max(2000, "Cursore di paginazione non valido: ricarica l'elenco")
+  .optional()
+  .transform((v) => v || undefined);
+export const pageCursors = { after: cursorField, before: cursorField };
+
 /** Optimistic concurrency: the version the editor read (decisions §4). */
 export const versionField = z.coerce.number({ error: "Versione non valida" }).int().min(1);
 

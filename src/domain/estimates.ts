@@ -1,4 +1,4 @@
-import { idSchema, intLike, listQuery, optionalText, requiredText, versionField } from "./common";
+import { pageCursors, idSchema, intLike, listQuery, optionalText, requiredText, versionField } from "./common";
 import { DEFAULT_VALIDITY_DAYS } from "./catalogue";
 import { addDays, expiryState, type ExpiryState } from "./dates";
 import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
@@ -391,6 +391,7 @@ export const estimateSortKeys = [
   "expiresAt",
 ] as const;
 export const estimateListQuerySchema = listQuery(estimateSortKeys).extend({
+  ...pageCursors,
   status: z.preprocess(
     (v) => (v === "" || v === "all" ? undefined : v),
     z.enum(estimateStatuses.values, { error: "Stato: valore non valido" }).optional(),

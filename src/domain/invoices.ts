@@ -1,4 +1,4 @@
-import { idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
+import { pageCursors, idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
 import { dueState, isoDateSchema, optionalIsoDate, type DueState } from "./dates";
 import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
 import { addMoney, compareMoney, isZeroMoney, moneySchema, percentOf, percentSchema, subMoney } from "./money";
@@ -323,6 +323,7 @@ export const invoiceListQuerySchema = listQuery([
   "totalAmount",
   "status",
 ] as const).extend({
+  ...pageCursors,
   status: z.preprocess(
     (v) => (v === "" || v === "all" ? undefined : v),
     z.enum([...invoiceStatuses.values, "scaduta"], { error: "Stato non valido" }).optional(),

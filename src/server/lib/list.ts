@@ -2,6 +2,7 @@ import { asc, count, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Queryable } from "../db/client";
+import { badRequest } from "../http/errors";
 
 /** ILIKE pattern for a user's search text, with % and _ taken literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -57,4 +58,180 @@ export async function sendPage<T>(reply: FastifyReply, page: Promise<T[]>, count
   reply.header("X-Total-Count", String(Math.min(total, COUNT_CAP)));
   if (total > COUNT_CAP) reply.header("X-Total-Count-Capped", "true");
   return rows;
+}
+
+// ---- keyset pagination ---------------------------------------------------------------------
+//
+// A deep page through OFFSET makes the database walk and throw away every row before it (page
+// 2,000 of 100k estimates reads 50k index entries). A cursor names the last (or first) row the
+// screen shows by the values of its ORDER BY, and the next page starts right after it through
+// the same index: page 2,000 costs what page 2 costs. `after` pages forwards, `before` backwards
+// (the page is selected in the reverse order, then put back in the list's order). The answer
+// carries the cursors of its first and last rows in X-Previous-Cursor / X-Next-Cursor; OFFSET
+// still works for callers that send it (a link saved before cursors existed).
+
+/** One expression of a list's ORDER BY. `nullable`: the column can be NULL (placed as PostgreSQL does: last ascending, first descending). */
+export type SortKey = { expr: AnyColumn | SQL; desc?: boolean; nullable?: boolean };
+/** A sortable column of a list: the expression, or the expression with its nullability. */
+export type SortColumn = AnyColumn | SQL | { expr: AnyColumn | SQL; nullable: boolean };
+
+const asSortKey = (c: SortColumn, desc: boolean): SortKey =>
+  typeof c === "object" && c !== null && "expr" in c ? { ...c, desc } : { expr: c, desc };
+
+/** The list's sort keys: the caller's whitelisted key (if any) first, then the stable fallback. */
+export function sortKeys<K extends string>(
+  sort: string | undefined,
+  columns: Record<K, SortColumn>,
+  fallback: SortKey[],
+): SortKey[] {
+  const key = sortKey(sort) as K | undefined;
+  const column = key ? columns[key] : undefined;
+  if (!column) return fallback;
+  return [asSortKey(column, Boolean(sort?.startsWith("-"))), ...fallback];
+}
+
+const flip = (keys: SortKey[]) => keys.map((k) => ({ ...k, desc: !k.desc }));
+
+/** ORDER BY for the keys (PostgreSQL's default NULLS placement, which the indexes share). */
+export const orderSql = (keys: SortKey[]): SQL[] => keys.map((k) => (k.desc ? desc(k.expr) : asc(k.expr)));
+
+/** The values of a row's sort keys as text (the database's own spelling, so they compare back exactly). */
+export const cursorSql = (keys: SortKey[]) =>
+  sql<string>`json_build_array(${sql.join(
+    keys.map((k) => sql`(${k.expr})::text`),
+    sql`, `,
+  )})::text`;
+
+export const CURSOR_INVALID = "Cursore di paginazione non valido: ricarica l'elenco";
+
+const encodeCursor = (json: string) => Buffer.from(json, "utf8").toString("base64url");
+
+function decodeCursor(cursor: string, length: number): (string | null)[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest(CURSOR_INVALID, { cursor: CURSOR_INVALID });
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== length ||
+    !values.every((v) => v === null || (typeof v === "string" && v.length <= 500))
+  )
+    throw badRequest(CURSOR_INVALID, { cursor: CURSOR_INVALID });
+  return values as (string | null)[];
+}
+
+/**
+ * Rows strictly after `values` in the order of `keys`. With every key NOT NULL and in one
+ * direction it is a row comparison (an index range); otherwise the lexicographic expansion, led
+ * by a plain bound on the first key so that the index scan still starts at the cursor.
+ */
+function afterSql(keys: SortKey[], values: (string | null)[]): SQL {
+  const uniform = keys.every((k) => !k.nullable && Boolean(k.desc) === Boolean(keys[0]!.desc));
+  if (uniform && values.every((v) => v !== null)) {
+    const left = sql.join(
+      keys.map((k) => sql`${k.expr}`),
+      sql`, `,
+    );
+    const right = sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+    return keys[0]!.desc ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+  }
+  let tail: SQL | undefined;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const { expr, desc: descending, nullable } = keys[i]!;
+    const v = values[i]!;
+    let strictly: SQL | undefined;
+    let equal: SQL;
+    if (v === null) {
+      // NULLs come last ascending (nothing after them but other NULLs), first descending.
+      strictly = descending ? sql`${expr} is not null` : undefined;
+      equal = sql`${expr} is null`;
+    } else {
+      strictly = descending
+        ? sql`${expr} < ${v}`
+        : nullable
+          ? sql`(${expr} > ${v} or ${expr} is null)`
+          : sql`${expr} > ${v}`;
+      equal = sql`${expr} = ${v}`;
+    }
+    const rest = tail ? sql`(${equal} and ${tail})` : undefined;
+    tail = strictly && rest ? sql`(${strictly} or ${rest})` : (strictly ?? rest ?? sql`false`);
+  }
+  const first = keys[0]!;
+  const v0 = values[0];
+  if (v0 !== null && v0 !== undefined && (first.desc || !first.nullable)) {
+    const bound = first.desc ? sql`${first.expr} <= ${v0}` : sql`${first.expr} >= ${v0}`;
+    return sql`(${bound} and ${tail})`;
+  }
+  return tail!;
+}
+
+export type Keyset = {
+  /** The keys in the list's order. */
+  keys: SortKey[];
+  /** The page is read backwards (a `before` cursor). */
+  backwards: boolean;
+  /** The cursor's condition, to AND into the list's WHERE (undefined without a cursor). */
+  where: SQL | undefined;
+  /** ORDER BY that selects the page (reversed when reading backwards). */
+  pageOrder: SQL[];
+  /** ORDER BY of the answer: always the list's order. */
+  order: SQL[];
+  /** OFFSET to apply: 0 whenever a cursor says where the page starts. */
+  offset: number;
+};
+
+/** The page a list's parameters ask for: by cursor when one is given, by OFFSET otherwise. */
+export function keyset(
+  params: { after?: string | undefined; before?: string | undefined; offset: number },
+  keys: SortKey[],
+): Keyset {
+  const cursor = params.after ?? params.before;
+  const backwards = !params.after && Boolean(params.before);
+  if (!cursor)
+    return {
+      keys,
+      backwards: false,
+      where: undefined,
+      pageOrder: orderSql(keys),
+      order: orderSql(keys),
+      offset: params.offset,
+    };
+  const values = decodeCursor(cursor, keys.length);
+  const directed = backwards ? flip(keys) : keys;
+  return {
+    keys,
+    backwards,
+    where: afterSql(directed, values),
+    pageOrder: orderSql(directed),
+    order: orderSql(keys),
+    offset: 0,
+  };
+}
+
+/**
+ * sendPage for a keyset list: `page` rows carry `cursor` (cursorSql of the keys), which is taken
+ * off the answer and sent as X-Previous-Cursor (first row) and X-Next-Cursor (last row) when a
+ * page may exist on that side.
+ */
+export async function sendKeysetPage<T extends { cursor: string }>(
+  reply: FastifyReply,
+  ks: Keyset,
+  params: { after?: string | undefined; before?: string | undefined; offset: number; limit: number },
+  page: Promise<T[]>,
+  count: Promise<number>,
+): Promise<Omit<T, "cursor">[]> {
+  const rows = await sendPage(reply, page, count);
+  const full = rows.length >= params.limit;
+  const hasNext = ks.backwards ? rows.length > 0 : full;
+  const hasPrevious = ks.backwards ? full : Boolean(params.after) || params.offset > 0;
+  if (rows.length > 0) {
+    if (hasNext) reply.header("X-Next-Cursor", encodeCursor(rows[rows.length - 1]!.cursor));
+    if (hasPrevious) reply.header("X-Previous-Cursor", encodeCursor(rows[0]!.cursor));
+  }
+  return rows.map(({ cursor: _cursor, ...row }) => row);
 }

@@ -45,8 +45,12 @@ async function request(method: string, path: string, body?: unknown): Promise<Re
   return res;
 }
 
-/** One page of a list: its rows and the count of the whole filter ("oltre `total`" when capped). */
-export type ListPage<T> = { rows: T[]; total: number; capped: boolean };
+/**
+ * One page of a list: its rows and the count of the whole filter ("oltre `total`" when capped).
+ * `next` / `previous`: the cursors of the neighbouring pages, on the lists that page by keyset
+ * (X-Next-Cursor / X-Previous-Cursor; src/server/lib/list.ts).
+ */
+export type ListPage<T> = { rows: T[]; total: number; capped: boolean; next?: string; previous?: string };
 
 export const api = {
   async get<T>(path: string, query?: Query): Promise<T> {
@@ -61,11 +65,16 @@ export const api = {
     const res = await request("GET", withQuery(path, query));
     const rows = (await res.json()) as T[];
     const total = Number(res.headers.get("X-Total-Count") ?? 0);
-    if (res.headers.get("X-Total-Count-Capped") !== "true") return { rows, total, capped: false };
+    const cursors = {
+      ...(res.headers.get("X-Next-Cursor") ? { next: res.headers.get("X-Next-Cursor")! } : {}),
+      ...(res.headers.get("X-Previous-Cursor") ? { previous: res.headers.get("X-Previous-Cursor")! } : {}),
+    };
+    if (res.headers.get("X-Total-Count-Capped") !== "true") return { rows, total, capped: false, ...cursors };
     const offset = Number(query?.offset ?? 0) || 0;
     const limit = Number(query?.limit ?? 0) || 0;
-    if (limit > 0 && rows.length < limit) return { rows, total: offset + rows.length, capped: false };
-    return { rows, total: Math.max(total, offset + rows.length), capped: true };
+    if (limit > 0 && rows.length < limit && !query?.before)
+      return { rows, total: offset + rows.length, capped: false, ...cursors };
+    return { rows, total: Math.max(total, offset + rows.length), capped: true, ...cursors };
   },
   async post<T>(path: string, body: unknown = {}): Promise<T> {
     const res = await request("POST", path, body);

@@ -15,10 +15,20 @@ export function useListParams<K extends string>(keys: readonly K[], pageSize = 2
     [keys, params],
   );
   const offset = Math.max(0, Number(params.get("offset") ?? 0) || 0);
+  // Keyset lists: the cursor the page starts after (or ends before); offset then only numbers the rows.
+  const after = params.get("after") || undefined;
+  const before = after ? undefined : params.get("before") || undefined;
+  const page = useMemo(
+    () => ({ limit: pageSize, offset, ...(after ? { after } : {}), ...(before ? { before } : {}) }),
+    [pageSize, offset, after, before],
+  );
 
   const set = useCallback(
-    (changes: Partial<Record<K | "offset", string | number>>) => {
+    (changes: Partial<Record<K | "offset" | "after" | "before", string | number>>) => {
       const next = new URLSearchParams(search);
+      // A cursor belongs to the page it came from: any other change drops it.
+      next.delete("after");
+      next.delete("before");
       for (const [k, v] of Object.entries(changes)) {
         if (v === "" || v === undefined || v === 0 || v === "0") next.delete(k);
         else next.set(k, String(v));
@@ -32,5 +42,5 @@ export function useListParams<K extends string>(keys: readonly K[], pageSize = 2
   );
 
   const hasFilters = keys.some((k) => values[k] !== "");
-  return { values, offset, limit: pageSize, set, hasFilters };
+  return { values, offset, limit: pageSize, page, set, hasFilters };
 }

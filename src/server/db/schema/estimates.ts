@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { estimateStatuses, legacyVatTreatments } from "@domain/statuses";
 import { documentTreatments, lineVatRates, naturaCodes } from "@domain/vat";
 import { services } from "./catalogue";
@@ -111,3 +111,15 @@ export const estimateItems = pgTable(
     index("estimate_items_service_idx").on(t.serviceId),
   ],
 );
+
+/**
+ * Count and total of the estimates in each status, kept by statement-level triggers on estimates
+ * in the writing transaction (drizzle/0016_dashboard_speed.sql; docs/decisions/013-dashboard-speed.md).
+ * Derived data: the dashboard reads it instead of grouping every estimate; backups leave it out
+ * (the triggers rebuild it as a restore inserts the estimates).
+ */
+export const estimateStatusTotals = pgTable("estimate_status_totals", {
+  status: text().primaryKey(),
+  count: integer().notNull().default(0),
+  totalAmount: numeric({ precision: 14, scale: 2 }).notNull().default("0"),
+});

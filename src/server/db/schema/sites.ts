@@ -48,6 +48,8 @@ export const constructionSites = pgTable(
     index("sites_status_idx").on(t.status, t.createdAt),
     index("sites_name_idx").on(sql`lower(${t.name})`),
     index("sites_end_idx").on(t.estimatedEndDate),
+    /** Sites by status and late ones (dashboard), open sites by status ("Scadenze"): index-only (0016). */
+    index("sites_status_end_idx").on(t.status, t.estimatedEndDate),
     index("sites_assigned_idx").on(t.assignedUserId, t.status),
     trigramIndex("sites_name_trgm", t.name),
     trigramIndex("sites_address_trgm", t.address),

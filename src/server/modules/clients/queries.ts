@@ -3,7 +3,7 @@ import type { ClientListQuery } from "@domain/clients";
 import { CLIENT_DETAIL_CONTACTS, CLIENT_DETAIL_ESTIMATES } from "@domain/clients";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
 
 type ListParams = Omit<ClientListQuery, "limit" | "offset"> & { limit: number; offset: number };
 
@@ -17,8 +17,19 @@ function listWhere(params: ListParams): SQL | undefined {
   return and(...filters);
 }
 
-export async function listClients(db: Queryable, params: ListParams) {
-  return db
+/** The page the parameters ask for, in the list's order (by cursor or by offset). */
+export const clientKeyset = (params: ListParams) =>
+  keyset(
+    params,
+    sortKeys(params.sort, { name: sql`lower(${clients.name})`, createdAt: clients.createdAt, type: clients.type }, [
+      { expr: clients.createdAt, desc: true },
+      { expr: clients.id, desc: true },
+    ]),
+  );
+
+/** One page; each row carries its `cursor` (sendKeysetPage turns it into headers). */
+export async function listClients(db: Queryable, params: ListParams, ks: Keyset = clientKeyset(params)) {
+  const rows = await db
     .select({
       id: clients.id,
       name: clients.name,
@@ -39,17 +50,15 @@ export async function listClients(db: Queryable, params: ListParams) {
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,
       version: clients.version,
+      cursor: cursorSql(ks.keys),
     })
     .from(clients)
-    .where(listWhere(params))
-    .orderBy(
-      ...orderBy(params.sort, { name: sql`lower(${clients.name})`, createdAt: clients.createdAt, type: clients.type }, [
-        desc(clients.createdAt),
-        desc(clients.id),
-      ]),
-    )
+    .where(and(listWhere(params), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset);
+    .offset(ks.offset);
+  // Read backwards from a `before` cursor: put the page back in the list's order.
+  return ks.backwards ? rows.reverse() : rows;
 }
 
 export function countClients(db: Queryable, params: ListParams) {

@@ -13,9 +13,9 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { portalAccessRoutes } from "./portal-access-routes";
-import { countClients, getClientDetail, listClients } from "./queries";
+import { clientKeyset, countClients, getClientDetail, listClients } from "./queries";
 import { createClient, deleteClient, updateClient } from "./service";
 
 export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -27,7 +27,9 @@ export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/clients",
     { config: { access: "staff" }, schema: { tags: ["clienti"], querystring: clientListQuerySchema, response: { 200: z.array(clientSchema) } } },
     async (request, reply) => {
-      return sendPage(reply, listClients(db, request.query), countClients(db, request.query));
+      const ks = clientKeyset(request.query);
+      const rows = listClients(db, request.query, ks);
+      return sendKeysetPage(reply, ks, request.query, rows, countClients(db, request.query));
     },
   );
 

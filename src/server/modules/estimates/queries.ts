@@ -6,9 +6,19 @@ import { computeEstimateTotals } from "@domain/estimates";
 import { plainDecimal } from "@domain/money";
 import { vatView, type DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
-import { loadClient, vatSetup } from "./lines";
+import { loadClient, vatSetup, type VatClient } from "./lines";
 import { clients, constructionSites, contracts, estimateItems, estimates, orders, surveys } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy, sortKey } from "../../lib/list";
+import {
+  countCapped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKey,
+  sortKeys,
+  type Keyset,
+  type SortKey,
+} from "../../lib/list";
 
 type ListParams = z.output<typeof estimateListQuerySchema>;
 
@@ -59,8 +69,11 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
-function estimateOrder(params: ListParams): SQL[] {
-  return orderBy(
+/** The page the parameters ask for, in the list's order (by cursor or by offset). */
+export const estimateKeyset = (params: ListParams) => keyset(params, estimateKeys(params));
+
+function estimateKeys(params: ListParams): SortKey[] {
+  return sortKeys(
     params.sort,
     {
       number: estimates.number,
@@ -71,31 +84,39 @@ function estimateOrder(params: ListParams): SQL[] {
       clientName: sql`lower(${clients.name})`,
       expiresAt: estimates.expiresAt,
     },
-    [desc(estimates.createdAt), desc(estimates.number)],
+    [
+      { expr: estimates.createdAt, desc: true },
+      { expr: estimates.number, desc: true },
+    ],
   );
 }
 
 /**
- * One page: the ids first (walking the ORDER BY's index, joined to clients only when the search
- * or the sort needs the client's name), then the columns and the client's name for those rows.
+ * One page: the ids first (walking the ORDER BY's index from the cursor, joined to clients only
+ * when the search or the sort needs the client's name), then the columns and the client's name
+ * for those rows. Each row carries its `cursor` (sendKeysetPage turns it into headers).
  */
-export async function listEstimates(db: Queryable, params: ListParams, scope: string | null) {
-  const order = estimateOrder(params);
+export async function listEstimates(
+  db: Queryable,
+  params: ListParams,
+  scope: string | null,
+  ks: Keyset = estimateKeyset(params),
+) {
   let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
   if (params.q || sortKey(params.sort) === "clientName")
     ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
   const page = ids
-    .where(listWhere(params, scope))
-    .orderBy(...order)
+    .where(and(listWhere(params, scope), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(ks.offset)
     .as("page");
   return db
-    .select(estimateColumns)
+    .select({ ...estimateColumns, cursor: cursorSql(ks.keys) })
     .from(page)
     .innerJoin(estimates, eq(estimates.id, page.id))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .orderBy(...order);
+    .orderBy(...ks.order);
 }
 
 export function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
@@ -132,73 +153,84 @@ export async function listEstimateItems(db: Queryable, estimateId: string) {
   return rows.map(estimateItemView);
 }
 
+type VatItems = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  vatRate: string;
+  natura: string | null;
+  significantGood: boolean;
+}[];
+
 /** The engine's view of a stored estimate, for the screens; null when its client no longer allows it. */
 export async function estimateVatView(
   db: Queryable,
   estimate: { clientId: string; treatment: DocumentTreatment; orderId: string | null },
-  items: {
-    description: string;
-    quantity: string;
-    unitPrice: string;
-    vatRate: string;
-    natura: string | null;
-    significantGood: boolean;
-  }[],
+  items: VatItems,
 ) {
-  const setup = await vatSetup(db, await loadClient(db, estimate.clientId), estimate.treatment);
+  const client = await loadClient(db, estimate.clientId);
   const [order] = estimate.orderId
     ? await db.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, estimate.orderId))
     : [];
-  const totals = computeEstimateTotals(items, order?.total ?? null, setup.ctx, setup.defaultRate);
+  return vatViewOf(db, client, estimate.treatment, order?.total ?? null, items);
+}
+
+/** estimateVatView with the client and the attached order's total already read. */
+async function vatViewOf(
+  db: Queryable,
+  client: VatClient,
+  treatment: DocumentTreatment,
+  orderTotal: string | null,
+  items: VatItems,
+) {
+  const setup = await vatSetup(db, client, treatment);
+  const totals = computeEstimateTotals(items, orderTotal, setup.ctx, setup.defaultRate);
   return totals.vat ? vatView(totals.vat) : null;
 }
 
-/** The detail screen: the estimate, its lines, client, survey, order, contracts and sites. */
+/**
+ * The detail screen: the estimate, its lines, client, survey, order, contracts and sites.
+ * The estimate, its client, survey and order come in one statement (they were five, two of them
+ * reading the client and the order a second time for the VAT view); then the lines, the company
+ * settings, contracts and sites: five statements in all.
+ */
 export async function getEstimateDetail(db: Queryable, id: string, scope: string | null) {
-  const [row] = await db
-    .select({ ...estimateColumns, acceptedIp: estimates.acceptedIp })
+  const [found] = await db
+    .select({
+      row: { ...estimateColumns, acceptedIp: estimates.acceptedIp },
+      client: {
+        id: clients.id,
+        name: clients.name,
+        type: clients.type,
+        address: clients.address,
+        city: clients.city,
+        province: clients.province,
+        zipCode: clients.zipCode,
+        email: clients.email,
+        phone: clients.phone,
+        vatNumber: clients.vatNumber,
+        fiscalCode: clients.fiscalCode,
+        withholdingAgent: clients.withholdingAgent,
+      },
+      survey: { id: surveys.id, date: surveys.date, address: surveys.address, status: surveys.status },
+      order: {
+        id: orders.id,
+        number: orders.number,
+        title: orders.title,
+        totalAmount: orders.totalAmount,
+        status: orders.status,
+      },
+    })
     .from(estimates)
     .innerJoin(clients, eq(clients.id, estimates.clientId))
+    .leftJoin(surveys, eq(surveys.id, estimates.surveyId))
+    .leftJoin(orders, eq(orders.id, estimates.orderId))
     .where(and(eq(estimates.id, id), scope ? eq(estimates.clientId, scope) : undefined))
     .limit(1);
-  if (!row) return null;
-  const [client] = await db
-    .select({
-      id: clients.id,
-      name: clients.name,
-      type: clients.type,
-      address: clients.address,
-      city: clients.city,
-      province: clients.province,
-      zipCode: clients.zipCode,
-      email: clients.email,
-      phone: clients.phone,
-      vatNumber: clients.vatNumber,
-      fiscalCode: clients.fiscalCode,
-      withholdingAgent: clients.withholdingAgent,
-    })
-    .from(clients)
-    .where(eq(clients.id, row.clientId));
+  if (!found) return null;
+  const { row, client, survey, order } = found;
   const items = await listEstimateItems(db, id);
-  const vat = await estimateVatView(db, row, items);
-  const [survey] = row.surveyId
-    ? await db
-        .select({ id: surveys.id, date: surveys.date, address: surveys.address, status: surveys.status })
-        .from(surveys)
-        .where(eq(surveys.id, row.surveyId))
-    : [];
-  const [order] = row.orderId
-    ? await db
-        .select({
-          id: orders.id,
-          number: orders.number,
-          title: orders.title,
-          totalAmount: orders.totalAmount,
-          status: orders.status,
-        })
-        .from(orders)
-        .where(eq(orders.id, row.orderId))
-    : [];
+  const vat = await vatViewOf(db, client, row.treatment, order?.totalAmount ?? null, items);
   const contractRows = await db
     .select({
       id: contracts.id,
@@ -222,7 +254,7 @@ export async function getEstimateDetail(db: Queryable, id: string, scope: string
     .orderBy(desc(constructionSites.createdAt));
   return {
     ...row,
-    client: client!,
+    client,
     items,
     vat,
     survey: survey ?? null,

@@ -14,11 +14,11 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } from "./actions";
 import { estimateItemRoutes } from "./item-routes";
 import { sendEstimatePdf } from "./pdf";
-import { countEstimates, getEstimateDetail, listEstimates } from "./queries";
+import { countEstimates, estimateKeyset, getEstimateDetail, listEstimates } from "./queries";
 import { createEstimate, deleteEstimate, duplicateEstimate, ESTIMATE_NOT_FOUND, updateEstimate } from "./service";
 
 const tags = ["preventivi"];
@@ -33,7 +33,9 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } },
     },
     async (request, reply) => {
-      return sendPage(reply, listEstimates(db, request.query, null), countEstimates(db, request.query, null));
+      const ks = estimateKeyset(request.query);
+      const rows = listEstimates(db, request.query, null, ks);
+      return sendKeysetPage(reply, ks, request.query, rows, countEstimates(db, request.query, null));
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { daysPastDue, remainderOf } from "@domain/payments";
 import { todayIso } from "@domain/dates";
 import { invoiceDueState, isInvoiceEditable, type invoiceListQuerySchema } from "@domain/invoices";
@@ -18,7 +18,17 @@ import {
   invoices,
   invoiceSdiEvents,
 } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import {
+  countCapped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKey,
+  sortKeys,
+  type Keyset,
+  type SortKey,
+} from "../../lib/list";
 
 type ListParams = z.output<typeof invoiceListQuerySchema>;
 
@@ -95,21 +105,38 @@ function listWhere(params: ListParams, scope: string | null, today: string): SQL
   return and(...filters);
 }
 
-function invoiceOrder(params: ListParams): SQL[] {
-  return orderBy(
+function invoiceKeys(params: ListParams): SortKey[] {
+  // "number" is two keys (year, then sequence); drafts have neither.
+  if (sortKey(params.sort) === "number") {
+    const descending = Boolean(params.sort?.startsWith("-"));
+    return [
+      { expr: i.year, desc: descending, nullable: true },
+      { expr: i.sequence, desc: descending, nullable: true },
+      ...invoiceFallback,
+    ];
+  }
+  return sortKeys(
     params.sort,
     {
-      number: sql`${i.year}, ${i.sequence}`,
       issueDate: i.issueDate,
       dueDate: i.dueDate,
       amount: i.amount,
       totalAmount: i.totalAmount,
       status: i.status,
     },
-    // id last: a stable order even among rows without a number.
-    [desc(i.year), desc(i.sequence), desc(i.id)],
+    invoiceFallback,
   );
 }
+
+// id last: a stable order even among rows without a number.
+const invoiceFallback: SortKey[] = [
+  { expr: i.year, desc: true, nullable: true },
+  { expr: i.sequence, desc: true, nullable: true },
+  { expr: i.id, desc: true },
+];
+
+/** The page the parameters ask for, in the list's order (by cursor or by offset). */
+export const invoiceKeyset = (params: ListParams) => keyset(params, invoiceKeys(params));
 
 /** Contract and estimate joined only when the WHERE needs them (search, client filter, portal scope). */
 function whereJoins<Q extends PgSelect>(query: Q, params: ListParams, scope: string | null) {
@@ -120,24 +147,34 @@ function whereJoins<Q extends PgSelect>(query: Q, params: ListParams, scope: str
 }
 
 /** One page: the ids first (through the ORDER BY's index), then contract and client for those rows only. */
-export async function listInvoices(db: Queryable, params: ListParams, scope: string | null) {
+export async function listInvoices(
+  db: Queryable,
+  params: ListParams,
+  scope: string | null,
+  ks: Keyset = invoiceKeyset(params),
+) {
   const today = todayIso();
   const { notes: _notes, salPhase: _sal, ...columns } = invoiceColumns;
-  const order = invoiceOrder(params);
   const page = whereJoins(db.select({ id: i.id }).from(i).$dynamic(), params, scope)
-    .where(listWhere(params, scope, today))
-    .orderBy(...order)
+    .where(and(listWhere(params, scope, today), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(ks.offset)
     .as("page");
   const rows = await db
-    .select({ ...columns, contractNumber: contracts.number, clientId: clients.id, clientName: clients.name })
+    .select({
+      ...columns,
+      contractNumber: contracts.number,
+      clientId: clients.id,
+      clientName: clients.name,
+      cursor: cursorSql(ks.keys),
+    })
     .from(page)
     .innerJoin(i, eq(i.id, page.id))
     .innerJoin(contracts, eq(contracts.id, i.contractId))
     .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .orderBy(...order);
+    .orderBy(...ks.order);
   return rows.map((r) => {
     const remainder = listRemainder(r);
     return { ...r, remainder, dueState: invoiceDueState({ ...r, remainder }, today) };

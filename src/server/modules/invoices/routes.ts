@@ -22,11 +22,11 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { sendStoredDocument } from "../../documents/store";
 import { conflict, notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { issuedInvoiceDocument, sendInvoicePdf } from "./documents";
 import { issueCreditNote } from "./credit-notes";
 import { deletePayment, payRemainder, recordPayment } from "./payments";
-import { countInvoices, findInvoiceDocument, getInvoiceDetail, invoiceListTotals, listInvoices } from "./queries";
+import { countInvoices, findInvoiceDocument, getInvoiceDetail, invoiceKeyset, invoiceListTotals, listInvoices } from "./queries";
 import { reissueInvoice, recordSdiOutcome } from "./sdi";
 import { emailInvoice, sendReminder } from "./sending";
 import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, issueInvoice, updateInvoice } from "./service";
@@ -43,7 +43,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceListItemSchema) } },
     },
     async (request, reply) => {
-      return sendPage(reply, listInvoices(db, request.query, null), countInvoices(db, request.query, null));
+      const ks = invoiceKeyset(request.query);
+      const rows = listInvoices(db, request.query, null, ks);
+      return sendKeysetPage(reply, ks, request.query, rows, countInvoices(db, request.query, null));
     },
   );
 

@@ -5,11 +5,32 @@ export type ListPaginationProps = {
   total: number | undefined;
   /** The total is "oltre …": the server stopped counting at its cap. */
   capped?: boolean | undefined;
-  list: { limit: number; offset: number; set: (changes: { offset: number }) => void };
+  /**
+   * The cursors the server sent with the page (keyset lists): "Successiva" and "Precedente" then
+   * start from the page's last or first row instead of counting rows from the top.
+   */
+  cursors?: { next?: string | undefined; previous?: string | undefined } | undefined;
+  list: {
+    limit: number;
+    offset: number;
+    set: (changes: { offset: number; after?: string; before?: string }) => void;
+  };
 };
 
+/** The offset (and cursor) a move to `offset` asks for, from the current page. */
+export function pageMove(
+  offset: number,
+  current: number,
+  cursors: ListPaginationProps["cursors"],
+): { offset: number; after?: string; before?: string } {
+  if (offset === 0) return { offset };
+  if (offset > current && cursors?.next) return { offset, after: cursors.next };
+  if (offset < current && cursors?.previous) return { offset, before: cursors.previous };
+  return { offset };
+}
+
 /** The pager under a list, driven by the URL state of useListParams. */
-export function ListPagination({ total, capped = false, list }: ListPaginationProps) {
+export function ListPagination({ total, capped = false, cursors, list }: ListPaginationProps) {
   if (total === undefined || (total <= list.limit && !capped)) return null;
   return (
     <Pagination
@@ -17,7 +38,7 @@ export function ListPagination({ total, capped = false, list }: ListPaginationPr
       capped={capped}
       limit={list.limit}
       offset={list.offset}
-      onOffsetChange={(offset) => list.set({ offset })}
+      onOffsetChange={(offset) => list.set(pageMove(offset, list.offset, cursors))}
       className="mt-4"
     />
   );

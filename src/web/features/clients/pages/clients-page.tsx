@@ -37,8 +37,7 @@ export default function ClientsPage() {
     q,
     type: type as Client["type"],
     sort: validSort(sort, SORTABLE),
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const { data } = query;
   const [editing, setEditing] = useState<Client | "new" | null>(null);
@@ -151,7 +150,7 @@ export default function ClientsPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} capped={data?.capped} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
 
       <ClientFormDialog
         open={editing !== null || intent.open}

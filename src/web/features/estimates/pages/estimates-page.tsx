@@ -48,8 +48,7 @@ export default function EstimatesPage() {
     q,
     status: (status || undefined) as EstimateStatus | undefined,
     sort: validSort,
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const { data } = query;
   const [editing, setEditing] = useState<Estimate | "new" | null>(null);
@@ -216,7 +215,7 @@ export default function EstimatesPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} capped={data?.capped} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
 
       <EstimateFormDialog
         open={editing !== null || intent.open}

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
 import { api } from "@web/lib/api";
-import { orderKeys } from "./keys";
 
 export interface SupplierOption {
   id: string;
@@ -15,26 +13,25 @@ export interface SiteOption {
   address: string;
 }
 
-const OPTIONS_LIMIT = 50;
+const toSupplierOption = (s: SupplierOption): ComboboxOption<SupplierOption> => ({
+  id: s.id,
+  label: s.name,
+  detail: s.city,
+  item: s,
+});
 
-/** Active suppliers matching the text typed in the order form (only attivo ones take new orders). */
-export function useSupplierOptions(q: string) {
-  return useQuery({
-    queryKey: orderKeys.supplierOptions(q),
-    queryFn: () =>
-      api.list<SupplierOption>("/api/suppliers", { status: "attivo", q, sort: "name", limit: OPTIONS_LIMIT }),
-    placeholderData: keepPreviousData,
-  });
-}
+/**
+ * Active suppliers matching the text typed in the order form (only attivo ones take new orders),
+ * twenty at a time by name: any supplier is reachable however many there are.
+ */
+export const searchSuppliers = async (q: string) =>
+  (
+    await api.list<SupplierOption>("/api/suppliers", { status: "attivo", q, sort: "name", limit: COMBOBOX_LIMIT })
+  ).rows.map(toSupplierOption);
 
-/** One supplier by id: the supplier a form starts with may not be in the first page of options. */
-export function useSupplierOption(id: string | undefined) {
-  return useQuery({
-    queryKey: [...orderKeys.all, "supplier-option", id],
-    queryFn: () => api.get<SupplierOption>(`/api/suppliers/${id}`),
-    enabled: Boolean(id),
-  });
-}
+/** One supplier by id: the supplier a form starts with (a prefill from the supplier's page, an edit). */
+export const supplierOption = async (id: string) =>
+  toSupplierOption(await api.get<SupplierOption>(`/api/suppliers/${id}`));
 
 const toSiteOption = (s: SiteOption): ComboboxOption<SiteOption> => ({
   id: s.id,

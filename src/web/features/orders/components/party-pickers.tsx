@@ -1,47 +1,31 @@
-import { useState } from "react";
-import { useFormContext, useWatch } from "react-hook-form";
 import type { OrderInput } from "@domain/orders";
-import { SelectField } from "@web/components/form";
-import { SearchInput } from "@web/components/ui/search-input";
 import { ComboboxField } from "@web/components/pickers/combobox-field";
 import { orderKeys } from "../api/keys";
-import { searchSites, siteOption, useSupplierOption, useSupplierOptions, type SiteOption } from "../api/options";
+import {
+  searchSites,
+  searchSuppliers,
+  siteOption,
+  supplierOption,
+  type SiteOption,
+  type SupplierOption,
+} from "../api/options";
 
 /**
- * Supplier choice: a search narrows the active suppliers on the server, the select picks one.
- * The supplier already chosen (prefilled or saved) stays listed even when the search hides it.
+ * Supplier choice: typing searches the active suppliers on the server (twenty at a time), like the
+ * client choice; the supplier already chosen (prefilled or saved) shows by name.
  */
-export function SupplierPicker({ initialName }: { initialName?: string }) {
-  const { control } = useFormContext<OrderInput>();
-  const selected = useWatch({ control, name: "supplierId" });
-  const [q, setQ] = useState("");
-  const { data } = useSupplierOptions(q);
-  const rows = data?.rows ?? [];
-  const missing = Boolean(selected) && !rows.some((s) => s.id === selected);
-  const { data: current } = useSupplierOption(missing ? selected : undefined);
-  const options = rows.map((s) => ({ value: s.id, label: `${s.name} — ${s.city}` }));
-  if (missing && selected)
-    options.unshift({
-      value: selected,
-      label: current ? `${current.name} — ${current.city}` : (initialName ?? "Fornitore selezionato"),
-    });
-
+export function SupplierPicker({ initialName }: { initialName?: string | null }) {
   return (
-    <div className="grid content-start gap-2">
-      <SearchInput label="Cerca fornitore" placeholder="Cerca fornitore attivo..." onDebouncedChange={setQ} />
-      <SelectField
-        name="supplierId"
-        label="Fornitore"
-        required
-        placeholder="Seleziona un fornitore"
-        options={options}
-      />
-      {data && data.total > rows.length ? (
-        <p className="text-xs text-muted-foreground">
-          Mostrati {rows.length} di {data.total} fornitori attivi: cerca per restringere.
-        </p>
-      ) : null}
-    </div>
+    <ComboboxField<SupplierOption, OrderInput>
+      name="supplierId"
+      label="Fornitore"
+      required
+      placeholder="Cerca fornitore attivo per nome..."
+      queryKey={orderKeys.supplierOptions()}
+      search={searchSuppliers}
+      resolve={supplierOption}
+      selectedLabel={initialName ?? null}
+    />
   );
 }
 
