@@ -27,6 +27,7 @@ test("ufficio: everything but company settings; settings answer Non autorizzato"
     "Clienti",
     "Contatti",
     "Sopralluoghi",
+    "Richieste clienti",
     "Preventivi",
     "Servizi",
     "Cantieri",
