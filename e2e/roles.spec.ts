@@ -34,6 +34,7 @@ test("ufficio: everything but company settings; settings answer Non autorizzato"
     "Scadenze",
     "Contratti",
     "Fatture",
+    "Scadenzario",
     "Fornitori",
     "Ordini",
     "Posta in uscita",

@@ -170,6 +170,12 @@ describe("GET /api/portal/survey-requests and the client's notice when it is sch
     // The portal bell carries it.
     const portalBell = (await get("/api/portal/notifications")).json();
     expect(portalBell.items.some((n: { kind: string }) => n.kind === "survey_scheduled")).toBe(true);
+    // Cancelled by the office: the client is told too.
+    const cancelled = await send("PUT", `/api/surveys/${mine.id}`, { ...base, time: "09:30", status: "annullato", version: 3 }, t.admin);
+    expect(cancelled.statusCode).toBe(200);
+    const notices = (await bellOf(a.clientId)).filter((n) => n.kind === "survey_cancelled");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.entityId).toBe(mine.id);
   });
 });
 
