@@ -1,7 +1,7 @@
-import { idSchema, optionalText, requiredText } from "./common";
+import { idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
 import { isoDateSchema, todayIso } from "./dates";
 import { labelled } from "./labels";
-import { estimateStatuses, invoiceStatuses, siteStatuses, type SiteStatus } from "./statuses";
+import { estimateStatuses, invoiceStatuses, siteStatuses, surveyStatuses, type SiteStatus } from "./statuses";
 import { invoiceLineSchema } from "./invoices";
 import { vatViewSchema } from "./vat/index";
 import { z } from "./zod";
@@ -92,7 +92,7 @@ export function portalSiteStatusLabel(status: SiteStatus | string): string {
   return siteStatuses.label("programmato");
 }
 
-const portalEstimateSummary = z.object({
+export const portalEstimateSummarySchema = z.object({
   id: idSchema,
   number: z.string(),
   title: z.string(),
@@ -143,7 +143,7 @@ export const portalDashboardSchema = z.object({
     completedProjects: z.number().int(),
   }),
   projects: z.array(portalProjectSummarySchema),
-  estimates: z.array(portalEstimateSummary),
+  estimates: z.array(portalEstimateSummarySchema),
   invoices: z.array(portalInvoiceSummarySchema),
 });
 export type PortalDashboard = z.infer<typeof portalDashboardSchema>;
@@ -317,3 +317,103 @@ export const activationTokenSchema = z.object({
   token: z.string({ error: "Link non valido" }).trim().min(20, "Link non valido").max(200, "Link non valido"),
 });
 export const ACTIVATION_INVALID = "Link non valido o scaduto. Chiedi all'impresa un nuovo link di accesso.";
+
+// ---- The portal's lists (decisions §9 "Portal lists"): the client's own, paged, filtered and
+// sorted in SQL like the office's lists; every filter and sort key is a whitelist.
+
+const emptyIsAll = (v: unknown) => (v === "" || v === "all" ? undefined : v);
+
+/** An estimate as the client reads it: "scaduto" is a sent estimate past its validity. */
+export const portalEstimateStates = labelled(["inviato", "accettato", "rifiutato", "scaduto"] as const, {
+  inviato: "Da valutare",
+  accettato: "Accettato",
+  rifiutato: "Rifiutato",
+  scaduto: "Scaduto",
+});
+export type PortalEstimateState = (typeof portalEstimateStates.values)[number];
+
+export const portalEstimateListQuerySchema = listQuery(["createdAt", "number", "title", "grossTotal", "expiresAt"] as const).extend({
+  status: z.preprocess(emptyIsAll, z.enum(portalEstimateStates.values, { error: "Stato non valido" }).optional()),
+});
+export type PortalEstimateListParams = Partial<z.output<typeof portalEstimateListQuerySchema>>;
+export type PortalEstimateSummary = z.infer<typeof portalEstimateSummarySchema>;
+
+/** The states the portal names (portalSiteStatusLabel): "programmato" also covers a suspended site. */
+export const portalProjectStates = labelled(["in_corso", "programmato", "completato"] as const, {
+  in_corso: "In Corso",
+  programmato: "Programmato",
+  completato: "Completato",
+});
+
+export const portalProjectListQuerySchema = listQuery(["name", "status", "startDate", "estimatedEndDate", "progress"] as const).extend({
+  status: z.preprocess(emptyIsAll, z.enum(portalProjectStates.values, { error: "Stato non valido" }).optional()),
+});
+export type PortalProjectListParams = Partial<z.output<typeof portalProjectListQuerySchema>>;
+
+export const portalProjectListItemSchema = portalProjectSummarySchema.extend({
+  startDate: z.string().nullable(),
+  estimate: z.object({ id: idSchema, number: z.string(), title: z.string() }),
+});
+export type PortalProjectListItem = z.infer<typeof portalProjectListItemSchema>;
+
+export const portalSurveyRequestListQuerySchema = listQuery(["date", "createdAt", "status"] as const).extend({
+  status: z.preprocess(emptyIsAll, z.enum(surveyStatuses.values, { error: "Stato non valido" }).optional()),
+});
+export type PortalSurveyRequestListParams = Partial<z.output<typeof portalSurveyRequestListQuerySchema>>;
+
+/** A survey the client asked for: its own words and the appointment, nothing of the office's notes. */
+export const portalSurveyRequestSchema = z.object({
+  id: idSchema,
+  createdAt: z.string(),
+  date: z.string(),
+  /** Set by the office when it fixes the appointment; null while it is to be confirmed. */
+  time: z.string().nullable(),
+  address: z.string(),
+  description: z.string().nullable(),
+  urgency: z.string().nullable(),
+  status: z.enum(surveyStatuses.values),
+});
+export type PortalSurveyRequest = z.infer<typeof portalSurveyRequestSchema>;
+
+export const informationRequestStates = labelled(["aperta", "risposta"] as const, {
+  aperta: "In attesa di risposta",
+  risposta: "Risposta ricevuta",
+});
+
+export const portalInformationRequestListQuerySchema = listQuery(["createdAt", "repliedAt"] as const).extend({
+  state: z.preprocess(emptyIsAll, z.enum(informationRequestStates.values, { error: "Stato non valido" }).optional()),
+});
+export type PortalInformationRequestListParams = Partial<z.output<typeof portalInformationRequestListQuerySchema>>;
+
+/** A question and the office's answer, as both sides read it. */
+export const informationRequestViewSchema = z.object({
+  id: idSchema,
+  createdAt: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  entityType: z.enum(informationEntityTypes).nullable(),
+  entityId: idSchema.nullable(),
+  entityLabel: z.string().nullable(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+});
+export type InformationRequestView = z.infer<typeof informationRequestViewSchema>;
+
+/** The office's list and detail add the client and who answered. */
+export const officeInformationRequestSchema = informationRequestViewSchema.extend({
+  client: z.object({ id: idSchema, name: z.string() }),
+  repliedByName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type OfficeInformationRequest = z.infer<typeof officeInformationRequestSchema>;
+
+export const officeInformationRequestListQuerySchema = portalInformationRequestListQuerySchema.extend({
+  clientId: z.preprocess(emptyIsAll, idSchema.optional()),
+});
+export type OfficeInformationRequestListParams = Partial<z.output<typeof officeInformationRequestListQuerySchema>>;
+
+export const informationReplySchema = z.object({
+  reply: requiredText("Risposta", 5000),
+  version: versionField,
+});
+export type InformationReplyInput = z.input<typeof informationReplySchema>;

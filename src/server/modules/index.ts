@@ -13,6 +13,7 @@ import { estimateRoutes } from "./estimates/routes";
 import { exportRoutes } from "./exports/routes";
 import { vatRegisterRoutes } from "./exports/vat-register";
 import { healthRoutes } from "./health/routes";
+import { informationRequestRoutes } from "./information-requests/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { orderRoutes } from "./orders/routes";
@@ -48,6 +49,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   supplierRoutes,
   orderRoutes,
   portalRoutes,
+  informationRequestRoutes,
   dashboardRoutes,
   notificationRoutes,
   activityRoutes,

@@ -34,6 +34,8 @@ const ids: [prefix: string, idOf: IdOf, owned: boolean][] = [
   ["/api/profile/sessions/:id", () => "0".repeat(32), false],
   // A paper that does not exist: the office's routes answer 404 past the access check.
   ["/api/site-documents/:docId", () => "00000000-0000-4000-8000-000000000000", false],
+  // An information request that does not exist: the office's routes answer 404 past the access check.
+  ["/api/information-requests/:id", () => "00000000-0000-4000-8000-000000000000", false],
 ];
 
 /** List routes whose query names a record: the list is then owned like that record. */

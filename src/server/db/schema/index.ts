@@ -10,3 +10,4 @@ export * from "./system";
 export * from "./documents";
 export * from "./payments";
 export * from "./compliance";
+export * from "./portal";

@@ -34,6 +34,8 @@ export const surveys = pgTable(
     followUpDate: date({ mode: "string" }),
     /** The technician who goes on the roof. */
     assignedUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** Asked by the client in the portal ("Le mie richieste" lists these, decisions §9). */
+    portalRequest: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -45,6 +47,7 @@ export const surveys = pgTable(
     index("surveys_status_date_idx").on(t.status, t.date),
     index("surveys_date_idx").on(t.date),
     index("surveys_assigned_date_idx").on(t.assignedUserId, t.date),
+    index("surveys_portal_client_date_idx").on(t.clientId, t.date).where(sql`${t.portalRequest}`),
     index("surveys_address_idx").on(sql`lower(${t.address})`),
     trigramIndex("surveys_address_trgm", t.address),
     trigramIndex("surveys_description_trgm", t.description),

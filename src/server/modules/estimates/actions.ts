@@ -102,6 +102,17 @@ export async function sendEstimate({ db, config }: Deps, request: FastifyRequest
       clientId: current.clientId,
       description: `Preventivo ${current.number} ${current.status === "inviato" ? "inviato di nuovo" : "inviato"} a ${before.client.email}`,
     });
+    // The client's portal bell (decisions §9); the e-mail with the PDF is the message above.
+    await notify(tx, {
+      audience: "client",
+      clientId: current.clientId,
+      kind: "estimate_sent",
+      title: `Nuovo preventivo ${current.number}`,
+      body: `${before.title} · ${formatEuro(before.grossTotal)} IVA inclusa, valido fino al ${formatDate(before.expiresAt)}`,
+      link: `/client/estimates/${id}`,
+      entityType: "estimate",
+      entityId: id,
+    });
     if (!config.smtpUrl) mail = await sendMail(tx, message, config);
   });
   mail ??= await sendMail(db, message, config);

@@ -206,7 +206,9 @@ describe("POST /api/portal/information-requests", () => {
     const [bell] = await t.db.select().from(notifications).where(eq(notifications.kind, "information_request"));
     expect(bell).toMatchObject({
       title: "Richiesta di informazioni da Cliente Alfa",
-      link: `/admin/sites/${a.sites.running.id}`,
+      // The office answers from its notification: it opens the stored request (decisions §9).
+      link: `/admin/information-requests/${bell!.entityId}`,
+      entityType: "information_request",
     });
     const mails = await t.db
       .select()

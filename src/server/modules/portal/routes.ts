@@ -3,7 +3,15 @@ import { idParams, listQuery } from "@domain/common";
 import { todayIso } from "@domain/dates";
 import {
   informationRequestSchema,
+  informationRequestViewSchema,
   paymentCausale,
+  portalEstimateListQuerySchema,
+  portalEstimateSummarySchema,
+  portalInformationRequestListQuerySchema,
+  portalProjectListItemSchema,
+  portalProjectListQuerySchema,
+  portalSurveyRequestListQuerySchema,
+  portalSurveyRequestSchema,
   portalDashboardSchema,
   portalEstimateSchema,
   portalInvoiceSchema,
@@ -28,6 +36,16 @@ import {
 } from "./queries";
 import { getInvoiceDetail } from "../invoices/queries";
 import { portalDocumentRoutes } from "./document-routes";
+import {
+  countInformationRequests,
+  countPortalEstimates,
+  countPortalProjects,
+  countPortalSurveyRequests,
+  listPortalEstimates,
+  listPortalInformationRequests,
+  listPortalProjects,
+  listPortalSurveyRequests,
+} from "./lists";
 import { portalUser } from "./portal-user";
 import { createSurveyRequest, sendInformationRequest } from "./service";
 
@@ -52,6 +70,67 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const dashboard = await getPortalDashboard(db, clientId, userId);
       if (!dashboard) throw notFound("Cliente non trovato");
       return dashboard;
+    },
+  );
+
+  // "I miei progetti", "I miei preventivi", "Le mie richieste" (decisions §9 "Portal lists").
+  app.get(
+    "/api/portal/projects",
+    {
+      config: user,
+      schema: { tags, querystring: portalProjectListQuerySchema, response: { 200: z.array(portalProjectListItemSchema) } },
+    },
+    async (request, reply) => {
+      const { clientId } = portalUser(request);
+      return sendPage(reply, listPortalProjects(db, clientId, request.query), countPortalProjects(db, clientId, request.query));
+    },
+  );
+
+  app.get(
+    "/api/portal/estimates",
+    {
+      config: user,
+      schema: { tags, querystring: portalEstimateListQuerySchema, response: { 200: z.array(portalEstimateSummarySchema) } },
+    },
+    async (request, reply) => {
+      const { clientId } = portalUser(request);
+      return sendPage(reply, listPortalEstimates(db, clientId, request.query), countPortalEstimates(db, clientId, request.query));
+    },
+  );
+
+  app.get(
+    "/api/portal/survey-requests",
+    {
+      config: user,
+      schema: { tags, querystring: portalSurveyRequestListQuerySchema, response: { 200: z.array(portalSurveyRequestSchema) } },
+    },
+    async (request, reply) => {
+      const { clientId } = portalUser(request);
+      return sendPage(
+        reply,
+        listPortalSurveyRequests(db, clientId, request.query),
+        countPortalSurveyRequests(db, clientId, request.query),
+      );
+    },
+  );
+
+  app.get(
+    "/api/portal/information-requests",
+    {
+      config: user,
+      schema: {
+        tags,
+        querystring: portalInformationRequestListQuerySchema,
+        response: { 200: z.array(informationRequestViewSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { clientId } = portalUser(request);
+      return sendPage(
+        reply,
+        listPortalInformationRequests(db, clientId, request.query),
+        countInformationRequests(db, clientId, request.query),
+      );
     },
   );
 

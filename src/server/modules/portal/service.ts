@@ -11,7 +11,7 @@ import {
 import { formatDate } from "@domain/format";
 import type { Config } from "../../config";
 import type { Db, Queryable } from "../../db/client";
-import { clients, constructionSites, contracts, estimates, invoices, surveys } from "../../db/schema";
+import { clients, constructionSites, contracts, estimates, informationRequests, invoices, surveys } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { recordActivity } from "../activity/record";
 import { notify } from "../notifications/notify";
@@ -41,6 +41,7 @@ export async function createSurveyRequest(db: Db, config: Config, request: Fasti
         notes: foldSurveyRequestNotes(values.notes, values.urgency, values.preferredTimeSlot),
         status: "programmato",
         urgencyLevel: values.urgency,
+        portalRequest: true,
       })
       .returning();
     await recordActivity(tx, request, {
@@ -78,7 +79,6 @@ export async function createSurveyRequest(db: Db, config: Config, request: Fasti
 }
 
 const entityLabels = { site: "cantiere", estimate: "preventivo", invoice: "fattura" } as const;
-const adminLinks = { site: "/admin/sites/", estimate: "/admin/quotes/", invoice: "/admin/invoices/" } as const;
 
 /** The record the question is about, checked against the user's client: never another's. */
 async function referencedRecord(db: Queryable, clientId: string, type: keyof typeof entityLabels, id: string) {
@@ -108,7 +108,7 @@ async function referencedRecord(db: Queryable, clientId: string, type: keyof typ
 
 /** "Richiedi Informazioni": a question to the company, optionally about one of the client's records. */
 export async function sendInformationRequest(db: Db, config: Config, request: FastifyRequest, clientId: string, values: InformationRequestValues) {
-  const { name, about } = await db.transaction(async (tx) => {
+  const { name, about, id } = await db.transaction(async (tx) => {
     const name = await clientName(tx, clientId);
     let about: { type: keyof typeof entityLabels; id: string; label: string } | null = null;
     if (values.entityType && values.entityId) {
@@ -118,6 +118,18 @@ export async function sendInformationRequest(db: Db, config: Config, request: Fa
       about = { type: values.entityType, id: values.entityId, label };
     }
     const aboutText = about ? ` (${entityLabels[about.type]} ${about.label})` : "";
+    // Kept, so the office can answer it and the client can read the answer (decisions §9).
+    const [stored] = await tx
+      .insert(informationRequests)
+      .values({
+        clientId,
+        subject: values.subject,
+        message: values.message,
+        entityType: about?.type ?? null,
+        entityId: about?.id ?? null,
+        entityLabel: about?.label ?? null,
+      })
+      .returning({ id: informationRequests.id });
     await recordActivity(tx, request, {
       action: "request",
       entityType: about?.type ?? "client",
@@ -125,15 +137,16 @@ export async function sendInformationRequest(db: Db, config: Config, request: Fa
       clientId,
       description: `Richiesta di informazioni da ${name}${aboutText}: ${values.subject}`,
     });
+    // The office answers from the notification: it opens the request with its reply form.
     await notify(tx, {
       kind: notificationKinds.informationRequest,
       title: `Richiesta di informazioni da ${name}`,
       body: `${values.subject}${aboutText}: ${values.message}`.slice(0, 500),
-      link: about ? `${adminLinks[about.type]}${about.id}` : `/admin/clients/${clientId}`,
-      entityType: about?.type ?? "client",
-      entityId: about?.id ?? clientId,
+      link: `/admin/information-requests/${stored!.id}`,
+      entityType: "information_request",
+      entityId: stored!.id,
     });
-    return { name, about };
+    return { name, about, id: stored!.id };
   });
   await mailCompany(db, config, `Richiesta di informazioni da ${name}: ${values.subject}`, [
     `${name} ha inviato una richiesta di informazioni dal portale clienti.`,
@@ -142,5 +155,8 @@ export async function sendInformationRequest(db: Db, config: Config, request: Fa
     `Oggetto: ${values.subject}`,
     "",
     values.message,
+    "",
+    `Rispondi dal gestionale: ${config.publicUrl}/admin/information-requests/${id}`,
   ]);
+  return { id };
 }

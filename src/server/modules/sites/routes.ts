@@ -83,7 +83,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       },
     },
     async (request) => {
-      const row = await updateSiteProgress(db, request, request.params.id, request.body);
+      const row = await updateSiteProgress(db, request, request.params.id, request.body, config);
       return seesMoney(request) ? row : siteForTecnico(row);
     },
   );
@@ -97,7 +97,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.put(
     "/api/construction-sites/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, body: siteUpdateSchema, response: { 200: siteSchema } } },
-    async (request) => updateSite(db, request, request.params.id, request.body),
+    async (request) => updateSite(db, request, request.params.id, request.body, config),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { todayIso } from "@domain/dates";
 import type { SiteValues } from "@domain/sites";
+import { portalSiteStatusLabel } from "@domain/portal";
 import { siteStatuses } from "@domain/statuses";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { constructionSites, estimates } from "../../db/schema";
@@ -10,6 +11,9 @@ import { recordActivity } from "../activity/record";
 import { detachAll } from "../attachments/service";
 import { guardSiteStart } from "../compliance/service";
 import { checkAssignee } from "../team/queries";
+import type { Config } from "../../config";
+import type { MailMessage } from "../../mail";
+import { deliverAfterCommit, notifyClient } from "../notifications/notify-client";
 
 export const SITE_NOT_FOUND = "Cantiere non trovato";
 
@@ -56,8 +60,15 @@ export async function createSite(db: Db, request: FastifyRequest, input: SiteVal
   });
 }
 
-export async function updateSite(db: Db, request: FastifyRequest, id: string, input: SiteValues & { version: number }) {
-  return db.transaction(async (tx) => {
+export async function updateSite(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  input: SiteValues & { version: number },
+  config: Config | null = null,
+) {
+  let mail: MailMessage | null = null;
+  const site = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(constructionSites).where(eq(constructionSites.id, id)).for("update");
     if (!current) throw notFound(SITE_NOT_FOUND);
     const { version, ...fields } = input;
@@ -72,9 +83,11 @@ export async function updateSite(db: Db, request: FastifyRequest, id: string, in
       .where(and(eq(constructionSites.id, id), eq(constructionSites.version, version)))
       .returning();
     if (!row) throw staleVersion();
-    await recordSiteUpdate(tx, request, current, row, estimate ? [`preventivo ${estimate.number}`] : []);
+    mail = await recordSiteUpdate(tx, request, current, row, estimate ? [`preventivo ${estimate.number}`] : [], config);
     return row;
   });
+  if (config) await deliverAfterCommit(db, config, [mail]);
+  return site;
 }
 
 /** One activity entry for a changed site, naming what changed, scoped to the site's client. */
@@ -84,7 +97,8 @@ async function recordSiteUpdate(
   before: { status: SiteValues["status"]; progress: number },
   row: typeof constructionSites.$inferSelect,
   more: string[],
-) {
+  config: Config | null,
+): Promise<MailMessage | null> {
   const [owner] = await tx
     .select({ clientId: estimates.clientId })
     .from(estimates)
@@ -99,6 +113,25 @@ async function recordSiteUpdate(
     entityId: row.id,
     clientId: owner?.clientId ?? null,
     description: `Cantiere ${row.name} aggiornato${changes.length ? `: ${changes.join(", ")}` : ""}`,
+  });
+  // The client is told when its site starts or is finished (portal bell, and e-mail when it has
+  // one): the two states the portal names; the others read "Programmato" there (specification §2).
+  if (before.status === row.status || !owner || !config) return null;
+  if (row.status !== "in_corso" && row.status !== "completato") return null;
+  const label = portalSiteStatusLabel(row.status);
+  const what = row.status === "in_corso" ? "sono iniziati i lavori" : "i lavori sono stati completati";
+  return notifyClient(tx, config, {
+    clientId: owner.clientId,
+    kind: "site_status",
+    title: `Cantiere ${row.name}: ${label}`,
+    body: `Stato del cantiere: ${label} · avanzamento ${row.progress}%`,
+    link: `/client/projects/${row.id}`,
+    entityType: "site",
+    entityId: row.id,
+    mail: {
+      subject: `Cantiere ${row.name}: ${label}`,
+      lines: [`la informiamo che nel cantiere "${row.name}" (${row.address}) ${what}.`, `Avanzamento: ${row.progress}%.`],
+    },
   });
 }
 
@@ -141,8 +174,10 @@ export async function updateSiteProgress(
     force?: boolean | undefined;
     reason?: string | undefined;
   },
+  config: Config | null = null,
 ) {
-  return db.transaction(async (tx) => {
+  let mail: MailMessage | null = null;
+  const site = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(constructionSites).where(eq(constructionSites.id, id)).for("update");
     if (!current) throw notFound(SITE_NOT_FOUND);
     if (current.version !== input.version) throw staleVersion();
@@ -162,7 +197,9 @@ export async function updateSiteProgress(
       .where(and(eq(constructionSites.id, id), eq(constructionSites.version, input.version)))
       .returning();
     if (!row) throw staleVersion();
-    await recordSiteUpdate(tx, request, current, row, current.notes !== row.notes ? ["note"] : []);
+    mail = await recordSiteUpdate(tx, request, current, row, current.notes !== row.notes ? ["note"] : [], config);
     return row;
   });
+  if (config) await deliverAfterCommit(db, config, [mail]);
+  return site;
 }

@@ -53,7 +53,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   app.put(
     "/api/surveys/:id",
     { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], params: idParams, body: surveyUpdateSchema, response: { 200: surveySchema } } },
-    async (request) => updateSurvey(db, request, request.params.id, request.body),
+    async (request) => updateSurvey(db, request, request.params.id, request.body, config),
   );
 
   app.delete(

@@ -11,6 +11,9 @@ import { recordActivity } from "../activity/record";
 import { detachAll } from "../attachments/service";
 import { checkAssignee } from "../team/queries";
 import { findSurvey } from "./queries";
+import type { Config } from "../../config";
+import type { MailMessage } from "../../mail";
+import { deliverAfterCommit, notifyClient } from "../notifications/notify-client";
 
 const NOT_FOUND = "Sopralluogo non trovato";
 
@@ -71,8 +74,10 @@ export async function updateSurvey(
   request: FastifyRequest,
   id: string,
   values: SurveyValues & { version: number },
+  config: Config | null = null,
 ) {
-  return db.transaction(async (tx) => {
+  let mail: MailMessage | null = null;
+  const survey = await db.transaction(async (tx) => {
     const { version, ...fields } = values;
     const [before] = await tx
       .select({
@@ -81,6 +86,7 @@ export async function updateSurvey(
         status: surveys.status,
         assignedUserId: surveys.assignedUserId,
         clientId: surveys.clientId,
+        portalRequest: surveys.portalRequest,
       })
       .from(surveys)
       .where(eq(surveys.id, id))
@@ -109,7 +115,59 @@ export async function updateSurvey(
       clientId: fields.clientId,
       description,
     });
+    if (config && before.portalRequest) mail = await tellRequester(tx, config, id, before, fields);
     return (await findSurvey(tx, id))!;
+  });
+  if (config) await deliverAfterCommit(db, config, [mail]);
+  return survey;
+}
+
+/**
+ * A survey the client asked for in the portal: the client is told when the office fixes the
+ * appointment (a time is set, or the date or time change) and when it is cancelled
+ * (decisions §9: "his survey request is scheduled").
+ */
+async function tellRequester(
+  tx: Queryable,
+  config: Config,
+  id: string,
+  before: { date: string; time: string | null; status: string },
+  after: SurveyValues,
+) {
+  const link = "/client/richieste";
+  if (after.status === "annullato" && before.status !== "annullato") {
+    return notifyClient(tx, config, {
+      clientId: after.clientId,
+      kind: "survey_cancelled",
+      title: `Sopralluogo del ${formatDate(after.date)} annullato`,
+      body: "Ci contatti per fissare un'altra data.",
+      link,
+      entityType: "survey",
+      entityId: id,
+      mail: {
+        subject: `Sopralluogo del ${formatDate(after.date)} annullato`,
+        lines: [`il sopralluogo del ${formatDate(after.date)} in ${after.address} è stato annullato.`, "Ci contatti per fissare un'altra data."],
+      },
+    });
+  }
+  const scheduled =
+    after.status === "programmato" &&
+    after.time !== null &&
+    (before.date !== after.date || (before.time ?? null) !== after.time || before.status !== "programmato");
+  if (!scheduled) return null;
+  const when = `${formatDate(after.date)} alle ${after.time}`;
+  return notifyClient(tx, config, {
+    clientId: after.clientId,
+    kind: "survey_scheduled",
+    title: `Sopralluogo fissato: ${when}`,
+    body: after.address,
+    link,
+    entityType: "survey",
+    entityId: id,
+    mail: {
+      subject: `Sopralluogo fissato: ${when}`,
+      lines: [`il sopralluogo che ha richiesto è fissato per il ${when} in ${after.address}.`],
+    },
   });
 }
 

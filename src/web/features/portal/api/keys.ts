@@ -6,4 +6,5 @@ export const portalKeys = {
   estimate: (id: string) => [...portalKeys.all, "estimate", id] as const,
   invoices: (params: Record<string, unknown>) => [...portalKeys.all, "invoices", params] as const,
   invoice: (id: string) => [...portalKeys.all, "invoice", id] as const,
+  list: (name: string, params: Record<string, unknown>) => [...portalKeys.all, "list", name, params] as const,
 };

@@ -32,7 +32,7 @@ export function InfoRequestButton({
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Richiedi Informazioni</DialogTitle>
-            <DialogDescription>Il messaggio arriva subito all'impresa, che ti risponderà ai tuoi recapiti.</DialogDescription>
+            <DialogDescription>Il messaggio arriva subito all'impresa: la risposta la trovi in «Le mie richieste» e ti viene notificata.</DialogDescription>
           </DialogHeader>
           <Form
             schema={informationRequestSchema}

@@ -121,8 +121,11 @@ export default function PortalDashboardPage() {
 
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
-          <CardHeader>
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>I Miei Progetti</CardTitle>
+            <Link href="/client/projects" className="text-sm text-primary hover:underline">
+              Tutti i progetti
+            </Link>
           </CardHeader>
           <CardContent>
             <Projects projects={data.projects} />
@@ -131,9 +134,14 @@ export default function PortalDashboardPage() {
         <Card>
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>Documenti Recenti</CardTitle>
-            <Link href="/client/invoices" className="text-sm text-primary hover:underline">
-              Tutte le fatture
-            </Link>
+            <span className="flex flex-wrap gap-x-3">
+              <Link href="/client/estimates" className="text-sm text-primary hover:underline">
+                Tutti i preventivi
+              </Link>
+              <Link href="/client/invoices" className="text-sm text-primary hover:underline">
+                Tutte le fatture
+              </Link>
+            </span>
           </CardHeader>
           <CardContent>
             <Documents data={data} />
@@ -179,6 +187,9 @@ export default function PortalDashboardPage() {
               <Button asChild variant="link">
                 <Link href="/client/surveys/request">Prenota Sopralluogo</Link>
               </Button>
+              <Link href="/client/richieste" className="block text-sm text-primary hover:underline">
+                Le mie richieste
+              </Link>
             </div>
           </Card>
         </div>

@@ -107,6 +107,9 @@ function Sent({ result, onAgain }: { result: SurveyRequestResult; onAgain: () =>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button asChild>
+            <Link href="/client/richieste">Le mie richieste</Link>
+          </Button>
+          <Button asChild variant="outline">
             <Link href="/client">Torna alla Dashboard</Link>
           </Button>
           <Button variant="outline" onClick={onAgain}>

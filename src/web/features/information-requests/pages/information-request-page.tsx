@@ -1,0 +1,100 @@
+import { useParams } from "wouter";
+import { Link } from "wouter";
+import { formatDateTime } from "@domain/format";
+import { informationReplySchema } from "@domain/portal";
+import { BackLink } from "@web/components/detail/back-link";
+import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { Form, FormActions, SubmitButton, TextareaField } from "@web/components/form";
+import { Badge } from "@web/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { PageHeader } from "@web/components/ui/page-header";
+import { toastSuccess } from "@web/components/ui/toast";
+import { useInformationRequest, useReplyToInformationRequest } from "../api/information-requests";
+
+const aboutLinks = { site: "/admin/sites/", estimate: "/admin/quotes/", invoice: "/admin/invoices/" } as const;
+const aboutLabels = { site: "Cantiere", estimate: "Preventivo", invoice: "Fattura" } as const;
+
+/** One client's question and the office's reply, which the client reads in "Le mie richieste". */
+export default function InformationRequestPage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const { data, isPending, error } = useInformationRequest(id);
+  const reply = useReplyToInformationRequest(id);
+  if (isPending) return <DetailLoading label="Caricamento richiesta..." centered />;
+  if (!data)
+    return (
+      <DetailNotFound
+        error={error}
+        notFoundTitle="Richiesta non trovata"
+        failedTitle="Impossibile caricare la richiesta"
+        backHref="/admin/information-requests"
+        backLabel="Torna alle richieste"
+      />
+    );
+  return (
+    <>
+      <BackLink href="/admin/information-requests">Torna alle richieste</BackLink>
+      <PageHeader
+        title={data.subject}
+        description={`Da ${data.client.name} · ${formatDateTime(data.createdAt)}`}
+        actions={data.repliedAt ? <Badge variant="success">Risposta inviata</Badge> : <Badge variant="warning">Da rispondere</Badge>}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Messaggio del cliente</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <p className="whitespace-pre-line break-words">{data.message}</p>
+            <p className="text-sm text-muted-foreground">
+              Cliente:{" "}
+              <Link href={`/admin/clients/${data.client.id}`} className="text-primary hover:underline">
+                {data.client.name}
+              </Link>
+              {data.entityType && data.entityId ? (
+                <>
+                  {" · "}
+                  <Link href={`${aboutLinks[data.entityType]}${data.entityId}`} className="text-primary hover:underline">
+                    {aboutLabels[data.entityType]} {data.entityLabel}
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{data.repliedAt ? "Risposta" : "Rispondi"}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {data.repliedAt ? (
+              <p className="text-sm text-muted-foreground">
+                Inviata il {formatDateTime(data.repliedAt)}
+                {data.repliedByName ? ` da ${data.repliedByName}` : ""}. Il cliente la legge in «Le mie richieste»; una
+                nuova risposta la sostituisce.
+              </p>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                Il cliente riceve la risposta nel portale e per e-mail, se ha un indirizzo.
+              </p>
+            )}
+            <Form
+              key={data.version}
+              schema={informationReplySchema}
+              defaultValues={{ reply: data.reply ?? "", version: data.version }}
+              aria-label="Risposta al cliente"
+              onSubmit={async (values) => {
+                await reply.mutateAsync(values);
+                toastSuccess("Risposta inviata al cliente");
+              }}
+            >
+              <TextareaField name="reply" label="Risposta" required rows={6} />
+              <FormActions>
+                <SubmitButton label={data.repliedAt ? "Aggiorna risposta" : "Invia risposta"} pendingLabel="Invio in corso..." />
+              </FormActions>
+            </Form>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
