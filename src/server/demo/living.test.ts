@@ -79,6 +79,13 @@ describe("a fresh demo", () => {
     }
   });
 
+  it("no invoice is left unpaid for years: overdue ones are of the last four months", async () => {
+    const { rows } = (await t.db.execute(
+      sql`select count(*)::int as n from invoices where status = 'inviata' and due_date < ${addDays(today, -120)}::date`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it("every paid invoice has its payments, and none is paid beyond its amount", async () => {
     const list = await get("admin", "/api/invoices?status=pagata&limit=20");
     expect(list.length).toBeGreaterThan(10);

@@ -100,6 +100,11 @@ async function seedPayments({ db, today }: DemoContext) {
     .update(invoices)
     .set({ issueDate: today, dueDate: addDays(today, 30) })
     .where(eq(invoices.status, "bozza"));
+  // Years-old unpaid invoices would make the reminders list look abandoned: those due more than
+  // four months ago were paid a couple of weeks after their due date. Recent ones stay overdue.
+  await db.execute(sql`
+    update ${invoices} set status = 'pagata', paid_date = least(due_date + 15, ${today}::date)
+    where status = 'inviata' and due_date < ${addDays(today, -120)}::date`);
   await db.execute(sql`
     insert into ${invoicePayments} (invoice_id, date, amount, method)
     select i.id, coalesce(i.paid_date, i.issue_date), i.net_to_pay, 'bonifico' from ${invoices} i
