@@ -37,6 +37,7 @@ describe("roles (decisions §8 Accounts)", () => {
 
   it("maps each back-office page to the capability it needs", () => {
     expect(capabilityOfPage("/admin")).toBe("dashboard");
+    expect(capabilityOfPage("/admin/import")).toBe("clients.write");
     expect(capabilityOfPage("/admin/invoices/:id")).toBe("invoices");
     expect(capabilityOfPage("/admin/orders/:id")).toBe("orders.read");
     expect(capabilityOfPage("/admin/orders/new")).toBe("orders.write");

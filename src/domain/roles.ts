@@ -101,6 +101,8 @@ export function capabilityOfPage(pattern: string): Capability | null {
   if (pattern.startsWith("/admin/settings/users")) return "users";
   if (/^\/admin\/orders\/(new|:id\/edit)$/.test(pattern)) return "orders.write";
   if (/^\/admin\/suppliers\/(new|:id\/edit)$/.test(pattern)) return "suppliers";
+  // Import of clients, suppliers and services: the office's (the API refuses a technician).
+  if (pattern === "/admin/import") return "clients.write";
   const section = backOfficeSections.find((s) => pattern === s.path || pattern.startsWith(`${s.path}/`));
   return section?.capability ?? null;
 }

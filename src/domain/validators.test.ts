@@ -13,6 +13,7 @@ import {
   isValidPhone,
   isValidProvincia,
   isValidSdiCode,
+  makeCodiceFiscale,
   makePartitaIva,
   partitaIvaSchema,
   phoneSchema,
@@ -37,6 +38,12 @@ describe("partita IVA", () => {
 
   it.each(["", "1234567890", "123456789033", "1234567890A", " 12345678903", "00000000000"])("rejects %j", (value) => {
     expect(isValidPartitaIva(value)).toBe(false);
+  });
+
+  it("generates well-formed personal codici fiscali for demo clients", () => {
+    expect(makeCodiceFiscale("Rossi", "Marco", 0)).toMatch(/^RSSMRC40A01F205[A-Z]$/);
+    expect(makeCodiceFiscale("De Luca", "Ia", 7)).toMatch(/^DLCIAX47M48F704[A-Z]$/);
+    for (let i = 0; i < 200; i++) expect(isValidCodiceFiscale(makeCodiceFiscale("Esposito", "Anna", i)), String(i)).toBe(true);
   });
 
   it("generates valid, distinct numbers deterministically", () => {

@@ -82,6 +82,25 @@ function isValidPersonalCodiceFiscale(value: string): boolean {
   return codiceFiscaleCheckChar(value.slice(0, 15)) === value[15];
 }
 
+/**
+ * A deterministic, well-formed personal codice fiscale for demo and import data: three letters
+ * of the surname and of the name (consonants first, padded with X), a birth date taken from the
+ * base, a real Belfiore code of a Lombard town and the check character.
+ */
+export function makeCodiceFiscale(lastName: string, firstName: string, base: number): string {
+  const letters = (s: string) => {
+    const up = s.toUpperCase().replace(/[^A-Z]/g, "");
+    const consonants = up.replace(/[AEIOU]/g, "");
+    return (consonants + up.replace(/[^AEIOU]/g, "") + "XXX").slice(0, 3);
+  };
+  const year = String(40 + (base % 50)).padStart(2, "0");
+  const month = "ABCDEHLMPRST"[base % 12]!;
+  const day = String(1 + (base % 28) + (base % 2 ? 40 : 0)).padStart(2, "0");
+  const town = ["F205", "F704", "A794", "B157", "C933", "E507"][base % 6]!;
+  const first15 = letters(lastName) + letters(firstName) + year + month + day + town;
+  return first15 + codiceFiscaleCheckChar(first15);
+}
+
 /** Personal 16-character code (omocodia included) or a company's 11-digit numeric code. */
 export function isValidCodiceFiscale(value: string): boolean {
   if (typeof value !== "string") return false;

@@ -16,6 +16,7 @@ import { seedSites } from "../modules/sites/demo";
 import { seedSuppliers } from "../modules/suppliers/demo";
 import { seedSurveys } from "../modules/surveys/demo";
 import type { DemoContext } from "./context";
+import { seedLivingDemo } from "./living";
 import { createRandom } from "./random";
 
 /** Seeders in dependency order; each module adds its own (src/server/modules/<x>/demo.ts). */
@@ -93,5 +94,9 @@ export async function runDemo(db: Db, scale: number, log: (line: string) => void
       .insert(users)
       .values({ ...person, passwordHash: await hashPassword(password) })
       .onConflictDoNothing();
+  // After the team exists: the technician's day, payments, photos, the portal's life (living.ts).
+  const started = Date.now();
+  await seedLivingDemo(ctx);
+  log(`  giornata in corso: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { adminCreated: !admin, ctx };
 }

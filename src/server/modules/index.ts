@@ -13,6 +13,7 @@ import { estimateRoutes } from "./estimates/routes";
 import { exportRoutes } from "./exports/routes";
 import { vatRegisterRoutes } from "./exports/vat-register";
 import { healthRoutes } from "./health/routes";
+import { importRoutes } from "./imports/routes";
 import { informationRequestRoutes } from "./information-requests/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { notificationRoutes } from "./notifications/routes";
@@ -47,6 +48,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   invoiceRoutes,
   receivableRoutes,
   supplierRoutes,
+  importRoutes,
   orderRoutes,
   portalRoutes,
   informationRequestRoutes,

@@ -1,4 +1,4 @@
-import { makePartitaIva } from "@domain/validators";
+import { makeCodiceFiscale, makePartitaIva } from "@domain/validators";
 import { clients } from "../../db/schema";
 import { insertBatched, type DemoContext } from "../../demo/context";
 import { cities, companyWords, condoNames, firstNames, lastNames, streets } from "../../demo/names";
@@ -31,6 +31,8 @@ export async function seedClients(ctx: DemoContext) {
       phone: `+39 3${random.int(20, 99)} ${random.int(100, 999)} ${random.int(1000, 9999)}`,
       email: `${slug}${i}@example.it`,
       vatNumber: type === "privato" ? null : makePartitaIva(100_000 + i),
+      // A privato is invoiced on his codice fiscale (FatturaPA needs one of the two).
+      fiscalCode: type === "privato" ? makeCodiceFiscale(last, first, i) : null,
       sdiCode: type === "azienda" ? "0000000" : null,
       notes: random.chance(0.2) ? "Preferisce essere contattato al mattino." : null,
       createdAt: created.toISOString(),

@@ -155,10 +155,13 @@ export async function seedInvoices(ctx: DemoContext) {
       });
     }
   }
+  // Drafts have no legal number (docs/decisions/008-invoice-number-at-issue.md): only issued ones are numbered.
+  const issued = drafts.filter((d) => d.row.status !== "bozza");
+  for (const d of drafts) if (d.row.status === "bozza") Object.assign(d.row, { number: null, year: null, sequence: null });
   const lastByYear = await assignNumbers(
     db,
     "FAT",
-    drafts,
+    issued,
     (d) => d.row.issueDate,
     (d, number, year, sequence) => Object.assign(d.row, { number, year, sequence }),
   );

@@ -6,6 +6,7 @@ import { formatDate } from "@domain/format";
 import { clientTypes } from "@domain/statuses";
 import { countLabel, formatAddress } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
+import { ImportButton } from "@web/components/import-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
@@ -52,6 +53,7 @@ export default function ClientsPage() {
         actions={
           <>
             <ExportCsvButton path="/api/clients/export.csv" query={{ q, type }} />
+            <ImportButton kind="clients" />
             {mayWrite ? (
               <Button onClick={() => setEditing("new")}>
                 <Plus aria-hidden className="size-4" />

@@ -5,6 +5,7 @@ import { serviceDeleteQuestion, type Service, type ServiceListParams } from "@do
 import { serviceStatuses } from "@domain/statuses";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
+import { ImportButton } from "@web/components/import-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
@@ -45,6 +46,7 @@ export default function ServicesPage() {
         actions={
           <>
             <ExportCsvButton path="/api/services/export.csv" query={{ q, category, status }} />
+            <ImportButton kind="services" />
             <Button onClick={() => setEditing("new")}>
               <Plus aria-hidden className="size-4" />
               Nuovo Servizio

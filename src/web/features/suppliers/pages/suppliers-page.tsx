@@ -5,6 +5,7 @@ import { supplierStatuses } from "@domain/statuses";
 import type { Supplier } from "@domain/suppliers";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
+import { ImportButton } from "@web/components/import-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
@@ -47,6 +48,7 @@ export default function SuppliersPage() {
         actions={
           <>
             <ExportCsvButton path="/api/suppliers/export.csv" query={{ q, status }} />
+            <ImportButton kind="suppliers" />
             <Button asChild>
               <Link href="/admin/suppliers/new">
                 <Plus aria-hidden className="size-4" />
