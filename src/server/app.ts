@@ -32,7 +32,7 @@ const SECRET_PARAMS = /^(token|code|key|password|secret|invite|reset)$/i;
 /** Paths whose whole query string is secret, whatever the parameter is called. */
 const SECRET_PATHS = /^\/(portal\/activate|setup|reset|invite|activate)(\/|$)/i;
 
-/** The request URL as the log may show it: secrets in the query string replaced (decisions §1). */
+/** The request URL as the log may show it: secrets in the query string replaced (docs/domain/operations.md). */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
   if (q < 0) return url;
@@ -75,7 +75,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
         remotePort: req.socket?.remotePort,
       }),
     },
-    // Structured JSON logs with nothing secret in them (decisions §1).
+    // Structured JSON logs with nothing secret in them (docs/domain/operations.md).
     redact: {
       paths: [
         "req.headers.cookie",

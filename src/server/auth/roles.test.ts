@@ -7,7 +7,7 @@ import { ROLE_FORBIDDEN } from "./guard";
 import { buildTestApp, type TestApp } from "../test/app";
 import { moneyKeysIn } from "../test/money-keys";
 
-// decisions §8 "Accounts": the office (ufficio) does everything but users and company settings;
+// docs/domain/roles.md: the office (ufficio) does everything but users and company settings;
 // a technician (tecnico) reads clients, contacts, sites and orders without money, and works
 // surveys and the progress of sites. Representative routes, by role, with the shaped answers.
 

@@ -51,7 +51,7 @@ const requiredQueries: Record<string, () => string> = {
 
 /** Valid bodies for the routes a portal client may write to. */
 const userBodies: Record<string, (w: World) => object> = {
-  // Acceptance carries the version the client saw (decisions §8).
+  // Acceptance carries the version the client saw (docs/domain/portal.md).
   "POST /api/portal/estimates/:id/accept": (w) => ({ signedBy: "Mario Rossi", version: w.estimates.sent.version }),
   "POST /api/portal/estimates/:id/request-changes": () => ({ message: "Vorremmo un prezzo diverso" }),
   "POST /api/portal/survey-requests": () => ({ address: "Via Nuova 1", description: "Tegole rotte", preferredDate: addDays(todayIso(), 2) }),

@@ -18,7 +18,7 @@ import { multipart } from "../../test/multipart";
 import { insertEstimate } from "../contracts/test-fixtures";
 import { runDailyComplianceSummary } from "./daily";
 
-// Site compliance (decisions §9): derived states around the thresholds, the requirement rules,
+// Site compliance (docs/domain/sites.md): derived states around the thresholds, the requirement rules,
 // the guard on opening a site, the lists and the daily summary. Runs on PGlite and, with
 // DATABASE_URL, on PostgreSQL (where the daily summary races two real connection pools).
 

@@ -198,7 +198,7 @@ describe("contracts API", () => {
     expect(text).toContain("accettato da Mario Rossi");
     expect(text).toContain("Non firmato");
 
-    // The portal shows no contracts: the office's routes are closed to its own client too (decisions §8).
+    // The portal shows no contracts: the office's routes are closed to its own client too (docs/domain/portal.md).
     const portal = await t.clientUser(client.id);
     for (const url of [`/api/contracts/${contract.id}`, `/api/contracts/${contract.id}/pdf`, "/api/contracts"]) {
       const res = await t.app.inject({ url, headers: { cookie: portal.cookie } });

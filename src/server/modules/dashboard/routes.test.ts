@@ -71,7 +71,7 @@ describe("dashboard API", () => {
     expect(bad.json().errors).toHaveProperty("date");
   });
 
-  it("computes the four cards of specification §9, with the month's first and last day in", async () => {
+  it("computes the four cards of docs/domain/screens.md, with the month's first and last day in", async () => {
     const d = await get();
     expect(d.date).toBe(TODAY);
     // The portal user of the previous test added one client.

@@ -79,7 +79,7 @@ export async function insertInvoice(
       paidAmount: values.status === "pagata" ? (values.totalAmount ?? values.amount) : "0",
     })
     .returning();
-  // A paid invoice has its payment: collected revenue is read from the payments (decisions §9).
+  // A paid invoice has its payment: collected revenue is read from the payments (docs/domain/invoices.md).
   if (values.status === "pagata")
     await db
       .insert(invoicePayments)

@@ -9,7 +9,7 @@ import { pdfText } from "../../documents/pdf/extract-text";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { completeCompanySettings, insertClient, insertEstimate } from "../contracts/test-fixtures";
 
-// Invoices are documents, not views (decisions §8): frozen at issue, stored once, served byte
+// Invoices are documents, not views (docs/domain/invoices.md): frozen at issue, stored once, served byte
 // for byte; validated before they are stored; numbered at issue in the order of the dates.
 
 let t: TestApp;

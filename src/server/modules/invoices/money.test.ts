@@ -10,7 +10,7 @@ import { validateFatturaPa } from "../../documents/fatturapa/xsd";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { completeCompanySettings, insertClient, insertEstimate } from "../contracts/test-fixtures";
 
-// Money comes in (decisions §9, §8): payments, scadenzario, e-mail and reminders, SdI outcome,
+// Money comes in (docs/domain/invoices.md, docs/domain/vat.md): payments, scadenzario, e-mail and reminders, SdI outcome,
 // credit notes, VAT register, and what the portal shows of them.
 
 let t: TestApp;

@@ -320,7 +320,7 @@ describe("invoices API", () => {
     const { contract } = await signedContract({ clientId: client.id, vat: "10" });
     const inv = (await invoice({ contractId: contract.id, kind: "acconto", percent: "30" })).json();
     const portal = await t.clientUser(client.id);
-    // The office's routes are closed to clients (decisions §8); the portal shows issued invoices only.
+    // The office's routes are closed to clients (docs/domain/portal.md); the portal shows issued invoices only.
     for (const url of ["/api/invoices", `/api/invoices/${inv.id}`, `/api/invoices/${inv.id}/pdf`]) {
       expect((await get(url, portal.cookie)).statusCode, url).toBe(403);
     }

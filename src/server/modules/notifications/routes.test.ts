@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const today = todayIso();
-/** The office's bell for the admin; a portal client's bell lives under /api/portal (decisions §8). */
+/** The office's bell for the admin; a portal client's bell lives under /api/portal (docs/domain/portal.md). */
 const bell = (cookie: string) => (cookie === t.admin ? "/api/notifications" : "/api/portal/notifications");
 const list = async (cookie: string) => {
   const res = await t.app.inject({ url: bell(cookie), headers: { cookie } });

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from "../../test/app";
 import { completeCompanySettings } from "../contracts/test-fixtures";
 import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
 
-// Decisions §9 "Contract signed online": accepting in the portal with his name, the client signs.
+// docs/domain/portal.md: accepting in the portal with his name, the client signs.
 let t: TestApp;
 let world: PortalWorld;
 let cookie: string;

@@ -93,7 +93,7 @@ export async function seedPortalWorld(db: Db, label: string) {
         status,
       })
       .returning();
-    // Every invoice has its lines (decisions §8 "Invoice lines"): its FatturaPA is built from them.
+    // Every invoice has its lines (docs/domain/invoices.md): its FatturaPA is built from them.
     await db.insert(invoiceLines).values({
       invoiceId: row!.id,
       position: 1,

@@ -5,7 +5,7 @@ import { activityLog, clients, estimates, orders, suppliers } from "../../db/sch
 import { buildTestApp, type TestApp } from "../../test/app";
 import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
 
-// Client vs portal visibility (decisions §8): a client user sees through every route exactly what
+// Client vs portal visibility (docs/domain/portal.md): a client user sees through every route exactly what
 // the portal shows. Drafts, supplier orders and their costs, internal notes and the office's
 // activity never reach a client, whatever the route; the generic routes are the office's (403).
 let t: TestApp;
@@ -80,7 +80,7 @@ function expectNoSecrets(body: string, what: string) {
 
 describe("client vs portal visibility", () => {
   it("the generic (office) routes answer 403 to a client, whatever the id or filter", async () => {
-    // The firm's routes (staff, office, admin: decisions §8 "Accounts") are never a client's.
+    // The firm's routes (staff, office, admin: docs/domain/roles.md) are never a client's.
     const generic = t.app.routeTable.filter((r) => ["staff", "office", "admin"].includes(r.access) && r.method === "GET");
     expect(generic.length).toBeGreaterThan(30);
     for (const url of [

@@ -203,7 +203,7 @@ export async function getSiteDetail(db: Queryable, id: string, scope: string | n
   };
 }
 
-/** Accepted estimates a site can be opened on (specification §4), searched by number, title or client. */
+/** Accepted estimates a site can be opened on (docs/domain/statuses.md), searched by number, title or client. */
 export async function siteEstimateOptions(db: Queryable, q: string | undefined) {
   const filters: (SQL | undefined)[] = [eq(estimates.status, "accettato")];
   if (q) {
