@@ -32,6 +32,17 @@ export default tseslint.config(
     },
   },
   {
+    // Test helpers, fixtures and the reliability suite live under src/server/test/: production
+    // code never reaches them.
+    files: ["src/server/**/*.ts"],
+    ignores: ["**/*.test.ts", "src/server/test/**"],
+    rules: {
+      "no-restricted-imports": restrict([
+        { group: ["**/test/**", "@server/test/**"], message: "Il codice di produzione non importa codice di test (src/server/test/)." },
+      ]),
+    },
+  },
+  {
     files: ["src/web/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": restrict([

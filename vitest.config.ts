@@ -1,3 +1,4 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -8,8 +9,31 @@ const alias = {
   "@web": here("./src/web"),
 };
 
-// Two projects: pure rules (fast, parallel) and API tests (each file gets its own
-// database, PGlite by default or a fresh PostgreSQL schema when DATABASE_URL is set).
+/**
+ * API test files whose subject is decided before or outside the database: the router and URL
+ * spellings, the access guard over the route table, input validation, logging, headers, the
+ * OpenAPI description, the PDF worker pool and SMTP. Their SQL is the session lookup and plain
+ * inserts both engines run alike, so they run once, on PGlite; `npm run test:api:postgres`
+ * (ENGINE_DEPENDENT_ONLY=1) leaves them out. Everything whose answer comes from SQL — queries,
+ * lists and their plans, numbering, transactions, concurrency, the driver's types, storage,
+ * backup, throttling — runs on both engines. A file not listed here runs on both.
+ */
+export const engineIndependent = [
+  "src/server/log-level.test.ts",
+  "src/server/access-manifest.test.ts",
+  "src/server/access-matrix.test.ts",
+  "src/server/openapi.test.ts",
+  "src/server/auth/guard.test.ts",
+  "src/server/auth/info-items.test.ts",
+  "src/server/mail/mail.test.ts",
+  "src/server/documents/pdf/pdf-load.test.ts",
+  "src/server/test/reliability/spellings.test.ts",
+  "src/server/test/reliability/fuzz.test.ts",
+];
+
+// Two projects: pure rules (fast, parallel) and API tests (each file gets its own database:
+// PGlite loaded from one migrated snapshot, or a PostgreSQL database copied from one migrated
+// template, both made once per run by the global setup).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -23,10 +47,13 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["src/server/**/*.test.ts"],
-          exclude: ["src/server/**/*.unit.test.ts"],
+          exclude: ["src/server/**/*.unit.test.ts", ...(process.env.ENGINE_DEPENDENT_ONLY ? engineIndependent : [])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // Every core (vitest's default leaves one idle: one worker on a 2-core machine); each
+          // file has its own database, so files do not share state.
+          maxWorkers: Number(process.env.API_TEST_WORKERS) || os.availableParallelism(),
           globalSetup: ["src/server/test/global-setup.ts"],
         },
       },

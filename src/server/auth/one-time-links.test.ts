@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../db/schema";
 import { buildTestApp, type TestApp } from "../test/app";
-import { targetFor } from "../reliability/targets";
-import { seedShared, seedWorld } from "../reliability/world";
+import { targetFor } from "../test/reliability/targets";
+import { seedShared, seedWorld } from "../test/reliability/world";
 
 // Issue 26, finding 1: an administrator's one-time link (invitation, password reset by e-mail)
 // must never be readable by anyone but its recipient (docs/domain/invoices.md). The

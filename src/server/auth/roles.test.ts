@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@domain/dates";
 import { constructionSites, surveys } from "../db/schema";
-import { seedShared, seedWorld, type Shared, type World } from "../reliability/world";
+import { seedShared, seedWorld, type Shared, type World } from "../test/reliability/world";
 import { ROLE_FORBIDDEN } from "./guard";
 import { buildTestApp, type TestApp } from "../test/app";
 import { moneyKeysIn } from "../test/money-keys";

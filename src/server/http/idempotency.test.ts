@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@domain/dates";
 import { attachments, constructionSites, surveys, writeReceipts } from "../db/schema";
-import { insertClient, insertEstimate } from "../modules/contracts/test-fixtures";
+import { insertClient, insertEstimate } from "../test/fixtures/contracts";
 import { buildTestApp, type TestApp } from "../test/app";
 import { pngImage } from "../test/images";
 

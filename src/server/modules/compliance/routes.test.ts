@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from "../../test/app";
 import { withDatabase } from "../../test/global-setup";
 import { jpegImage } from "../../test/images";
 import { multipart } from "../../test/multipart";
-import { insertEstimate } from "../contracts/test-fixtures";
+import { insertEstimate } from "../../test/fixtures/contracts";
 import { runDailyComplianceSummary } from "./daily";
 
 // Site compliance (docs/domain/sites.md): derived states around the thresholds, the requirement rules,

@@ -2,9 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso, addDays } from "@domain/dates";
 import { activityLog, contracts, invoices } from "../../db/schema";
-import { pdfText } from "../../documents/pdf/extract-text";
+import { pdfText } from "../../test/extract-text";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertEstimate } from "./test-fixtures";
+import { insertClient, insertEstimate } from "../../test/fixtures/contracts";
 
 let t: TestApp;
 beforeAll(async () => {

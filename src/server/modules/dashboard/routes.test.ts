@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "./test-data";
+import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../../test/fixtures/dashboard";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
   suppliers,
   surveys,
 } from "../../db/schema";
-import { pdfText } from "../../documents/pdf/extract-text";
+import { pdfText } from "../../test/extract-text";
 import { buildTestApp, type TestApp } from "../../test/app";
 
 let t: TestApp;

@@ -5,9 +5,9 @@ import { addDays, todayIso } from "@domain/dates";
 import { clients, companySettings, storedDocuments } from "../../db/schema";
 import { sdiProblems } from "../../documents/fatturapa/sdi-checks";
 import { validateFatturaPa } from "../../documents/fatturapa/xsd";
-import { pdfText } from "../../documents/pdf/extract-text";
+import { pdfText } from "../../test/extract-text";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { completeCompanySettings, insertClient, insertEstimate } from "../contracts/test-fixtures";
+import { completeCompanySettings, insertClient, insertEstimate } from "../../test/fixtures/contracts";
 
 // Invoices are documents, not views (docs/domain/invoices.md): frozen at issue, stored once, served byte
 // for byte; validated before they are stored; numbered at issue in the order of the dates.

@@ -4,7 +4,7 @@ import { addDays, todayIso } from "@domain/dates";
 import type { Notification } from "@domain/notifications";
 import { complianceDocuments, estimates, invoices } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../dashboard/test-data";
+import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../../test/fixtures/dashboard";
 import { notify } from "./notify";
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteEntry } from "../../app";
 import { activityLog, clients, estimates, orders, suppliers } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
+import { seedPortalWorld, type PortalWorld } from "../../test/fixtures/portal";
 
 // Client vs portal visibility (docs/domain/portal.md): a client user sees through every route exactly what
 // the portal shows. Drafts, supplier orders and their costs, internal notes and the office's

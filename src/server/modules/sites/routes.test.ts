@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIso } from "@domain/dates";
 import { constructionSites, orders, suppliers } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertEstimate } from "../contracts/test-fixtures";
+import { insertClient, insertEstimate } from "../../test/fixtures/contracts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { addDays, todayIso } from "@domain/dates";
-import type { RouteEntry } from "../app";
+import type { RouteEntry } from "../../app";
 import type { Shared, World } from "./world";
 
 // Where each route of the route table points, for a given client's world: which record its

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RouteEntry } from "../app";
-import { ADMIN, buildTestApp, type TestApp } from "../test/app";
-import { moneyKeysIn } from "../test/money-keys";
+import type { RouteEntry } from "../../app";
+import { ADMIN, buildTestApp, type TestApp } from "../app";
+import { moneyKeysIn } from "../money-keys";
 import { report } from "./report";
 import { targetFor } from "./targets";
 import { rowsOf, secretsOf, seedShared, seedWorld, type Shared, type World } from "./world";
