@@ -1,5 +1,5 @@
 import { idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
-import { dueState, isoDateSchema, optionalIsoDate, type DueState } from "./dates";
+import { dueState, isoDateSchema, optionalIsoDate } from "./dates";
 import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
 import { addMoney, compareMoney, isZeroMoney, moneySchema, percentOf, percentSchema, subMoney } from "./money";
 import { documentTypes, paymentSchema, sdiEventSchema, sdiOutcomes, sdiStatusFilters } from "./payments";
@@ -39,8 +39,6 @@ export const isCreditNote = (inv: { kind: string }) => inv.kind === "nota_credit
 
 /** The list filter also offers the derived "scaduta" (docs/domain/statuses.md: never stored). */
 export const invoiceStatusFilters = [...invoiceStatuses.options, { value: "scaduta", label: "Scaduta" }] as const;
-export const invoiceDisplayLabel = (status: InvoiceStatus, due: DueState | null) =>
-  due === "overdue" ? "Scaduta" : invoiceStatuses.label(status);
 
 // ---- amounts ------------------------------------------------------------------------------
 
