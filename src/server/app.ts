@@ -5,7 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
     },
     // A readable terminal (issue 28): no two lines per request at the default level; the one line
     // below appears at LOG_LEVEL=debug, warnings and errors always.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook("onResponse", async (request, reply) => {
     request.log.debug(
