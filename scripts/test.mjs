@@ -57,6 +57,9 @@ for (const step of steps) {
 }
 
 const total = Date.now() - started;
+// A warning, never a failure: documents of figures measured on code that has changed since.
+console.log("\nEtà delle cifre (docs/benchmarks.md, docs/reliability-figures.md):");
+spawnSync("node", ["scripts/figures-age.mjs"], { stdio: "inherit" });
 console.log(`\nTempi di npm test (carico ${load()}, ${os.cpus().length} core):`);
 for (const r of results)
   console.log(`  ${r.name.padEnd(13)} ${r.ms ? fmt(r.ms).padStart(8) : "       -"}  ${r.status.padEnd(14)} ${r.what}`);
