@@ -15,6 +15,7 @@ import {
 import { authGuard, declaredAccess } from "./auth/guard";
 import type { AppDeps } from "./deps";
 import { idempotency } from "./http/idempotency";
+import { openapiDocument, openapiDocumentTransform, openapiRouteTransform } from "./http/openapi";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
 import { runtimePaths } from "./paths";
@@ -162,8 +163,10 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
   app.decorate("routeTable", routeTable);
 
   await app.register(swagger, {
-    openapi: { info: { title: "Colmo API", version: "1.0.0", description: "API del gestionale Colmo" } },
-    transform: jsonSchemaTransform,
+    openapi: openapiDocument,
+    // operationId, summary, security, error answers and file bodies added centrally (http/openapi.ts).
+    transform: openapiRouteTransform as unknown as typeof jsonSchemaTransform,
+    transformObject: openapiDocumentTransform as never,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   for (const routes of moduleRoutes) await app.register(routes, deps);
