@@ -40,7 +40,10 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "src/server/**/*.unit.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts", "src/server/**/*.unit.test.ts"],
+        },
       },
       {
         resolve: { alias },

@@ -7,8 +7,16 @@
 import { execFileSync } from "node:child_process";
 
 const documents = [
-  { file: "docs/benchmarks.md", code: ["src/server", "src/domain", "drizzle", "scripts/bench"], runner: "npm run bench" },
-  { file: "docs/reliability-figures.md", code: ["src/server", "src/domain", "drizzle", "scripts/reliability"], runner: "npm run test:reliability" },
+  {
+    file: "docs/benchmarks.md",
+    code: ["src/server", "src/domain", "drizzle", "scripts/bench"],
+    runner: "npm run bench",
+  },
+  {
+    file: "docs/reliability-figures.md",
+    code: ["src/server", "src/domain", "drizzle", "scripts/reliability"],
+    runner: "npm run test:reliability",
+  },
 ];
 
 const git = (...args) => execFileSync("git", args, { encoding: "utf8" }).trim();

@@ -33,7 +33,11 @@ const fmt = (ms) => {
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
 };
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 const results = [];
 const started = Date.now();
