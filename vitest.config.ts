@@ -1,4 +1,3 @@
-import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -54,9 +53,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
-          // Every core (vitest's default leaves one idle: one worker on a 2-core machine); each
-          // file has its own database, so files do not share state.
-          maxWorkers: Number(process.env.API_TEST_WORKERS) || os.availableParallelism(),
+          // vitest's default (one worker on a 2-core machine): two in parallel on a busy machine
+          // pushed the permissions matrix's setup past its hook timeout. API_TEST_WORKERS=2 on a quiet one.
+          ...(Number(process.env.API_TEST_WORKERS) ? { maxWorkers: Number(process.env.API_TEST_WORKERS) } : {}),
           globalSetup: ["src/server/test/global-setup.ts"],
         },
       },
