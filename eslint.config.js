@@ -14,7 +14,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
@@ -27,7 +30,24 @@ export default tseslint.config(
     files: ["src/domain/**/*.ts"],
     rules: {
       "no-restricted-imports": restrict([
-        { group: ["@server/*", "@web/*", "../server/*", "../web/*", "node:*", "drizzle-orm*", "fastify*", "react*"], message: "src/domain è puro: niente I/O, server o web." },
+        {
+          group: ["@server/*", "@web/*", "../server/*", "../web/*", "node:*", "drizzle-orm*", "fastify*", "react*"],
+          message: "src/domain è puro: niente I/O, server o web.",
+        },
+      ]),
+    },
+  },
+  {
+    // Test helpers, fixtures and the reliability suite live under src/server/test/: production
+    // code never reaches them.
+    files: ["src/server/**/*.ts"],
+    ignores: ["**/*.test.ts", "src/server/test/**"],
+    rules: {
+      "no-restricted-imports": restrict([
+        {
+          group: ["**/test/**", "@server/test/**"],
+          message: "Il codice di produzione non importa codice di test (src/server/test/).",
+        },
       ]),
     },
   },
@@ -35,19 +55,46 @@ export default tseslint.config(
     files: ["src/web/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": restrict([
-        { group: ["@server/*", "**/server/**", "drizzle-orm*", "fastify*", "pg", "@electric-sql/*"], message: "Il browser non importa codice del server." },
+        {
+          group: ["@server/*", "**/server/**", "drizzle-orm*", "fastify*", "pg", "@electric-sql/*"],
+          message: "Il browser non importa codice del server.",
+        },
       ]),
     },
   },
-  ...["auth", "clients", "contacts", "surveys", "services", "estimates", "sites", "contracts", "invoices", "suppliers", "orders", "portal", "dashboard", "settings", "notifications", "outbox", "profile"].map((feature, _i, all) => ({
+  ...[
+    "auth",
+    "clients",
+    "contacts",
+    "surveys",
+    "services",
+    "estimates",
+    "sites",
+    "contracts",
+    "invoices",
+    "suppliers",
+    "orders",
+    "portal",
+    "dashboard",
+    "settings",
+    "notifications",
+    "outbox",
+    "profile",
+  ].map((feature, _i, all) => ({
     files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": restrict([
-        { group: ["@server/*", "**/server/**", "drizzle-orm*", "fastify*", "pg", "@electric-sql/*"], message: "Il browser non importa codice del server." },
         {
-          group: all.filter((f) => f !== feature && f !== "auth").flatMap((f) => [`@web/features/${f}`, `@web/features/${f}/**`, `**/features/${f}/**`]),
-          message: "Le feature non si importano a vicenda: condividi in components/ o lib/, o componi nelle pagine di app/.",
+          group: ["@server/*", "**/server/**", "drizzle-orm*", "fastify*", "pg", "@electric-sql/*"],
+          message: "Il browser non importa codice del server.",
+        },
+        {
+          group: all
+            .filter((f) => f !== feature && f !== "auth")
+            .flatMap((f) => [`@web/features/${f}`, `@web/features/${f}/**`, `**/features/${f}/**`]),
+          message:
+            "Le feature non si importano a vicenda: condividi in components/ o lib/, o componi nelle pagine di app/.",
         },
       ]),
     },

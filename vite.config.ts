@@ -51,6 +51,10 @@ export default defineConfig({
       "@web": here("./src/web"),
     },
   },
-  build: { outDir: process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : here("./dist/web"), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : here("./dist/web"),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
   server: { proxy: { "/api": "http://127.0.0.1:5000" } },
 });

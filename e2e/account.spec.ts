@@ -1,7 +1,7 @@
 import { E2E_ADMIN } from "../playwright.config";
 import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
-// "Cambia password" (decisions §8 "Accounts"): a section of "Il mio profilo", reached from the top bar; the shared policy in
+// "Cambia password" (docs/domain/roles.md): a section of "Il mio profilo", reached from the top bar; the shared policy in
 // the form, Italian messages from the form and from the server. The admin password is put back at
 // the end: the other specs of the run log in with it.
 

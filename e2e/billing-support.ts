@@ -33,7 +33,7 @@ export async function acceptedEstimate(page: Page, tag: string, title = `Rifacim
   const id = (await estimate.json()).id as string;
   const sent = await page.request.post(`/api/estimates/${id}/send`, { data: {} });
   expect(sent.ok()).toBe(true);
-  // Acceptance carries the version seen (decisions §8).
+  // Acceptance carries the version seen (docs/domain/portal.md).
   const { version } = (await sent.json()) as { version: number };
   expect((await page.request.post(`/api/estimates/${id}/accept`, { data: { signedBy: "Anna Ferri", version } })).ok()).toBe(true);
   return id;

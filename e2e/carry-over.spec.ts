@@ -1,6 +1,6 @@
 import { expect, expectAccessible, expectPicked, snap, test } from "./support";
 
-// Decisions §9 "Duplicate and carry-over": client → survey → estimate → site, each form prefilled.
+// docs/domain/sites.md: client → survey → estimate → site, each form prefilled.
 test("carry-over: client page → survey with the client's address → estimate from the survey → site @phone", async ({
   adminPage: page,
 }) => {

@@ -108,7 +108,7 @@ test("unknown paths show the Italian 404 page with a way back", async ({ page })
   await page.goto("/questa/pagina/non/esiste");
   await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Torna alla home" })).toBeVisible();
-  // The specification's two texts, in a small technical line (decisions §9).
+  // The specification's two texts, in a small technical line (docs/domain/operations.md).
   await expect(page.getByText("404 Page Not Found · Did you forget to add the page to the router?")).toBeVisible();
   await expectAccessible(page);
   await snap(page, "not-found");

@@ -39,7 +39,7 @@ test("build an estimate with a catalogue and a custom line, send it, accept it, 
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Nuovo preventivo" })).toBeVisible();
   await pickOption(dialog, /^Cliente/, clientName);
-  // Privato → the lines start at IVA 10 % (decisions §8).
+  // Privato → the lines start at IVA 10 % (docs/domain/vat.md).
   await expect(dialog.getByRole("listitem", { name: "Voce 1" }).getByLabel("Aliquota IVA")).toHaveValue("10");
   await dialog.getByLabel("Titolo").fill(title);
   await dialog

@@ -1,7 +1,7 @@
 import { acceptedEstimate, completeCompanyFiscalData, contractOf } from "./billing-support";
 import { expect, expectAccessible, snap, test } from "./support";
 
-// Money comes in (decisions §9): issue → e-mail → partial payment → sollecito → credit note →
+// Money comes in (docs/domain/invoices.md): issue → e-mail → partial payment → sollecito → credit note →
 // re-issue after an SdI rejection → pagata, on the invoice page, then the Scadenzario and the
 // invoice list's "Tipo" filter. At 1366 px on the desktop project and 390 px on the phone one.
 

@@ -5,7 +5,7 @@ import { FIELD_CACHE, FIELD_MARKER, isFieldRead } from "../src/web/lib/offline/f
 import { E2E_ADMIN, E2E_TECNICO } from "../playwright.config";
 import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
-// Issue 31 (decisions §9 "Offline field work"): the technician's day on a 390 px phone without
+// Issue 31 (docs/domain/sites.md): the technician's day on a 390 px phone without
 // signal, served by the service worker of the built app, with the writes waiting in IndexedDB.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: "allow" });
 
@@ -79,7 +79,7 @@ async function seed(api: APIRequestContext, tag: string) {
     status: "in_corso",
     progress: 30,
     assignedUserId: tech.id,
-    // Its safety papers are not the subject here: the office opens it with a reason (decisions §9).
+    // Its safety papers are not the subject here: the office opens it with a reason (docs/domain/sites.md).
     force: true,
     reason: "Documenti in arrivo",
   });

@@ -70,7 +70,7 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   const signed = await estimate(`Grondaie in rame ${tag}`);
   const sentSigned = await post<{ version: number }>(api, `/api/estimates/${signed.id}/send`, {});
   await post(api, `/api/estimates/${toAccept.id}/send`, {});
-  // Acceptance binds to the version seen (decisions §8), in the office as in the portal.
+  // Acceptance binds to the version seen (docs/domain/portal.md), in the office as in the portal.
   const acceptance = await post<{ contract: { id: string } }>(api, `/api/estimates/${signed.id}/accept`, {
     signedBy: "Firmato in ufficio",
     version: sentSigned.version,
@@ -129,7 +129,7 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   await expectAccessible(page);
   await snap(page, "portal-dashboard");
 
-  // --- The office's routes are closed to the client; the draft exists nowhere for it (decisions §8).
+  // --- The office's routes are closed to the client; the draft exists nowhere for it (docs/domain/portal.md).
   for (const url of [
     "/api/estimates?status=bozza",
     `/api/estimates/${draftEstimate.id}`,

@@ -2,7 +2,7 @@ import { E2E_TECNICO, E2E_UFFICIO } from "../playwright.config";
 import { acceptedEstimate } from "./billing-support";
 import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
-// decisions §8 "Accounts", docs/decisions/009-roles.md: the office (ufficio) and the technician
+// docs/domain/roles.md, docs/decisions/009-roles.md: the office (ufficio) and the technician
 // (tecnico) log into /admin like the administrator and see only the sections their role may use;
 // any other address answers "Non autorizzato" with the way back. Accounts: scripts/e2e-seed-staff.ts.
 

@@ -250,7 +250,7 @@ test("a tecnico lands on his day after login and works only his own cards", asyn
   const tag = `Tecnico ${Date.now() % 100000}`;
   const username = `tecnico.${Date.now() % 100000}`;
   const password = "Camino-Verde-Lampione-77";
-  // Staff accounts come from the users API (decisions §8).
+  // Staff accounts come from the users API (docs/domain/roles.md).
   const created = await page.request.post("/api/users", {
     data: { username, name: "Bruno Tetti", role: "tecnico", password, sendEmail: false },
   });

@@ -1,7 +1,7 @@
 import { generate } from "otplib";
 import { expect, expectAccessible, receivedMail, snap, test } from "./support";
 
-// Impostazioni → Utenti (issue 19, decisions §8 "Accounts"): the admin invites a technician, the
+// Impostazioni → Utenti (issue 19, docs/domain/roles.md): the admin invites a technician, the
 // invitation travels through the outbox, the person chooses a password with the one-time link
 // and logs in; then the admin changes a role and disables the account.
 
@@ -50,7 +50,7 @@ test("admin invites a technician, who sets a password with the mailed link and l
   await expect(card.getByText("Tecnico")).toBeVisible();
   await snap(page, "users-list");
 
-  // The invitation is in Posta in uscita with its link redacted (decisions §9): the administrator
+  // The invitation is in Posta in uscita with its link redacted (docs/domain/roles.md): the administrator
   // sees that it exists, the link reaches only the recipient.
   await page.goto("/admin/outbox");
   const row = page.getByRole("row").filter({ hasText: email });

@@ -2,7 +2,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { todayIso } from "../../src/domain/dates";
 import { openPostgres } from "../../src/server/db/client";
 import { clients, files, invoices, outbox } from "../../src/server/db/schema";
-import { completeCompanySettings, insertEstimate } from "../../src/server/modules/contracts/test-fixtures";
+import { completeCompanySettings, insertEstimate } from "../../src/server/test/fixtures/contracts";
 import { jpegImage } from "../../src/server/test/images";
 import { ADMIN, sleep } from "../reliability/lib";
 import { missingPrerequisite, smtpSink, startCluster, type Cluster } from "./lib";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { addMoney, lineTotal } from "../../src/domain/money";
-import { crashVerdict, type CrashRound } from "../../src/server/reliability/verdicts";
+import { crashVerdict, type CrashRound } from "../../src/server/test/reliability/verdicts";
 import {
   assert,
   dbTargets,

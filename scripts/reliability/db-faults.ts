@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import fs from "node:fs";
 import path from "node:path";
-import { faultVerdict, type FaultRound } from "../../src/server/reliability/verdicts";
+import { faultVerdict, type FaultRound } from "../../src/server/test/reliability/verdicts";
 import { assert, dropPgDatabase, freshPgDatabase, killHard, login, report, sleep, startServer } from "./lib";
 
 // Restart the local PostgreSQL while the app serves reads and writes: requests fail fast with

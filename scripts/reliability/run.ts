@@ -22,12 +22,12 @@ const loadAtStart = os.loadavg();
 const steps: { name: string; cmd: string[]; env?: Record<string, string>; skip?: string }[] = [
   {
     name: "vitest (PGlite)",
-    cmd: ["npx", "vitest", "run", "--project", "api", "src/server/reliability"],
+    cmd: ["npx", "vitest", "run", "--project", "api", "src/server/test/reliability"],
     env: { DATABASE_URL: "" },
   },
   {
     name: "vitest (PostgreSQL)",
-    cmd: ["npx", "vitest", "run", "--project", "api", "src/server/reliability"],
+    cmd: ["npx", "vitest", "run", "--project", "api", "src/server/test/reliability"],
     ...(pgUrl ? {} : { skip: "DATABASE_URL non impostata" }),
   },
   { name: "kill -9", cmd: ["npx", "tsx", "scripts/reliability/crash.ts"] },

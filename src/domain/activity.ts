@@ -1,7 +1,7 @@
 import { idSchema } from "./common";
 import { z } from "./zod";
 
-/** Entries of the activity log as timelines and the dashboard show them (decisions §7). */
+/** Entries of the activity log as timelines and the dashboard show them (docs/domain/operations.md). */
 export const activityEntrySchema = z.object({
   id: idSchema,
   at: z.string(),

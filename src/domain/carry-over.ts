@@ -1,5 +1,5 @@
 /**
- * What one record hands to the next (decisions §9 "Duplicate and carry-over"): the survey to its
+ * What one record hands to the next (docs/domain/sites.md): the survey to its
  * estimate, the accepted estimate to its site, the client to a new survey. Pure, so the forms and
  * the tests build the same prefill.
  */

@@ -1,4 +1,4 @@
-// Option lists of specification §9.
+// Option lists of docs/domain/screens.md.
 export const serviceUnits = ["mq", "ml", "pz", "ore", "kg", "m3"] as const;
 export const serviceCategories = ["Coperture", "Impermeabilizzazione", "Manutenzione", "Isolamento", "Accessori"] as const;
 export const surveyTypes = ["preliminare", "tecnico", "verifica", "perizia", "collaudo", "manutenzione"] as const;

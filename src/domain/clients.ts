@@ -12,7 +12,7 @@ import {
 } from "./validators";
 import { z } from "./zod";
 
-/** The form once offered English type names (specification §5): accept them, store Italian. */
+/** The form once offered English type names (docs/domain/screens.md): accept them, store Italian. */
 const typeAliases: Record<string, string> = { private: "privato", company: "azienda", condominium: "condominio" };
 
 export const clientTypeSchema = z.preprocess(
@@ -20,7 +20,7 @@ export const clientTypeSchema = z.preprocess(
   z.enum(clientTypes.values, { error: "Tipo cliente: scegli Privato, Azienda, Condominio o Ente pubblico" }),
 );
 
-/** A text that reaches FatturaPA: refused beyond the field's length, never cut (decisions §8). */
+/** A text that reaches FatturaPA: refused beyond the field's length, never cut (docs/domain/numbering.md). */
 const fatturaText = <T extends z.ZodType<string | null>>(schema: T, label: string, max: number) =>
   schema.refine(fitsFattura(max), fatturaLimitMessage(label, max));
 
@@ -130,7 +130,7 @@ export const CLIENT_DETAIL_ESTIMATES = 3;
 /** The list parameters as the screens build them. */
 export type ClientListParams = Partial<z.output<typeof clientListQuerySchema>>;
 
-// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// ---- a technician's view (docs/domain/roles.md, docs/decisions/009-roles.md) -------------
 // The client's identity and contacts; none of its estimates, amounts or portal account.
 
 export const clientDetailTecnicoSchema = clientDetailSchema.omit({ latestEstimates: true, portalAccess: true });

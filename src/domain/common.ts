@@ -28,7 +28,7 @@ export function optionalFormat<T extends z.ZodType<string | null>>(inner: T) {
 export const idSchema = z.uuid({ error: "Identificativo non valido" });
 export const idParams = z.object({ id: idSchema });
 
-/** Integer that may arrive as a numeric string (decisions §3: validityDays, progress). */
+/** Integer that may arrive as a numeric string (docs/domain/numbering.md: validityDays, progress). */
 export const intLike = (label: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${label}: numero non valido` })
@@ -38,7 +38,7 @@ export const intLike = (label: string, min: number, max: number) =>
 
 export const MAX_PAGE_SIZE = 200;
 
-/** The query every list accepts (decisions §3); each entity extends it with its filters and sort keys. */
+/** The query every list accepts (docs/domain/api.md); each entity extends it with its filters and sort keys. */
 export function listQuery<const S extends readonly [string, ...string[]]>(sortKeys: S) {
   return z.object({
     q: z.string().trim().max(200, "Ricerca: massimo 200 caratteri").optional(),
@@ -65,7 +65,7 @@ const cursorField = z
   .transform((v) => v || undefined);
 export const pageCursors = { after: cursorField, before: cursorField };
 
-/** Optimistic concurrency: the version the editor read (decisions §4). */
+/** Optimistic concurrency: the version the editor read (docs/domain/api.md). */
 export const versionField = z.coerce.number({ error: "Versione non valida" }).int().min(1);
 
 export const errorBodySchema = z.object({

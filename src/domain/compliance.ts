@@ -4,7 +4,7 @@ import { formatDate } from "./format";
 import { labelled } from "./labels";
 import { z } from "./zod";
 
-// Site compliance, "Sicurezza e permessi" (decisions §9): the papers a roofing site cannot
+// Site compliance, "Sicurezza e permessi" (docs/domain/sites.md): the papers a roofing site cannot
 // run without under D.Lgs. 81/2008, their expiry, and what each site requires.
 
 export const complianceKinds = labelled(

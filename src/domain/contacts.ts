@@ -52,7 +52,7 @@ export const contactListQuerySchema = listQuery(["name", "createdAt", "clientNam
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 export type ContactListParams = Partial<z.output<typeof contactListQuerySchema>>;
 
-/** Specification §9: the contact page shows up to 5 assigned surveys. */
+/** docs/domain/screens.md: the contact page shows up to 5 assigned surveys. */
 export const CONTACT_DETAIL_SURVEYS = 5;
 
 export const contactDetailSchema = contactSchema.extend({

@@ -7,7 +7,7 @@ import { z } from "./zod";
 
 // ---- transitions ------------------------------------------------------------------------
 
-/** The only moves a contract makes (decisions §5): bozza → firmato → attivo → completato. */
+/** The only moves a contract makes (docs/domain/statuses.md): bozza → firmato → attivo → completato. */
 export const contractActions = {
   sign: { from: "bozza", to: "firmato", label: "Segna come firmato", done: "Contratto firmato" },
   activate: { from: "firmato", to: "attivo", label: "Attiva contratto", done: "Contratto attivato" },
@@ -70,7 +70,7 @@ export const contractSchema = z.object({
   estimateId: idSchema,
   terms: z.string(),
   signedDate: z.string().nullable(),
-  /** Set when the client signed online, accepting the estimate in the portal (decisions §9). */
+  /** Set when the client signed online, accepting the estimate in the portal (docs/domain/portal.md). */
   signedBy: z.string().nullable(),
   status: z.enum(contractStatuses.values),
   activatedAt: z.string().nullable(),
@@ -121,7 +121,7 @@ export interface ContractInvoiceFigures {
 }
 
 /**
- * The "situazione finanziaria" box (specification §9): invoiced against the estimate value
+ * The "situazione finanziaria" box (docs/domain/screens.md): invoiced against the estimate value
  * (the bar is capped at 100 % even when an override billed more), paid = pagata invoices.
  * All figures are imponibile, like the estimate value they are compared with.
  */

@@ -3,18 +3,18 @@ import { z } from "./zod";
 
 const moneyString = z.string();
 
-/** Figures of the admin dashboard, all computed in SQL (specification §9, issue: charts). */
+/** Figures of the admin dashboard, all computed in SQL (docs/domain/screens.md, issue: charts). */
 export const dashboardSchema = z.object({
   /** The reference day the figures were computed for (Rome calendar day). */
   date: z.string(),
   cards: z.object({
-    /** Specification §9: every client counts as active. */
+    /** docs/domain/screens.md: every client counts as active. */
     activeClients: z.number().int(),
     /** bozza + inviato. */
     quotesInProgress: z.number().int(),
     /** in_corso. */
     activeSites: z.number().int(),
-    /** Collected this calendar month: the sum of the payments by payment date (decisions §9). */
+    /** Collected this calendar month: the sum of the payments by payment date (docs/domain/invoices.md). */
     monthlyRevenue: moneyString,
   }),
   /** The current month and the eleven before it, oldest first. */
@@ -42,7 +42,7 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /**
- * A technician's dashboard (decisions §8 "Accounts"): his work, counted — never revenue, totals
+ * A technician's dashboard (docs/domain/roles.md): his work, counted — never revenue, totals
  * or invoices. The route answers this shape to a tecnico and `dashboardSchema` to the office.
  */
 export const tecnicoDashboardSchema = z.object({

@@ -27,7 +27,7 @@ import {
 import { z } from "./zod";
 
 // Estimates (preventivi): one schema for the form and the route, the exact totals shared by the
-// live preview and the server, and the allowed state changes (decisions §4–§5, §8).
+// live preview and the server, and the allowed state changes (docs/domain/api.md, docs/domain/invoices.md).
 
 // ---- totals -------------------------------------------------------------------------------
 
@@ -94,7 +94,7 @@ export function estimateVatLine(line: LineLike, fallbackRate: LineVatRate): VatL
 
 /**
  * The attached order's materials as a line of the VAT computation: it is part of the imponibile
- * (decisions §5) and takes the rate of the estimate's first line (the work it belongs to).
+ * (docs/domain/vat.md) and takes the rate of the estimate's first line (the work it belongs to).
  */
 export function orderVatLine(
   orderTotal: string,
@@ -126,7 +126,7 @@ export function estimateVatLines(
 }
 
 /**
- * Every figure of an estimate, in exact arithmetic, through the one VAT engine (decisions §8).
+ * Every figure of an estimate, in exact arithmetic, through the one VAT engine (docs/domain/vat.md).
  * The server calls it with validated lines and stores the result; the form's live preview calls
  * it with what is being typed, where a line that is not a number yet counts as zero.
  */
@@ -161,13 +161,13 @@ export function computeEstimateTotals(
   };
 }
 
-/** "Cliente · descrizione" as the form fills it from a catalogue service (specification §5). */
+/** "Cliente · descrizione" as the form fills it from a catalogue service (docs/domain/screens.md). */
 export function serviceLineDescription(service: { name: string; description?: string | null }): string {
   const extra = service.description?.trim();
   return extra ? `${service.name} - ${extra}` : service.name;
 }
 
-/** Expiry day: creation day + validity days (specification §9). */
+/** Expiry day: creation day + validity days (docs/domain/screens.md). */
 export function estimateExpiresAt(createdOn: string, validityDays: number): string {
   return addDays(createdOn, validityDays);
 }
@@ -193,7 +193,7 @@ export const estimateItemFields = z.object({
     fitsFattura(FATTURA_LIMITS.descrizione),
     fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione),
   ),
-  /** Up to 3 decimals (decisions §8). */
+  /** Up to 3 decimals (docs/domain/invoices.md). */
   quantity: lineQuantitySchema,
   /** Up to 4 decimals, never negative on an estimate. */
   unitPrice: lineUnitPriceSchema.refine((v) => !v.startsWith("-"), "Prezzo unitario: non può essere negativo"),
@@ -204,7 +204,7 @@ export const estimateItemFields = z.object({
     .nullish()
     .transform((v) => v || DEFAULT_ESTIMATE_UNIT),
   notes: optionalText("Note", 1000),
-  /** Omitted: the rate suggested for the client and the company's default (decisions §8). */
+  /** Omitted: the rate suggested for the client and the company's default (docs/domain/vat.md). */
   vatRate: lineVatRateSchema.nullish().transform((v) => v ?? null),
   natura: naturaSchema.nullish().transform((v) => v ?? null),
   significantGood: z.boolean({ error: "Bene significativo: sì o no" }).default(false),
@@ -239,7 +239,7 @@ export const estimateItemInputSchema = estimateItemFields.superRefine(checkItem)
 export type EstimateItemInput = z.input<typeof estimateItemInputSchema>;
 export type EstimateItemValues = z.output<typeof estimateItemInputSchema>;
 
-/** The separate item routes (specification §7) name the estimate in the body. */
+/** The separate item routes (docs/domain/api.md) name the estimate in the body. */
 export const estimateItemCreateSchema = estimateItemFields.extend({ estimateId: idSchema }).superRefine(checkItem);
 /** PUT /api/estimate-items/{id}: the line's fields; estimateId, when sent, must be its own. */
 export const estimateItemUpdateSchema = estimateItemFields
@@ -254,7 +254,7 @@ const estimateFields = z.object({
   title: requiredText("Titolo", 200),
   description: requiredText("Descrizione", 5000),
   validityDays: intLike("Validità (giorni)", 1, 3650).default(DEFAULT_VALIDITY_DAYS),
-  /** Reverse charge only by the office's choice and for a client with partita IVA (decisions §8). */
+  /** Reverse charge only by the office's choice and for a client with partita IVA (docs/domain/vat.md). */
   treatment: z
     .union([z.literal(""), documentTreatmentSchema])
     .nullish()

@@ -10,7 +10,7 @@ import {
 
 import type { Natura, RitenutaResult, VatResult, VatSummary } from "./vat/types";
 
-// FatturaPA FPR12/FPA12 (decisions §5, §8; the SdI checks: src/server/documents/fatturapa/sdi-checks.ts):
+// FatturaPA FPR12/FPA12 (docs/domain/invoices.md; the SdI checks: src/server/documents/fatturapa/sdi-checks.ts):
 // a pure builder plus the checks the SdI would otherwise reject the file for. Every figure comes
 // from the VAT engine's result (src/domain/vat/): the builder writes it, it computes nothing.
 // No I/O: the server loads the data and serves it.
@@ -157,7 +157,7 @@ export const PROGRESSIVE_SEQUENCES_PER_TRANSMISSION = 200_000;
  * (downloading twice gives the same name). The year is one base-36 character after 2000,
  * the rest four (1,679,616 values): the first transmission is the sequence itself (unchanged
  * names for every invoice issued before re-issues existed); a re-issue after an SdI rejection
- * (decisions §8) moves by 200,000 per transmission, so up to 8 transmissions of up to 200,000
+ * (docs/domain/invoices.md) moves by 200,000 per transmission, so up to 8 transmissions of up to 200,000
  * invoices a year never share a name (the SdI refuses a duplicate with 00002).
  */
 export function fatturaProgressive(year: number, sequence: number, transmission = 1): string {
@@ -219,7 +219,7 @@ export function toLatin1(text: string): string {
 /**
  * The length a text takes in a FatturaPA field (Latin-1: "€" becomes "EUR", "…" three dots). The
  * shared zod schemas bound every text that reaches the file with it, so nothing is ever cut
- * (decisions §8: texts longer than FatturaPA allows are refused, 400).
+ * (docs/domain/invoices.md: texts longer than FatturaPA allows are refused, 400).
  */
 export const fatturaLength = (text: string) => [...toLatin1(text)].length;
 
@@ -275,7 +275,7 @@ function partyProblems(p: FpParty, who: "seller" | "buyer", label: string): FpPr
   const add = (field: string, message: string, code = "dati") =>
     out.push({ code, field: `${who}.${field}`, message: `${label}: ${message}` });
   if (!p.name.trim()) add("name", "ragione sociale mancante");
-  // Never cut in the file (decisions §8): a record typed before the limits were enforced is refused here.
+  // Never cut in the file (docs/domain/numbering.md): a record typed before the limits were enforced is refused here.
   const tooLong = (field: string, label: string, text: string | null, max: number) => {
     if (text && fatturaLength(text) > max) add(field, `${label} oltre ${max} caratteri: correggilo nella scheda`);
   };

@@ -123,7 +123,7 @@ export function formatLongDate(value: DateInput): string {
   return longDate.format(new Date(`${day}T12:00:00Z`));
 }
 
-/** A unit price of up to 4 decimals (decisions §8): "10.1234" -> "10,1234 €", "10.5" -> "10,50 €". */
+/** A unit price of up to 4 decimals (docs/domain/invoices.md): "10.1234" -> "10,1234 €", "10.5" -> "10,50 €". */
 export function formatUnitPrice(value: string): string {
   const decimals = value.split(".")[1]?.replace(/0+$/, "").length ?? 0;
   return decimals <= 2 ? formatEuro(value) : `${formatDecimal(value, 4)} €`;

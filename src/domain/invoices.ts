@@ -28,7 +28,7 @@ export const invoiceKindLabels: Record<InvoiceKind, string> = {
 };
 export const invoiceKindOptions = invoiceKinds.map((value) => ({ value, label: invoiceKindLabels[value] }));
 
-/** Every kind of document in the invoices sequence: the four above, and the credit note (TD04, decisions §8). */
+/** Every kind of document in the invoices sequence: the four above, and the credit note (TD04, docs/domain/invoices.md). */
 export const invoiceDocumentKinds = [...invoiceKinds, "nota_credito"] as const;
 export type InvoiceDocumentKind = (typeof invoiceDocumentKinds)[number];
 export const invoiceDocumentKindLabels: Record<InvoiceDocumentKind, string> = {
@@ -37,10 +37,8 @@ export const invoiceDocumentKindLabels: Record<InvoiceDocumentKind, string> = {
 };
 export const isCreditNote = (inv: { kind: string }) => inv.kind === "nota_credito";
 
-/** The list filter also offers the derived "scaduta" (decisions §5: never stored). */
+/** The list filter also offers the derived "scaduta" (docs/domain/statuses.md: never stored). */
 export const invoiceStatusFilters = [...invoiceStatuses.options, { value: "scaduta", label: "Scaduta" }] as const;
-export const invoiceDisplayLabel = (status: InvoiceStatus, due: DueState | null) =>
-  due === "overdue" ? "Scaduta" : invoiceStatuses.label(status);
 
 // ---- amounts ------------------------------------------------------------------------------
 
@@ -59,7 +57,7 @@ export type AmountResult =
   { ok: true; amount: string } | { ok: false; field: "kind" | "percent" | "amount"; message: string };
 
 /**
- * The imponibile of a new invoice (decisions §5):
+ * The imponibile of a new invoice (docs/domain/invoices.md):
  * - acconto: a percentage of the contract value, or an amount;
  * - SAL: site progress × contract value, less what was already invoiced;
  * - saldo: the remainder, i.e. the contract value less every earlier invoice (acconti included);
@@ -135,10 +133,10 @@ export function invoiceTransitionError(status: InvoiceStatus, action: InvoiceAct
   return `Impossibile passare la fattura da "${invoiceStatuses.label(status)}" a "${invoiceStatuses.label(to)}": serve lo stato "${invoiceStatuses.label(from)}"`;
 }
 
-/** A sent or paid invoice is a fiscal document: its amounts never change, it is never deleted (decisions §4). */
+/** A sent or paid invoice is a fiscal document: its amounts never change, it is never deleted (docs/domain/api.md). */
 export const isInvoiceEditable = (status: InvoiceStatus) => status === "bozza";
 
-/** Overdue is derived on the remainder (decisions §9): nothing left to collect, nothing overdue. */
+/** Overdue is derived on the remainder (docs/domain/invoices.md): nothing left to collect, nothing overdue. */
 export const invoiceDueState = (
   inv: { dueDate: string; status: InvoiceStatus; kind?: string; remainder?: string },
   today: string,
@@ -181,7 +179,7 @@ function checkDates(v: { issueDate?: string | null; dueDate?: string | null }, c
 }
 
 /**
- * One invoice line as a libera invoice sends it (decisions §8 "Invoice lines"): quantity up to 3
+ * One invoice line as a libera invoice sends it (docs/domain/invoices.md): quantity up to 3
  * decimals, unit price up to 4 (negative for a deduction), every text within FatturaPA's limits.
  */
 export const invoiceLineInputSchema = z
@@ -290,7 +288,7 @@ export const invoiceSchema = z.object({
   status: z.enum(invoiceStatuses.values),
   notes: z.string().nullable(),
   sentAt: z.string().nullable(),
-  /** Sum of the payments and of the credit notes on this invoice (decisions §9). */
+  /** Sum of the payments and of the credit notes on this invoice (docs/domain/invoices.md). */
   paidAmount: z.string(),
   creditedAmount: z.string(),
   /** The latest SdI outcome since the last transmission; null: none recorded. */
@@ -403,7 +401,7 @@ export const invoiceTitle = (inv: { number: string | null; kind?: string }) =>
 export const invoiceRef = (inv: { number: string | null }) => inv.number ?? "bozza";
 
 /**
- * The descriptive line of an acconto, a SAL or a free amount (decisions §8). The estimate's title
+ * The descriptive line of an acconto, a SAL or a free amount (docs/domain/invoices.md). The estimate's title
  * is at most 200 characters, so the sentence always fits FatturaPA's 1,000.
  */
 export function invoiceLineDescription(

@@ -11,7 +11,7 @@ export const MAX_ORDER_AMOUNT = "99999999.99";
 export const DEFAULT_ORDER_UNIT = "pz";
 export const MAX_ORDER_ITEMS = 200;
 
-/** Line totals (quantity × unit price, half up to the cent) and the order total, exactly (decisions §5). */
+/** Line totals (quantity × unit price, half up to the cent) and the order total, exactly (docs/domain/statuses.md). */
 export function computeOrderTotals(items: readonly { quantity: string | number; unitPrice: string | number }[]) {
   const lines = items.map((item) => lineTotal(item.quantity, item.unitPrice));
   return { lines, total: sumMoney(lines) };
@@ -55,7 +55,7 @@ export const orderItemInputSchema = orderItemFields.refine(lineWithinLimit, { er
 export type OrderItemInput = z.input<typeof orderItemInputSchema>;
 export type OrderItemValues = z.output<typeof orderItemInputSchema>;
 
-/** The separate item routes (specification §7) name the order in the body. */
+/** The separate item routes (docs/domain/api.md) name the order in the body. */
 export const orderItemCreateSchema = orderItemFields
   .extend({ orderId: idSchema })
   .refine(lineWithinLimit, { error: LINE_TOO_HIGH, path: ["unitPrice"] });
@@ -202,7 +202,7 @@ export const orderItemListQuerySchema = z.object({
 
 export type OrderAction = "send" | "confirm" | "receive" | "cancel";
 
-/** bozza → inviato → confermato → ricevuto; annullato from any open state (decisions §5). */
+/** bozza → inviato → confermato → ricevuto; annullato from any open state (docs/domain/statuses.md). */
 export const orderTransitions: Record<OrderAction, { from: readonly OrderStatus[]; to: OrderStatus }> = {
   send: { from: ["bozza"], to: "inviato" },
   confirm: { from: ["inviato"], to: "confermato" },
@@ -246,7 +246,7 @@ export function orderStepIndex(order: Pick<Order, "status" | "sentAt" | "confirm
   return 0;
 }
 
-// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// ---- a technician's view (docs/domain/roles.md, docs/decisions/009-roles.md) -------------
 // Orders read-only: what was ordered, from whom, for which site and when; never a price or total.
 
 export const orderItemTecnicoSchema = orderItemSchema.omit({ unitPrice: true, totalPrice: true });

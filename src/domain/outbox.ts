@@ -1,7 +1,7 @@
 import { idSchema, listQuery } from "./common";
 import { z } from "./zod";
 
-/** "Posta in uscita" (decisions §1): every e-mail the product sent or stored. */
+/** "Posta in uscita" (docs/domain/operations.md): every e-mail the product sent or stored. */
 export const outboxStatuses = ["sent", "stored", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 export const outboxStatusLabels: Record<OutboxStatus, string> = {

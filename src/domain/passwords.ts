@@ -5,7 +5,7 @@ import { usernameSchema } from "./auth";
 import { userUpdateSchema } from "./users";
 import { z } from "./zod";
 
-// Password policy (decisions §8 "Accounts"): at least 12 characters, not common, not built from
+// Password policy (docs/domain/roles.md): at least 12 characters, not common, not built from
 // the user name. The strength estimate is zxcvbn-ts with its common (international leaked
 // passwords, names, keyboard patterns) and Italian dictionaries. This module carries the
 // dictionaries (~2 MB): only the screens that set a password import it, never the shared chunks.
@@ -119,7 +119,7 @@ export const changePasswordFormSchema = z
     if (v.newPassword !== v.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: "Le due password non coincidono" });
   });
 
-// Portal accounts (decisions §2). Without a password the client gets a one-time link.
+// Portal accounts (docs/domain/roles.md). Without a password the client gets a one-time link.
 
 const optionalPassword = z
   .union([z.literal(""), newPasswordSchema])
@@ -161,7 +161,7 @@ export const activationFormSchema = z
     if (v.password !== v.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: "Le due password non coincidono" });
   });
 
-// Staff accounts (decisions §8 "Accounts"): without a password the person gets a one-time link.
+// Staff accounts (docs/domain/roles.md): without a password the person gets a one-time link.
 
 /** `POST /api/users`: a staff account, with a password or an invitation link (e-mailed when asked). */
 export const userCreateSchema = userUpdateSchema

@@ -32,7 +32,7 @@ describe("money that comes in", () => {
     expect(paymentCreateSchema.safeParse({ date: "2026-03-01", amount: "1", method: "bitcoin" }).success).toBe(false);
   });
 
-  it("words the reminder as decisions §9 asks, firmer at each level", () => {
+  it("words the reminder as docs/domain/invoices.md asks, firmer at each level", () => {
     expect(reminderSubject("FAT-2026-007", "2026-02-03")).toBe(
       "Sollecito di pagamento – Fattura FAT-2026-007 del 03/02/2026",
     );

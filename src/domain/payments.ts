@@ -5,8 +5,8 @@ import { compareMoney, isZeroMoney, moneySchema, subMoney } from "./money";
 import { emailSchema } from "./validators";
 import { z } from "./zod";
 
-// Money that comes in (decisions §9 "Money comes in", "Receivables", "Sending and reminders",
-// §8 "Credit notes and SdI outcome"): payments, remainder, ageing buckets, reminders, SdI outcome.
+// Money that comes in (docs/domain/invoices.md, "After the issue" and "Receivables"): payments,
+// remainder, ageing buckets, reminders, SdI outcome.
 
 // ---- payments -------------------------------------------------------------------------------
 
@@ -119,7 +119,7 @@ export type InvoiceEmailInput = z.input<typeof invoiceEmailSchema>;
 
 export const invoiceReminderSchema = z.object({ message: optionalText("Messaggio", 5000) });
 
-/** The subject decisions §9 fixes. */
+/** The subject docs/domain/invoices.md fixes. */
 export const reminderSubject = (number: string, issueDate: string) =>
   `Sollecito di pagamento – Fattura ${number} del ${formatDate(issueDate)}`;
 

@@ -3,7 +3,7 @@ import { addDays, todayIso } from "./dates";
 import { foldSurveyRequestNotes, paymentCausale, portalSiteStatusLabel, surveyRequestSchema } from "./portal";
 
 describe("survey request", () => {
-  it("folds urgency and time slot into the notes as specification §7 says", () => {
+  it("folds urgency and time slot into the notes as docs/domain/api.md says", () => {
     expect(foldSurveyRequestNotes("Citofono Rossi", "alta", "sera")).toBe("Citofono Rossi\n\nUrgenza: alta\nFascia oraria preferita: sera");
     expect(foldSurveyRequestNotes(null, "media", "mattina")).toBe("Urgenza: media\nFascia oraria preferita: mattina");
   });

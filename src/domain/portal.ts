@@ -6,9 +6,9 @@ import { invoiceLineSchema } from "./invoices";
 import { vatViewSchema } from "./vat/index";
 import { z } from "./zod";
 
-// The client portal (specification §2 "Client dashboard" … "Survey request form", §9).
+// The client portal (docs/domain/portal.md; the survey request form: docs/domain/screens.md).
 
-/** Survey request time slots and urgency levels with the labels of specification §9. */
+/** Survey request time slots and urgency levels with the labels of docs/domain/screens.md. */
 export const surveyRequestTimeSlots = labelled(["mattina", "pomeriggio", "sera"] as const, {
   mattina: "Mattina (8:00 - 12:00)",
   pomeriggio: "Pomeriggio (14:00 - 18:00)",
@@ -23,7 +23,7 @@ export const surveyRequestUrgencies = labelled(["bassa", "media", "alta"] as con
 });
 export type SurveyRequestUrgency = (typeof surveyRequestUrgencies.values)[number];
 
-/** Response times by urgency (specification §9). */
+/** Response times by urgency (docs/domain/screens.md). */
 export const surveyResponseTimes: { urgency: SurveyRequestUrgency; label: string; time: string }[] = [
   { urgency: "alta", label: "Urgenza Alta", time: "24-48 ore" },
   { urgency: "media", label: "Urgenza Media", time: "2-5 giorni" },
@@ -35,7 +35,7 @@ export const PREFERRED_DATE_PAST = "Data Preferita: non può essere nel passato"
 
 /**
  * What a client sends. There is no clientId and no status: the server always uses the
- * user's own client and "programmato" (decisions §2), so an unknown key is simply dropped.
+ * user's own client and "programmato" (docs/domain/portal.md), so an unknown key is simply dropped.
  */
 export const surveyRequestSchema = z.object({
   address: requiredText("Indirizzo del Sopralluogo", 300),
@@ -57,7 +57,7 @@ export type SurveyRequestInput = z.input<typeof surveyRequestSchema>;
 export type SurveyRequestValues = z.output<typeof surveyRequestSchema>;
 
 /**
- * Specification §7: the stored notes are the client's notes, a blank line, "Urgenza: {value}",
+ * docs/domain/portal.md: the stored notes are the client's notes, a blank line, "Urgenza: {value}",
  * a newline and "Fascia oraria preferita: {value}". Without notes the two lines stand alone
  * (no leading blank line).
  */
@@ -114,7 +114,7 @@ export const portalInvoiceSummarySchema = z.object({
   kind: z.string(),
   amount: z.string(),
   totalAmount: z.string(),
-  /** Received so far (payments and credit notes) and what is still to pay (decisions §9). */
+  /** Received so far (payments and credit notes) and what is still to pay (docs/domain/invoices.md). */
   paidAmount: z.string(),
   remainder: z.string(),
 });
@@ -295,7 +295,7 @@ export function paymentCausale(input: {
   };
 }
 
-/** Portal accounts (decisions §2). Without a password the client gets a one-time link. */
+/** Portal accounts (docs/domain/roles.md). Without a password the client gets a one-time link. */
 export const ACTIVATION_LINK_DAYS = 7;
 
 // portalAccessCreateSchema, portalAccessResetSchema, activateSchema and activationFormSchema

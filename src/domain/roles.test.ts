@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { backOfficeSections, can, capabilityOfPage, roleCapabilities, usesBackOffice } from "./roles";
 
-describe("roles (decisions §8 Accounts)", () => {
+describe("roles (docs/domain/roles.md)", () => {
   it("admin has everything; ufficio everything but users and settings; client nothing of the back office", () => {
     expect(roleCapabilities.admin).toContain("users");
     expect(can("ufficio", "settings")).toBe(false);

@@ -1,7 +1,7 @@
 import type { UserRole } from "./statuses";
 
 /**
- * What each role of the firm may use (decisions §8 "Accounts", docs/decisions/009-roles.md).
+ * What each role of the firm may use (docs/domain/roles.md, docs/decisions/009-roles.md).
  * This is the ONE table the web app reads to show sections, buttons and money; the server
  * enforces the same rules with each route's declared access and shapes a technician's answers
  * with `can(role, "money")`. A capability missing here is a capability nobody has.
@@ -82,7 +82,7 @@ export const backOfficeSections = [
   { key: "deadlines", path: "/admin/scadenze", capability: "sites.write" },
   { key: "contracts", path: "/admin/contracts", capability: "contracts" },
   { key: "invoices", path: "/admin/invoices", capability: "invoices" },
-  /** The scadenzario, right under Fatture (decisions §9 "Receivables"). */
+  /** The scadenzario, right under Fatture (docs/domain/invoices.md). */
   { key: "receivables", path: "/admin/receivables", capability: "invoices" },
   { key: "suppliers", path: "/admin/suppliers", capability: "suppliers" },
   { key: "orders", path: "/admin/orders", capability: "orders.read" },

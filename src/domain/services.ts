@@ -42,13 +42,13 @@ export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceListQuerySchema = listQuery(["name", "unitPrice", "category", "createdAt"] as const).extend({
   category: z.preprocess(emptyToUndefined, serviceCategorySchema.optional()),
-  /** The estimate form asks for status=attivo only (specification §4). */
+  /** The estimate form asks for status=attivo only (docs/domain/statuses.md). */
   status: z.preprocess(emptyToUndefined, serviceStatusSchema.optional()),
 });
 export type ServiceListQuery = z.input<typeof serviceListQuerySchema>;
 export type ServiceListParams = Partial<z.output<typeof serviceListQuerySchema>>;
 
-/** The confirmation names the service (specification §5). */
+/** The confirmation names the service (docs/domain/screens.md). */
 export const serviceDeleteQuestion = (name: string) => `Sei sicuro di voler eliminare il servizio "${name}"?`;
 
 /** Why a service used by estimate lines is not deleted, and what to do instead. */

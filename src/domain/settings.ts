@@ -82,9 +82,9 @@ export const reaSchema = z
   .overwrite((s) => s.replace(/\s+/g, "").replace(/^([A-Z]{2})(\d)/, "$1-$2"))
   .refine((s) => /^[A-Z]{2}-\d{1,20}$/.test(s), { error: "Numero REA non valido (es. MI-1234567)" });
 
-/** Company settings (decisions §4, §7): the form and PUT /api/settings share this schema. */
+/** Company settings (docs/domain/api.md, docs/domain/operations.md): the form and PUT /api/settings share this schema. */
 export const settingsInputSchema = z.object({
-  // Texts of the CedentePrestatore: refused beyond FatturaPA's lengths, never cut (decisions §8).
+  // Texts of the CedentePrestatore: refused beyond FatturaPA's lengths, never cut (docs/domain/invoices.md).
   companyName: requiredText("Ragione sociale", 1000).refine(
     fitsFattura(FATTURA_LIMITS.denominazione),
     fatturaLimitMessage("Ragione sociale", FATTURA_LIMITS.denominazione),

@@ -19,7 +19,7 @@ export const workTypeLabels: Record<(typeof siteWorkTypes)[number], string> = {
 };
 export const workTypeOptions = siteWorkTypes.map((value) => ({ value, label: workTypeLabels[value] }));
 
-/** The portal once spoke of "pianificato": it is the same state as programmato (decisions §3). */
+/** The portal once spoke of "pianificato": it is the same state as programmato (docs/domain/statuses.md). */
 export const siteStatusSchema = z.preprocess(
   (v) => (v === "pianificato" ? "programmato" : v),
   z.enum(siteStatuses.values, { error: "Stato: scegli Programmato, In corso, Completato o Sospeso" }),
@@ -85,7 +85,7 @@ const siteFields = z.object({
   safetyRequirements: optionalText("Requisiti di sicurezza", 2000),
   accessConditions: optionalText("Condizioni di accesso", 2000),
   specialEquipment: optionalText("Attrezzature speciali", 2000),
-  /** Scaffolding on site: a PIMUS becomes required (site compliance, decisions §9). */
+  /** Scaffolding on site: a PIMUS becomes required (site compliance, docs/domain/sites.md). */
   usesScaffolding: z.boolean({ error: "Ponteggi: usa sì o no" }).default(false),
   notes: optionalText("Note"),
   /** The technician responsible on site (issue 19): an active staff user, checked by the server. */
@@ -114,7 +114,7 @@ export type SiteValues = z.output<typeof siteInputSchema>;
 
 /**
  * `force` with a `reason` opens a site in corso although a required paper is missing or expired
- * (decisions §9 "Site compliance"): the server records the reason in the activity.
+ * (docs/domain/sites.md): the server records the reason in the activity.
  */
 export const siteUpdateSchema = siteFields
   .extend({ version: versionField, ...forceFields })
@@ -178,7 +178,7 @@ export const siteListQuerySchema = listQuery([
 export type SiteListQuery = z.input<typeof siteListQuerySchema>;
 export type SiteListParams = Partial<z.output<typeof siteListQuerySchema>>;
 
-/** Cost analysis of specification §9: orders against the estimate, and the value of the work done. */
+/** Cost analysis of docs/domain/screens.md: orders against the estimate, and the value of the work done. */
 export function siteCostAnalysis(estimateTotal: string, ordersTotal: string, progress: number) {
   const valueDone = percentOf(estimateTotal, progress);
   return {
@@ -196,7 +196,7 @@ export interface SiteAlert {
   message: string;
 }
 
-/** The alerts panel of the site detail (specification §4). */
+/** The alerts panel of the site detail (docs/domain/statuses.md). */
 export function siteAlerts(
   site: { status: SiteStatus; progress: number; estimatedEndDate: string | null },
   today: string,
@@ -277,7 +277,7 @@ export const siteDetailSchema = siteSchema.extend({
 });
 export type SiteDetail = z.infer<typeof siteDetailSchema>;
 
-// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// ---- a technician's view (docs/domain/roles.md, docs/decisions/009-roles.md) -------------
 // No budget, estimate amounts, contracts, costs or order totals: the technician works the site.
 
 export const siteTecnicoSchema = siteSchema.omit({ estimatedBudget: true });

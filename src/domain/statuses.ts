@@ -1,6 +1,6 @@
 import { labelled } from "./labels";
 
-// Every status enumeration of specification §4, default first, with the labels the screens show.
+// Every status enumeration of docs/domain/statuses.md, default first, with the labels the screens show.
 
 export const clientTypes = labelled(["privato", "azienda", "condominio", "ente_pubblico"] as const, {
   privato: "Privato",
@@ -41,7 +41,7 @@ export const contractStatuses = labelled(["bozza", "firmato", "attivo", "complet
 });
 export type ContractStatus = (typeof contractStatuses.values)[number];
 
-/** "scaduta" is never stored: it is derived from the due date (decisions §5). */
+/** "scaduta" is never stored: it is derived from the due date (docs/domain/statuses.md). */
 export const invoiceStatuses = labelled(["bozza", "inviata", "pagata"] as const, {
   bozza: "Bozza",
   inviata: "Inviata",
@@ -78,7 +78,7 @@ export const userRoles = labelled(["admin", "ufficio", "tecnico", "client"] as c
   client: "Cliente",
 });
 export type UserRole = (typeof userRoles.values)[number];
-/** The roles of the firm's own people (decisions §8 "Accounts"); `client` is the portal. */
+/** The roles of the firm's own people (docs/domain/roles.md); `client` is the portal. */
 export const staffRoles = ["admin", "ufficio", "tecnico"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 

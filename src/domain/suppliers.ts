@@ -71,11 +71,11 @@ export const supplierListQuerySchema = listQuery(["name", "city", "createdAt", "
 export type SupplierListQuery = z.input<typeof supplierListQuerySchema>;
 export type SupplierListParams = Partial<z.output<typeof supplierListQuerySchema>>;
 
-/** Display limit of specification §9: the supplier page shows the 5 latest orders. */
+/** Display limit of docs/domain/screens.md: the supplier page shows the 5 latest orders. */
 export const SUPPLIER_DETAIL_ORDERS = 5;
 
 /**
- * Order statistics of the supplier page. Only ricevuto orders count as completed (§4);
+ * Order statistics of the supplier page. Only ricevuto orders count as completed (docs/domain/statuses.md);
  * value and average leave out annullato orders, which were never bought.
  */
 export const supplierStatsSchema = z.object({

@@ -15,7 +15,7 @@ const timeSchema = z
   .refine((v) => TIME_RE.test(v), { error: TIME_ERROR })
   .overwrite((v) => v.slice(0, 5));
 
-/** A value from one of the §9 option lists, or nothing. */
+/** A value from one of the option lists of docs/domain/screens.md, or nothing. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z
     .preprocess((v) => (v === "" ? null : v), z.enum(values, { error: `${label}: scegli un valore dell'elenco` }).nullish())
@@ -50,7 +50,7 @@ export const surveyFields = {
   assignedUserId: assignedUserIdField,
 };
 
-/** The results the technician records on the roof (decisions §9 "Offline field work"): the technical notes. */
+/** The results the technician records on the roof (docs/domain/sites.md): the technical notes. */
 export const surveyResultFields = ["issuesFound", "measurements", "requiredEquipment", "accessConditions", "safetyNotes", "photosNotes"] as const;
 export type SurveyResultField = (typeof surveyResultFields)[number];
 export const surveyResultsSchema = z.object({
@@ -73,7 +73,7 @@ export const surveyResultLabels: Record<SurveyResultField, string> = {
 export const FOLLOW_UP_BEFORE_SURVEY = "Data del follow-up: non può precedere la data del sopralluogo";
 
 /**
- * The follow-up date only means something when a follow-up is required (specification §5
+ * The follow-up date only means something when a follow-up is required (docs/domain/screens.md
  * hides the field otherwise), and it cannot come before the survey itself.
  */
 function followUpRule<T extends { date: string; followUpRequired: boolean; followUpDate: string | null }>(v: T, ctx: z.RefinementCtx) {
@@ -201,7 +201,7 @@ export function shiftAnchor(view: CalendarView, anchor: string, step: -1 | 1): s
   return `${year}-${String(((month % 12) + 12) % 12 + 1).padStart(2, "0")}-01`;
 }
 
-// ---- a technician's view (decisions §8 "Accounts", docs/decisions/009-roles.md) -------------
+// ---- a technician's view (docs/domain/roles.md, docs/decisions/009-roles.md) -------------
 // The whole survey, without the estimates (and their amounts) that came out of it.
 
 export const surveyDetailTecnicoSchema = surveyDetailSchema.omit({ estimates: true });

@@ -147,7 +147,7 @@ export const myDaySiteSchema = z.object({
 });
 export type MyDaySite = z.infer<typeof myDaySiteSchema>;
 
-/** The phone home screen: no prices, no amounts (decisions §8: a tecnico sees no money). */
+/** The phone home screen: no prices, no amounts (docs/domain/roles.md: a tecnico sees no money). */
 export const myDaySchema = z.object({
   today: z.string(),
   tomorrow: z.string(),

@@ -5,7 +5,7 @@ import { labelled } from "./labels";
 import { emailSchema } from "./validators";
 import { z } from "./zod";
 
-// The firm's own accounts (decisions §8 "Accounts", issue 19): admin only. Portal users (role
+// The firm's own accounts (docs/domain/roles.md, issue 19): admin only. Portal users (role
 // client) stay on the client detail page; this module never lists, edits or deletes them.
 // Schemas holding a password live in ./passwords (the policy's dictionaries stay out of the chunks).
 
@@ -70,7 +70,7 @@ export const userListQuerySchema = listQuery(["username", "name", "role", "creat
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 export type UserListParams = Partial<z.output<typeof userListQuerySchema>>;
 
-/** The last active administrator stays (decisions §8): answered with 409. */
+/** The last active administrator stays (docs/domain/roles.md): answered with 409. */
 export const LAST_ADMIN =
   "Deve restare almeno un amministratore attivo: nomina prima un altro amministratore.";
 export const SELF_CHANGE = "Non puoi disattivare, eliminare o cambiare il ruolo del tuo utente: chiedilo a un altro amministratore.";

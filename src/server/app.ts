@@ -5,7 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,6 +15,7 @@ import {
 import { authGuard, declaredAccess } from "./auth/guard";
 import type { AppDeps } from "./deps";
 import { idempotency } from "./http/idempotency";
+import { openapiDocument, openapiDocumentTransform, openapiRouteTransform } from "./http/openapi";
 import { errorHandler } from "./http/errors";
 import { moduleRoutes } from "./modules";
 import { runtimePaths } from "./paths";
@@ -32,7 +33,7 @@ const SECRET_PARAMS = /^(token|code|key|password|secret|invite|reset)$/i;
 /** Paths whose whole query string is secret, whatever the parameter is called. */
 const SECRET_PATHS = /^\/(portal\/activate|setup|reset|invite|activate)(\/|$)/i;
 
-/** The request URL as the log may show it: secrets in the query string replaced (decisions §1). */
+/** The request URL as the log may show it: secrets in the query string replaced (docs/domain/operations.md). */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
   if (q < 0) return url;
@@ -75,7 +76,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
         remotePort: req.socket?.remotePort,
       }),
     },
-    // Structured JSON logs with nothing secret in them (decisions §1).
+    // Structured JSON logs with nothing secret in them (docs/domain/operations.md).
     redact: {
       paths: [
         "req.headers.cookie",
@@ -108,7 +109,7 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
     },
     // A readable terminal (issue 28): no two lines per request at the default level; the one line
     // below appears at LOG_LEVEL=debug, warnings and errors always.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook("onResponse", async (request, reply) => {
     request.log.debug(
@@ -162,8 +163,10 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
   app.decorate("routeTable", routeTable);
 
   await app.register(swagger, {
-    openapi: { info: { title: "Colmo API", version: "1.0.0", description: "API del gestionale Colmo" } },
-    transform: jsonSchemaTransform,
+    openapi: openapiDocument,
+    // operationId, summary, security, error answers and file bodies added centrally (http/openapi.ts).
+    transform: openapiRouteTransform as unknown as typeof jsonSchemaTransform,
+    transformObject: openapiDocumentTransform as never,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   for (const routes of moduleRoutes) await app.register(routes, deps);

@@ -1,5 +1,5 @@
 /**
- * The service worker (decisions §9 "Offline field work"), built by vite-plugin-pwa's
+ * The service worker (docs/domain/sites.md), built by vite-plugin-pwa's
  * injectManifest with Workbox: the app shell is precached so the app opens without signal, and the
  * technician's reads (field-reads.ts) are kept network-first for the day. Writes are not its
  * business: the page's queue (IndexedDB) holds them until they can be sent.

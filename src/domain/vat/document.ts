@@ -40,7 +40,7 @@ export function vatContextOf(
   };
 }
 
-/** The one computation of a document's VAT (decisions §8): estimates, contracts and invoices. */
+/** The one computation of a document's VAT (docs/domain/vat.md): estimates, contracts and invoices. */
 export function documentVat(ctx: DocumentVatContext, lines: readonly VatLineInput[]): VatResult {
   return computeVat({
     clientType: ctx.clientType,
@@ -152,7 +152,7 @@ export const invoiceKindShortLabels: Record<string, string> = {
 };
 
 /**
- * The saldo's "A dedurre" lines (decisions §8): one per earlier invoice (one per rate when it had
+ * The saldo's "A dedurre" lines (docs/domain/vat.md): one per earlier invoice (one per rate when it had
  * several), negative, at the rates that invoice charged, so the saldo's total is the remainder.
  */
 export function deductionLines(earlier: {

@@ -555,7 +555,7 @@ describe("input validation: Italian messages naming the field (SdI 00400, 00401,
   });
 });
 
-describe("suggestedVatRate (decisions §8: default of new lines)", () => {
+describe("suggestedVatRate (docs/domain/vat.md: default of new lines)", () => {
   it.each([
     ["privato", "22", "10"],
     ["condominio", "22", "10"],

@@ -56,7 +56,7 @@ import {
   SPLIT_PAYMENT_WORDING,
 } from "./wording";
 
-// The VAT engine of decisions §8: one pure function from the document's client, regime, treatment
+// The VAT engine of docs/domain/vat.md: one pure function from the document's client, regime, treatment
 // and lines to everything the PDF and the FatturaPA need. The estimate editor's live preview and
 // the server call the same function, so the figure the client sees is the figure that is invoiced.
 
@@ -65,7 +65,7 @@ export const REVERSE_CHARGE_NEEDS_PARTITA_IVA = "Inversione contabile solo per c
 const rateString = (rate: LineVatRate): string => `${rate}.00`;
 const isZeroRate = (rate: string): boolean => toCents(rate) === 0n;
 
-/** Rate the editor proposes for a new line (decisions §8, issue 15 bullet 7). */
+/** Rate the editor proposes for a new line (docs/domain/vat.md, issue 15 bullet 7). */
 export function suggestedVatRate(clientType: VatClientType, defaultRate: LineVatRate): LineVatRate {
   // Work for a privato or a condominio is almost always maintenance or renovation of homes: 10 %
   // (art. 7 c. 1 lett. b L. 488/1999). The user can change it per line (e.g. 4 % prima casa).

@@ -1,4 +1,4 @@
-// The VAT engine for building work (decisions §8). See docs/domain/vat.md for the rules.
+// The VAT engine for building work (docs/domain/vat.md). See docs/domain/vat.md for the rules.
 export { computeVat, suggestedVatRate, REVERSE_CHARGE_NEEDS_PARTITA_IVA } from "./engine";
 export { VatError, isVatError, type VatErrorCode } from "./errors";
 export * from "./types";

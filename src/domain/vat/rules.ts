@@ -3,7 +3,7 @@ import type { Natura } from "./types";
 // The numbers and code sets of the Italian rules, each with the law that fixes it.
 
 /**
- * Line formats (decisions §8): quantity up to 3 decimals and never negative (FatturaPA Quantita has
+ * Line formats (docs/domain/vat.md): quantity up to 3 decimals and never negative (FatturaPA Quantita has
  * no sign), unit price up to 4 decimals, negative for a deduction line (PrezzoUnitario allows it).
  */
 export const LINE_QUANTITY_RE = /^\d{1,9}(?:\.\d{1,3})?$/;
@@ -22,7 +22,7 @@ export const BOLLO_AMOUNT = "2.00";
  * Naturas of operations NOT subject to VAT in the sense of the bollo exemption: N1 (escluse
  * art. 15), N2.x (non soggette, incl. forfettario), N3.x (non imponibili), N4 (esenti). Reverse
  * charge (N6.x) is subject to VAT, only paid by the buyer, so it never carries the bollo
- * (decisions §8); N5 (margine) and N7 (VAT paid in another EU state) are subject to VAT as well.
+ * (docs/domain/vat.md); N5 (margine) and N7 (VAT paid in another EU state) are subject to VAT as well.
  */
 export function naturaTriggersBollo(natura: Natura | null): boolean {
   return natura !== null && /^N[1-4](\.|$)/.test(natura);

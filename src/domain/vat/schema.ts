@@ -2,7 +2,7 @@ import { z } from "../zod";
 import { LINE_QUANTITY_RE, LINE_UNIT_PRICE_RE } from "./rules";
 import { documentTreatments, lineVatRates, naturaCodes, vatClientTypes } from "./types";
 
-// zod schemas for the VAT fields of estimate items and invoice lines (decisions §8), so routes and
+// zod schemas for the VAT fields of estimate items and invoice lines (docs/domain/vat.md), so routes and
 // forms refuse bad input with an Italian message before the engine runs. Same formats as
 // computeVat accepts: quantity ≤ 3 decimals, unit price ≤ 4 decimals (negative for deductions).
 

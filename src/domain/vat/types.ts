@@ -1,6 +1,6 @@
 import type { regimiFiscali } from "../settings";
 
-// Shapes of the VAT engine (decisions §8 "VAT for building work"). Amounts are decimal strings
+// Shapes of the VAT engine (docs/domain/vat.md). Amounts are decimal strings
 // with two decimals ("1234.50"), rates are FatturaPA AliquotaIVA strings ("22.00"): no float ever
 // takes part in a tax computation.
 

@@ -8,7 +8,7 @@ import { forbidden, HttpError, unauthorized } from "../http/errors";
 import { findSessionUser, SESSION_COOKIE } from "./sessions";
 
 /**
- * Who may call a route (decisions §8 "Accounts"): "public" (anyone), "user" (any logged-in user:
+ * Who may call a route (docs/domain/roles.md): "public" (anyone), "user" (any logged-in user:
  * the portal's own routes, which take the client from the session), "staff" (admin, ufficio and
  * tecnico), "office" (admin and ufficio) or "admin". API routes default to "admin", so a new
  * route is closed unless it says otherwise.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../test/app";
-import { multipart, PNG, seedWorld, type World } from "../reliability/world";
+import { multipart, PNG, seedWorld, type World } from "../test/reliability/world";
 
 // Issue 26, the informational findings: CSRF compares the whole origin, a technician's team list
 // carries no user names or roles, router errors answer in Italian, a truncated image is not a

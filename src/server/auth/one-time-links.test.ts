@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../db/schema";
 import { buildTestApp, type TestApp } from "../test/app";
-import { targetFor } from "../reliability/targets";
-import { seedShared, seedWorld } from "../reliability/world";
+import { targetFor } from "../test/reliability/targets";
+import { seedShared, seedWorld } from "../test/reliability/world";
 
 // Issue 26, finding 1: an administrator's one-time link (invitation, password reset by e-mail)
-// must never be readable by anyone but its recipient (decisions §9 "Sending and reminders"). The
+// must never be readable by anyone but its recipient (docs/domain/invoices.md). The
 // office reads "Posta in uscita": no answer it can get, on any route, may carry such a link.
 
 const STRONG = "Colmo-Lucernario-Rame-77";

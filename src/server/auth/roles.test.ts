@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@domain/dates";
 import { constructionSites, surveys } from "../db/schema";
-import { seedShared, seedWorld, type Shared, type World } from "../reliability/world";
+import { seedShared, seedWorld, type Shared, type World } from "../test/reliability/world";
 import { ROLE_FORBIDDEN } from "./guard";
 import { buildTestApp, type TestApp } from "../test/app";
 import { moneyKeysIn } from "../test/money-keys";
 
-// decisions §8 "Accounts": the office (ufficio) does everything but users and company settings;
+// docs/domain/roles.md: the office (ufficio) does everything but users and company settings;
 // a technician (tecnico) reads clients, contacts, sites and orders without money, and works
 // surveys and the progress of sites. Representative routes, by role, with the shaped answers.
 
@@ -167,12 +167,21 @@ describe("tecnico", () => {
   });
 
   it("gets a dashboard of his work, without revenue or invoices", async () => {
+    // The tests above moved the world's site on: one site is in corso again, so the count is not 0.
+    await t.db.update(constructionSites).set({ status: "in_corso" }).where(eq(constructionSites.id, w.sites.running.id));
     const res = await get("/api/dashboard", tecnico);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.view).toBe("tecnico");
-    expect(body.cards.surveysToday).toBeGreaterThanOrEqual(1);
-    expect(body.cards.activeSites).toBeGreaterThanOrEqual(0);
+    // Counted here from the rows themselves: the world has a site in corso and today's survey.
+    const allSites = await t.db.select({ status: constructionSites.status }).from(constructionSites);
+    const inCorso = allSites.filter((s) => s.status === "in_corso").length;
+    const allSurveys = await t.db.select({ date: surveys.date, status: surveys.status }).from(surveys);
+    const today = allSurveys.filter((s) => s.date === todayIso() && s.status !== "annullato").length;
+    expect(inCorso).toBeGreaterThan(0);
+    expect(today).toBeGreaterThan(0);
+    expect(body.cards.activeSites).toBe(inCorso);
+    expect(body.cards.surveysToday).toBe(today);
     expect(body.todaySurveys.some((s: { id: string }) => s.id === w.survey.id)).toBe(true);
     expect(moneyKeysIn(body)).toEqual([]);
     expect(body).not.toHaveProperty("revenueByMonth");

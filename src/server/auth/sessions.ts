@@ -60,10 +60,6 @@ export async function deleteSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
-export async function deleteUserSessions(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 export async function purgeExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }

@@ -4,7 +4,7 @@ import { z } from "@domain/zod";
 
 /**
  * Whether the caller may see prices, totals, budgets, costs, contracts and invoices inside an
- * answer its role may otherwise read (decisions §8 "Accounts"). A technician's answers are
+ * answer its role may otherwise read (docs/domain/roles.md). A technician's answers are
  * shaped by an explicit mapper (e.g. siteDetailForTecnico) and validated by their own schema,
  * never trimmed by the screens: see docs/decisions/009-roles.md.
  */

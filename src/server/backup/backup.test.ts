@@ -15,7 +15,7 @@ import {
   insertEstimate,
   insertInvoice,
   insertSite,
-} from "../modules/dashboard/test-data";
+} from "../test/fixtures/dashboard";
 import { buildTestApp, ADMIN, type TestApp } from "../test/app";
 import { createDatabaseStorage } from "../storage";
 import { createDiskStorage } from "../storage/storage";

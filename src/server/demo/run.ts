@@ -43,7 +43,7 @@ export const DEMO_LOGINS = {
   tecnico: { username: "tecnico", password: "Lattoneria-Colmo-Ponteggio-26" },
 };
 
-/** The office clerk and the technician of the demo team (decisions §8 "Accounts"). */
+/** The office clerk and the technician of the demo team (docs/domain/roles.md). */
 const DEMO_STAFF = [
   {
     ...DEMO_LOGINS.ufficio,

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Queryable, Tx } from "../db/client";
 import { storedDocuments } from "../db/schema";
 
-// Documents as issued (decisions §8): produced once inside the transaction that issues them,
+// Documents as issued (docs/domain/invoices.md): produced once inside the transaction that issues them,
 // kept as bytes in the database, and answered byte for byte with a strong ETag ever after.
 
 export type StoredOwner = (typeof storedDocuments.$inferSelect)["ownerType"];

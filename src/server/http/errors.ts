@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 
-/** An error that carries its HTTP status and Italian message to the client (decisions §4). */
+/** An error that carries its HTTP status and Italian message to the client (docs/domain/api.md). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

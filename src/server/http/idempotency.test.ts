@@ -2,11 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@domain/dates";
 import { attachments, constructionSites, surveys, writeReceipts } from "../db/schema";
-import { insertClient, insertEstimate } from "../modules/contracts/test-fixtures";
+import { insertClient, insertEstimate } from "../test/fixtures/contracts";
 import { buildTestApp, type TestApp } from "../test/app";
 import { pngImage } from "../test/images";
 
-// The offline queue's guarantees on the server (decisions §9): a resend is applied once, a stale
+// The offline queue's guarantees on the server (docs/domain/sites.md): a resend is applied once, a stale
 // version answers 409 with the field named, and a key is only ever one user's.
 let t: TestApp;
 let tech: { cookie: string; userId: string };

@@ -18,7 +18,7 @@ declare module "fastify" {
 }
 
 /**
- * Writes sent with `Idempotency-Key: <uuid>` (the offline queue, decisions §9) are applied once:
+ * Writes sent with `Idempotency-Key: <uuid>` (the offline queue, docs/domain/sites.md) are applied once:
  * the first successful answer is stored and a resend with the same key, by the same user, gets it
  * back (with `Idempotent-Replay: true`) without running the route again. This covers a phone whose
  * signal dropped after the server answered. The receipt is written after the route's own

@@ -126,7 +126,7 @@ export interface CsvExportOptions<Q extends z.ZodType, T> {
   /** The module's list query for one page, with the parsed filters. */
   fetchPage: (query: z.output<Q>, limit: number, offset: number) => Promise<T[]>;
   tags?: string[];
-  /** Who may download it (decisions §8 "Accounts"): every export is office data, never a technician's. */
+  /** Who may download it (docs/domain/roles.md): every export is office data, never a technician's. */
   access: Access;
 }
 

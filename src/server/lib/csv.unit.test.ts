@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, pages, toCsv, type CsvColumn } from "./csv";
-import { parseCsv } from "./csv-parse";
+import { parseCsv } from "../test/csv-parse";
 
 describe("csv cells for Italian Excel", () => {
   it("writes amounts with a decimal comma, exactly", () => {

@@ -4,7 +4,7 @@ import { documentCounters } from "../db/schema";
 
 export type DocumentPrefix = "PRV" | "CTR" | "ORD" | "FAT";
 
-/** PRV-2026-001: three digits, more when the year needs them (decisions §3). */
+/** PRV-2026-001: three digits, more when the year needs them (docs/domain/numbering.md). */
 export const formatDocumentNumber = (prefix: DocumentPrefix, year: number, sequence: number) =>
   `${prefix}-${year}-${String(sequence).padStart(3, "0")}`;
 

@@ -12,7 +12,7 @@ import { newStorageKey } from "../storage/storage";
 
 // One way out for every e-mail of the product (estimates, orders, invoices, notices).
 // With SMTP_URL the message goes through SMTP and is logged in the outbox as sent; without it
-// (decisions §1) the message is stored in the outbox, attachments in the file storage under
+// (docs/domain/operations.md) the message is stored in the outbox, attachments in the file storage under
 // DATA_DIR, and the admin reads it in "Posta in uscita".
 
 export interface MailAttachment {
@@ -29,7 +29,7 @@ export interface MailMessage {
   /**
    * A one-time link (invitation, password reset): `text` carries LINK_SLOT where it goes. The
    * outbox keeps the message with the slot, visible to administrators only; the recipient's copy
-   * gets the link at delivery (decisions §9, docs/decisions/012).
+   * gets the link at delivery (docs/domain/roles.md, docs/decisions/012).
    */
   oneTimeLink?: string;
   /** Overrides the sender; default: the company name and e-mail from the settings. */

@@ -1,5 +1,5 @@
 /**
- * Words that never appear in the key of an answer given to a technician (decisions §8
+ * Words that never appear in the key of an answer given to a technician (docs/domain/roles.md
  * "Accounts": no prices of estimates, no contracts, no invoices). A key is split into its
  * camelCase words ("estimatedBudget" → estimated, budget), so "unitPrice", "totalAmount",
  * "costAnalysis", "contracts", "grossTotal" or "vatRate" are caught wherever they sit.

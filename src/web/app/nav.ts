@@ -50,7 +50,7 @@ const presentation: Record<BackOfficeSection, { label: string; icon: LucideIcon 
 
 /**
  * The back-office sidebar, in the order of src/domain/roles.ts; the frame shows each section
- * only to the roles whose capabilities open it (an administrator sees them all, decisions §3).
+ * only to the roles whose capabilities open it (an administrator sees them all, docs/domain/screens.md).
  */
 export const adminNav: NavItem[] = backOfficeSections.map((s) => ({
   href: s.path,
@@ -58,7 +58,7 @@ export const adminNav: NavItem[] = backOfficeSections.map((s) => ({
   ...presentation[s.key],
 }));
 
-/** Specification §2: active when the link's path equals, or is a prefix of, the current route. */
+/** docs/domain/screens.md: active when the link's path equals, or is a prefix of, the current route. */
 export function isActive(href: string, location: string) {
   if (href === "/admin/dashboard") return location === "/admin" || location.startsWith("/admin/dashboard");
   return location === href || location.startsWith(`${href}/`);

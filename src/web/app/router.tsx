@@ -60,7 +60,7 @@ const pages = {
 };
 
 /**
- * The admin routes of specification §2, in the admin frame, for the firm's people; each page
+ * The admin routes of docs/domain/screens.md, in the admin frame, for the firm's people; each page
  * needs the capability of its section (src/domain/roles.ts), else it shows "Non autorizzato".
  */
 const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
@@ -114,7 +114,7 @@ const portalRoutes: [string, LazyExoticComponent<ComponentType>][] = [
   ["/client/profilo", pages.profile],
 ];
 
-/** The alternative links of specification §2 lead to the canonical routes (decisions §3). */
+/** The alternative links of docs/domain/screens.md lead to the canonical routes (docs/domain/screens.md). */
 const redirects: [string, (id: string) => string][] = [
   ["/admin/construction-site/:id", (id) => `/admin/sites/${id}`],
   ["/admin/supplier/:id", (id) => `/admin/suppliers/${id}`],

@@ -13,7 +13,7 @@ export interface DocumentLineView {
 }
 
 /**
- * The lines of an invoice as the office and the client read them (decisions §8): quantity ×
+ * The lines of an invoice as the office and the client read them (docs/domain/invoices.md): quantity ×
  * unit price, the line's VAT (rate or natura, beni significativi marked) and its exact total.
  * On a phone quantity and price go under the description.
  */

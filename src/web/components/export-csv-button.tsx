@@ -11,7 +11,7 @@ type Query = Record<string, string | number | boolean | null | undefined>;
  */
 export function ExportCsvButton({ path, query, className }: { path: string; query?: Query; className?: string }) {
   const can = useCan();
-  // Exports are the office's (decisions §8 "Accounts"): no button a technician could not use.
+  // Exports are the office's (docs/domain/roles.md): no button a technician could not use.
   if (!can("exports")) return null;
   return (
     <a href={withQuery(path, query)} download className={buttonVariants({ variant: "outline", className })}>

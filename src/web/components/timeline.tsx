@@ -54,7 +54,7 @@ export interface TimelineProps {
 }
 
 /**
- * The history of one record from the activity log (decisions §7): who did what, and when. The
+ * The history of one record from the activity log (docs/domain/operations.md): who did what, and when. The
  * log is the office's (it names amounts and documents): a role without "activity" sees nothing.
  */
 export function Timeline(props: TimelineProps) {

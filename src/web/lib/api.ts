@@ -39,7 +39,7 @@ async function request(method: string, path: string, body?: unknown): Promise<Re
     } catch {
       parsed = undefined;
     }
-    // Specification §8: "status: body text", or the status text when the body is empty.
+    // docs/domain/screens.md: "status: body text", or the status text when the body is empty.
     throw new ApiError(res.status, parsed?.message ?? `${res.status}: ${text || res.statusText}`, parsed);
   }
   return res;

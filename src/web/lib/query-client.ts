@@ -2,10 +2,10 @@ import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { reportForbidden } from "@web/app/forbidden";
 import { isApiError } from "./api";
 
-// Specification §9: no refetch on an interval or on focus, no retries; our mutations
+// docs/domain/screens.md: no refetch on an interval or on focus, no retries; our mutations
 // invalidate what they change, so data is refreshed exactly when it can have changed.
 export const queryClient = new QueryClient({
-  // A read the role may not make (403) turns the page into "Non autorizzato" (decisions §8).
+  // A read the role may not make (403) turns the page into "Non autorizzato" (docs/domain/roles.md).
   queryCache: new QueryCache({
     onError: (error) => (isApiError(error) && error.status === 403 ? reportForbidden() : undefined),
   }),

@@ -55,7 +55,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Login throttling lives in the database so several app processes share it (decisions §1,
+ * Login throttling lives in the database so several app processes share it (docs/domain/operations.md,
  * docs/decisions/005-login-throttling.md). `failures` counts attempts in the window, reserved
  * before the password is checked; `lockouts` makes each new lock of the same key longer.
  */

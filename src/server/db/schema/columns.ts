@@ -20,10 +20,10 @@ export const money = () => numeric({ precision: 10, scale: 2 });
 /** Totals that include VAT may exceed the 10,2 of a taxable amount. */
 export const grossMoney = () => numeric({ precision: 12, scale: 2 });
 export const quantity = () => numeric({ precision: 12, scale: 2 });
-/** Document lines (decisions §8): quantity up to 3 decimals, unit price up to 4 (FatturaPA). */
+/** Document lines (docs/domain/invoices.md): quantity up to 3 decimals, unit price up to 4 (FatturaPA). */
 export const lineQuantity = () => numeric({ precision: 12, scale: 3 });
 export const lineUnitPrice = () => numeric({ precision: 15, scale: 4 });
-/** Optimistic concurrency: a PUT must carry the version it read (decisions §4). */
+/** Optimistic concurrency: a PUT must carry the version it read (docs/domain/api.md). */
 export const version = () => integer().notNull().default(1);
 
 /**

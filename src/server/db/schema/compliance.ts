@@ -7,7 +7,7 @@ import { constructionSites } from "./sites";
 import { suppliers } from "./suppliers";
 
 /**
- * Safety and permit papers (decisions §9 "Site compliance"). A document belongs to a site, to a
+ * Safety and permit papers (docs/domain/sites.md). A document belongs to a site, to a
  * supplier (its DURC and idoneità, reused on every site the supplier works on), or to both.
  * `validUntil` is the effective expiry the server computes (a DURC without a date lasts 120 days
  * from issue), so lists filter and sort on it in SQL.

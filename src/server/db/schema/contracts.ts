@@ -54,7 +54,7 @@ export const contracts = pgTable(
   },
   (t) => [
     uniqueIndex("contracts_number_unique").on(t.number),
-    /** One contract per accepted estimate (decisions §5). */
+    /** One contract per accepted estimate (docs/domain/statuses.md). */
     uniqueIndex("contracts_estimate_unique").on(t.estimateId),
     check("contracts_status_check", oneOf(t.status, contractStatuses.values)),
     index("contracts_status_idx").on(t.status, t.createdAt),
@@ -175,7 +175,7 @@ export const invoices = pgTable(
 );
 
 /**
- * The lines of an invoice (decisions §8 "Invoice lines"), in order: the estimate's lines and the
+ * The lines of an invoice (docs/domain/invoices.md), in order: the estimate's lines and the
  * "A dedurre" deductions of a saldo, the descriptive line(s) of an acconto or SAL, or the lines a
  * libera invoice sent. A credit note copies them negated. Money exact: line total = quantity ×
  * unit price, half up at the line.

@@ -16,7 +16,7 @@ export const storedDocumentOwners = ["invoice", "estimate", "contract"] as const
 export const storedDocumentKinds = ["pdf", "xml"] as const;
 
 /**
- * Documents as issued (decisions §8 "Invoices are documents, not views"): the PDF and FatturaPA
+ * Documents as issued (docs/domain/invoices.md): the PDF and FatturaPA
  * of an issued invoice, the PDF of an accepted estimate and of a signed contract, produced once
  * and served byte for byte ever after. The owner records the sha256 of its current file; older
  * files of the same owner (e.g. a FatturaPA re-issued after an SdI rejection) stay as history.

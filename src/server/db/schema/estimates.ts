@@ -32,7 +32,7 @@ export const estimates = pgTable(
     orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
     title: text().notNull(),
     description: text().notNull(),
-    /** Imponibile split 60/40 (specification §5). */
+    /** Imponibile split 60/40 (docs/domain/screens.md). */
     materialsCost: money().notNull().default("0"),
     laborCost: money().notNull().default("0"),
     /** Imponibile: lines + attached order. */
@@ -99,7 +99,7 @@ export const estimateItems = pgTable(
     totalPrice: money().notNull(),
     unit: text().notNull().default("mq"),
     notes: text(),
-    /** "22", "10", "4" or "0" (decisions §8); natura only with "0"; beni significativi DM 29/12/1999. */
+    /** "22", "10", "4" or "0" (docs/domain/vat.md); natura only with "0"; beni significativi DM 29/12/1999. */
     vatRate: text({ enum: lineVatRates }).notNull().default("22"),
     natura: text({ enum: naturaCodes }),
     significantGood: boolean().notNull().default(false),

@@ -4,7 +4,7 @@ import { paymentMethods, sdiEvents } from "@domain/payments";
 import { createdAt, grossMoney, id, oneOf } from "./columns";
 import { invoices } from "./contracts";
 
-/** Money received on an invoice (decisions §9 "Money comes in"): several partial payments. */
+/** Money received on an invoice (docs/domain/invoices.md): several partial payments. */
 export const invoicePayments = pgTable(
   "invoice_payments",
   {
@@ -27,7 +27,7 @@ export const invoicePayments = pgTable(
 );
 
 /**
- * What happened to an invoice at the SdI (decisions §8 "SdI outcome"): each transmission (with
+ * What happened to an invoice at the SdI (docs/domain/invoices.md): each transmission (with
  * its file name) and each outcome, kept as history across re-issues after a rejection.
  */
 export const invoiceSdiEvents = pgTable(

@@ -110,7 +110,7 @@ export const outbox = pgTable(
     /** Delivery attempts so far, and when the next may run (retries with backoff). */
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestampTz(),
-    /** Carries a one-time link: only administrators see that it exists (decisions §9). */
+    /** Carries a one-time link: only administrators see that it exists (docs/domain/roles.md). */
     restricted: boolean().notNull().default(false),
     /** The link itself, kept only while an SMTP delivery is pending; never in `text`. */
     secretLink: text(),
@@ -147,7 +147,7 @@ export const files = pgTable(
 
 /**
  * Answers already given to a write that carried an `Idempotency-Key` (the technician's offline
- * queue, decisions §9): a resend after a lost answer gets the same answer and changes nothing.
+ * queue, docs/domain/sites.md): a resend after a lost answer gets the same answer and changes nothing.
  */
 export const writeReceipts = pgTable(
   "write_receipts",

@@ -6,7 +6,7 @@ import type { InvoiceSnapshot } from "../../modules/invoices/snapshot";
 import { sdiProblems } from "./sdi-checks";
 import { validateFatturaPa } from "./xsd";
 
-/** The FatturaPA input of an invoice, from its snapshot only (decisions §8). */
+/** The FatturaPA input of an invoice, from its snapshot only (docs/domain/invoices.md). */
 export function fatturaInput(snapshot: InvoiceSnapshot, today: string): FpInput {
   const { seller, buyer, invoice, vat } = snapshot;
   // A FatturaPA exists only for an issued, hence numbered, invoice.

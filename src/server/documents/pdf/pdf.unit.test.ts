@@ -30,7 +30,7 @@ import {
   textSection,
   totalsBlock,
 } from "./index";
-import { extractPdfText, pdfText } from "./extract-text";
+import { extractPdfText, pdfText } from "../../test/extract-text";
 import { PdfLimiter, TooManyPdfsError } from "./limits";
 import { pdfPoolStats } from "./pool";
 

@@ -80,10 +80,3 @@ export function pdfPoolStats() {
     threads: pool?.threads.length ?? 0,
   };
 }
-
-/** Stops the workers (scripts that must exit; the server's workers exit with the process). */
-export async function closePdfPool() {
-  const p = pool;
-  pool = null;
-  await p?.destroy();
-}

@@ -11,7 +11,7 @@ export interface ActivityEntry {
   description: string;
 }
 
-/** Every write records who did what (decisions §7); call it inside the write's transaction. */
+/** Every write records who did what (docs/domain/operations.md); call it inside the write's transaction. */
 export async function recordActivity(db: Queryable, request: FastifyRequest | null, entry: ActivityEntry) {
   await db.insert(activityLog).values({
     actorId: request?.user?.id ?? null,

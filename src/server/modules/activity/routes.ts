@@ -11,7 +11,7 @@ export const activityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       schema: { tags: ["attività"], querystring: activityQuerySchema, response: { 200: z.array(activityEntrySchema) } },
     },
     async (request) => {
-      // The office's log: admin and ufficio, never a technician nor the portal (decisions §8).
+      // The office's log: admin and ufficio, never a technician nor the portal (docs/domain/roles.md).
       return listActivity(db, { ...request.query, clientId: null });
     },
   );

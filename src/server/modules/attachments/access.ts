@@ -2,7 +2,7 @@ import type { Queryable } from "../../db/client";
 import { findOwner, type AttachmentRow } from "./queries";
 
 /**
- * The portal rule for files (decisions §2, §7): a client user sees only photos and documents
+ * The portal rule for files (docs/domain/portal.md, docs/domain/operations.md): a client user sees only photos and documents
  * of construction sites that belong to them AND that the admin marked `sharedWithClient`.
  * Survey files stay internal. The sites module can call this for its own portal screens.
  */

@@ -213,7 +213,7 @@ describe("attachments API", () => {
     expect(ownerFile.statusCode).toBe(200);
     expect(ownerFile.headers["content-type"]).toBe("image/jpeg");
     expect((await file(internal.id, owner.cookie)).statusCode).toBe(404);
-    // The office's routes are closed to a client (decisions §8): the portal lists shared photos itself.
+    // The office's routes are closed to a client (docs/domain/portal.md): the portal lists shared photos itself.
     expect(
       (
         await t.app.inject({

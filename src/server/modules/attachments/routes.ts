@@ -11,7 +11,7 @@ import { findAttachment, listAttachments } from "./queries";
 import { deleteAttachment, setShared, uploadAttachments } from "./service";
 
 /**
- * Photos and documents of surveys and sites (decisions §7): the firm's people upload, read and
+ * Photos and documents of surveys and sites (docs/domain/operations.md): the firm's people upload, read and
  * remove them; sharing one with the client is the office's (PATCH). The portal reads the
  * shared files of the client's own sites through /api/portal/attachments (clientMaySeeAttachment).
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "../../db/schema";
-import { parseCsv } from "../../lib/csv-parse";
+import { parseCsv } from "../../test/csv-parse";
 import { buildTestApp, type TestApp } from "../../test/app";
 
 let t: TestApp;

@@ -11,7 +11,7 @@ const tags = ["clienti"];
 /** `role` tells the activation page where the person logs in (portal or back office). */
 const activation = z.object({ username: z.string(), clientName: z.string().nullable(), role: z.enum(userRoles.values) });
 
-/** Admin: the portal access of a client (decisions §2, §4). Public: the one-time link. */
+/** Admin: the portal access of a client (docs/domain/roles.md, docs/domain/api.md). Public: the one-time link. */
 export const portalAccessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.post(
     "/api/clients/:id/portal-access",

@@ -13,7 +13,7 @@ import { recordActivity } from "../activity/record";
 import { LINK_SLOT, sendMail } from "../../mail";
 import { getSettings } from "../settings/queries";
 
-// Portal accounts (decisions §2): one client user per client, created by the admin with a
+// Portal accounts (docs/domain/roles.md): one client user per client, created by the admin with a
 // password or a one-time link (7 days) that lets the client choose one.
 
 const NO_ACCESS = "Il cliente non ha un accesso al portale";

@@ -114,7 +114,7 @@ export async function getClientDetail(db: Queryable, id: string) {
   };
 }
 
-/** What still refers to a client: a client with documents is not deleted (decisions §4). */
+/** What still refers to a client: a client with documents is not deleted (docs/domain/api.md). */
 export async function clientDependents(db: Queryable, id: string) {
   const [row] = await db
     .select({

@@ -15,7 +15,7 @@ import { getSettings } from "../settings/queries";
 import { complianceRows } from "./queries";
 
 /**
- * What needs the office's attention today (decisions §9): papers of sites still to be worked
+ * What needs the office's attention today (docs/domain/sites.md): papers of sites still to be worked
  * that expire within 15 days, and required papers mancante or scaduto on sites in corso.
  */
 export async function attentionRows(db: Queryable, today: string) {

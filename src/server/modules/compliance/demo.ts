@@ -8,7 +8,7 @@ import { complianceRows } from "./queries";
 type DocumentRow = typeof complianceDocuments.$inferInsert;
 
 /**
- * Safety papers for the demo, so that the sites show every state (decisions §9): a third of the
+ * Safety papers for the demo, so that the sites show every state (docs/domain/sites.md): a third of the
  * suppliers work on site as subcontractors with their own DURC and idoneità (one DURC about to
  * expire, on every site of that firm), sites with scaffolding need a PIMUS, and the sites still to
  * be worked rotate through all papers valid, one in scadenza, one scaduto and one mancante.

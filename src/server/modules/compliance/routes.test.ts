@@ -15,10 +15,10 @@ import { buildTestApp, type TestApp } from "../../test/app";
 import { withDatabase } from "../../test/global-setup";
 import { jpegImage } from "../../test/images";
 import { multipart } from "../../test/multipart";
-import { insertEstimate } from "../contracts/test-fixtures";
+import { insertEstimate } from "../../test/fixtures/contracts";
 import { runDailyComplianceSummary } from "./daily";
 
-// Site compliance (decisions §9): derived states around the thresholds, the requirement rules,
+// Site compliance (docs/domain/sites.md): derived states around the thresholds, the requirement rules,
 // the guard on opening a site, the lists and the daily summary. Runs on PGlite and, with
 // DATABASE_URL, on PostgreSQL (where the daily summary races two real connection pools).
 

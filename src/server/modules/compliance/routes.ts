@@ -48,7 +48,7 @@ const csvColumns: CsvColumn<z.infer<typeof complianceRowSchema>>[] = [
 ];
 
 /**
- * Site compliance, "Sicurezza e permessi" (decisions §9): the office writes the papers; a
+ * Site compliance, "Sicurezza e permessi" (docs/domain/sites.md): the office writes the papers; a
  * technician reads a site's papers and may add one (the signed paper he photographs on site).
  */
 export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {

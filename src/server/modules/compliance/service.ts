@@ -228,7 +228,7 @@ export async function setDocumentFile(
 }
 
 /**
- * The guard on opening a site (decisions §9): moving a site to in corso with a required paper
+ * The guard on opening a site (docs/domain/sites.md): moving a site to in corso with a required paper
  * mancante or scaduto is refused with 409 listing them, unless the office confirms with
  * `force: true` and a reason, which goes into the site's activity. Every route that can change a
  * site's status calls this inside its transaction (office update and field progress alike).

@@ -29,7 +29,7 @@ export async function createContractForEstimate(
   tx: Tx,
   request: FastifyRequest | null,
   estimateId: string,
-  /** Accepted in the portal with the client's name: the contract is born signed (decisions §9). */
+  /** Accepted in the portal with the client's name: the contract is born signed (docs/domain/portal.md). */
   signedOnline?: { date: string; by: string },
 ) {
   const [estimate] = await tx

@@ -177,7 +177,7 @@ export async function getContractDetail(db: Queryable, id: string, scope: string
   };
 }
 
-/** Accepted estimates that have no contract yet: what "Nuovo Contratto" offers (decisions §5). */
+/** Accepted estimates that have no contract yet: what "Nuovo Contratto" offers (docs/domain/statuses.md). */
 export async function contractEstimateOptions(db: Queryable, q: string | undefined) {
   const filters: (SQL | undefined)[] = [eq(estimates.status, "accettato"), isNull(c.id)];
   if (q) {

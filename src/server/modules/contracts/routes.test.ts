@@ -2,9 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso, addDays } from "@domain/dates";
 import { activityLog, contracts, invoices } from "../../db/schema";
-import { pdfText } from "../../documents/pdf/extract-text";
+import { pdfText } from "../../test/extract-text";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertEstimate } from "./test-fixtures";
+import { insertClient, insertEstimate } from "../../test/fixtures/contracts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -198,7 +198,7 @@ describe("contracts API", () => {
     expect(text).toContain("accettato da Mario Rossi");
     expect(text).toContain("Non firmato");
 
-    // The portal shows no contracts: the office's routes are closed to its own client too (decisions §8).
+    // The portal shows no contracts: the office's routes are closed to its own client too (docs/domain/portal.md).
     const portal = await t.clientUser(client.id);
     for (const url of [`/api/contracts/${contract.id}`, `/api/contracts/${contract.id}/pdf`, "/api/contracts"]) {
       const res = await t.app.inject({ url, headers: { cookie: portal.cookie } });

@@ -29,7 +29,7 @@ import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["contratti"];
 
-/** Contracts (decisions §4–§5): one per accepted estimate, explicit transitions, PDF. Portal users read their own. */
+/** Contracts (docs/domain/api.md, docs/domain/statuses.md): one per accepted estimate, explicit transitions, PDF. Portal users read their own. */
 export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     "/api/contracts",

@@ -27,7 +27,7 @@ async function lockContract(tx: Tx, id: string) {
   return row;
 }
 
-/** "Nuovo Contratto": only an accepted estimate without a contract (decisions §5). */
+/** "Nuovo Contratto": only an accepted estimate without a contract (docs/domain/statuses.md). */
 export async function createContract(db: Db, request: FastifyRequest, estimateId: string) {
   return db.transaction(async (tx) => {
     const [estimate] = await tx
@@ -86,7 +86,7 @@ export async function updateContractTerms(
 }
 
 /** sign | activate | complete, checked against the allowed transitions (409 otherwise). */
-/** The signed contract is a document (decisions §8): its PDF is rendered now, once, and stored. */
+/** The signed contract is a document (docs/domain/invoices.md): its PDF is rendered now, once, and stored. */
 export async function storeSignedContractPdf(tx: Tx, config: Pick<Config, "dataDir">, id: string) {
   const { pdf, fileName } = await renderContractPdf(tx, config, (await findContractWithParties(tx, id, null))!);
   await storeDocument(tx, {

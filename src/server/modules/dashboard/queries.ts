@@ -26,7 +26,7 @@ const moneySum = (
 ) => sql<string>`coalesce(sum(${column}), 0)::numeric(14,2)::text`;
 const int = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
 
-/** The four cards of specification §9 in one round trip. */
+/** The four cards of docs/domain/screens.md in one round trip. */
 async function cards(db: Queryable, today: string) {
   const month = monthRange(today);
   const [row] = await db
@@ -37,7 +37,7 @@ async function cards(db: Queryable, today: string) {
         sql`(select coalesce(sum(${estimateStatusTotals.count}), 0) from ${estimateStatusTotals} where ${estimateStatusTotals.status} in ('bozza', 'inviato'))`,
       ),
       activeSites: int(sql`(select count(*) from ${constructionSites} where ${constructionSites.status} = 'in_corso')`),
-      // Collected this month: payments by payment date (decisions §9), partial ones included.
+      // Collected this month: payments by payment date (docs/domain/invoices.md), partial ones included.
       monthlyRevenue: sql<string>`(select coalesce(sum(${invoicePayments.amount}), 0)::numeric(14,2)::text from ${invoicePayments}
         where ${invoicePayments.date} >= ${month.start} and ${invoicePayments.date} < ${month.end})`,
     })
@@ -114,7 +114,7 @@ async function sitesByStatus(db: Queryable, today: string) {
   return { byStatus, late: byStatus.reduce((n, s) => n + s.late, 0) };
 }
 
-/** Overdue derived on the remainder (decisions §9): what is still owed on invoices past due (a draft: its total). */
+/** Overdue derived on the remainder (docs/domain/invoices.md): what is still owed on invoices past due (a draft: its total). */
 async function overdueInvoices(db: Queryable, today: string) {
   const [row] = await db
     .select({
@@ -179,7 +179,7 @@ export async function getDashboard(db: Queryable, today: string) {
   };
 }
 
-/** A technician's dashboard: counts of his work, no money (decisions §8 "Accounts"). */
+/** A technician's dashboard: counts of his work, no money (docs/domain/roles.md). */
 export async function getTecnicoDashboard(db: Queryable, today: string): Promise<TecnicoDashboard> {
   const weekEnd = addDays(today, 7);
   const [row] = await db

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "./test-data";
+import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../../test/fixtures/dashboard";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe("dashboard API", () => {
     expect(bad.json().errors).toHaveProperty("date");
   });
 
-  it("computes the four cards of specification §9, with the month's first and last day in", async () => {
+  it("computes the four cards of docs/domain/screens.md, with the month's first and last day in", async () => {
     const d = await get();
     expect(d.date).toBe(TODAY);
     // The portal user of the previous test added one client.

@@ -136,11 +136,11 @@ export async function acceptEstimate(
 ) {
   return db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id, scope);
-    // A draft does not exist for the client (decisions §8 "Portal visibility").
+    // A draft does not exist for the client (docs/domain/portal.md).
     if (scope && current.status === "bozza") throw notFound(ESTIMATE_NOT_FOUND);
     const refusal = scope ? portalAcceptRefusal(current, todayIso()) : estimateActionRefusal(current.status, "accept");
     if (refusal) throw conflict(refusal);
-    // The acceptance binds to the version the signatory saw (decisions §8): a missing or stale
+    // The acceptance binds to the version the signatory saw (docs/domain/portal.md): a missing or stale
     // version accepts nothing, so nobody agrees to figures they were never shown.
     if (version === undefined) throw conflict(ACCEPT_VERSION_MISSING, { version: "Versione mancante" });
     if (version !== current.version) throw conflict(ACCEPT_VERSION_STALE, { version: "Versione non aggiornata" });
@@ -213,13 +213,13 @@ export async function acceptEstimate(
         : `Accettazione del preventivo ${current.number} registrata per conto del cliente (${signedBy})`,
     });
     if (config) {
-      // The accepted estimate is a document (decisions §8): rendered from its snapshot now, once, and stored.
+      // The accepted estimate is a document (docs/domain/invoices.md): rendered from its snapshot now, once, and stored.
       const accepted = (await getEstimateDetail(tx, id, null))! as EstimateDetail;
       const { pdf, fileName } = await renderEstimatePdf(tx, config, accepted, snapshot);
       await storeEstimatePdf(tx, id, { pdf, fileName });
     }
     // Accepted in the portal with his name, the client has signed: the contract is born firmato
-    // with that date and signatory (decisions §9); the office may still upload a paper copy.
+    // with that date and signatory (docs/domain/portal.md); the office may still upload a paper copy.
     const contract = await createContractForEstimate(
       tx,
       request,

@@ -4,7 +4,7 @@ import { todayIso } from "@domain/dates";
 import { clients, contracts, estimateItems, estimates, surveys } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
 
-// Decisions §9 "Duplicate and carry-over": POST /api/estimates/{id}/duplicate.
+// docs/domain/sites.md: POST /api/estimates/{id}/duplicate.
 let t: TestApp;
 let clientId: string;
 let original: { id: string; number: string; version: number };
@@ -71,7 +71,7 @@ describe("POST /api/estimates/:id/duplicate", () => {
       sentAt: null,
       treatment: "ordinary",
       validityDays: 45,
-      // A privato's lines start at 10 % (decisions §8): the copy keeps the original's figures.
+      // A privato's lines start at 10 % (docs/domain/vat.md): the copy keeps the original's figures.
       totalAmount: "6310.00",
       vatAmount: "631.00",
       grossTotal: "6941.00",

@@ -14,7 +14,7 @@ import { createItem, deleteItem, ESTIMATE_NOT_FOUND, updateItem } from "./servic
 
 const tags = ["preventivi"];
 
-/** The item routes of specification §7; every write recomputes the estimate's totals. */
+/** The item routes of docs/domain/api.md; every write recomputes the estimate's totals. */
 export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/estimate-items",

@@ -39,7 +39,7 @@ export async function vatSetup(db: Queryable, client: VatClient, treatment: Docu
   const settings = await getSettings(db);
   return {
     ctx: vatContextOf(client, settings.regimeFiscale, treatment),
-    /** The rate of a line sent without one (decisions §8: the company's default, 10 % for homes). */
+    /** The rate of a line sent without one (docs/domain/vat.md: the company's default, 10 % for homes). */
     defaultRate: newLineVatRate(client.type, settings.defaultVatRate) as LineVatRate,
   };
 }
@@ -54,7 +54,7 @@ export async function checkSurvey(tx: Tx, surveyId: string | null, clientId: str
 }
 
 /**
- * The attached order's total. Only a confermato order may be attached (specification §4); one
+ * The attached order's total. Only a confermato order may be attached (docs/domain/statuses.md); one
  * already attached stays valid when it moves on (ricevuto), so an edit does not break on it.
  */
 export async function orderTotalFor(
@@ -135,7 +135,7 @@ type VatLineRow = {
 };
 
 /**
- * The stored figures of an estimate, through the VAT engine (decisions §8): a refusal (reverse
+ * The stored figures of an estimate, through the VAT engine (docs/domain/vat.md): a refusal (reverse
  * charge for a client without partita IVA…) is a 400 naming the field; an imponibile beyond
  * numeric(10,2) is refused too.
  */

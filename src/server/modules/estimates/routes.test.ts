@@ -14,7 +14,7 @@ import {
   suppliers,
   surveys,
 } from "../../db/schema";
-import { pdfText } from "../../documents/pdf/extract-text";
+import { pdfText } from "../../test/extract-text";
 import { buildTestApp, type TestApp } from "../../test/app";
 
 let t: TestApp;
@@ -405,7 +405,7 @@ describe("estimates: send, accept, reject", () => {
 
   it("admin records acceptance: contract created in the same transaction, estimate frozen", async () => {
     const e = await createOk();
-    // Acceptance binds to the version seen (decisions §8): missing or stale → 409, nothing accepted.
+    // Acceptance binds to the version seen (docs/domain/portal.md): missing or stale → 409, nothing accepted.
     expect((await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi" })).statusCode).toBe(409);
     const stale = await post(`/api/estimates/${e.id}/accept`, { signedBy: "Niccolò Rossi", version: e.version + 1 });
     expect(stale.statusCode).toBe(409);
@@ -541,7 +541,7 @@ describe("estimates: portal client", () => {
     expect(row!.acceptedIp).toBeTruthy();
     expect(row!.acceptedSnapshot).toMatchObject({ channel: "portale", acceptedBy: "Niccolò Rossi" });
     const [contract] = await t.db.select().from(contracts).where(eq(contracts.estimateId, e.id));
-    // Accepted online with his name, the client has signed (decisions §9 "Contract signed online").
+    // Accepted online with his name, the client has signed (docs/domain/portal.md).
     expect(contract).toMatchObject({ status: "firmato", signedDate: todayIso(), signedBy: "Niccolò Rossi" });
     const notes = await t.db
       .select()

@@ -70,7 +70,7 @@ export async function createEstimate(db: Db, request: FastifyRequest, values: Es
   });
 }
 
-/** What a copy never takes from its original (decisions §9): identity, links and the history of its status. */
+/** What a copy never takes from its original (docs/domain/sites.md): identity, links and the history of its status. */
 const NOT_DUPLICATED = [
   "id",
   "number",
@@ -207,7 +207,7 @@ export async function deleteEstimate(db: Db, request: FastifyRequest, id: string
   });
 }
 
-// ---- the separate item routes (specification §7): each keeps the estimate's totals right ----------
+// ---- the separate item routes (docs/domain/api.md): each keeps the estimate's totals right ----------
 
 /** Every item write: lock, check, write, recompute totals, bump the version, back to bozza. */
 async function withEditableEstimate<T>(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCsv } from "../../lib/csv-parse";
+import { parseCsv } from "../../test/csv-parse";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../dashboard/test-data";
+import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../../test/fixtures/dashboard";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { csvFileName, sendCsv, type CsvColumn } from "../../lib/csv";
 import { findInvoiceDocument } from "../invoices/queries";
 import { isInvoiceSnapshot, takeInvoiceSnapshot, type InvoiceSnapshot } from "../invoices/snapshot";
 
-// Registro IVA delle fatture emesse (decisions §9 "VAT register"): one row per issued document
+// Registro IVA delle fatture emesse (docs/domain/invoices.md): one row per issued document
 // and per rate or natura, read from the FROZEN snapshot of each document (what was issued,
 // whatever happened to the client record since), credit notes negative, Italian CSV.
 

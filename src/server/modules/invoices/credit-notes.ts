@@ -25,7 +25,7 @@ import { findInvoiceDocument } from "./queries";
 import { lockInvoice } from "./service";
 import { isInvoiceSnapshot, takeInvoiceSnapshot, type InvoiceSnapshot } from "./snapshot";
 
-// Credit notes (TD04, decisions §8 "Credit notes"): a new document in the invoices' yearly
+// Credit notes (TD04, docs/domain/invoices.md): a new document in the invoices' yearly
 // sequence, issued at once (frozen, PDF and FatturaPA stored and validated like an invoice),
 // naming the invoice it corrects. Its lines are the original's (or one per rate of the original
 // for a partial amount), computed by the one VAT engine (src/domain/vat/) on their positive

@@ -69,7 +69,7 @@ export async function seedInvoices(ctx: DemoContext) {
   const itemsOf = new Map<string, typeof items>();
   for (const item of items) itemsOf.set(item.estimateId, [...(itemsOf.get(item.estimateId) ?? []), item]);
 
-  // Each invoice carries its lines (decisions §8): one descriptive line per rate of the contract.
+  // Each invoice carries its lines (docs/domain/invoices.md): one descriptive line per rate of the contract.
   const drafts: { row: typeof invoices.$inferInsert; lines: (typeof invoiceLines.$inferInsert)[] }[] = [];
   for (const c of rows) {
     const ctxVat = vatContextOf(c.client, "RF01", c.treatment);

@@ -13,7 +13,7 @@ import { renderInvoicePdf } from "./pdf";
 import { findInvoiceDocument, type InvoiceDocument } from "./queries";
 import { isInvoiceSnapshot, takeInvoiceSnapshot, type InvoiceSnapshot } from "./snapshot";
 
-// The PDF and FatturaPA of an invoice (decisions §8): a draft's are views of today's data; an
+// The PDF and FatturaPA of an invoice (docs/domain/invoices.md): a draft's are views of today's data; an
 // issued invoice's are documents, rendered once from its snapshot and stored.
 
 /** The draft's PDF, rendered now from today's data and marked BOZZA. */

@@ -21,7 +21,7 @@ import { estimateItems, invoiceLines, invoices, orders } from "../../db/schema";
 import { badRequest, conflict } from "../../http/errors";
 import { getSettings } from "../settings/queries";
 
-// The lines of an invoice (decisions §8 "Invoice lines") and their VAT: built from the contract
+// The lines of an invoice (docs/domain/invoices.md) and their VAT: built from the contract
 // when the invoice is created, stored in invoice_lines, computed by the one engine (src/domain/vat/).
 
 /** "12.5" → "-12.5" and back: a stored credit-note line from the printed one (any decimals). */
@@ -177,7 +177,7 @@ export async function contractLines(
   }));
 }
 
-/** One negative line per earlier invoice of the contract (decisions §8): they must all be issued. */
+/** One negative line per earlier invoice of the contract (docs/domain/invoices.md): they must all be issued. */
 async function deductionsFor(tx: Tx, c: ContractForLines, excludeInvoiceId?: string): Promise<DraftLine[]> {
   const earlier = await tx
     .select({
@@ -222,7 +222,7 @@ async function deductionsFor(tx: Tx, c: ContractForLines, excludeInvoiceId?: str
 }
 
 /**
- * The lines of a new (or corrected) invoice (decisions §8): saldo — the estimate's lines and one
+ * The lines of a new (or corrected) invoice (docs/domain/invoices.md): saldo — the estimate's lines and one
  * "A dedurre" line per earlier invoice; libera — the lines sent, or the estimate's lines, or one
  * line for a free amount; acconto and SAL — one descriptive line at the contract's rates.
  */

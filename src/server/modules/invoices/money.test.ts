@@ -8,9 +8,9 @@ import { clients, invoiceLines, invoices, notifications } from "../../db/schema"
 import { sdiProblems } from "../../documents/fatturapa/sdi-checks";
 import { validateFatturaPa } from "../../documents/fatturapa/xsd";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { completeCompanySettings, insertClient, insertEstimate } from "../contracts/test-fixtures";
+import { completeCompanySettings, insertClient, insertEstimate } from "../../test/fixtures/contracts";
 
-// Money comes in (decisions §9, §8): payments, scadenzario, e-mail and reminders, SdI outcome,
+// Money comes in (docs/domain/invoices.md, docs/domain/vat.md): payments, scadenzario, e-mail and reminders, SdI outcome,
 // credit notes, VAT register, and what the portal shows of them.
 
 let t: TestApp;

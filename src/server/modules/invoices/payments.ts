@@ -12,7 +12,7 @@ import { recordActivity } from "../activity/record";
 import { notify } from "../notifications/notify";
 import { lockInvoice } from "./service";
 
-// Partial payments (decisions §9 "Money comes in"). The invoice row is locked for the whole
+// Partial payments (docs/domain/invoices.md). The invoice row is locked for the whole
 // write, so two payments recorded at the same moment queue and cannot together exceed the
 // total; paidAmount on the row is the sum of its payments, kept in the same transaction.
 

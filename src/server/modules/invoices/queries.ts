@@ -73,7 +73,7 @@ export const invoiceColumns = {
 export const remainderSql = sql<string>`greatest(${i.netToPay} - ${i.paidAmount} - ${i.creditedAmount}, 0)`;
 
 /**
- * Overdue, derived on the remainder (decisions §9): due date past, not pagata, something left
+ * Overdue, derived on the remainder (docs/domain/invoices.md): due date past, not pagata, something left
  * to collect (a draft counts with its whole total); a credit note is never overdue.
  */
 export const overdueSql = (today: string) =>
@@ -90,7 +90,7 @@ function listWhere(params: ListParams, scope: string | null, today: string): SQL
     const p = likePattern(params.q);
     filters.push(or(ilike(i.number, p), ilike(contracts.number, p)));
   }
-  // "scaduta" is derived (decisions §5): not paid and the due date is past.
+  // "scaduta" is derived (docs/domain/statuses.md): not paid and the due date is past.
   if (params.status === "scaduta") filters.push(overdueSql(today));
   else if (params.status) filters.push(eq(i.status, params.status));
   if (params.contractId) filters.push(eq(i.contractId, params.contractId));
@@ -185,7 +185,7 @@ export async function listInvoices(
 const listRemainder = (r: { kind: string; netToPay: string; paidAmount: string; creditedAmount: string }) =>
   r.kind === "nota_credito" ? "0.00" : remainderOf(r);
 
-/** Count and sums of every invoice the filters match, in one aggregate (decisions §9: the filtered total). */
+/** Count and sums of every invoice the filters match, in one aggregate (docs/domain/invoices.md: the filtered total). */
 export async function invoiceListTotals(db: Queryable, params: ListParams) {
   const money = (expr: SQL) => sql<string>`coalesce(sum(${expr}), 0)::numeric(14,2)::text`;
   const [row] = await whereJoins(

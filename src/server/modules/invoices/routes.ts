@@ -35,7 +35,7 @@ const tags = ["fatture"];
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
 const paymentParams = idParams.extend({ paymentId: idSchema });
 
-/** Invoices (decisions §4–§5): created from a contract, gap-free numbers, PDF and FatturaPA. The portal reads its own through /api/portal. */
+/** Invoices (docs/domain/api.md, docs/domain/invoices.md): created from a contract, gap-free numbers, PDF and FatturaPA. The portal reads its own through /api/portal. */
 export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     "/api/invoices",

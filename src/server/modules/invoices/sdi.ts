@@ -14,7 +14,7 @@ import { findInvoiceDocument } from "./queries";
 import { lockInvoice } from "./service";
 import { isInvoiceSnapshot, takeInvoiceSnapshot } from "./snapshot";
 
-// What the SdI answered (decisions §8 "SdI outcome"): consegnata and mancata consegna are
+// What the SdI answered (docs/domain/invoices.md): consegnata and mancata consegna are
 // final for the transmission (the invoice is issued); scartata means the file was refused and
 // the invoice is corrected and re-issued under the same number and date with a new
 // ProgressivoInvio, hence a new file name. Every transmission and outcome stays in the history.

@@ -18,7 +18,7 @@ import { issuedInvoiceDocument } from "./documents";
 import { findInvoiceDocument, type InvoiceDocument } from "./queries";
 import { INVOICE_NOT_FOUND, lockInvoice } from "./service";
 
-// "Invia al cliente" and "Invia sollecito" (decisions §9 "Sending and reminders"): the message
+// "Invia al cliente" and "Invia sollecito" (docs/domain/invoices.md): the message
 // goes through the outbox with the invoice's STORED PDF attached (the very bytes of the
 // download), and each one is written on the invoice's timeline. Without SMTP the outbox row is
 // written in the same transaction as the activity; with SMTP the mail leaves after the commit.

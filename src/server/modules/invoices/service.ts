@@ -106,7 +106,7 @@ async function invoicingContext(tx: Tx, contractId: string, excludeInvoiceId?: s
 type InvoicingContext = NonNullable<Awaited<ReturnType<typeof invoicingContext>>>;
 
 /**
- * The lines of the invoice and the engine's figures on them (decisions §8). The imponibile of an
+ * The lines of the invoice and the engine's figures on them (docs/domain/invoices.md). The imponibile of an
  * acconto, SAL or free amount comes from the amount rules; a saldo's is its lines' (the estimate
  * less the earlier invoices); a libera's with lines is theirs.
  */
@@ -156,7 +156,7 @@ function capError(amount: string, ctx: { invoiced: string; value: string }) {
 }
 
 /**
- * Numbers follow dates within a year (decisions §8, docs/decisions/008-invoice-number-at-issue.md): no
+ * Numbers follow dates within a year (docs/domain/numbering.md, docs/decisions/008-invoice-number-at-issue.md): no
  * invoice numbered before this one may carry a later date, none numbered after it an earlier
  * one. The caller holds the year's counter row, so two edits cannot cross each other.
  */
@@ -198,7 +198,7 @@ async function lockYear(tx: Tx, year: number) {
 }
 
 /**
- * A draft's date may not precede the latest numbered invoice of its year (decisions §8): it will
+ * A draft's date may not precede the latest numbered invoice of its year (docs/domain/numbering.md): it will
  * take the next number at issue, and numbers follow dates.
  */
 async function assertNotBeforeLatest(tx: Tx, issueDate: string, excludeId?: string) {
@@ -421,7 +421,7 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
 /**
  * A draft has no number, so it may simply be deleted. A draft numbered before numbers moved to
  * issue may be deleted only when it is the latest of its year, giving its number back: invoice
- * numbers have no gaps (decisions §3). An issued invoice is corrected with a credit note.
+ * numbers have no gaps (docs/domain/numbering.md). An issued invoice is corrected with a credit note.
  */
 export async function deleteInvoice(db: Db, request: FastifyRequest, id: string) {
   await db.transaction(async (tx) => {
@@ -456,7 +456,7 @@ async function giveNumberBack(tx: Tx, number: string, year: number, sequence: nu
 }
 
 /**
- * Issues a draft (decisions §8): the invoice is frozen (snapshot of seller, buyer, lines, VAT
+ * Issues a draft (docs/domain/invoices.md): the invoice is frozen (snapshot of seller, buyer, lines, VAT
  * summary, totals, payment terms), its PDF and FatturaPA are rendered once from the snapshot,
  * the FatturaPA is validated (XSD + SdI checks), both are stored with their sha256, and the
  * status changes: all in one transaction, so a refused file leaves the draft untouched.
@@ -515,7 +515,7 @@ export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, requ
       clientId,
       description: `${invoiceActions.send.done}: ${number} (file ${fileName})`,
     });
-    // The client's portal bell (decisions §9): an invoice was issued to him.
+    // The client's portal bell (docs/domain/portal.md): an invoice was issued to him.
     await notify(tx, {
       audience: "client",
       clientId,

@@ -6,7 +6,7 @@ import { invoiceVat } from "./lines";
 import { invoicedBefore, type InvoiceDocument } from "./queries";
 
 /**
- * Everything an invoice says, as it was when it was issued (decisions §8): its PDF and FatturaPA
+ * Everything an invoice says, as it was when it was issued (docs/domain/invoices.md): its PDF and FatturaPA
  * are rendered from this and nothing else, so a later change of the company settings or of the
  * client record never reaches an issued invoice. A draft's documents are rendered from a
  * snapshot built on the spot from today's data. Version 2: lines and the VAT engine's result

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@domain/dates";
 import { makePartitaIva } from "@domain/validators";
 import { companySettings, estimates } from "../../db/schema";
-import { pdfText } from "../../documents/pdf/extract-text";
+import { pdfText } from "../../test/extract-text";
 import { sdiProblems } from "../../documents/fatturapa/sdi-checks";
 import { validateFatturaPa } from "../../documents/fatturapa/xsd";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { completeCompanySettings, insertClient } from "../contracts/test-fixtures";
+import { completeCompanySettings, insertClient } from "../../test/fixtures/contracts";
 
 // Issue 24, row by row: each building-VAT case goes through the real routes (estimate with its
 // lines → acceptance → contract → invoice → issue) and the stored FatturaPA is validated against

@@ -50,7 +50,7 @@ const rules: Rule[] = [
         .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
         .where(
           and(
-            // Overdue on the remainder (decisions §9). The company chases every unpaid invoice
+            // Overdue on the remainder (docs/domain/invoices.md). The company chases every unpaid invoice
             // (drafts included); the client only sees invoices it was sent.
             overdueSql(today),
             audience === "admin" ? undefined : eq(invoices.status, "inviata"),
@@ -122,7 +122,7 @@ const rules: Rule[] = [
     },
   },
   {
-    // Site compliance (decisions §9): one entry per site with papers expiring within 15 days or
+    // Site compliance (docs/domain/sites.md): one entry per site with papers expiring within 15 days or
     // required papers missing or expired while the site is in corso.
     kind: notificationKinds.siteCompliance,
     entityType: "site",

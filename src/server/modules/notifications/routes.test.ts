@@ -4,7 +4,7 @@ import { addDays, todayIso } from "@domain/dates";
 import type { Notification } from "@domain/notifications";
 import { complianceDocuments, estimates, invoices } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../dashboard/test-data";
+import { insertClient, insertContract, insertEstimate, insertInvoice, insertSite } from "../../test/fixtures/dashboard";
 import { notify } from "./notify";
 
 let t: TestApp;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const today = todayIso();
-/** The office's bell for the admin; a portal client's bell lives under /api/portal (decisions §8). */
+/** The office's bell for the admin; a portal client's bell lives under /api/portal (docs/domain/portal.md). */
 const bell = (cookie: string) => (cookie === t.admin ? "/api/notifications" : "/api/portal/notifications");
 const list = async (cookie: string) => {
   const res = await t.app.inject({ url: bell(cookie), headers: { cookie } });

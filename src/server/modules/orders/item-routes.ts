@@ -16,7 +16,7 @@ import { countOrderItems, listAllOrderItems } from "./queries";
 import { createOrderItem, deleteOrderItem, updateOrderItem } from "./service";
 
 /**
- * /api/order-items of specification §7. The order form writes lines with the order itself;
+ * /api/order-items of docs/domain/api.md. The order form writes lines with the order itself;
  * these routes edit one line of a draft and keep the order total in step.
  */
 export const itemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

@@ -146,7 +146,7 @@ export async function estimatesUsingOrder(db: Queryable, orderId: string) {
   return db.select({ number: estimates.number }).from(estimates).where(eq(estimates.orderId, orderId)).limit(5);
 }
 
-/** Items across orders (the unfiltered call of specification §7), paged. */
+/** Items across orders (the unfiltered call of docs/domain/api.md), paged. */
 export async function listAllOrderItems(db: Queryable, params: { orderId?: string; limit: number; offset: number }) {
   return db
     .select({

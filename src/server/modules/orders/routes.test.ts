@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, constructionSites, estimates, orderItems, orders, outbox, suppliers } from "../../db/schema";
-import { pdfText } from "../../documents/pdf/extract-text";
+import { pdfText } from "../../test/extract-text";
 import { buildTestApp, type TestApp } from "../../test/app";
 
 let t: TestApp;

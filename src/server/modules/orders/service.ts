@@ -77,7 +77,7 @@ export async function createOrder(db: Db, request: FastifyRequest, values: Order
   return (await findOrder(db, id))!;
 }
 
-/** Replaces the fields and all the lines of a draft in one transaction (decisions §4). */
+/** Replaces the fields and all the lines of a draft in one transaction (docs/domain/api.md). */
 export async function updateOrder(db: Db, request: FastifyRequest, id: string, values: OrderValues & { version: number }) {
   await db.transaction(async (tx) => {
     const { items, version, ...fields } = values;
@@ -167,7 +167,7 @@ export async function applyOrderAction(
   return (await findOrder(db, id))!;
 }
 
-// ---- the separate item routes (specification §7) --------------------------------------
+// ---- the separate item routes (docs/domain/api.md) --------------------------------------
 
 /** Recomputes the order total from its lines after an item route changed them. */
 async function refreshTotal(tx: Tx, orderId: string) {

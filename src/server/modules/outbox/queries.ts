@@ -4,7 +4,7 @@ import { outbox } from "../../db/schema";
 import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
 interface ListParams {
-  /** Messages carrying a one-time link exist only for administrators (decisions §9). */
+  /** Messages carrying a one-time link exist only for administrators (docs/domain/roles.md). */
   withRestricted: boolean;
   q?: string | undefined;
   sort?: string | undefined;

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contracts, estimates, notifications } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
+import { seedPortalWorld, type PortalWorld } from "../../test/fixtures/portal";
 
-// Online acceptance from the portal (decisions §5, §8) through the portal's route: only an
+// Online acceptance from the portal (docs/domain/statuses.md, docs/domain/portal.md) through the portal's route: only an
 // inviato, unexpired estimate of the user's own client, only once, and only the version seen.
 let t: TestApp;
 let a: PortalWorld;

@@ -96,7 +96,7 @@ export async function seedPortalDemo(ctx: DemoContext) {
     .select({ type: clients.type, vatNumber: clients.vatNumber, withholdingAgent: clients.withholdingAgent })
     .from(clients)
     .where(eq(clients.id, clientId));
-  // Renovation of the client's home: 10 % (decisions §8), through the one VAT engine.
+  // Renovation of the client's home: 10 % (docs/domain/vat.md), through the one VAT engine.
   const demoVat = vatContextOf(portalClient ?? { type: "privato", vatNumber: null }, "RF01", "ordinary");
   const demoLine = (description: string, amount: string): VatLineInput => ({
     description,

@@ -27,7 +27,7 @@ const user = { access: "user" as const };
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
 
 /**
- * The portal's documents and actions (decisions §8 "Portal visibility"): PDFs of the client's own
+ * The portal's documents and actions (docs/domain/portal.md): PDFs of the client's own
  * sent estimates and issued invoices, the shared photos of its sites, acceptance, change requests
  * and its bell. The client always comes from the session; a draft or another client's record
  * answers 404 exactly like a missing one.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIso } from "@domain/dates";
 import { estimates, surveys } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
+import { seedPortalWorld, type PortalWorld } from "../../test/fixtures/portal";
 
 // Client A logs in and tries every portal and client-reachable route with client B's ids:
 // each answers 403 or 404, and nothing of B shows up in any body, count or file.

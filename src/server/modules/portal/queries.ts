@@ -16,7 +16,7 @@ import {
   users,
 } from "../../db/schema";
 
-// What a portal user sees of their client (decisions §2): estimates once sent (a draft is the
+// What a portal user sees of their client (docs/domain/portal.md): estimates once sent (a draft is the
 // company's unfinished work), every site descending from them, and invoices once issued.
 // Every query here takes the client id from the session, never from the request.
 
@@ -57,7 +57,7 @@ export async function getPortalDashboard(db: Queryable, clientId: string, userId
         and e.status = 'inviato' and e.expires_at >= ${today})`.mapWith(Number),
       sitesInProgress: sql<number>`(select count(*) from construction_sites s join estimates e on e.id = s.estimate_id
         where e.client_id = ${clientId} and s.status = 'in_corso')`.mapWith(Number),
-      // Specification §4: on the client side an invoice that was sent ("inviata") is pending.
+      // docs/domain/statuses.md: on the client side an invoice that was sent ("inviata") is pending.
       pendingInvoices: sql<number>`(select count(*) from invoices i join contracts c on c.id = i.contract_id
         join estimates e on e.id = c.estimate_id where e.client_id = ${clientId} and i.status = 'inviata'
         and i.kind <> 'nota_credito' and i.net_to_pay - i.paid_amount - i.credited_amount > 0)`.mapWith(Number),

@@ -4,7 +4,7 @@ import { addDays, todayIso } from "@domain/dates";
 import { companySettings, notifications, outbox, sessions, surveys, users } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { getSettings } from "../settings/queries";
-import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
+import { seedPortalWorld, type PortalWorld } from "../../test/fixtures/portal";
 
 let t: TestApp;
 let a: PortalWorld;

@@ -54,7 +54,7 @@ const user = { access: "user" as const };
 const tags = ["portale"];
 
 /**
- * Everything a client user can reach (decisions §8 "Portal visibility"): the generic routes are
+ * Everything a client user can reach (docs/domain/portal.md): the generic routes are
  * the office's (admin only); the portal answers from here, through allowlist schemas that carry
  * no costs, supplier orders, internal notes, drafts or activity.
  */

@@ -25,7 +25,7 @@ async function clientName(db: Queryable, clientId: string) {
 
 /**
  * A client's request for a free survey: a survey of their own client, status programmato, on
- * the preferred date, with urgency and time slot folded into the notes (specification §7).
+ * the preferred date, with urgency and time slot folded into the notes (docs/domain/api.md).
  * The company is told in its bell and by e-mail.
  */
 export async function createSurveyRequest(db: Db, config: Config, request: FastifyRequest, clientId: string, values: SurveyRequestValues) {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@domain/dates";
 import { contracts, storedDocuments } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { completeCompanySettings } from "../contracts/test-fixtures";
-import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
+import { completeCompanySettings } from "../../test/fixtures/contracts";
+import { seedPortalWorld, type PortalWorld } from "../../test/fixtures/portal";
 
-// Decisions §9 "Contract signed online": accepting in the portal with his name, the client signs.
+// docs/domain/portal.md: accepting in the portal with his name, the client signs.
 let t: TestApp;
 let world: PortalWorld;
 let cookie: string;

@@ -6,7 +6,7 @@ import type { Queryable } from "../../db/client";
 import { clients, contracts, estimates, invoices as i } from "../../db/schema";
 import { remainderSql } from "../invoices/queries";
 
-// The scadenzario (decisions §9 "Receivables"): issued invoices with something left to collect,
+// The scadenzario (docs/domain/invoices.md): issued invoices with something left to collect,
 // aged by days past due, computed in SQL. The WHERE is the partial index invoices_open_due_idx
 // (status 'inviata', not a credit note, by due date): on ten years of invoices it reads only the
 // open ones, which stay a few hundred whatever the history.

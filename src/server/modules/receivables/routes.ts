@@ -20,7 +20,7 @@ const columns: CsvColumn<Row>[] = [
   { header: "Solleciti", value: (r) => r.remindersSent, type: "integer" },
 ];
 
-/** The scadenzario (decisions §9 "Receivables"): office only, like every invoice route. */
+/** The scadenzario (docs/domain/invoices.md): office only, like every invoice route. */
 export const receivableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/receivables",

@@ -9,7 +9,7 @@ import { countServices, findService, listServices } from "./queries";
 import { createService, deleteService, updateService } from "./service";
 
 // The catalogue is the company's price list: the office's (admin and ufficio). The estimate form asks for
-// `?status=attivo&q=…` (specification §4: only active services are offered).
+// `?status=attivo&q=…` (docs/domain/statuses.md: only active services are offered).
 export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     "/api/services",

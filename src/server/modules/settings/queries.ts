@@ -22,10 +22,3 @@ export function toSettings(row: SettingsRow) {
   return { ...rest, logoUrl: logoUrlOf(row) };
 }
 
-/** The logo's bytes for documents (PDF letterhead), or null when none was uploaded. */
-export async function loadLogo(db: Queryable, storage: { get(key: string): Promise<Buffer | null> }) {
-  const s = await getSettings(db);
-  if (!s.logoKey || !s.logoMime) return null;
-  const data = await storage.get(s.logoKey);
-  return data ? { data, mime: s.logoMime } : null;
-}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@domain/dates";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { completeCompanySettings, insertEstimate } from "../contracts/test-fixtures";
+import { completeCompanySettings, insertEstimate } from "../../test/fixtures/contracts";
 
 // First run (issue 28): until the company data for invoicing is complete, each role is told what
 // is missing and whom to ask, and issuing an invoice answers the same.

@@ -108,16 +108,6 @@ export function countSites(db: Queryable, params: ListParams, scope: string | nu
   return countCapped(db, counted.where(listWhere(params, scope)));
 }
 
-/** The site and the client it belongs to (through its estimate), for scoping and writes. */
-export async function findSite(db: Queryable, id: string) {
-  const [row] = await db
-    .select({ site: siteColumns, clientId: estimates.clientId })
-    .from(s)
-    .innerJoin(estimates, eq(estimates.id, s.estimateId))
-    .where(eq(s.id, id))
-    .limit(1);
-  return row ? { ...row.site, clientId: row.clientId } : null;
-}
 
 /**
  * The detail screen in a handful of small queries. Portal users (scope set) get their own
@@ -203,7 +193,7 @@ export async function getSiteDetail(db: Queryable, id: string, scope: string | n
   };
 }
 
-/** Accepted estimates a site can be opened on (specification §4), searched by number, title or client. */
+/** Accepted estimates a site can be opened on (docs/domain/statuses.md), searched by number, title or client. */
 export async function siteEstimateOptions(db: Queryable, q: string | undefined) {
   const filters: (SQL | undefined)[] = [eq(estimates.status, "accettato")];
   if (q) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIso } from "@domain/dates";
 import { constructionSites, orders, suppliers } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertEstimate } from "../contracts/test-fixtures";
+import { insertClient, insertEstimate } from "../../test/fixtures/contracts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -241,7 +241,7 @@ describe("construction sites API", () => {
     const other = await insertEstimate(t.db);
     const mySite = (await create({ estimateId: myEstimate.id, name: "Casa mia", address: "Via Mia 1" })).json();
     const otherSite = (await create({ estimateId: other.id, name: "Casa altrui", address: "Via Altrui 1" })).json();
-    // The office's site routes are closed to clients (decisions §8): the portal shows its projects.
+    // The office's site routes are closed to clients (docs/domain/portal.md): the portal shows its projects.
     for (const url of ["/api/construction-sites", `/api/construction-sites/${mySite.id}`]) {
       expect((await t.app.inject({ url, headers: { cookie: portal.cookie } })).statusCode, url).toBe(403);
     }

@@ -28,7 +28,7 @@ import { createSite, deleteSite, SITE_NOT_FOUND, updateSite, updateSiteProgress 
 const tags = ["cantieri"];
 
 /**
- * Construction sites (/api/construction-sites, specification §7). The office manages them; a
+ * Construction sites (/api/construction-sites, docs/domain/api.md). The office manages them; a
  * technician reads them without budget, amounts or contracts and updates their progress.
  */
 export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {

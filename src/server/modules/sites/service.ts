@@ -17,7 +17,7 @@ import { deliverAfterCommit, notifyClient } from "../notifications/notify-client
 
 export const SITE_NOT_FOUND = "Cantiere non trovato";
 
-/** Only an accepted estimate can be built (specification §4); returns its client for the activity log. */
+/** Only an accepted estimate can be built (docs/domain/statuses.md); returns its client for the activity log. */
 async function acceptedEstimate(tx: Tx, estimateId: string) {
   const [estimate] = await tx
     .select({ id: estimates.id, status: estimates.status, clientId: estimates.clientId, number: estimates.number })

@@ -79,7 +79,7 @@ export async function supplierWithVat(db: Queryable, vatNumber: string, exceptId
 }
 
 /**
- * Statistics in one aggregate: ricevuto orders are the completed ones (§4); value and
+ * Statistics in one aggregate: ricevuto orders are the completed ones (docs/domain/statuses.md); value and
  * average leave out annullato orders. Sums stay numeric in SQL, so they come back exact.
  */
 export async function supplierStats(db: Queryable, id: string) {

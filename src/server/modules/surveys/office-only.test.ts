@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { multipart, PNG, seedWorld, type World } from "../../reliability/world";
+import { multipart, PNG, seedWorld, type World } from "../../test/reliability/world";
 
 // Issue 26, finding 5: a technician deletes only the files he uploaded, and may not move a survey
 // to another client or hand it to someone else; the office may. Refusals are 403 in Italian.

@@ -5,7 +5,7 @@ import { ASSIGNEE_INVALID } from "@domain/team";
 import { hashPassword } from "../../auth/passwords";
 import { constructionSites, contacts, surveys, users } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertEstimate } from "../contracts/test-fixtures";
+import { insertClient, insertEstimate } from "../../test/fixtures/contracts";
 
 let t: TestApp;
 let tech: { id: string; cookie: string };

@@ -115,7 +115,7 @@ describe("users API: create, list, detail", () => {
     expect(invited.activationUrl).toMatch(/\/portal\/activate\?token=/);
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, "marco.ferri@example.it"));
     expect(mail!.subject).toMatch(/^Invito al gestionale di /);
-    // Redacted in "Posta in uscita" (decisions §9): the link reaches only the recipient.
+    // Redacted in "Posta in uscita" (docs/domain/roles.md): the link reaches only the recipient.
     expect(mail!.text).not.toContain(tokenOf(invited.activationUrl));
     expect(mail!.text).toContain("[link riservato al destinatario]");
     expect(mail!.restricted).toBe(true);

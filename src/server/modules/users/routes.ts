@@ -13,7 +13,7 @@ const tags = ["utenti"];
 const admin = { access: "admin" as const };
 
 /**
- * The firm's accounts (decisions §8 "Accounts"): administrators only. The one-time link they
+ * The firm's accounts (docs/domain/roles.md): administrators only. The one-time link they
  * issue is claimed through the public /api/auth/activate of the portal accounts.
  */
 export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {

@@ -17,7 +17,7 @@ import { recordActivity } from "../activity/record";
 import { getSettings } from "../settings/queries";
 import { countActiveAdmins, findUser, lockAdmins, usernameTaken } from "./queries";
 
-// Staff accounts (decisions §8 "Accounts", issue 19). The one-time link is the portal's
+// Staff accounts (docs/domain/roles.md, issue 19). The one-time link is the portal's
 // (same columns, same single-use claim in /api/auth/activate): only its sha256 is stored.
 
 const NOT_FOUND = "Utente non trovato";

@@ -24,7 +24,7 @@ function validity(r: { validUntil: string | null; state: string }) {
 }
 
 /**
- * "Sicurezza e permessi" on the site page (decisions §9): what the site requires, each with its
+ * "Sicurezza e permessi" on the site page (docs/domain/sites.md): what the site requires, each with its
  * state and the way to upload it, and every paper on file. The office writes; a technician reads
  * and may photograph a signed paper.
  */

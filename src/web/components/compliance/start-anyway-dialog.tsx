@@ -19,7 +19,7 @@ export function missingDocuments(e: unknown): string | null {
 }
 
 /**
- * The office's confirmation to open a site in corso without its safety papers (decisions §9):
+ * The office's confirmation to open a site in corso without its safety papers (docs/domain/sites.md):
  * the server's list, and a required reason that goes into the site's activity.
  */
 export function StartAnywayDialog({

@@ -14,7 +14,7 @@ import { ComplianceStateBadge } from "./state-badge";
 
 /**
  * A supplier's own DURC, idoneità tecnico-professionale and other papers: valid on every site the
- * supplier works on as a subcontractor (decisions §9).
+ * supplier works on as a subcontractor (docs/domain/sites.md).
  */
 export function SupplierDocumentsCard({
   supplierId,

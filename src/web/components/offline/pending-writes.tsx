@@ -123,7 +123,7 @@ function ConflictDialog({ item, onClose }: { item: QueuedWrite | null; onClose: 
 }
 
 /**
- * "N modifiche da inviare" (decisions §9): what waits on the phone, each item with its state, and
+ * "N modifiche da inviare" (docs/domain/sites.md): what waits on the phone, each item with its state, and
  * the choice when the office changed the same record meanwhile. Shown only while there is something.
  */
 export function PendingWrites() {

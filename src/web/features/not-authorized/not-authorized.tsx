@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "@web/components/ui/button";
 
 /**
- * The page a role sees on a screen it may not use (decisions §8 "Accounts"): reached from the
+ * The page a role sees on a screen it may not use (docs/domain/roles.md): reached from the
  * router (the page needs a capability the role lacks) or from a 403 the API answered.
  */
 export function NotAuthorized({ home = "/admin" }: { home?: string }) {

@@ -13,7 +13,7 @@ export default function NotFoundPage() {
         <Button asChild className="mt-6">
           <Link href="/">Torna alla home</Link>
         </Button>
-        {/* The specification's two texts stay, small and technical (decisions §9 "The 404 page"). */}
+        {/* The specification's two texts stay, small and technical (docs/domain/operations.md). */}
         <p lang="en" className="mt-8 text-xs text-muted-foreground">
           404 Page Not Found · Did you forget to add the page to the router?
         </p>

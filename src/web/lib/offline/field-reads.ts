@@ -1,5 +1,5 @@
 /**
- * What the service worker may keep for a phone without signal (decisions §9 "Offline field work").
+ * What the service worker may keep for a phone without signal (docs/domain/sites.md).
  * Shared by the service worker (src/web/sw.ts) and the page, so both speak of the same caches.
  *
  * Only the technician's reads are kept, and only while a technician is signed in: the page opens

@@ -36,7 +36,7 @@ const Context = createContext<OfflineQueue | null>(null);
 const touched = [["team"], ["surveys"], ["sites"], ["attachments"], ["activity"]] as const;
 
 /**
- * The technician's writes go through here whether or not there is signal (decisions §9): one path,
+ * The technician's writes go through here whether or not there is signal (docs/domain/sites.md): one path,
  * so the order is always the order he made them. A run starts at once, when the browser says the
  * signal is back, when the app comes back to the foreground, and every 30 s while something waits.
  */

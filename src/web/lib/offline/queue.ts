@@ -1,7 +1,7 @@
 import type { SurveyResultField } from "@domain/surveys";
 
 /**
- * The technician's offline write queue (decisions §9 "Offline field work"): the rules, apart from
+ * The technician's offline write queue (docs/domain/sites.md): the rules, apart from
  * where the items are kept (IndexedDB in the app, memory in the tests) and how they travel (fetch).
  *
  * - Items are sent one at a time in the order they were made (`seq`).

@@ -4,7 +4,7 @@ import type { PortalAccess } from "@domain/portal";
 import { api } from "@web/lib/api";
 import { clientKeys } from "./keys";
 
-// The client's portal account (decisions §2, §4); each call refreshes the client detail.
+// The client's portal account (docs/domain/roles.md, docs/domain/api.md); each call refreshes the client detail.
 
 export function useCreatePortalAccess(clientId: string) {
   const qc = useQueryClient();

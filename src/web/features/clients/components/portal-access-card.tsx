@@ -149,7 +149,7 @@ function ResetDialog({ client, open, onOpenChange, onDone }: { client: ClientDet
   );
 }
 
-/** "Accesso al portale" on the client detail page (decisions §2): create, reset, disable. */
+/** "Accesso al portale" on the client detail page (docs/domain/roles.md): create, reset, disable. */
 export function PortalAccessCard({ client }: { client: ClientDetail }) {
   const access = client.portalAccess;
   const [issued, setIssued] = useState<PortalAccess | null>(null);

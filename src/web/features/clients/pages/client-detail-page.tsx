@@ -201,7 +201,7 @@ export default function ClientDetailPage() {
           </CardContent>
         </Card>
 
-        {/* A technician's answer carries no estimates nor portal account (decisions §8). */}
+        {/* A technician's answer carries no estimates nor portal account (docs/domain/roles.md). */}
         {"latestEstimates" in client ? (
           <Card className="lg:col-span-2">
             <CardHeader>

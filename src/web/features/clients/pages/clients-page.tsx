@@ -29,7 +29,7 @@ const FILTERS = ["q", "type", "sort"] as const;
 const NO_PREFILL = [] as const;
 
 export default function ClientsPage() {
-  // A technician reads the address book; only the office changes it (decisions §8).
+  // A technician reads the address book; only the office changes it (docs/domain/roles.md).
   const mayWrite = useCan()("clients.write");
   const list = useListParams(FILTERS);
   const { q, type, sort } = list.values;

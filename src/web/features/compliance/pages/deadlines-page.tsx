@@ -36,7 +36,7 @@ function useOptions() {
 }
 
 /**
- * "Scadenze" (decisions §9): every required paper and every paper on file of the sites still to
+ * "Scadenze" (docs/domain/sites.md): every required paper and every paper on file of the sites still to
  * be worked, with its derived state, filtered, paged and exported by the server.
  */
 export default function DeadlinesPage() {

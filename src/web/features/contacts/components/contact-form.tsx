@@ -13,7 +13,7 @@ function toInput(contact: Contact | ContactDetail): ContactInput {
   };
 }
 
-/** The real contact form (decisions §6): the shared schema validates it here and on the server. */
+/** The real contact form (docs/domain/operations.md): the shared schema validates it here and on the server. */
 export function ContactForm({
   contact,
   defaultClientId,

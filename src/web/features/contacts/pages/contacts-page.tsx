@@ -27,7 +27,7 @@ const FILTERS = ["q", "clientId", "sort"] as const;
 const PREFILL = ["clientId"] as const;
 
 export default function ContactsPage() {
-  // A technician reads the address book; only the office changes it (decisions §8).
+  // A technician reads the address book; only the office changes it (docs/domain/roles.md).
   const mayWrite = useCan()("contacts.write");
   const list = useListParams(FILTERS);
   const { q, clientId, sort } = list.values;

@@ -8,7 +8,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { useCreateContract } from "../api/mutations";
 import { useContractEstimateOptions } from "../api/queries";
 
-/** "Nuovo Contratto": offers only accepted estimates that have no contract yet (decisions §5). */
+/** "Nuovo Contratto": offers only accepted estimates that have no contract yet (docs/domain/statuses.md). */
 export function NewContractDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const options = useContractEstimateOptions(open);
   const create = useCreateContract();

@@ -4,7 +4,7 @@ import { buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { createHref } from "@web/lib/create-intent";
 
-// Specification §2: the six quick actions; each opens its section with the new-record form open.
+// docs/domain/screens.md: the six quick actions; each opens its section with the new-record form open.
 const actions: { href: string; label: string; icon: LucideIcon }[] = [
   { href: createHref("/admin/clients"), label: "Nuovo Cliente", icon: UserPlus },
   { href: createHref("/admin/quotes"), label: "Nuovo Preventivo", icon: FileText },

@@ -10,7 +10,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { StatCard } from "@web/components/ui/stat-card";
 
 /**
- * A technician's dashboard (decisions §8 "Accounts"): the counts of his work and today's
+ * A technician's dashboard (docs/domain/roles.md): the counts of his work and today's
  * surveys. The server sends him no revenue, totals or invoices, so there is nothing to hide.
  */
 export function TecnicoDashboard({

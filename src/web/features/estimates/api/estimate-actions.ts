@@ -35,6 +35,6 @@ export const useRejectEstimate = () =>
     api.post<Estimate>(`/api/estimates/${id}/reject`, { version }),
   );
 
-/** "Duplica": a new bozza with the same client and lines (decisions §9). */
+/** "Duplica": a new bozza with the same client and lines (docs/domain/sites.md). */
 export const useDuplicateEstimate = () =>
   useEstimateMutation((id: string) => api.post<Estimate>(`/api/estimates/${id}/duplicate`, {}));

@@ -12,7 +12,7 @@ import { lookupKeys } from "./keys";
 export const useClientChoice = (id: string) =>
   useQuery({ queryKey: lookupKeys.client(id), queryFn: () => api.get<Client>(`/api/clients/${id}`), enabled: !!id });
 
-/** Only attivo services appear in the estimate form (specification §4). */
+/** Only attivo services appear in the estimate form (docs/domain/statuses.md). */
 export const useActiveServices = () =>
   useQuery({
     queryKey: lookupKeys.services(),
@@ -20,7 +20,7 @@ export const useActiveServices = () =>
       (await api.list<Service>("/api/services", { status: "attivo", sort: "name", limit: 200 })).rows,
   });
 
-/** A survey as the form offers it, with what a new estimate takes from it (decisions §9). */
+/** A survey as the form offers it, with what a new estimate takes from it (docs/domain/sites.md). */
 export type SurveyChoice = {
   id: string;
   clientId: string;
@@ -39,7 +39,7 @@ export const useClientSurveys = (clientId: string) =>
     enabled: !!clientId,
   });
 
-/** Only confermato orders can be attached (specification §4). */
+/** Only confermato orders can be attached (docs/domain/statuses.md). */
 export const useConfirmedOrders = () =>
   useQuery({
     queryKey: lookupKeys.orders(),

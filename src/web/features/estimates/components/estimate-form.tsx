@@ -164,7 +164,7 @@ export function EstimateForm({
     estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
   const order = allOrders.find((o) => o.id === orderId);
   const treatment = (treatmentValue || "ordinary") as DocumentTreatment;
-  // The rate of a new line: 10 % for homes, otherwise the company's "IVA predefinita" (decisions §8).
+  // The rate of a new line: 10 % for homes, otherwise the company's "IVA predefinita" (docs/domain/vat.md).
   const newRate = newLineVatRate(client?.type, company.defaultVatRate);
   // The same engine as the server: what the user sees is what gets stored and invoiced.
   const totals = computeEstimateTotals(

@@ -32,7 +32,7 @@ export function useInvoiceTransition() {
 }
 
 /**
- * The invoice's money actions (decisions §9): payments, e-mail, reminder, SdI outcome, re-issue,
+ * The invoice's money actions (docs/domain/invoices.md): payments, e-mail, reminder, SdI outcome, re-issue,
  * credit note. Each is POST /api/invoices/{id}/{path}; the page refreshes invoice, lists, timeline.
  */
 export function useInvoiceAction<T = unknown>(

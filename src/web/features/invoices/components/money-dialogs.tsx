@@ -24,7 +24,7 @@ import {
 import { toastSuccess } from "@web/components/ui/toast";
 import { useInvoiceAction } from "../api/mutations";
 
-// The dialogs of the invoice page's money actions (decisions §9): each posts one shared zod
+// The dialogs of the invoice page's money actions (docs/domain/invoices.md): each posts one shared zod
 // schema (the route's own) and shows the server's field errors on the fields.
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };

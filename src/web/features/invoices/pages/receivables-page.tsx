@@ -20,7 +20,7 @@ import { useListParams } from "@web/lib/use-list-params";
 
 const FILTERS = ["clientId", "from", "to"] as const;
 
-/** "Scadenzario" (decisions §9 "Receivables"): what clients owe, aged by days past due. */
+/** "Scadenzario" (docs/domain/invoices.md): what clients owe, aged by days past due. */
 export default function ReceivablesPage() {
   const list = useListParams(FILTERS, 50);
   const { clientId, from, to } = list.values;

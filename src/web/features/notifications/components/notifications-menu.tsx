@@ -35,7 +35,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
   );
 }
 
-/** The bell of both frames: what needs attention, with the unread count (decisions §6). */
+/** The bell of both frames: what needs attention, with the unread count (docs/domain/operations.md). */
 export function NotificationsMenu({ audience }: { audience: BellAudience }) {
   const { data, refetch } = useNotifications(audience);
   const markRead = useMarkNotificationRead(audience);

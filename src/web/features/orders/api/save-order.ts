@@ -3,7 +3,7 @@ import type { Order, OrderValues } from "@domain/orders";
 import { api } from "@web/lib/api";
 import { orderKeys } from "./keys";
 
-/** Order and lines in one call (decisions §4): creates without an id, otherwise replaces with the version read. */
+/** Order and lines in one call (docs/domain/api.md): creates without an id, otherwise replaces with the version read. */
 export function useSaveOrder() {
   const qc = useQueryClient();
   return useMutation({

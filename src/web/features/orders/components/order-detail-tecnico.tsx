@@ -9,7 +9,7 @@ import { OrderSiteCard } from "./order-site-card";
 import { OrderStatusTracker } from "./order-status-tracker";
 
 /**
- * An order as a technician reads it (decisions §8 "Accounts"): what arrives, from whom, for which
+ * An order as a technician reads it (docs/domain/roles.md): what arrives, from whom, for which
  * site and when. The server sends no prices or totals; there are no actions to take.
  */
 export function OrderDetailTecnicoView({ order }: { order: OrderDetailTecnico }) {

@@ -41,7 +41,7 @@ export default function OrderDetailPage() {
     );
   }
 
-  // A technician's answer has no prices or totals: his own read-only view (decisions §8).
+  // A technician's answer has no prices or totals: his own read-only view (docs/domain/roles.md).
   if (!("totalAmount" in order)) return <OrderDetailTecnicoView order={order} />;
   const { supplier, constructionSite: site } = order;
   return (

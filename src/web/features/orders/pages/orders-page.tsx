@@ -27,7 +27,7 @@ const SORTABLE = ["number", "title", "orderDate", "totalAmount", "status"] as co
 const FILTERS = ["q", "status", "supplierId", "constructionSiteId", "sort"] as const;
 
 export default function OrdersPage() {
-  // A technician reads orders without amounts and cannot create, edit or delete them (decisions §8).
+  // A technician reads orders without amounts and cannot create, edit or delete them (docs/domain/roles.md).
   const can = useCan();
   const mayWrite = can("orders.write");
   const seesMoney = can("money");

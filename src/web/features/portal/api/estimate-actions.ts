@@ -3,7 +3,7 @@ import type { PortalAcceptResult } from "@domain/portal";
 import { api } from "@web/lib/api";
 import { portalKeys } from "./keys";
 
-// The estimate's own actions (decisions §4, §5, §8) through the portal's routes: the server checks
+// The estimate's own actions (docs/domain/api.md, docs/domain/statuses.md, docs/domain/portal.md) through the portal's routes: the server checks
 // the transition and the version the client saw, records the signatory, creates the contract and
 // notifies the company.
 

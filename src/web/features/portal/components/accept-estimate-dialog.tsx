@@ -7,7 +7,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { useAcceptEstimate } from "../api/estimate-actions";
 
 /**
- * "Accetta Preventivo" (decisions §5): the contract terms come first, then the signatory types
+ * "Accetta Preventivo" (docs/domain/portal.md): the contract terms come first, then the signatory types
  * their full name. The server records name, time and IP and creates the contract.
  */
 export function AcceptEstimateDialog({

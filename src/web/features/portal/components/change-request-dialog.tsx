@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toastSuccess } from "@web/components/ui/toast";
 import { useRequestChanges } from "../api/estimate-actions";
 
-/** "Richiedi Modifiche": the client's message goes to the company (decisions §5). */
+/** "Richiedi Modifiche": the client's message goes to the company (docs/domain/portal.md). */
 export function ChangeRequestDialog({
   estimateId,
   number,

@@ -2,7 +2,7 @@ import { Mail, Phone } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useCompany } from "@web/features/company/use-company";
 
-/** The company's phone and e-mail from the settings (decisions §7). */
+/** The company's phone and e-mail from the settings (docs/domain/operations.md). */
 export function SupportCard({ title = "Hai bisogno di aiuto?" }: { title?: string }) {
   const { phone, email } = useCompany();
   return (

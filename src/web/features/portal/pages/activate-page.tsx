@@ -11,7 +11,7 @@ import { useActivate, useActivationCheck } from "../api/activation";
 
 /**
  * The one-time link of a new portal account or of an invited staff member: the person chooses a
- * password (decisions §2, §8), then logs in to the portal or to the back office.
+ * password (docs/domain/roles.md, docs/domain/portal.md), then logs in to the portal or to the back office.
  */
 export default function ActivatePage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";

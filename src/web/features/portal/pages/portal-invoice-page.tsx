@@ -27,7 +27,7 @@ async function copy(text: string, what: string) {
   }
 }
 
-/** The payments the office recorded and what is still to pay (decisions §9). */
+/** The payments the office recorded and what is still to pay (docs/domain/invoices.md). */
 function Payments({ invoice }: { invoice: PortalInvoice }) {
   if (invoice.kind === "nota_credito") return null;
   return (

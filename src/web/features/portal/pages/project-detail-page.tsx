@@ -102,7 +102,7 @@ export default function ProjectDetailPage() {
               <CardTitle>Panoramica del progetto</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              {/* The site notes are the project description (specification §2); they are not repeated below. */}
+              {/* The site notes are the project description (docs/domain/screens.md); they are not repeated below. */}
               <p className="whitespace-pre-line">{project.notes || "Nessuna descrizione disponibile"}</p>
               <dl className="grid gap-4 sm:grid-cols-2">
                 <div>

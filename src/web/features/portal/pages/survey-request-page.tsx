@@ -158,7 +158,7 @@ export default function SurveyRequestPage() {
                 try {
                   created = await request.mutateAsync(values);
                 } catch (error) {
-                  // Field errors go back to the fields; anything else is specification §8's message.
+                  // Field errors go back to the fields; anything else is docs/domain/screens.md's message.
                   if (isApiError(error) && error.status === 400) throw error;
                   toastError("Errore nell'invio della richiesta");
                   return;
@@ -169,7 +169,7 @@ export default function SurveyRequestPage() {
               }}
             >
               <FormSection title="Dove e cosa">
-                {/* Decisions §2: the client is always the user's own; shown, not choosable. */}
+                {/* docs/domain/portal.md: the client is always the user's own; shown, not choosable. */}
                 <div className="grid gap-1.5 sm:col-span-2">
                   <Label htmlFor="survey-client">Cliente</Label>
                   <Input id="survey-client" value={me?.clientName ?? ""} readOnly aria-readonly="true" className="bg-muted" />

@@ -54,7 +54,7 @@ export function ServiceFormDialog({
           try {
             await save.mutateAsync({ id: service?.id, version: service?.version, values });
           } catch (e) {
-            // Field errors go on the fields; anything else gets the §8 sentence.
+            // Field errors go on the fields; anything else gets the error sentence of docs/domain/screens.md.
             if (isApiError(e) && (e.status === 400 || e.status === 409) && e.body?.errors) throw e;
             toastError(
               isApiError(e) && e.status === 409

@@ -54,7 +54,7 @@ function toInput(site: EditableSite): SiteInput {
   return { ...values, progress: String(site.progress ?? 0) } as unknown as SiteInput;
 }
 
-/** The one site form (specification §5): only accepted estimates, empty dates not sent. */
+/** The one site form (docs/domain/screens.md): only accepted estimates, empty dates not sent. */
 export function SiteForm({
   site,
   initial,

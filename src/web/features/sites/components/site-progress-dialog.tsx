@@ -21,7 +21,7 @@ import { siteKeys } from "../api/keys";
 type ProgressSite = Pick<Site, "id" | "progress" | "status" | "notes" | "version">;
 
 /**
- * A technician's change to a site (decisions §8 "Accounts"): progress, state and notes, through
+ * A technician's change to a site (docs/domain/roles.md): progress, state and notes, through
  * PUT /api/construction-sites/:id/progress; the rest of the site stays the office's.
  */
 export function SiteProgressDialog({

@@ -73,7 +73,7 @@ export default function SiteDetailPage() {
 
   const today = todayIso();
   const alerts = siteAlerts(site, today);
-  // A technician's answer has no budget, amounts, costs or contracts (decisions §8 "Accounts").
+  // A technician's answer has no budget, amounts, costs or contracts (docs/domain/roles.md).
   const full = "costAnalysis" in site ? site : null;
   const cost = full?.costAnalysis ?? null;
   const daysLeft = site.estimatedEndDate ? daysBetween(today, site.estimatedEndDate) : null;

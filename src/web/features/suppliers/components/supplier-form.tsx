@@ -47,7 +47,7 @@ function toInput(s: Supplier): SupplierInput {
   };
 }
 
-/** Every supplier field of specification §3, validated by the same schema as the API. */
+/** Every supplier field of docs/domain/screens.md, validated by the same schema as the API. */
 export function SupplierForm({
   supplier,
   onSubmit,

@@ -36,7 +36,7 @@ export function SurveyFormDialog({
           try {
             await save.mutateAsync({ id: survey?.id, version: survey?.version, values });
           } catch (e) {
-            // Field errors land on the fields; otherwise the §8 sentence (or the 409 reason).
+            // Field errors land on the fields; otherwise the error sentence of docs/domain/screens.md (or the 409 reason).
             if (isApiError(e) && e.body?.errors && e.status === 400) throw e;
             toastError(
               isApiError(e) && e.status === 409

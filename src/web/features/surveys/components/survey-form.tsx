@@ -61,7 +61,7 @@ export function emptySurvey(date = todayIso()): SurveyInput {
   };
 }
 
-/** Contact choices follow the client: none until a client is chosen (specification §5). */
+/** Contact choices follow the client: none until a client is chosen (docs/domain/screens.md). */
 function ContactSelect({ form }: { form: ReturnType<typeof useZodForm<typeof surveyInputSchema>> }) {
   const clientId = useWatch({ control: form.control, name: "clientId" }) as string;
   const contactId = useWatch({ control: form.control, name: "contactId" }) as string | null | undefined;
@@ -85,7 +85,7 @@ function ContactSelect({ form }: { form: ReturnType<typeof useZodForm<typeof sur
 }
 
 /**
- * A new survey goes to the client's address (decisions §9): choosing the client writes it into
+ * A new survey goes to the client's address (docs/domain/sites.md): choosing the client writes it into
  * "Indirizzo" unless the user typed another one there.
  */
 function ClientAddressFill({ form }: { form: ReturnType<typeof useZodForm<typeof surveyInputSchema>> }) {
@@ -106,7 +106,7 @@ function ClientAddressFill({ form }: { form: ReturnType<typeof useZodForm<typeof
   return null;
 }
 
-/** The long survey form, in the sections of specification §2. */
+/** The long survey form, in the sections of docs/domain/screens.md. */
 export function SurveyForm({
   survey,
   defaultDate,

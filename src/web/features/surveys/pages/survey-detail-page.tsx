@@ -30,7 +30,7 @@ export default function SurveyDetailPage() {
   const { data: survey, isPending, error } = useSurvey(id);
   const [editing, setEditing] = useState(false);
   const [moving, setMoving] = useState(false);
-  // The activity log is the office's (decisions §8): no empty "Cronologia" for a technician.
+  // The activity log is the office's (docs/domain/roles.md): no empty "Cronologia" for a technician.
   const can = useCan();
   const canSeeActivity = can("activity");
   const [deleting, setDeleting] = useState(false);
@@ -231,7 +231,7 @@ export default function SurveyDetailPage() {
               )}
             </CardContent>
           </Card>
-          {/* A technician's answer carries no estimates (decisions §8 "Accounts"). */}
+          {/* A technician's answer carries no estimates (docs/domain/roles.md). */}
           {"estimates" in survey ? (
             <Card>
               <CardHeader>

@@ -16,7 +16,7 @@ type Values = Record<SurveyResultField, string>;
 /**
  * "Esito": what the technician found on the roof, written into the survey's technical notes.
  * Works without signal: the survey comes from this morning's copy, the change waits in the queue
- * with the version it was made on, and only the fields he changed travel (decisions §9).
+ * with the version it was made on, and only the fields he changed travel (docs/domain/sites.md).
  */
 export function ResultsButton({ surveyId, subject }: { surveyId: string; subject: string }) {
   const [open, setOpen] = useState(false);

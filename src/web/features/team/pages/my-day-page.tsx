@@ -150,7 +150,7 @@ export default function MyDayPage() {
   const { data, isPending, isError, refetch, isFetching } = useMyDay();
   const qc = useQueryClient();
   // Today's surveys and sites are read now, while there is signal: the service worker keeps them
-  // for the roof (decisions §9), and "Esito" opens at once.
+  // for the roof (docs/domain/sites.md), and "Esito" opens at once.
   useEffect(() => {
     if (!data) return;
     for (const s of data.surveys.today) void qc.prefetchQuery(surveyQueryOptions(s.id));

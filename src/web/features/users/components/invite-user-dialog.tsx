@@ -25,7 +25,7 @@ const suggestUsername = (name: string) =>
 
 /**
  * "Invita utente": the person gets a one-time link by e-mail (7 days) and chooses the password
- * (decisions §8 "Accounts"). Without an e-mail the link is shown to hand over.
+ * (docs/domain/roles.md). Without an e-mail the link is shown to hand over.
  */
 export function InviteUserDialog({
   open,

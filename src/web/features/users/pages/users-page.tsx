@@ -117,7 +117,7 @@ function UserCard({
   );
 }
 
-/** Impostazioni → Utenti (administrators only, decisions §8 "Accounts"). */
+/** Impostazioni → Utenti (administrators only, docs/domain/roles.md). */
 export default function UsersPage() {
   const list = useListParams(FILTERS, 24);
   const { q, role, status } = list.values;

@@ -3,12 +3,12 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../auth/passwords";
-import { SESSION_COOKIE } from "../auth/sessions";
-import { attachments, sessions, users } from "../db/schema";
-import { pdfText } from "../documents/pdf/extract-text";
-import { hashToken } from "../auth/tokens";
-import { ADMIN, buildTestApp, type TestApp } from "../test/app";
+import { hashPassword } from "../../auth/passwords";
+import { SESSION_COOKIE } from "../../auth/sessions";
+import { attachments, sessions, users } from "../../db/schema";
+import { pdfText } from "../extract-text";
+import { hashToken } from "../../auth/tokens";
+import { ADMIN, buildTestApp, type TestApp } from "../app";
 import { report } from "./report";
 import { DAMAGED_PNG, multipart, PNG, rowsOf, seedShared, seedWorld, type World } from "./world";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RouteEntry } from "../app";
-import { buildTestApp, type TestApp } from "../test/app";
+import type { RouteEntry } from "../../app";
+import { buildTestApp, type TestApp } from "../app";
 import { applyMutations, italianMessage, mutation, queryString, rawPayload, schemaKeys } from "./bad-input";
 import { FULL, report, RUNS, SEED } from "./report";
 import { targetFor } from "./targets";

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RouteEntry } from "../app";
-import { buildTestApp, type TestApp } from "../test/app";
+import type { RouteEntry } from "../../app";
+import { buildTestApp, type TestApp } from "../app";
 import { report } from "./report";
 import { targetFor } from "./targets";
 import { spellingsOf } from "./spellings";

@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@domain/dates";
-import { clients, contracts } from "../db/schema";
+import { clients, contracts, invoices } from "../../db/schema";
 import { makePartitaIva } from "@domain/validators";
-import { completeCompanySettings, insertEstimate } from "../modules/contracts/test-fixtures";
-import { buildTestApp, type TestApp } from "../test/app";
+import { completeCompanySettings, insertEstimate } from "../fixtures/contracts";
+import { buildTestApp, type TestApp } from "../app";
 import { report } from "./report";
 import { rowsOf } from "./world";
 
@@ -63,6 +63,14 @@ describe.skipIf(!process.env.DATABASE_URL)("concurrency on PostgreSQL", () => {
     const seqs = numbers.map((n) => Number(n.split("-").pop())).sort((x, y) => x - y);
     expect(new Set(numbers).size).toBe(100);
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
+    // Nothing else was issued in this database: the year's numbers are exactly 1 to 100.
+    const year = Number(todayIso().slice(0, 4));
+    const stored = await t.db
+      .select({ seq: invoices.sequence })
+      .from(invoices)
+      .where(eq(invoices.year, year))
+      .orderBy(asc(invoices.sequence));
+    expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     report("concorrenza: 100 emissioni di fatture in parallelo", 100, "numeri consecutivi, nessun buco né doppione");
   // Each issue renders its PDF and validates its FatturaPA while holding the year's counter:
   // 100 of them queue on purpose, well past the default 30 s on a busy two-core machine.

@@ -1,9 +1,9 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { completeCompanySettings } from "../modules/contracts/test-fixtures";
-import type { Db } from "../db/client";
-import { clients, contacts, notifications, orderItems, orders, outbox, services, suppliers, surveys, users } from "../db/schema";
-import { seedPortalWorld, type PortalWorld } from "../modules/portal/test-fixtures";
-import type { TestApp } from "../test/app";
+import { completeCompanySettings } from "../fixtures/contracts";
+import type { Db } from "../../db/client";
+import { clients, contacts, notifications, orderItems, orders, outbox, services, suppliers, surveys, users } from "../../db/schema";
+import { seedPortalWorld, type PortalWorld } from "../fixtures/portal";
+import type { TestApp } from "../app";
 
 // Two clients with one of everything, plus the records no client owns (catalogue, suppliers,
 // orders): the data set the permissions matrix and the fuzzers run against.

@@ -1,5 +1,5 @@
 import { addDays, todayIso } from "@domain/dates";
-import type { RouteEntry } from "../app";
+import type { RouteEntry } from "../../app";
 import type { Shared, World } from "./world";
 
 // Where each route of the route table points, for a given client's world: which record its
@@ -53,7 +53,7 @@ const requiredQueries: Record<string, () => string> = {
 
 /** Valid bodies for the routes a portal client may write to. */
 const userBodies: Record<string, (w: World) => object> = {
-  // Acceptance carries the version the client saw (decisions §8).
+  // Acceptance carries the version the client saw (docs/domain/portal.md).
   "POST /api/portal/estimates/:id/accept": (w) => ({ signedBy: "Mario Rossi", version: w.estimates.sent.version }),
   "POST /api/portal/estimates/:id/request-changes": () => ({ message: "Vorremmo un prezzo diverso" }),
   "POST /api/portal/survey-requests": () => ({ address: "Via Nuova 1", description: "Tegole rotte", preferredDate: addDays(todayIso(), 2) }),
