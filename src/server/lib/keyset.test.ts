@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, invoices } from "../db/schema";
-import { insertClient, insertContract, insertEstimate, insertInvoice } from "../modules/dashboard/test-data";
+import { insertClient, insertContract, insertEstimate, insertInvoice } from "../test/fixtures/dashboard";
 import { buildTestApp, type TestApp } from "../test/app";
 
 // Keyset pagination (src/server/lib/list.ts) on the three lists that go deep: walking a list page

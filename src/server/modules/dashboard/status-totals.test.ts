@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimates, estimateStatusTotals } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
-import { insertClient, insertEstimate } from "./test-data";
+import { insertClient, insertEstimate } from "../../test/fixtures/dashboard";
 
 // The per-status summary the dashboard reads (migration 0016) must equal a GROUP BY over the
 // estimates after every kind of write: single and multi-row inserts, status and amount changes,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { contracts, estimateItems, orders, suppliers, surveys } from "../../db/schema";
 import { freshDatabase } from "../../test/app";
-import { insertClient, insertEstimate } from "../dashboard/test-data";
+import { insertClient, insertEstimate } from "../../test/fixtures/dashboard";
 import { getEstimateDetail } from "./queries";
 
 // The estimate detail was ten statements, two of them reading the client and the attached order a

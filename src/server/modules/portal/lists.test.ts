@@ -4,7 +4,7 @@ import { addDays, todayIso } from "@domain/dates";
 import { companySettings, constructionSites, notifications, outbox, surveys } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { getSettings } from "../settings/queries";
-import { seedPortalWorld, type PortalWorld } from "./test-fixtures";
+import { seedPortalWorld, type PortalWorld } from "../../test/fixtures/portal";
 
 // decisions §9 "Portal lists" and the client's notifications: what each answer carries.
 
