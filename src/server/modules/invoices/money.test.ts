@@ -115,6 +115,25 @@ describe("payments", () => {
     expect(JSON.stringify(timeline)).toContain("Pagamento registrato");
   });
 
+  it("the contract's paid figure counts partial payments (imponibile covered), and the money received", async () => {
+    const { contract } = await signedContract({ total: "10000.00" });
+    const inv = await issued(contract.id, "1000.00"); // 1220.00
+    const before = (await get(`/api/contracts/${contract.id}`)).json().financials;
+    expect(before).toMatchObject({ invoiced: "1000.00", paid: "0.00", collected: "0.00", toCollect: "1000.00" });
+    expect(
+      (await post(`/api/invoices/${inv.id}/payments`, { date: today, amount: "610.00", method: "bonifico" }))
+        .statusCode,
+    ).toBe(201);
+    const half = (await get(`/api/contracts/${contract.id}`)).json().financials;
+    expect(half).toMatchObject({ invoiced: "1000.00", paid: "500.00", collected: "610.00", toCollect: "500.00" });
+    expect(
+      (await post(`/api/invoices/${inv.id}/payments`, { date: today, amount: "610.00", method: "contanti" }))
+        .statusCode,
+    ).toBe(201);
+    const all = (await get(`/api/contracts/${contract.id}`)).json().financials;
+    expect(all).toMatchObject({ paid: "1000.00", collected: "1220.00", toCollect: "0.00" });
+  });
+
   it("two payments at the same moment cannot exceed the total (the invoice row is locked)", async () => {
     const inv = await issued(contractId, "1000.00"); // 1220.00
     const results = await Promise.all(
