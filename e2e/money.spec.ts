@@ -64,6 +64,7 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   await expect(dialog.getByText(/Massimo/)).toBeVisible();
   await dialog.getByLabel("Importo (€)").fill("500,00");
   await dialog.getByLabel("Metodo").selectOption("assegno");
+  await snap(page, "payment-dialog");
   await dialog.getByRole("button", { name: "Registra pagamento" }).click();
   await expect(page.getByText("Pagamento di 500,00 € registrato")).toBeVisible();
   await expect(page.getByRole("list", { name: "Pagamenti registrati" })).toContainText("Assegno");
@@ -84,6 +85,8 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   await dialog.getByRole("combobox", { name: /^Esito/ }).selectOption("scartata");
   await dialog.getByLabel("Codice errore (facoltativo)").fill("00305");
   await dialog.getByLabel("Messaggio dello SdI (facoltativo)").fill("Codice fiscale del cessionario non valido");
+  await expectAccessible(page);
+  await snap(page, "sdi-outcome-dialog");
   await dialog.getByRole("button", { name: "Registra esito" }).click();
   await expect(page.getByText("SdI: Scartata")).toBeVisible();
   await page.getByRole("button", { name: "Riemetti fattura" }).click();
@@ -124,6 +127,30 @@ test("issue, e-mail, partial payment, sollecito, credit note, re-issue after a s
   await expect(page.getByRole("table").getByText("Nota di credito").first()).toBeVisible();
   await expectAccessible(page);
   await snap(page, "invoices-filters");
+
+  // The VAT register of last December: the accountant's CSV, with this invoice's row.
+  await page.getByRole("button", { name: "Registro IVA" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Dal", exact: true }).fill(`${lastYear}-12-31`);
+  await dialog.getByRole("textbox", { name: "Al", exact: true }).fill(`${lastYear}-12-01`);
+  await expect(dialog.getByRole("alert")).toHaveText("Al: non può precedere la data iniziale");
+  await expect(dialog.getByRole("button", { name: "Scarica registro IVA" })).toBeDisabled();
+  await dialog.getByRole("textbox", { name: "Dal", exact: true }).fill(`${lastYear}-12-01`);
+  await dialog.getByRole("textbox", { name: "Al", exact: true }).fill(`${lastYear}-12-31`);
+  const download = dialog.getByRole("link", { name: "Scarica registro IVA" });
+  await expect(download).toHaveAttribute(
+    "href",
+    `/api/exports/vat-register?from=${lastYear}-12-01&to=${lastYear}-12-31`,
+  );
+  await expectAccessible(page);
+  await snap(page, "vat-register");
+  const csv = await page.request.get((await download.getAttribute("href"))!);
+  expect(csv.status()).toBe(200);
+  const text = await csv.text();
+  expect(text.split(/\r?\n/)[0]).toContain("Data;Numero;Tipo documento;Cliente");
+  expect(text).toContain(number);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
 
   // The Scadenzario, reached from the sidebar's section under Fatture.
   await page.goto("/admin/receivables");

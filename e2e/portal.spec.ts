@@ -196,7 +196,7 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   await expect(page.getByRole("heading", { name: "Le Mie Fatture" })).toBeVisible();
   await page.getByRole("link", { name: new RegExp(`Fattura ${invoice.number}`) }).click();
   await expect(page.getByRole("heading", { name: `Fattura ${invoice.number}` })).toBeVisible();
-  await expect(page.getByText("Da pagare")).toBeVisible();
+  await expect(page.getByText("Da pagare", { exact: true })).toBeVisible();
   await expect(page.getByText(iban.replace(/(.{4})/g, "$1 ").trim())).toBeVisible();
   await expect(
     page.getByText(/Bonifico relativo a lavori edilizi .*art\. 16-bis del DPR 917\/1986 - Pagamento fattura n\./),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contractFinancials, contractTransitionError, nextContractAction } from "./contracts";
+import { contractFinancials, contractTransitionError, nextContractAction, paidImponibile } from "./contracts";
 
 describe("contracts", () => {
   it("moves only bozza → firmato → attivo → completato", () => {
@@ -24,6 +24,7 @@ describe("contracts", () => {
       value: "10000.00",
       invoiced: "3500.00",
       paid: "2500.00",
+      collected: "0.00",
       remaining: "6500.00",
       invoicedPercent: "35",
       barPercent: 35,
@@ -33,5 +34,28 @@ describe("contracts", () => {
     const over = contractFinancials("1000.00", [{ amount: "1500.00", status: "bozza" }]);
     expect(over).toMatchObject({ invoicedPercent: "150", barPercent: 100, overInvoiced: true, remaining: "0.00" });
     expect(contractFinancials("0.00", [])).toMatchObject({ invoicedPercent: "0", barPercent: 0 });
+  });
+
+  it("counts partial payments in the paid imponibile, credit notes negative (decisions §9)", () => {
+    // 1000.00 + 22 % VAT = 1220.00; 610.00 received is half of it: 500.00 of imponibile.
+    const half = { amount: "1000.00", status: "inviata", kind: "acconto", netToPay: "1220.00", paidAmount: "610.00" };
+    expect(paidImponibile(half)).toBe("500.00");
+    // Rounded half up to the cent: 100.00 of 4308.50 (imponibile 3531.56) covers 81.97.
+    expect(paidImponibile({ amount: "3531.56", status: "inviata", netToPay: "4308.50", paidAmount: "100.00" })).toBe(
+      "81.97",
+    );
+    expect(paidImponibile({ amount: "1000.00", status: "inviata", netToPay: "1220.00", paidAmount: "0" })).toBe("0.00");
+    expect(paidImponibile({ amount: "1000.00", status: "pagata", netToPay: "1220.00", paidAmount: "1220.00" })).toBe(
+      "1000.00",
+    );
+    const credit = { amount: "-200.00", status: "inviata", kind: "nota_credito", netToPay: "-244.00", paidAmount: "0" };
+    expect(paidImponibile(credit)).toBe("0.00");
+    expect(contractFinancials("10000.00", [half, credit])).toMatchObject({
+      invoiced: "800.00",
+      paid: "500.00",
+      collected: "610.00",
+      toCollect: "300.00",
+      remaining: "9200.00",
+    });
   });
 });

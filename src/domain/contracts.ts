@@ -1,6 +1,6 @@
 import { idSchema, listQuery, requiredText, versionField } from "./common";
 import { isoDateSchema } from "./dates";
-import { compareMoney, maxMoney, ratio, subMoney, sumMoney } from "./money";
+import { compareMoney, fromCents, maxMoney, normalizeMoney, ratio, subMoney, sumMoney, toCents } from "./money";
 import { contractStatuses, invoiceStatuses, type ContractStatus } from "./statuses";
 import { vatViewSchema } from "./vat/index";
 import { z } from "./zod";
@@ -99,7 +99,10 @@ export const contractListQuerySchema = listQuery(["number", "createdAt", "signed
   ),
   estimateId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
   /** "true": only contracts an invoice can be made on (every status but bozza), for the invoice form's picker. */
-  invoiceable: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"], { error: "invoiceable: true o false" }).optional()),
+  invoiceable: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["true", "false"], { error: "invoiceable: true o false" }).optional(),
+  ),
 });
 export type ContractListParams = Partial<z.output<typeof contractListQuerySchema>>;
 
@@ -118,21 +121,46 @@ export type ContractEstimateOption = z.infer<typeof contractEstimateOptionSchema
 export interface ContractInvoiceFigures {
   amount: string;
   status: string;
+  kind?: string;
+  /** What the client owes on the invoice (total less ritenuta and split-payment VAT). */
+  netToPay?: string;
+  /** The payments recorded on the invoice (docs/domain/invoices.md), in the same money as netToPay. */
+  paidAmount?: string;
+}
+
+/**
+ * The imponibile an invoice's payments cover: the whole imponibile once pagata, otherwise the
+ * imponibile in the proportion paid / net to pay (a partial payment pays VAT and imponibile
+ * alike), rounded half up to the cent and never above the imponibile. A credit note pays nothing.
+ */
+export function paidImponibile(inv: ContractInvoiceFigures): string {
+  if (inv.kind === "nota_credito") return "0.00";
+  if (inv.status === "pagata") return normalizeMoney(inv.amount);
+  const amount = toCents(inv.amount);
+  const net = toCents(inv.netToPay ?? "0");
+  const paid = toCents(inv.paidAmount ?? "0");
+  if (amount <= 0n || net <= 0n || paid <= 0n) return "0.00";
+  if (paid >= net) return normalizeMoney(inv.amount);
+  return fromCents((2n * amount * paid + net) / (2n * net));
 }
 
 /**
  * The "situazione finanziaria" box (docs/domain/screens.md): invoiced against the estimate value
- * (the bar is capped at 100 % even when an override billed more), paid = pagata invoices.
- * All figures are imponibile, like the estimate value they are compared with.
+ * (the bar is capped at 100 % even when an override billed more; credit notes count negative),
+ * paid = the imponibile the client's payments cover, partial payments included (docs/domain/invoices.md:
+ * pagata is only the last payment). All figures are imponibile, like the estimate value they
+ * are compared with; `collected` is the money actually received (VAT included).
  */
 export function contractFinancials(value: string, invoices: readonly ContractInvoiceFigures[]) {
   const invoiced = sumMoney(invoices.map((i) => i.amount));
-  const paid = sumMoney(invoices.filter((i) => i.status === "pagata").map((i) => i.amount));
+  const paid = sumMoney(invoices.map(paidImponibile));
+  const collected = sumMoney(invoices.filter((i) => i.kind !== "nota_credito").map((i) => i.paidAmount ?? "0"));
   const percent = ratio(invoiced, value, 1);
   return {
     value,
     invoiced,
     paid,
+    collected,
     remaining: maxMoney("0.00", subMoney(value, invoiced)),
     invoicedPercent: percent,
     /** Width of the progress bar: never beyond 100. */
@@ -147,6 +175,7 @@ export const contractFinancialsSchema = z.object({
   value: z.string(),
   invoiced: z.string(),
   paid: z.string(),
+  collected: z.string(),
   remaining: z.string(),
   invoicedPercent: z.string(),
   barPercent: z.number(),

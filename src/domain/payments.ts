@@ -229,13 +229,29 @@ export const MAX_TRANSMISSIONS = 8;
 // ---- credit notes ---------------------------------------------------------------------------
 
 /** `amount` is the imponibile to credit; absent: the whole invoice. */
-export const creditNoteSchema = z.object({
-  reason: requiredText("Motivo", 200),
-  amount: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    moneySchema.refine((v) => !isZeroMoney(v), "Importo: deve essere maggiore di zero").optional(),
-  ),
-});
+export const creditNoteSchema = z
+  .object({
+    reason: requiredText("Motivo", 200),
+    amount: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      moneySchema.refine((v) => !isZeroMoney(v), "Importo: deve essere maggiore di zero").optional(),
+    ),
+    /** Positions of the original's lines to credit whole (issue 25: "or chosen lines"). */
+    lines: z.preprocess(
+      (v) => (Array.isArray(v) && v.length === 0 ? undefined : v),
+      z
+        .array(z.number({ error: "Righe: posizione non valida" }).int("Righe: posizione non valida").min(0), {
+          error: "Righe: elenco non valido",
+        })
+        .max(200, "Righe: al massimo 200")
+        .refine((v) => new Set(v).size === v.length, "Righe: una riga è indicata due volte")
+        .optional(),
+    ),
+  })
+  .refine((v) => v.amount === undefined || v.lines === undefined, {
+    path: ["lines"],
+    message: "Righe: indica l'importo oppure le righe da stornare, non entrambi",
+  });
 export type CreditNoteInput = z.input<typeof creditNoteSchema>;
 
 /** Fattura or nota di credito: the list's "Tipo" filter. */

@@ -138,6 +138,8 @@ export async function contractInvoices(db: Queryable, contractId: string) {
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       paidDate: invoices.paidDate,
+      netToPay: invoices.netToPay,
+      paidAmount: invoices.paidAmount,
     })
     .from(invoices)
     .where(eq(invoices.contractId, contractId))

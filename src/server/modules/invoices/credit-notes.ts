@@ -3,12 +3,12 @@ import type { FastifyRequest } from "fastify";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import { isCreditNote, type InvoiceLine } from "@domain/invoices";
-import { addMoney, compareMoney, fromCents, isZeroMoney, lineTotal, subMoney, toCents } from "@domain/money";
+import { addMoney, compareMoney, fromCents, isZeroMoney, lineTotal, subMoney, sumMoney, toCents } from "@domain/money";
 import { contractShareLines, viewRateGroups, type VatLineInput, type VatResult } from "@domain/vat";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { invoices } from "../../db/schema";
-import { conflict } from "../../http/errors";
+import { badRequest, conflict } from "../../http/errors";
 import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
 import { notify } from "../notifications/notify";
@@ -74,7 +74,7 @@ export async function issueCreditNote(
   config: Pick<Config, "dataDir">,
   request: FastifyRequest,
   id: string,
-  input: { reason: string; amount?: string | undefined },
+  input: { reason: string; amount?: string | undefined; lines?: number[] | undefined },
 ) {
   return db.transaction(async (tx) => {
     const { invoice: original, clientId } = await lockInvoice(tx, id);
@@ -96,7 +96,35 @@ export async function issueCreditNote(
 
     const doc = (await findInvoiceDocument(tx, id, null))!;
     let lines: DraftLine[];
-    if (input.amount === undefined) {
+    if (input.lines !== undefined) {
+      // Chosen lines: each credited whole, as it was issued.
+      const stored = await loadInvoiceLines(tx, id);
+      const missing = input.lines.filter((p) => !stored.some((l) => l.position === p));
+      if (missing.length)
+        throw badRequest(`Dati non validi. Righe: la ${ref} non ha la riga ${missing[0]! + 1}`, {
+          lines: `La fattura non ha la riga ${missing[0]! + 1}`,
+        });
+      const chosen = stored.filter((l) => input.lines!.includes(l.position));
+      if (chosen.some((l) => compareMoney(l.lineTotal, "0") <= 0))
+        throw badRequest("Dati non validi. Righe: si stornano solo righe di importo positivo", {
+          lines: "Si stornano solo righe di importo positivo",
+        });
+      const chosenTotal = sumMoney(chosen.map((l) => l.lineTotal));
+      if (compareMoney(chosenTotal, available) > 0)
+        throw conflict(
+          `Le righe scelte (${formatEuro(chosenTotal)}) superano l'imponibile ancora non stornato della ${ref} (${formatEuro(available)})`,
+          { lines: `Al massimo ${formatEuro(available)}` },
+        );
+      lines = chosen.map((l) => ({
+        description: `Storno: ${l.description}`,
+        quantity: l.quantity,
+        unit: l.unit,
+        unitPrice: l.unitPrice,
+        vatRate: l.vatRate,
+        natura: l.natura,
+        significantGood: l.significantGood,
+      }));
+    } else if (input.amount === undefined) {
       if (!isZeroMoney(creditedBefore))
         throw conflict(
           `La ${ref} ha già note di credito per ${formatEuro(creditedBefore)}: indica l'importo da stornare (al massimo ${formatEuro(available)})`,

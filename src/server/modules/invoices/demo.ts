@@ -2,7 +2,7 @@ import { asc, eq, inArray, ne } from "drizzle-orm";
 import { addDays, daysBetween } from "@domain/dates";
 import { estimateVatLines } from "@domain/estimates";
 import { invoiceLineDescription } from "@domain/invoices";
-import { addMoney, lineTotal, percentOf, subMoney } from "@domain/money";
+import { addMoney, compareMoney, lineTotal, percentOf, subMoney } from "@domain/money";
 import type { InvoiceStatus } from "@domain/statuses";
 import {
   contractShareLines,
@@ -12,7 +12,16 @@ import {
   vatContextOf,
   type LineVatRate,
 } from "@domain/vat";
-import { clients, contracts, estimateItems, estimates, invoiceLines, invoices, orders } from "../../db/schema";
+import {
+  clients,
+  contracts,
+  estimateItems,
+  estimates,
+  invoiceLines,
+  invoicePayments,
+  invoices,
+  orders,
+} from "../../db/schema";
 import { insertBatched, type DemoContext } from "../../demo/context";
 import { assignNumbers, saveCounters } from "../../demo/numbers";
 
@@ -70,7 +79,15 @@ export async function seedInvoices(ctx: DemoContext) {
   for (const item of items) itemsOf.set(item.estimateId, [...(itemsOf.get(item.estimateId) ?? []), item]);
 
   // Each invoice carries its lines (docs/domain/invoices.md): one descriptive line per rate of the contract.
-  const drafts: { row: typeof invoices.$inferInsert; lines: (typeof invoiceLines.$inferInsert)[] }[] = [];
+  const drafts: {
+    row: typeof invoices.$inferInsert;
+    lines: (typeof invoiceLines.$inferInsert)[];
+    payment: { date: string; amount: string } | null;
+  }[] = [];
+  // Every third invoice still open past its due date has had a partial payment (40 %): the
+  // scadenzario shows remainders, not only whole totals. Counted, not drawn, so the random
+  // sequence (and everything seeded after the invoices) stays as it was.
+  let overdueOpen = 0;
   for (const c of rows) {
     const ctxVat = vatContextOf(c.client, "RF01", c.treatment);
     const fallback: LineVatRate = c.client.type === "azienda" ? "22" : "10";
@@ -118,6 +135,15 @@ export async function seedInvoices(ctx: DemoContext) {
                 ["pagata", 39],
               ] as const);
       const issuedAt = `${issueDate}T09:00:00Z`;
+      const paidDate = status === "pagata" ? addDays(issueDate, Math.min(random.int(5, 60), Math.max(age, 0))) : null;
+      // What the client paid (docs/domain/invoices.md): a pagata invoice has one payment of its net to pay.
+      let payment: { date: string; amount: string } | null =
+        paidDate && compareMoney(totals.netToPay, "0") > 0 ? { date: paidDate, amount: totals.netToPay } : null;
+      if (status === "inviata" && dueDate < today && overdueOpen++ % 3 === 0) {
+        const partial = percentOf(totals.netToPay, "40");
+        const date = addDays(dueDate, -5);
+        if (compareMoney(partial, "0") > 0 && date >= issueDate) payment = { date, amount: partial };
+      }
       const row: typeof invoices.$inferInsert = {
         number: "",
         year: 0,
@@ -133,7 +159,8 @@ export async function seedInvoices(ctx: DemoContext) {
         netToPay: totals.netToPay,
         issueDate,
         dueDate,
-        paidDate: status === "pagata" ? addDays(issueDate, Math.min(random.int(5, 60), Math.max(age, 0))) : null,
+        paidDate,
+        paidAmount: payment?.amount ?? "0",
         status,
         sentAt: status === "bozza" ? null : issuedAt,
         createdAt: issuedAt,
@@ -152,6 +179,7 @@ export async function seedInvoices(ctx: DemoContext) {
           natura: l.natura,
           lineTotal: lineTotal(l.quantity, l.unitPrice),
         })),
+        payment,
       });
     }
   }
@@ -172,6 +200,12 @@ export async function seedInvoices(ctx: DemoContext) {
       .returning({ id: invoices.id });
     const lines = batch.flatMap((d, i) => d.lines.map((l) => ({ ...l, invoiceId: inserted[i]!.id })));
     await insertBatched(lines, (chunk) => db.insert(invoiceLines).values(chunk));
+    const payments = batch.flatMap((d, i) =>
+      d.payment
+        ? [{ invoiceId: inserted[i]!.id, date: d.payment.date, amount: d.payment.amount, method: "bonifico" as const }]
+        : [],
+    );
+    if (payments.length) await db.insert(invoicePayments).values(payments);
   });
   await saveCounters(db, "FAT", lastByYear);
 }

@@ -51,7 +51,7 @@ beforeAll(async () => {
   aged["31_60"] = await issued(contractId, "300.00", addDays(today, -60), addDays(today, -45));
   aged["1_30"] = await issued(contractId, "400.00", addDays(today, -20), addDays(today, -1));
   aged.non_scaduto = await issued(contractId, "500.00", addDays(today, -5), today);
-});
+}, 300_000); // five issued invoices, each with its PDF and validated FatturaPA
 afterAll(async () => t.close());
 
 describe("payments", () => {
@@ -113,6 +113,25 @@ describe("payments", () => {
 
     const timeline = (await get(`/api/activity?entityType=invoice&entityId=${inv.id}`)).json();
     expect(JSON.stringify(timeline)).toContain("Pagamento registrato");
+  });
+
+  it("the contract's paid figure counts partial payments (imponibile covered), and the money received", async () => {
+    const { contract } = await signedContract({ total: "10000.00" });
+    const inv = await issued(contract.id, "1000.00"); // 1220.00
+    const before = (await get(`/api/contracts/${contract.id}`)).json().financials;
+    expect(before).toMatchObject({ invoiced: "1000.00", paid: "0.00", collected: "0.00", toCollect: "1000.00" });
+    expect(
+      (await post(`/api/invoices/${inv.id}/payments`, { date: today, amount: "610.00", method: "bonifico" }))
+        .statusCode,
+    ).toBe(201);
+    const half = (await get(`/api/contracts/${contract.id}`)).json().financials;
+    expect(half).toMatchObject({ invoiced: "1000.00", paid: "500.00", collected: "610.00", toCollect: "500.00" });
+    expect(
+      (await post(`/api/invoices/${inv.id}/payments`, { date: today, amount: "610.00", method: "contanti" }))
+        .statusCode,
+    ).toBe(201);
+    const all = (await get(`/api/contracts/${contract.id}`)).json().financials;
+    expect(all).toMatchObject({ paid: "1000.00", collected: "1220.00", toCollect: "0.00" });
   });
 
   it("two payments at the same moment cannot exceed the total (the invoice row is locked)", async () => {
@@ -382,6 +401,65 @@ describe("credit notes", () => {
     expect((await post(`/api/invoices/${inv.id}/credit-note`, { reason: "Resto", amount: "750.00" })).statusCode).toBe(
       201,
     );
+  });
+});
+
+describe("credit notes on chosen lines", () => {
+  it("credits the chosen lines whole (TD04 validated), refuses unknown lines, amount with lines, and beyond the rest", async () => {
+    const { contract } = await signedContract();
+    const draft = await post("/api/invoices", {
+      contractId: contract.id,
+      kind: "libera",
+      lines: [
+        { description: "Rifacimento manto", quantity: "1", unitPrice: "1000", vatRate: "22" },
+        { description: "Lattonerie", quantity: "2", unitPrice: "150", vatRate: "22" },
+      ],
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const inv = (await post(`/api/invoices/${draft.json().id}/send`)).json() as { id: string; number: string };
+    const credit = (body: object) =>
+      post(`/api/invoices/${inv.id}/credit-note`, { reason: "Lattonerie non posate", ...body });
+
+    const unknown = await credit({ lines: [5] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.lines).toBe("La fattura non ha la riga 6");
+    const both = await credit({ lines: [1], amount: "10.00" });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors).toHaveProperty("lines");
+    expect((await credit({ lines: [1, 1] })).statusCode).toBe(400);
+
+    const res = await credit({ lines: [1] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      kind: "nota_credito",
+      amount: "-300.00",
+      vatAmount: "-66.00",
+      totalAmount: "-366.00",
+    });
+    const stored = await t.db
+      .select({
+        description: invoiceLines.description,
+        unitPrice: invoiceLines.unitPrice,
+        quantity: invoiceLines.quantity,
+      })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, res.json().id));
+    expect(stored).toEqual([{ description: "Storno: Lattonerie", unitPrice: "-150.0000", quantity: "2.000" }]);
+    const xml = await get(`/api/invoices/${res.json().id}/fatturapa`);
+    const fileName = /filename="([^"]+)"/.exec(String(xml.headers["content-disposition"]))?.[1];
+    expect(await validateFatturaPa(xml.body, fileName!)).toEqual([]);
+    expect(xml.body).toContain("<TipoDocumento>TD04</TipoDocumento>");
+    expect(xml.body).toContain(`<IdDocumento>${inv.number}</IdDocumento>`);
+    expect((await get(`/api/invoices/${inv.id}`)).json()).toMatchObject({
+      creditedAmount: "366.00",
+      remainder: "1220.00",
+    });
+
+    // The same line again: only 1,000.00 of imponibile is left, 300.00 fits; then nothing does.
+    expect((await credit({ lines: [0] })).statusCode).toBe(201);
+    const beyond = await credit({ lines: [1] });
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json().errors.lines).toMatch(/Al massimo 0,00/);
   });
 });
 

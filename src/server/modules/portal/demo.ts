@@ -9,6 +9,7 @@ import {
   estimateItems,
   estimates,
   invoiceLines,
+  invoicePayments,
   invoices,
 } from "../../db/schema";
 import type { DemoContext } from "../../demo/context";
@@ -199,22 +200,25 @@ export async function seedPortalDemo(ctx: DemoContext) {
             issueDate: issued,
             dueDate: addDays(issued, 30),
             paidDate: status === "pagata" ? addDays(issued, 20) : null,
+            paidAmount: status === "pagata" ? totals.netToPay : "0",
             status,
             sentAt: `${issued}T10:00:00Z`,
           })
           .returning({ id: invoices.id });
-        await tx
-          .insert(invoiceLines)
-          .values({
-            invoiceId: row!.id,
-            position: 0,
-            description: line.description,
-            quantity: "1",
-            unit: "a corpo",
-            unitPrice: amount,
-            vatRate: "10",
-            lineTotal: amount,
-          });
+        await tx.insert(invoiceLines).values({
+          invoiceId: row!.id,
+          position: 0,
+          description: line.description,
+          quantity: "1",
+          unit: "a corpo",
+          unitPrice: amount,
+          vatRate: "10",
+          lineTotal: amount,
+        });
+        if (status === "pagata")
+          await tx
+            .insert(invoicePayments)
+            .values({ invoiceId: row!.id, date: addDays(issued, 20), amount: totals.netToPay, method: "bonifico" });
       };
       await invoice("pagata", "1560.00", addDays(today, -60));
       if (state.pending === 0) await invoice("inviata", "2080.00", addDays(today, -10));

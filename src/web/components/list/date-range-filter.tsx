@@ -17,7 +17,7 @@ export function DateRangeFilter({
   className?: string;
 }) {
   return (
-    <fieldset className={cn("flex items-center gap-2", className)}>
+    <fieldset className={cn("flex min-w-0 items-center gap-2", className)}>
       <legend className="sr-only">{label}: intervallo di date</legend>
       <Input
         type="date"
@@ -25,7 +25,7 @@ export function DateRangeFilter({
         value={from}
         max={to || undefined}
         onChange={(e) => onChange({ from: e.target.value })}
-        className="sm:w-40"
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
       />
       <span aria-hidden className="text-muted-foreground">
         –
@@ -36,7 +36,7 @@ export function DateRangeFilter({
         value={to}
         min={from || undefined}
         onChange={(e) => onChange({ to: e.target.value })}
-        className="sm:w-40"
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
       />
     </fieldset>
   );

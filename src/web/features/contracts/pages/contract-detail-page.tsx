@@ -136,7 +136,8 @@ export default function ContractDetailPage() {
             <dl className="text-sm">
               <Row label="Valore del preventivo (imponibile)">{formatEuro(f.value)}</Row>
               <Row label="Fatturato">{formatEuro(f.invoiced)}</Row>
-              <Row label="Pagato">{formatEuro(f.paid)}</Row>
+              <Row label="Pagato (imponibile)">{formatEuro(f.paid)}</Row>
+              <Row label="Incassato (IVA inclusa)">{formatEuro(f.collected)}</Row>
               <Row label="Da fatturare">{formatEuro(f.remaining)}</Row>
             </dl>
             <div className="mt-3">

@@ -1,5 +1,8 @@
 import { todayIso } from "@domain/dates";
+import { useId } from "react";
+import { useController, useFormContext } from "react-hook-form";
 import { formatEuro } from "@domain/format";
+import { compareMoney } from "@domain/money";
 import type { OutboxMessage } from "@domain/outbox";
 import {
   creditNoteSchema,
@@ -21,6 +24,8 @@ import {
   TextareaField,
   TextField,
 } from "@web/components/form";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { Label } from "@web/components/ui/label";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useInvoiceAction } from "../api/mutations";
 
@@ -189,19 +194,20 @@ export function CreditNoteDialog({
   onIssued,
   open,
   onOpenChange,
-}: DialogProps & { invoice: InvoiceRef; onIssued: (id: string) => void }) {
+  lines,
+}: DialogProps & { invoice: InvoiceRef; onIssued: (id: string) => void; lines?: readonly CreditableLine[] }) {
   const action = useInvoiceAction<{ id: string; number: string }>("credit-note");
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Nota di credito sulla fattura ${invoice.number ?? ""}`}
-      description={`Senza importo storna l'intera fattura; con un importo (imponibile, al massimo ${formatEuro(invoice.amount)}) la storna in parte, alla sua aliquota IVA. La nota di credito prende il suo numero ed è emessa subito.`}
+      description={`Senza importo né righe storna l'intera fattura; con un importo (imponibile, al massimo ${formatEuro(invoice.amount)}) la storna in parte, alle sue aliquote IVA; con le righe scelte storna quelle righe per intero. La nota di credito prende il suo numero ed è emessa subito.`}
     >
       {open ? (
         <Form
           schema={creditNoteSchema}
-          defaultValues={{ reason: "", amount: "" }}
+          defaultValues={{ reason: "", amount: "", lines: [] }}
           aria-label="Emetti nota di credito"
           onSubmit={async (values) => {
             const note = await action.mutateAsync({ id: invoice.id, body: values });
@@ -217,6 +223,9 @@ export function CreditNoteDialog({
             placeholder="es. Sconto concordato, errore di fatturazione"
           />
           <TextField name="amount" label="Imponibile da stornare (€, vuoto = tutta la fattura)" inputMode="decimal" />
+          {lines && lines.filter((l) => compareMoney(l.lineTotal, "0") > 0).length > 1 ? (
+            <CreditLinesField lines={lines} />
+          ) : null}
           <FormActions>
             <CancelButton onClick={() => onOpenChange(false)} />
             <SubmitButton label="Emetti nota di credito" />
@@ -224,5 +233,57 @@ export function CreditNoteDialog({
         </Form>
       ) : null}
     </FormDialog>
+  );
+}
+
+type CreditableLine = { position: number; description: string; lineTotal: string };
+
+/** "Righe da stornare": the invoice's lines of positive amount, each credited whole when ticked. */
+function CreditLinesField({ lines }: { lines: readonly CreditableLine[] }) {
+  const { control } = useFormContext<{ lines: number[] }>();
+  const { field, fieldState } = useController({ control, name: "lines" });
+  const chosen: number[] = Array.isArray(field.value) ? field.value : [];
+  const base = useId();
+  const errorId = `${base}-error`;
+  return (
+    <fieldset
+      className="space-y-2"
+      aria-describedby={fieldState.error?.message ? errorId : undefined}
+      aria-invalid={fieldState.error ? true : undefined}
+    >
+      <legend className="text-sm font-medium">Righe da stornare (facoltativo, al posto dell'importo)</legend>
+      <ul className="divide-y divide-border rounded-md border border-border">
+        {lines
+          .filter((l) => compareMoney(l.lineTotal, "0") > 0)
+          .map((l) => {
+            const id = `${base}-${l.position}`;
+            return (
+              <li key={l.position} className="flex items-start gap-2.5 px-3 py-2">
+                <Checkbox
+                  id={id}
+                  className="mt-0.5"
+                  checked={chosen.includes(l.position)}
+                  onChange={(e) =>
+                    field.onChange(
+                      e.target.checked
+                        ? [...chosen, l.position].sort((a, b) => a - b)
+                        : chosen.filter((p) => p !== l.position),
+                    )
+                  }
+                />
+                <Label htmlFor={id} className="flex-1 font-normal">
+                  {l.description}
+                </Label>
+                <span className="text-sm whitespace-nowrap tabular-nums">{formatEuro(l.lineTotal)}</span>
+              </li>
+            );
+          })}
+      </ul>
+      {fieldState.error?.message ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {fieldState.error.message}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

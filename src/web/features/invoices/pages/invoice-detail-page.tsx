@@ -303,6 +303,10 @@ export default function InvoiceDetailPage() {
                 <>
                   <dl className="mt-3 text-sm">
                     <Row label="Totale">{formatEuro(invoice.totalAmount)}</Row>
+                    {invoice.netToPay !== invoice.totalAmount ? (
+                      // Ritenuta or split payment: the client pays the net, the remainder is on it.
+                      <Row label="Netto a pagare">{formatEuro(invoice.netToPay)}</Row>
+                    ) : null}
                     <Row label="Incassato">{formatEuro(invoice.paidAmount)}</Row>
                     {invoice.creditedAmount !== "0.00" ? (
                       <Row label="Stornato con note di credito">{formatEuro(invoice.creditedAmount)}</Row>
@@ -454,6 +458,7 @@ export default function InvoiceDetailPage() {
       <CreditNoteDialog
         invoice={invoice}
         onIssued={(noteId) => navigate(`/admin/invoices/${noteId}`)}
+        lines={invoice.lines}
         {...dialogProps("credit")}
       />
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import { CalendarClock, Eye, Plus, Receipt } from "lucide-react";
+import { BookOpenText, CalendarClock, Eye, Plus, Receipt } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
@@ -25,6 +25,8 @@ import { useListParams } from "@web/lib/use-list-params";
 import { useInvoices, useInvoiceTotals } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
 import { NewInvoiceDialog } from "../components/new-invoice-dialog";
+import { VatRegisterDialog } from "../components/vat-register-dialog";
+import { useCan } from "@web/features/auth/use-can";
 
 const SORTABLE = ["number", "totalAmount", "issueDate", "dueDate", "status"] as const;
 const FILTERS = ["q", "status", "clientId", "from", "to", "sdiStatus", "type", "sort"] as const;
@@ -53,6 +55,8 @@ export default function InvoicesPage() {
   const params = new URLSearchParams(useSearch());
   const [creating, setCreating] = useState(params.get("new") === "1");
   const contractId = params.get("contractId") ?? "";
+  const [register, setRegister] = useState(false);
+  const can = useCan();
 
   return (
     <>
@@ -68,6 +72,12 @@ export default function InvoicesPage() {
               </Link>
             </Button>
             <ExportCsvButton path="/api/invoices/export.csv" query={filters} />
+            {can("exports") ? (
+              <Button variant="outline" onClick={() => setRegister(true)}>
+                <BookOpenText aria-hidden className="size-4" />
+                Registro IVA
+              </Button>
+            ) : null}
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden className="size-4" />
               Nuova Fattura
@@ -161,7 +171,7 @@ export default function InvoicesPage() {
                   <SortableHead column="issueDate" className="hidden md:table-cell" first="desc" {...sorting}>
                     Emissione
                   </SortableHead>
-                  <SortableHead column="dueDate" {...sorting}>
+                  <SortableHead column="dueDate" className="hidden sm:table-cell" {...sorting}>
                     Scadenza
                   </SortableHead>
                   <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
@@ -191,9 +201,19 @@ export default function InvoicesPage() {
                         ) : null}
                         <div className="text-sm text-muted-foreground">{inv.clientName}</div>
                         {/* On phones the status rides under the number instead of a column of its own. */}
-                        <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
+                        <div className="mt-1 flex flex-wrap items-center gap-1 sm:hidden">
                           <InvoiceStatusBadge status={inv.status} />
                           <DueBadge state={inv.dueState} />
+                          {inv.kind !== "nota_credito" ? (
+                            <span
+                              className={cn(
+                                "text-xs",
+                                overdue ? "font-semibold text-destructive" : "text-muted-foreground",
+                              )}
+                            >
+                              Scad. {formatDate(inv.dueDate)}
+                            </span>
+                          ) : null}
                         </div>
                       </TableCell>
                       <TableCell className="hidden whitespace-nowrap sm:table-cell">{inv.contractNumber}</TableCell>
@@ -205,7 +225,10 @@ export default function InvoicesPage() {
                       </TableCell>
                       <TableCell className="hidden text-sm md:table-cell">{formatDate(inv.issueDate)}</TableCell>
                       <TableCell
-                        className={cn("text-sm whitespace-nowrap", overdue && "font-semibold text-destructive")}
+                        className={cn(
+                          "hidden text-sm whitespace-nowrap sm:table-cell",
+                          overdue && "font-semibold text-destructive",
+                        )}
                       >
                         {formatDate(inv.dueDate)}
                       </TableCell>
@@ -238,6 +261,7 @@ export default function InvoicesPage() {
 
       <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
       <NewInvoiceDialog open={creating} onOpenChange={setCreating} contractId={contractId} />
+      <VatRegisterDialog open={register} onOpenChange={setRegister} />
     </>
   );
 }
