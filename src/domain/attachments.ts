@@ -1,4 +1,6 @@
 import { idSchema } from "./common";
+import { isOfficeRole } from "./roles";
+import type { UserRole } from "./statuses";
 import { z } from "./zod";
 
 /** Records that carry photos and documents; sites share some of theirs with the portal. */
@@ -95,9 +97,23 @@ export const attachmentSchema = z.object({
   mimeType: z.string(),
   size: z.number().int(),
   sharedWithClient: z.boolean(),
+  /** Who uploaded it (null: before this was recorded, or an account since removed). */
+  uploadedBy: idSchema.nullable(),
   createdAt: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
+
+/**
+ * Who may delete a photo or document (issue 26): the office any, a technician only what he
+ * uploaded. The server refuses the rest; the screens offer "Elimina" by the same rule.
+ */
+export function mayDeleteAttachment(
+  user: { id: string; role: UserRole } | null | undefined,
+  file: { uploadedBy: string | null },
+): boolean {
+  if (!user) return false;
+  return isOfficeRole(user.role) || (file.uploadedBy !== null && file.uploadedBy === user.id);
+}
 
 export const attachmentPatchSchema = z.object({
   sharedWithClient: z.boolean({ error: "sharedWithClient: valore non valido" }),

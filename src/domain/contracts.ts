@@ -207,6 +207,9 @@ export const contractDetailSchema = contractSchema.extend({
     city: z.string().nullable(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
+    /** What the invoice form's preview needs for the server's VAT context (vatContextOf). */
+    vatNumber: z.string().nullable(),
+    withholdingAgent: z.boolean(),
   }),
   invoices: z.array(
     z.object({

@@ -1,7 +1,7 @@
 import { pageCursors, idSchema, intLike, listQuery, optionalText, requiredText, versionField } from "./common";
 import { DEFAULT_VALIDITY_DAYS } from "./catalogue";
 import { addDays, expiryState, type ExpiryState } from "./dates";
-import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
+import { checkDocumentLine, documentLineFields, lineUnitSchema, lineWithinLimit, MAX_LINE_AMOUNT, optionalLineDescriptionSchema } from "./lines";
 import { compareMoney, lineTotal, splitMaterialsLabour, sumMoney } from "./money";
 import { estimateStatuses, type EstimateStatus } from "./statuses";
 import {
@@ -11,12 +11,9 @@ import {
   isVatError,
   LINE_QUANTITY_RE,
   LINE_UNIT_PRICE_RE,
-  lineQuantitySchema,
   lineUnitPriceSchema,
   lineVatRates,
-  lineVatRateSchema,
   naturaCodes,
-  naturaSchema,
   type DocumentVatContext,
   type LineVatRate,
   type Natura,
@@ -32,7 +29,7 @@ import { z } from "./zod";
 // ---- totals -------------------------------------------------------------------------------
 
 /** numeric(10,2): the largest imponibile an estimate (or one line) can hold. */
-export const MAX_ESTIMATE_AMOUNT = "99999999.99";
+export const MAX_ESTIMATE_AMOUNT = MAX_LINE_AMOUNT;
 export const MAX_ESTIMATE_ITEMS = 200;
 export const DEFAULT_ESTIMATE_UNIT = "mq";
 
@@ -180,34 +177,18 @@ const optionalId = (label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const lineWithinLimit = (item: { quantity: string; unitPrice: string }) =>
-  compareMoney(lineTotal(item.quantity, item.unitPrice), MAX_ESTIMATE_AMOUNT) <= 0;
-
 /**
- * One line: a catalogue service (its description may be left empty: the server fills it from
- * the service) or a custom line with a description. A total sent by the client is ignored.
+ * One line: the shared document line (src/domain/lines.ts) and what is an estimate's own — a
+ * catalogue service (its description may be left empty: the server fills it from the service),
+ * notes, a unit defaulting to "mq", a unit price never negative. A total sent is ignored.
  */
-export const estimateItemFields = z.object({
+export const estimateItemFields = documentLineFields.extend({
   serviceId: optionalId("Servizio"),
-  description: optionalText("Descrizione", 5000).refine(
-    fitsFattura(FATTURA_LIMITS.descrizione),
-    fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione),
-  ),
-  /** Up to 3 decimals (docs/domain/invoices.md). */
-  quantity: lineQuantitySchema,
+  description: optionalLineDescriptionSchema,
   /** Up to 4 decimals, never negative on an estimate. */
   unitPrice: lineUnitPriceSchema.refine((v) => !v.startsWith("-"), "Prezzo unitario: non può essere negativo"),
-  unit: z
-    .string()
-    .trim()
-    .max(FATTURA_LIMITS.unitaMisura, fatturaLimitMessage("Unità", FATTURA_LIMITS.unitaMisura))
-    .nullish()
-    .transform((v) => v || DEFAULT_ESTIMATE_UNIT),
+  unit: lineUnitSchema.transform((v) => v ?? DEFAULT_ESTIMATE_UNIT),
   notes: optionalText("Note", 1000),
-  /** Omitted: the rate suggested for the client and the company's default (docs/domain/vat.md). */
-  vatRate: lineVatRateSchema.nullish().transform((v) => v ?? null),
-  natura: naturaSchema.nullish().transform((v) => v ?? null),
-  significantGood: z.boolean({ error: "Bene significativo: sì o no" }).default(false),
 });
 
 type ItemFields = z.output<typeof estimateItemFields>;
@@ -219,20 +200,7 @@ function checkItem(item: ItemFields, ctx: z.RefinementCtx) {
       message: "Descrizione: scegli un servizio o scrivi una descrizione",
     });
   }
-  if (!lineWithinLimit(item)) {
-    ctx.addIssue({ code: "custom", path: ["unitPrice"], message: "Totale riga troppo alto (massimo 99.999.999,99 €)" });
-  }
-  // SdI 00400/00401: natura iff the rate is 0; the error sits where the user fixes it.
-  if (item.vatRate === "0" && !item.natura) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["natura"],
-      message: "Natura IVA: con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)",
-    });
-  }
-  if (item.vatRate !== "0" && item.natura) {
-    ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: si indica solo con aliquota 0%" });
-  }
+  checkDocumentLine(item, ctx);
 }
 
 export const estimateItemInputSchema = estimateItemFields.superRefine(checkItem);

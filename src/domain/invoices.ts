@@ -1,17 +1,13 @@
-import { pageCursors, idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
+import { pageCursors, idSchema, listQuery, optionalText, versionField } from "./common";
 import { dueState, isoDateSchema, optionalIsoDate, type DueState } from "./dates";
-import { FATTURA_LIMITS, fatturaLimitMessage, fitsFattura } from "./fatturapa";
+import { documentLineSchema } from "./lines";
 import { addMoney, compareMoney, isZeroMoney, moneySchema, percentOf, percentSchema, subMoney } from "./money";
 import { documentTypes, paymentSchema, sdiEventSchema, sdiOutcomes, sdiStatusFilters } from "./payments";
 import { invoiceStatuses, type InvoiceStatus } from "./statuses";
 import {
   documentTreatments,
-  lineQuantitySchema,
-  lineUnitPriceSchema,
   lineVatRates,
-  lineVatRateSchema,
   naturaCodes,
-  naturaSchema,
   vatViewSchema,
 } from "./vat/index";
 import { z } from "./zod";
@@ -179,34 +175,10 @@ function checkDates(v: { issueDate?: string | null; dueDate?: string | null }, c
 }
 
 /**
- * One invoice line as a libera invoice sends it (docs/domain/invoices.md): quantity up to 3
- * decimals, unit price up to 4 (negative for a deduction), every text within FatturaPA's limits.
+ * One invoice line as a libera invoice sends it (docs/domain/invoices.md): the one document
+ * line of src/domain/lines.ts, the estimate items' too (a negative unit price is a deduction).
  */
-export const invoiceLineInputSchema = z
-  .object({
-    description: requiredText("Descrizione", 5000).refine(
-      fitsFattura(FATTURA_LIMITS.descrizione),
-      fatturaLimitMessage("Descrizione", FATTURA_LIMITS.descrizione),
-    ),
-    quantity: lineQuantitySchema,
-    unit: z
-      .string()
-      .trim()
-      .max(FATTURA_LIMITS.unitaMisura, fatturaLimitMessage("Unità", FATTURA_LIMITS.unitaMisura))
-      .nullish()
-      .transform((v) => v || null),
-    unitPrice: lineUnitPriceSchema,
-    /** Omitted: the rate of a new line (client type and the company's default). */
-    vatRate: lineVatRateSchema.nullish().transform((v) => v ?? null),
-    natura: naturaSchema.nullish().transform((v) => v ?? null),
-    significantGood: z.boolean({ error: "Bene significativo: sì o no" }).default(false),
-  })
-  .superRefine((line, ctx) => {
-    if (line.vatRate === "0" && !line.natura)
-      ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: con aliquota 0% indica la natura" });
-    if (line.vatRate && line.vatRate !== "0" && line.natura)
-      ctx.addIssue({ code: "custom", path: ["natura"], message: "Natura IVA: si indica solo con aliquota 0%" });
-  });
+export const invoiceLineInputSchema = documentLineSchema;
 export type InvoiceLineInput = z.output<typeof invoiceLineInputSchema>;
 export const MAX_INVOICE_LINES = 300;
 const invoiceLinesInput = z

@@ -57,6 +57,14 @@ export const roleCapabilities: Record<UserRole, readonly Capability[]> = {
   client: [],
 };
 
+/**
+ * The office (admin and ufficio), who decide what a technician may not (issue 26): delete any
+ * file, change a survey's client or assignee. The routes' "office" access is the same two roles.
+ */
+export function isOfficeRole(role: UserRole | null | undefined): boolean {
+  return role === "admin" || role === "ufficio";
+}
+
 export function can(role: UserRole | null | undefined, capability: Capability): boolean {
   return !!role && roleCapabilities[role].includes(capability);
 }

@@ -2,7 +2,8 @@ import { estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } fro
 import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
 import { optionalRef, requiredRef } from "./contacts";
 import { addDays, daysBetween, isoDateSchema, isValidIsoDate, optionalIsoDate } from "./dates";
-import { surveyStatuses } from "./statuses";
+import { isOfficeRole } from "./roles";
+import { surveyStatuses, type UserRole } from "./statuses";
 import { assignedFilterFields, assignedUserIdField, assignedUserSchema } from "./team";
 import { z } from "./zod";
 
@@ -211,3 +212,30 @@ export function surveyDetailForTecnico(detail: SurveyDetail): SurveyDetailTecnic
   const { estimates: _estimates, ...rest } = detail;
   return rest;
 }
+
+// ---- who decides what (issue 26) -----------------------------------------------------------
+
+/**
+ * Whose survey it is and who goes there are the office's decisions: a technician updates what
+ * he found, not the client or the assignee. The server refuses such a change (403); the form
+ * shows these two fields read-only to him when editing.
+ */
+export const surveyOfficeOnlyFields = ["clientId", "assignedUserId"] as const;
+export type SurveyOfficeOnlyField = (typeof surveyOfficeOnlyFields)[number];
+
+export const mayChangeSurveyOfficeFields = (role: UserRole | null | undefined) => isOfficeRole(role);
+
+/** The office-only field this change touches, if any (null and "" are the same "nobody"). */
+export function surveyOfficeOnlyChange(
+  before: { clientId: string; assignedUserId: string | null },
+  after: { clientId: string; assignedUserId?: string | null },
+): SurveyOfficeOnlyField | null {
+  if (after.clientId !== before.clientId) return "clientId";
+  if ((after.assignedUserId || null) !== (before.assignedUserId || null)) return "assignedUserId";
+  return null;
+}
+
+export const surveyOfficeOnlyMessages: Record<SurveyOfficeOnlyField, string> = {
+  clientId: "Solo l'ufficio può cambiare il cliente di un sopralluogo",
+  assignedUserId: "Solo l'ufficio può assegnare un sopralluogo a un'altra persona",
+};

@@ -25,6 +25,12 @@ export interface DocumentVatContext {
   treatment: DocumentTreatment;
 }
 
+/**
+ * Whether a client has a partita IVA, the one condition of reverse charge (decisions §8): the
+ * server's refusal and the forms' offer of "inversione contabile" both read it here.
+ */
+export const clientHasPartitaIva = (client: { vatNumber?: string | null }) => !!client.vatNumber?.trim();
+
 /** The context of a client record (as stored) and the company's regime. */
 export function vatContextOf(
   client: { type: string; vatNumber: string | null; withholdingAgent?: boolean | null },
@@ -33,7 +39,7 @@ export function vatContextOf(
 ): DocumentVatContext {
   return {
     clientType: client.type as VatClientType,
-    clientHasPartitaIva: !!client.vatNumber?.trim(),
+    clientHasPartitaIva: clientHasPartitaIva(client),
     withholdingAgent: client.withholdingAgent !== false,
     regime: regime as CompanyRegime,
     treatment,

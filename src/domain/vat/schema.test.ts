@@ -27,9 +27,9 @@ describe("VAT line schemas", () => {
     expect(vatLineFieldsSchema.parse({ vatRate: "10" })).toEqual({ vatRate: "10", natura: null, significantGood: false });
     expect(vatLineFieldsSchema.parse({ vatRate: "0", natura: "N2.2", significantGood: false })).toMatchObject({ natura: "N2.2" });
     const missing = vatLineFieldsSchema.safeParse({ vatRate: "0" });
-    expect(missing.error?.issues[0]).toMatchObject({ path: ["natura"], message: expect.stringMatching(/^Con aliquota 0% indica la natura/) });
+    expect(missing.error?.issues[0]).toMatchObject({ path: ["natura"], message: expect.stringMatching(/^Natura IVA: con aliquota 0% indica la natura/) });
     const extra = vatLineFieldsSchema.safeParse({ vatRate: "22", natura: "N4" });
-    expect(extra.error?.issues[0]).toMatchObject({ path: ["natura"], message: "La natura si indica solo con aliquota 0%" });
+    expect(extra.error?.issues[0]).toMatchObject({ path: ["natura"], message: "Natura IVA: si indica solo con aliquota 0%" });
     expect(vatLineFieldsSchema.safeParse({ vatRate: "5" }).error?.issues[0]?.message).toMatch(/^Aliquota IVA/);
   });
 });

@@ -39,28 +39,34 @@ export const lineQuantitySchema = decimalText(LINE_QUANTITY_RE, LINE_QUANTITY_ER
 /** "12,3456" → "12.3456"; may be negative for a deduction line. */
 export const lineUnitPriceSchema = decimalText(LINE_UNIT_PRICE_RE, LINE_UNIT_PRICE_ERROR);
 
+export const NATURA_REQUIRED_ERROR =
+  "Natura IVA: con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)";
+export const NATURA_NOT_ALLOWED_ERROR = "Natura IVA: si indica solo con aliquota 0%";
+
 /**
- * The VAT fields of one line. Natura is required iff the rate is 0 (SdI 00400/00401): the error
- * sits on `natura`, where the user fixes it.
+ * Natura is required iff the rate is 0 (SdI 00400/00401): the error sits on `natura`, where the
+ * user fixes it. A rate left empty (the server chooses it) is never 0, so it takes no natura.
+ * The one check of every line of every document (estimate items, invoice lines).
  */
+export function checkLineNatura(
+  line: { vatRate: string | null | undefined; natura: string | null | undefined },
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+) {
+  if (line.vatRate === "0" && !line.natura)
+    ctx.addIssue({ code: "custom", path: [...path, "natura"], message: NATURA_REQUIRED_ERROR });
+  if (line.vatRate !== "0" && line.natura)
+    ctx.addIssue({ code: "custom", path: [...path, "natura"], message: NATURA_NOT_ALLOWED_ERROR });
+}
+
+/** The VAT fields of one line, rate required. */
 export const vatLineFieldsSchema = z
   .object({
     vatRate: lineVatRateSchema,
     natura: naturaSchema.nullable().default(null),
     significantGood: z.boolean({ error: "Bene significativo: sì o no" }).default(false),
   })
-  .superRefine((line, ctx) => {
-    if (line.vatRate === "0" && line.natura === null) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["natura"],
-        message: "Con aliquota 0% indica la natura (il motivo per cui l'IVA non si applica)",
-      });
-    }
-    if (line.vatRate !== "0" && line.natura !== null) {
-      ctx.addIssue({ code: "custom", path: ["natura"], message: "La natura si indica solo con aliquota 0%" });
-    }
-  });
+  .superRefine((line, ctx) => checkLineNatura(line, ctx));
 
 /** What a screen shows of a computed document (the server's VatResult, trimmed). */
 export const vatViewSchema = z.object({

@@ -11,6 +11,7 @@ export const attachmentColumns = {
   mimeType: attachments.mimeType,
   size: attachments.size,
   sharedWithClient: attachments.sharedWithClient,
+  uploadedBy: attachments.uploadedBy,
   createdAt: attachments.createdAt,
 };
 
@@ -36,6 +37,7 @@ export type AttachmentRow = {
   mimeType: string;
   size: number;
   sharedWithClient: boolean;
+  uploadedBy: string | null;
   createdAt: string;
 };
 

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Multipart, MultipartFile } from "@fastify/multipart";
 import {
+  mayDeleteAttachment,
   attachmentSizeError,
   attachmentTypeError,
   cleanFileName,
@@ -14,7 +15,7 @@ import {
 import type { Db, Queryable } from "../../db/client";
 import { attachments } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
-import { requireUser, roleMayUse } from "../../auth/guard";
+import { requireUser } from "../../auth/guard";
 import { ATTACHMENT_IMAGE_LIMITS, damagedImage, imageLooksComplete, imageTooLarge } from "../../lib/image-dimensions";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
@@ -140,7 +141,7 @@ export async function deleteAttachment(db: Db, storage: FileStorage, request: Fa
     if (!row) throw notFound(NOT_FOUND);
     // A technician removes only what he uploaded; the office's documents are the office's (issue 26).
     const me = requireUser(request);
-    if (!roleMayUse(me.role, "office") && row.uploadedBy !== me.id)
+    if (!mayDeleteAttachment(me, row))
       throw forbidden("Puoi eliminare solo i file che hai caricato tu: chiedi all'ufficio per gli altri");
     await tx.delete(attachments).where(eq(attachments.id, id));
     await recordActivity(tx, request, {

@@ -116,6 +116,7 @@ export async function findContractWithParties(db: Queryable, id: string, scope: 
         vatNumber: clients.vatNumber,
         fiscalCode: clients.fiscalCode,
         sdiCode: clients.sdiCode,
+        withholdingAgent: clients.withholdingAgent,
       },
     })
     .from(c)
@@ -166,7 +167,7 @@ export async function getContractDetail(db: Queryable, id: string, scope: string
   const sites = await estimateSites(db, row.estimate.id);
   const { acceptedIp: _ip, orderId: _o, clientId: _c, ...estimate } = row.estimate;
   const vat = await contractVatView(db, row);
-  const { province: _p, zipCode: _z, pec: _pec, vatNumber: _v, fiscalCode: _f, sdiCode: _s, ...client } = row.client;
+  const { province: _p, zipCode: _z, pec: _pec, fiscalCode: _f, sdiCode: _s, ...client } = row.client;
   return {
     ...row.contract,
     editable: isContractEditable(row.contract.status),

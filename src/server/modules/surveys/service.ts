@@ -1,11 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { formatDate } from "@domain/format";
-import type { SurveyValues } from "@domain/surveys";
+import {
+  mayChangeSurveyOfficeFields,
+  surveyOfficeOnlyChange,
+  surveyOfficeOnlyMessages,
+  type SurveyValues,
+} from "@domain/surveys";
 import type { Db, Queryable } from "../../db/client";
 import { clients, contacts, surveys } from "../../db/schema";
 import { badRequest, forbidden, notFound, staleVersion } from "../../http/errors";
-import { requireUser, roleMayUse } from "../../auth/guard";
+import { requireUser } from "../../auth/guard";
 import type { FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { detachAll } from "../attachments/service";
@@ -63,10 +68,9 @@ function officeOnlyChanges(
   before: { clientId: string; assignedUserId: string | null },
   after: Pick<SurveyValues, "clientId" | "assignedUserId">,
 ) {
-  if (roleMayUse(requireUser(request).role, "office")) return;
-  if (after.clientId !== before.clientId) throw forbidden("Solo l'ufficio può cambiare il cliente di un sopralluogo");
-  if ((after.assignedUserId ?? null) !== (before.assignedUserId ?? null))
-    throw forbidden("Solo l'ufficio può assegnare un sopralluogo a un'altra persona");
+  if (mayChangeSurveyOfficeFields(requireUser(request).role)) return;
+  const field = surveyOfficeOnlyChange(before, after);
+  if (field) throw forbidden(surveyOfficeOnlyMessages[field]);
 }
 
 export async function updateSurvey(

@@ -8,6 +8,7 @@ import {
   isPreviewableImage,
   MAX_ATTACHMENT_BYTES,
   MAX_FILES_PER_UPLOAD,
+  mayDeleteAttachment,
   type Attachment,
   type AttachmentEntityType,
 } from "@domain/attachments";
@@ -17,6 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
+import { useMe } from "@web/features/auth/api/me";
 import { useCan } from "@web/features/auth/use-can";
 import { isApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
@@ -50,6 +52,8 @@ export function AttachmentsPanel({ entityType, entityId, title = "Foto e documen
   const { data, isPending, isError } = useAttachments(entityType, entityId);
   // Sharing with the client's portal is the office's decision; a technician uploads and removes.
   const mayShare = useCan()("attachments.share");
+  // A technician deletes only what he uploaded; the office any file (issue 26, as the server).
+  const { data: me } = useMe();
   const { upload, remove, share } = useAttachmentMutations(entityType, entityId);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const filesRef = useRef<HTMLInputElement>(null);
@@ -157,7 +161,7 @@ export function AttachmentsPanel({ entityType, entityId, title = "Foto e documen
                     <a href={fileUrl(a.id, { download: true })} download={a.fileName} className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-9")} aria-label={`Scarica ${a.fileName}`}>
                       <Download aria-hidden />
                     </a>
-                    {readOnly ? null : (
+                    {readOnly || !mayDeleteAttachment(me, a) ? null : (
                       <Button variant="ghost" size="icon" className="size-9" aria-label={`Elimina ${a.fileName}`} onClick={() => setDeleting(a)}>
                         <Trash2 aria-hidden className="text-destructive" />
                       </Button>

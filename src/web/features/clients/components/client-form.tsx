@@ -1,6 +1,18 @@
 import { clientInputSchema, type Client, type ClientInput, type ClientValues } from "@domain/clients";
 import { clientTypes } from "@domain/statuses";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
+import { useWatch } from "react-hook-form";
+import {
+  CancelButton,
+  CheckboxField,
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from "@web/components/form";
 
 const empty: ClientInput = {
   name: "",
@@ -15,12 +27,26 @@ const empty: ClientInput = {
   sdiCode: "",
   vatNumber: "",
   fiscalCode: "",
+  officeCode: "",
+  withholdingAgent: true,
   notes: "",
 };
 
 function toInput(client: Client): ClientInput {
   const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...fields } = client;
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v ?? ""])) as ClientInput;
+}
+
+/**
+ * What only one type of client has is kept only for it: a public body's office code, a
+ * condominio's switch of the ritenuta (any other client is sent with the default, on).
+ */
+function onlyTheirOwn(values: ClientValues): ClientValues {
+  return {
+    ...values,
+    officeCode: values.type === "ente_pubblico" ? values.officeCode : null,
+    withholdingAgent: values.type === "condominio" ? values.withholdingAgent : true,
+  };
 }
 
 /** The one client form, for the new-client and edit dialogs: the shared schema validates it. */
@@ -33,8 +59,15 @@ export function ClientForm({
   onSubmit: (values: ClientValues) => Promise<void>;
   onCancel: () => void;
 }) {
+  const form = useZodForm(clientInputSchema, client ? toInput(client) : empty);
+  const type = useWatch({ control: form.control, name: "type" });
   return (
-    <Form schema={clientInputSchema} defaultValues={client ? toInput(client) : empty} onSubmit={onSubmit} aria-label="Dati del cliente">
+    <Form
+      schema={clientInputSchema}
+      form={form}
+      onSubmit={(values) => onSubmit(onlyTheirOwn(values))}
+      aria-label="Dati del cliente"
+    >
       <FormSection title="Anagrafica">
         <TextField name="name" label="Nome o ragione sociale" required autoComplete="organization" />
         <SelectField name="type" label="Tipo" required options={clientTypes.options} />
@@ -54,6 +87,24 @@ export function ClientForm({
         <TextField name="fiscalCode" label="Codice fiscale" />
         <TextField name="sdiCode" label="Codice destinatario SDI" maxLength={7} />
         <TextField name="pec" label="PEC" type="email" />
+        {type === "ente_pubblico" ? (
+          <TextField
+            name="officeCode"
+            label="Codice univoco ufficio"
+            required
+            maxLength={6}
+            autoCapitalize="characters"
+            description="Il codice IPA dell'ufficio (6 caratteri): la fattura va in formato PA con scissione dei pagamenti."
+          />
+        ) : null}
+        {type === "condominio" ? (
+          <CheckboxField
+            name="withholdingAgent"
+            label="Sostituto d'imposta: applica la ritenuta del 4%"
+            description="Art. 25-ter DPR 600/73. Togli la spunta solo per un condominio che non è sostituto d'imposta."
+            className="sm:col-span-2"
+          />
+        ) : null}
       </FormSection>
       <TextareaField name="notes" label="Note" rows={3} />
       <FormActions>

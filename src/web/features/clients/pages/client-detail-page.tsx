@@ -145,6 +145,14 @@ export default function ClientDetailPage() {
               <InfoItem label="Partita IVA">{client.vatNumber}</InfoItem>
               <InfoItem label="Codice fiscale">{client.fiscalCode}</InfoItem>
               <InfoItem label="Codice SDI">{client.sdiCode}</InfoItem>
+              {client.type === "ente_pubblico" ? (
+                <InfoItem label="Codice univoco ufficio">{client.officeCode}</InfoItem>
+              ) : null}
+              {client.type === "condominio" ? (
+                <InfoItem label="Ritenuta 4% (sostituto d'imposta)">
+                  {client.withholdingAgent ? "Sì, applicata in fattura" : "No, non è sostituto d'imposta"}
+                </InfoItem>
+              ) : null}
               <InfoItem label="Cliente dal">{formatDate(client.createdAt)}</InfoItem>
               {client.notes ? (
                 <InfoItem label="Note" className="sm:col-span-2">

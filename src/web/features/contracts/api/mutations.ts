@@ -23,8 +23,16 @@ export function useCreateContract() {
 export function useUpdateTerms() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, terms, version }: { id: string; terms: string; version: number }) =>
-      api.put<Contract>(`/api/contracts/${id}`, { terms, version }),
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: string;
+      terms: string;
+      cig?: string | null;
+      cup?: string | null;
+      version: number;
+    }) => api.put<Contract>(`/api/contracts/${id}`, body),
     onSuccess: invalidate,
   });
 }

@@ -21,7 +21,7 @@ import { useContractTransition, useDeleteContract } from "../api/mutations";
 import { useContract } from "../api/queries";
 import { ContractStatusBadge } from "../components/contract-status-badge";
 import { SignContractDialog } from "../components/sign-contract-dialog";
-import { TermsEditor } from "../components/terms-editor";
+import { showsProcurementCodes, TermsEditor } from "../components/terms-editor";
 
 function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -199,6 +199,18 @@ export default function ContractDetailPage() {
               <Row label="Completato il">{contract.completedAt ? formatDate(contract.completedAt) : "—"}</Row>
             </dl>
           </Panel>
+          {showsProcurementCodes(contract) ? (
+            <Panel title="Appalto pubblico">
+              <dl className="text-sm">
+                <Row label="CIG">{contract.cig ?? "—"}</Row>
+                <Row label="CUP">{contract.cup ?? "—"}</Row>
+              </dl>
+              <p className="mt-2 text-xs text-muted-foreground">
+                Riportati nella fattura elettronica (DatiContratto).
+                {contract.editable ? " Si modificano con le condizioni, finché il contratto è in bozza." : ""}
+              </p>
+            </Panel>
+          ) : null}
           <Panel title="Cliente">
             <Link href={`/admin/clients/${contract.client.id}`} className="font-medium hover:underline">
               {contract.client.name}

@@ -4,7 +4,9 @@ import { DEFAULT_VALIDITY_DAYS } from "@domain/catalogue";
 import { estimateFromSurvey } from "@domain/carry-over";
 import {
   computeEstimateTotals,
+  DEFAULT_ESTIMATE_UNIT,
   estimateInputSchema,
+  MAX_ESTIMATE_ITEMS,
   type EstimateDetail,
   type EstimateInput,
   type EstimateValues,
@@ -12,6 +14,7 @@ import {
 import { formatDate, formatEuro } from "@domain/format";
 import { surveyStatuses } from "@domain/statuses";
 import {
+  clientHasPartitaIva,
   documentTreatmentLabels,
   documentTreatments,
   newLineVatRate,
@@ -36,7 +39,7 @@ import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { useClientChoice, useClientSurveys, type SurveyChoice } from "../api/lookups";
 import { EstimateStatusBadge } from "./estimate-badges";
-import { emptyLine, LineEditor } from "./line-editor";
+import { emptyLine, LineEditor, type LineEditorWording } from "@web/components/line-editor";
 import { VatTotals } from "@web/components/vat-totals";
 
 export type SurveyForEstimateChoice = SurveyChoice;
@@ -73,8 +76,16 @@ const empty = (): EstimateInput => ({
   description: "",
   validityDays: String(DEFAULT_VALIDITY_DAYS),
   treatment: "ordinary",
-  items: [emptyLine("22")],
+  items: [emptyLine("22", DEFAULT_ESTIMATE_UNIT) as NonNullable<EstimateInput["items"]>[number]],
 });
+
+const estimateWording: LineEditorWording = {
+  legend: "Voci del preventivo",
+  intro: "Scegli un servizio dal catalogo oppure scrivi una voce personalizzata.",
+  item: "Voce",
+  items: "voci",
+  add: "Aggiungi voce",
+};
 
 /** A select whose options load after its value (surveys of the client, orders): kept controlled. */
 function ControlledSelect({
@@ -173,7 +184,8 @@ export function EstimateForm({
     vatContextOf(client ?? { type: "privato", vatNumber: null }, company.regimeFiscale ?? "RF01", treatment),
     newRate,
   );
-  const canReverseCharge = !!client?.vatNumber;
+  // Reverse charge only for a client with a partita IVA: the server's own test (decisions §8).
+  const canReverseCharge = !!client && clientHasPartitaIva(client);
 
   return (
     <Form form={form} schema={estimateInputSchema} onSubmit={onSubmit} aria-label="Dati del preventivo">
@@ -259,7 +271,15 @@ export function EstimateForm({
           }
         />
       </FormSection>
-      <LineEditor services={services} newRate={newRate} vat={totals.vat} />
+      <LineEditor
+        name="items"
+        services={services}
+        newRate={newRate}
+        vat={totals.vat}
+        defaultUnit={DEFAULT_ESTIMATE_UNIT}
+        max={MAX_ESTIMATE_ITEMS}
+        wording={estimateWording}
+      />
       <div className="grid gap-2 sm:ml-auto sm:w-96">
         <h3 className="text-base font-semibold">Riepilogo</h3>
         <VatTotals totals={totals} vat={totals.vat} error={totals.vatError?.message} />

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useWatch } from "react-hook-form";
 import type { Client } from "@domain/clients";
 import {
@@ -11,7 +11,13 @@ import {
 } from "@domain/catalogue";
 import { todayIso } from "@domain/dates";
 import { surveyStatuses } from "@domain/statuses";
-import { surveyInputSchema, type Survey, type SurveyInput, type SurveyValues } from "@domain/surveys";
+import {
+  mayChangeSurveyOfficeFields,
+  surveyInputSchema,
+  type Survey,
+  type SurveyInput,
+  type SurveyValues,
+} from "@domain/surveys";
 import { formatAddress } from "@domain/wording";
 import { api } from "@web/lib/api";
 import {
@@ -27,6 +33,10 @@ import {
   CancelButton,
 } from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
+import { FieldDescription } from "@web/components/form";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { useMe } from "@web/features/auth/api/me";
 import { TechnicianPicker } from "@web/features/team/components/technician-picker";
 import { useClientContacts } from "../api/client-contacts";
 import { surveyToInput } from "../api/mutations";
@@ -106,6 +116,18 @@ function ClientAddressFill({ form }: { form: ReturnType<typeof useZodForm<typeof
   return null;
 }
 
+/** A value the user sees but may not change here (the office decides it): its form value stays as it was. */
+function LockedValue({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} value={value} readOnly aria-describedby={`${id}-hint`} className="bg-muted" />
+      <FieldDescription id={`${id}-hint`}>Lo decide l'ufficio</FieldDescription>
+    </div>
+  );
+}
+
 /** The long survey form, in the sections of docs/domain/screens.md. */
 export function SurveyForm({
   survey,
@@ -125,10 +147,17 @@ export function SurveyForm({
     survey ? surveyToInput(survey) : { ...emptySurvey(defaultDate), clientId: defaultClientId ?? "" },
   );
   const followUp = useWatch({ control: form.control, name: "followUpRequired" });
+  // A technician editing a survey: client and assignee are the office's (issue 26, as the server).
+  const { data: me } = useMe();
+  const locked = !!survey && !mayChangeSurveyOfficeFields(me?.role);
   return (
     <Form schema={surveyInputSchema} form={form} onSubmit={onSubmit} aria-label="Dati del sopralluogo">
       <FormSection title="Cliente e contatto">
-        <ClientPicker initialName={survey?.clientName} />
+        {locked ? (
+          <LockedValue label="Cliente" value={survey?.clientName ?? ""} />
+        ) : (
+          <ClientPicker initialName={survey?.clientName} />
+        )}
         <ContactSelect form={form} />
         {survey ? null : <ClientAddressFill form={form} />}
       </FormSection>
@@ -157,7 +186,11 @@ export function SurveyForm({
           options={estimatedDurations.map((d) => ({ value: d, label: estimatedDurationLabel(d) }))}
         />
         <SelectField name="status" label="Stato" required options={surveyStatuses.options} />
-        <TechnicianPicker current={survey?.assignedUser} />
+        {locked ? (
+          <LockedValue label="Tecnico assegnato" value={survey?.assignedUser?.name ?? "Nessuno"} />
+        ) : (
+          <TechnicianPicker current={survey?.assignedUser} />
+        )}
       </FormSection>
       <FormSection title="Luogo">
         <TextField name="address" label="Indirizzo" required autoComplete="street-address" className="sm:col-span-2" />

@@ -1,14 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { useFieldArray, useFormContext, useWatch, type FieldError } from "react-hook-form";
+import { useFieldArray, useFormContext, useWatch, type FieldError, type FieldValues } from "react-hook-form";
 import { serviceUnits } from "@domain/catalogue";
-import {
-  DEFAULT_ESTIMATE_UNIT,
-  MAX_ESTIMATE_ITEMS,
-  previewLineTotal,
-  serviceLineDescription,
-  type EstimateInput,
-} from "@domain/estimates";
+import { previewLineTotal, serviceLineDescription } from "@domain/estimates";
 import { formatEuro } from "@domain/format";
 import type { Service } from "@domain/services";
 import {
@@ -25,18 +19,45 @@ import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { cn } from "@web/lib/cn";
 
-type Item = NonNullable<EstimateInput["items"]>[number];
-export const emptyLine = (vatRate: LineVatRate): Item => ({
-  serviceId: "",
+/**
+ * One line as the editor holds it: the shared document line (src/domain/lines.ts), plus an
+ * estimate's catalogue service and notes. The estimate's items and a libera invoice's lines.
+ */
+export interface EditorLine {
+  serviceId?: string | null;
+  description?: string | null;
+  quantity?: string | number;
+  unitPrice?: string | number;
+  unit?: string | null;
+  notes?: string | null;
+  vatRate?: LineVatRate | null;
+  natura?: string | null;
+  significantGood?: boolean;
+}
+type LineField = keyof EditorLine;
+
+/** A new line: one unit at zero, the rate of new lines, the document's default unit. */
+export const emptyLine = (vatRate: LineVatRate, unit: string, withCatalogue = true): EditorLine => ({
+  ...(withCatalogue ? { serviceId: "", notes: "" } : {}),
   description: "",
   quantity: "1",
   unitPrice: "0",
-  unit: DEFAULT_ESTIMATE_UNIT,
-  notes: "",
+  unit,
   vatRate,
   natura: null,
   significantGood: false,
 });
+
+/** What the editor says of the document's lines: an estimate's "voci", an invoice's "righe". */
+export interface LineEditorWording {
+  legend: string;
+  intro: string;
+  /** "Voce" → "Voce 1", "Rimuovi voce 1". */
+  item: string;
+  /** "voci": "nuove voci: 22%". */
+  items: string;
+  add: string;
+}
 
 /** The significant goods of DM 29/12/1999 the editor recognises in a description, to suggest the flag. */
 const SIGNIFICANT_GOODS =
@@ -56,23 +77,30 @@ function decimal(value: unknown) {
 
 /** One line: a catalogue service (fills description, price and unit) or a custom description. */
 function LineRow({
+  name,
   index,
   services,
   onRemove,
   split,
+  item,
+  defaultUnit,
 }: {
+  name: string;
   index: number;
-  services: Service[];
+  /** The catalogue, when the document's lines may come from it (estimates). */
+  services?: Service[];
   onRemove: () => void;
   split: string | null;
+  item: string;
+  defaultUnit: string;
 }) {
-  const { register, setValue, getFieldState, formState, control } = useFormContext<EstimateInput>();
-  const line = useWatch({ control, name: `items.${index}` });
+  const { register, setValue, getFieldState, formState, control } = useFormContext<FieldValues>();
+  const line = useWatch({ control, name: `${name}.${index}` }) as EditorLine | undefined;
   const base = useId();
   const n = index + 1;
-  const path = (field: keyof Item) => `items.${index}.${field}` as const;
-  const errorOf = (field: keyof Item) => getFieldState(path(field), formState).error;
-  const control_ = (field: keyof Item) => {
+  const path = (field: LineField) => `${name}.${index}.${field}`;
+  const errorOf = (field: LineField) => getFieldState(path(field), formState).error;
+  const control_ = (field: LineField) => {
     const error = errorOf(field);
     return {
       id: `${base}-${field}`,
@@ -80,11 +108,11 @@ function LineRow({
       "aria-describedby": error ? `${base}-${field}-error` : undefined,
     };
   };
-  const unit = line?.unit ?? DEFAULT_ESTIMATE_UNIT;
+  const unit = line?.unit ?? defaultUnit;
   const units = (serviceUnits as readonly string[]).includes(unit) || !unit ? serviceUnits : [...serviceUnits, unit];
 
   function chooseService(serviceId: string) {
-    const service = services.find((s) => s.id === serviceId);
+    const service = services?.find((s) => s.id === serviceId);
     if (!service) return;
     const opts = { shouldDirty: true, shouldValidate: formState.isSubmitted };
     setValue(path("description"), serviceLineDescription(service), opts);
@@ -93,27 +121,29 @@ function LineRow({
   }
 
   return (
-    <li className="rounded-md border border-border p-3" aria-label={`Voce ${n}`}>
+    <li className="rounded-md border border-border p-3" aria-label={`${item} ${n}`}>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-12">
-        <div className="col-span-2 grid gap-1 sm:col-span-4">
-          <Label htmlFor={`${base}-serviceId`}>Servizio dal catalogo</Label>
-          <Select
-            {...control_("serviceId")}
-            {...register(path("serviceId"), { onChange: (e) => chooseService(e.target.value) })}
-          >
-            <option value="">Voce personalizzata</option>
-            {line?.serviceId && !services.some((s) => s.id === line.serviceId) ? (
-              <option value={line.serviceId}>Servizio non più attivo</option>
-            ) : null}
-            {services.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({formatEuro(s.unitPrice)}/{s.unit})
-              </option>
-            ))}
-          </Select>
-          <FieldError id={`${base}-serviceId-error`} error={errorOf("serviceId")} />
-        </div>
-        <div className="col-span-2 grid gap-1 sm:col-span-8">
+        {services ? (
+          <div className="col-span-2 grid gap-1 sm:col-span-4">
+            <Label htmlFor={`${base}-serviceId`}>Servizio dal catalogo</Label>
+            <Select
+              {...control_("serviceId")}
+              {...register(path("serviceId"), { onChange: (e) => chooseService(e.target.value) })}
+            >
+              <option value="">Voce personalizzata</option>
+              {line?.serviceId && !services.some((s) => s.id === line.serviceId) ? (
+                <option value={line.serviceId}>Servizio non più attivo</option>
+              ) : null}
+              {services.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({formatEuro(s.unitPrice)}/{s.unit})
+                </option>
+              ))}
+            </Select>
+            <FieldError id={`${base}-serviceId-error`} error={errorOf("serviceId")} />
+          </div>
+        ) : null}
+        <div className={cn("col-span-2 grid gap-1", services ? "sm:col-span-8" : "sm:col-span-12")}>
           <Label htmlFor={`${base}-description`}>Descrizione</Label>
           <Input
             {...control_("description")}
@@ -210,12 +240,20 @@ function LineRow({
             </span>
           </div>
         </div>
-        <div className="col-span-2 grid gap-1 sm:col-span-4">
-          <Label htmlFor={`${base}-notes`}>Note</Label>
-          <Input {...control_("notes")} {...register(path("notes"))} />
-        </div>
+        {services ? (
+          <div className="col-span-2 grid gap-1 sm:col-span-4">
+            <Label htmlFor={`${base}-notes`}>Note</Label>
+            <Input {...control_("notes")} {...register(path("notes"))} />
+          </div>
+        ) : null}
         <div className="col-span-2 flex items-end justify-end sm:col-span-1 sm:col-start-12">
-          <Button type="button" variant="ghost" size="icon" aria-label={`Rimuovi voce ${n}`} onClick={onRemove}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={`Rimuovi ${item.toLowerCase()} ${n}`}
+            onClick={onRemove}
+          >
             <Trash2 aria-hidden className="size-4 text-destructive" />
           </Button>
         </div>
@@ -224,40 +262,65 @@ function LineRow({
   );
 }
 
-/** The estimate's lines on useFieldArray: add, remove, live line totals. */
+/**
+ * A document's lines on useFieldArray: add, remove, live line totals, each line's VAT (rate or
+ * natura, beni significativi with the live split). The estimate's items (with the catalogue and
+ * notes) and a libera invoice's lines; the form's schema is the shared line schema either way.
+ */
 export function LineEditor({
+  name = "items",
   services,
   newRate,
   vat,
+  defaultUnit,
+  max,
+  wording,
   className,
 }: {
-  services: Service[];
+  /** The form's array of lines. */
+  name?: string;
+  /** The catalogue: a line may be one of its services (estimates). Absent: descriptions only. */
+  services?: Service[];
   /** The rate a new line starts with (client type and the company's default). */
   newRate: LineVatRate;
   /** The live engine result: the beni-significativi split shown under the flagged lines. */
   vat: VatResult | null;
+  /** The unit of a new line. */
+  defaultUnit: string;
+  max: number;
+  wording: LineEditorWording;
   className?: string;
 }) {
-  const { control, getFieldState, formState } = useFormContext<EstimateInput>();
+  const { control, getFieldState, formState } = useFormContext<FieldValues>();
   const split = vat ? significantSplitText(vat, formatEuro) : null;
-  const { fields, append, remove } = useFieldArray({ control, name: "items" });
-  const listError = getFieldState("items", formState).error;
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const listError = getFieldState(name, formState).error;
   return (
     <fieldset className={cn("min-w-0 border-0 p-0", className)}>
-      <legend className="text-base font-semibold">Voci del preventivo</legend>
+      <legend className="text-base font-semibold">{wording.legend}</legend>
       <p className="mt-1 text-sm text-muted-foreground">
-        Scegli un servizio dal catalogo oppure scrivi una voce personalizzata. Ogni voce ha la sua aliquota IVA (nuove
-        voci: {newRate}%).
+        {wording.intro} Ogni {wording.item.toLowerCase()} ha la sua aliquota IVA (nuove {wording.items}: {newRate}%).
       </p>
       {split ? (
         <p className="mt-1 text-sm font-medium" aria-live="polite">
           {split}
         </p>
       ) : null}
-      {fields.length === 0 ? <p className="mt-3 text-sm text-muted-foreground">Nessuna voce: aggiungine una.</p> : null}
+      {fields.length === 0 ? (
+        <p className="mt-3 text-sm text-muted-foreground">Nessuna {wording.item.toLowerCase()}: aggiungine una.</p>
+      ) : null}
       <ol className="mt-3 grid gap-3">
         {fields.map((field, index) => (
-          <LineRow key={field.id} index={index} services={services} split={split} onRemove={() => remove(index)} />
+          <LineRow
+            key={field.id}
+            name={name}
+            index={index}
+            services={services}
+            split={split}
+            item={wording.item}
+            defaultUnit={defaultUnit}
+            onRemove={() => remove(index)}
+          />
         ))}
       </ol>
       {listError?.message ? (
@@ -269,11 +332,11 @@ export function LineEditor({
         type="button"
         variant="outline"
         className="mt-3"
-        disabled={fields.length >= MAX_ESTIMATE_ITEMS}
-        onClick={() => append(emptyLine(newRate))}
+        disabled={fields.length >= max}
+        onClick={() => append(emptyLine(newRate, defaultUnit, !!services))}
       >
         <Plus aria-hidden className="size-4" />
-        Aggiungi voce
+        {wording.add}
       </Button>
     </fieldset>
   );
