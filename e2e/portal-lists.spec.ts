@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
-// The portal answers (issue 28, decisions §9 "Portal lists"): the client reads all his
+// The portal answers (issue 28, docs/domain/portal.md): the client reads all his
 // estimates, projects and requests in lists paged, filtered and sorted by the server; the office
 // answers his information request from "Richieste clienti" and he reads the reply, told by his bell.
 

@@ -36,7 +36,7 @@ describe("contracts", () => {
     expect(contractFinancials("0.00", [])).toMatchObject({ invoicedPercent: "0", barPercent: 0 });
   });
 
-  it("counts partial payments in the paid imponibile, credit notes negative (decisions §9)", () => {
+  it("counts partial payments in the paid imponibile, credit notes negative (docs/domain/invoices.md)", () => {
     // 1000.00 + 22 % VAT = 1220.00; 610.00 received is half of it: 500.00 of imponibile.
     const half = { amount: "1000.00", status: "inviata", kind: "acconto", netToPay: "1220.00", paidAmount: "610.00" };
     expect(paidImponibile(half)).toBe("500.00");

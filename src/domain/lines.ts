@@ -3,7 +3,7 @@ import { compareMoney, lineTotal } from "./money";
 import { checkLineNatura, lineQuantitySchema, lineUnitPriceSchema, lineVatRateSchema, naturaSchema } from "./vat/index";
 import { z } from "./zod";
 
-// One line of a document (decisions §8 "Invoice lines"): the fields, limits and checks shared by
+// One line of a document (docs/domain/invoices.md): the fields, limits and checks shared by
 // estimate items and invoice lines, so the two forms and their routes refuse the same input with
 // the same Italian message. Each document adds only what is its own (an estimate's catalogue
 // service and notes, an invoice's negative deduction lines).

@@ -318,7 +318,7 @@ export const activationTokenSchema = z.object({
 });
 export const ACTIVATION_INVALID = "Link non valido o scaduto. Chiedi all'impresa un nuovo link di accesso.";
 
-// ---- The portal's lists (decisions §9 "Portal lists"): the client's own, paged, filtered and
+// ---- The portal's lists (docs/domain/portal.md): the client's own, paged, filtered and
 // sorted in SQL like the office's lists; every filter and sort key is a whitelist.
 
 const emptyIsAll = (v: unknown) => (v === "" || v === "all" ? undefined : v);

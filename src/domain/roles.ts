@@ -81,7 +81,7 @@ export const backOfficeSections = [
   { key: "clients", path: "/admin/clients", capability: "clients.read" },
   { key: "contacts", path: "/admin/contacts", capability: "contacts.read" },
   { key: "surveys", path: "/admin/surveys", capability: "surveys" },
-  /** The clients' information requests from the portal, answered by the office (decisions §9). */
+  /** The clients' information requests from the portal, answered by the office (docs/domain/portal.md). */
   { key: "requests", path: "/admin/information-requests", capability: "notifications" },
   { key: "quotes", path: "/admin/quotes", capability: "estimates" },
   { key: "services", path: "/admin/services", capability: "services" },

@@ -26,7 +26,7 @@ export interface DocumentVatContext {
 }
 
 /**
- * Whether a client has a partita IVA, the one condition of reverse charge (decisions §8): the
+ * Whether a client has a partita IVA, the one condition of reverse charge (docs/domain/vat.md): the
  * server's refusal and the forms' offer of "inversione contabile" both read it here.
  */
 export const clientHasPartitaIva = (client: { vatNumber?: string | null }) => !!client.vatNumber?.trim();

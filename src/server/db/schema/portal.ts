@@ -4,7 +4,7 @@ import { clients } from "./clients";
 import { createdAt, id, timestampTz, version } from "./columns";
 
 /**
- * "Richiedi Informazioni" from the portal (decisions §9 "Portal lists"): the client's question,
+ * "Richiedi Informazioni" from the portal (docs/domain/portal.md): the client's question,
  * optionally about one of its records, and the office's reply, which the client reads in
  * "Le mie richieste" and is told of in its bell (and by e-mail when it has an address).
  */

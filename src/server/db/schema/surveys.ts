@@ -34,7 +34,7 @@ export const surveys = pgTable(
     followUpDate: date({ mode: "string" }),
     /** The technician who goes on the roof. */
     assignedUserId: uuid().references(() => users.id, { onDelete: "set null" }),
-    /** Asked by the client in the portal ("Le mie richieste" lists these, decisions §9). */
+    /** Asked by the client in the portal ("Le mie richieste" lists these, docs/domain/portal.md). */
     portalRequest: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

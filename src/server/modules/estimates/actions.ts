@@ -102,7 +102,7 @@ export async function sendEstimate({ db, config }: Deps, request: FastifyRequest
       clientId: current.clientId,
       description: `Preventivo ${current.number} ${current.status === "inviato" ? "inviato di nuovo" : "inviato"} a ${before.client.email}`,
     });
-    // The client's portal bell (decisions §9); the e-mail with the PDF is the message above.
+    // The client's portal bell (docs/domain/portal.md); the e-mail with the PDF is the message above.
     await notify(tx, {
       audience: "client",
       clientId: current.clientId,

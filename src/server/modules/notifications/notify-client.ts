@@ -13,7 +13,7 @@ export interface ClientNotice extends Omit<NotifyInput, "audience" | "clientId">
 }
 
 /**
- * Tells a portal client of something the office did (decisions §9 "Portal lists"): a
+ * Tells a portal client of something the office did (docs/domain/portal.md): a
  * notification in the client's bell, and an e-mail through the outbox when the client has an
  * address. Call it inside the caller's transaction. Without SMTP the e-mail is stored in the
  * same transaction; with SMTP the message is returned and the caller sends it after the commit

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from "../../test/app";
 import { getSettings } from "../settings/queries";
 import { seedPortalWorld, type PortalWorld } from "../../test/fixtures/portal";
 
-// decisions §9 "Portal lists" and the client's notifications: what each answer carries.
+// docs/domain/portal.md and the client's notifications: what each answer carries.
 
 let t: TestApp;
 let a: PortalWorld;

@@ -10,7 +10,7 @@ import type { Queryable } from "../../db/client";
 import { constructionSites, estimates, informationRequests, surveys } from "../../db/schema";
 import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
 
-// The portal's lists (decisions §9 "Portal lists"). Each takes the client from the session and
+// The portal's lists (docs/domain/portal.md). Each takes the client from the session and
 // selects an allowlist of columns: no costs, margins, internal notes, drafts or office activity.
 
 type Page = { limit: number; offset: number };

@@ -206,7 +206,7 @@ describe("POST /api/portal/information-requests", () => {
     const [bell] = await t.db.select().from(notifications).where(eq(notifications.kind, "information_request"));
     expect(bell).toMatchObject({
       title: "Richiesta di informazioni da Cliente Alfa",
-      // The office answers from its notification: it opens the stored request (decisions §9).
+      // The office answers from its notification: it opens the stored request (docs/domain/portal.md).
       link: `/admin/information-requests/${bell!.entityId}`,
       entityType: "information_request",
     });

@@ -73,7 +73,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
-  // "I miei progetti", "I miei preventivi", "Le mie richieste" (decisions §9 "Portal lists").
+  // "I miei progetti", "I miei preventivi", "Le mie richieste" (docs/domain/portal.md).
   app.get(
     "/api/portal/projects",
     {

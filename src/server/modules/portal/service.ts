@@ -118,7 +118,7 @@ export async function sendInformationRequest(db: Db, config: Config, request: Fa
       about = { type: values.entityType, id: values.entityId, label };
     }
     const aboutText = about ? ` (${entityLabels[about.type]} ${about.label})` : "";
-    // Kept, so the office can answer it and the client can read the answer (decisions §9).
+    // Kept, so the office can answer it and the client can read the answer (docs/domain/portal.md).
     const [stored] = await tx
       .insert(informationRequests)
       .values({

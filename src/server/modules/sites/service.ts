@@ -115,7 +115,7 @@ async function recordSiteUpdate(
     description: `Cantiere ${row.name} aggiornato${changes.length ? `: ${changes.join(", ")}` : ""}`,
   });
   // The client is told when its site starts or is finished (portal bell, and e-mail when it has
-  // one): the two states the portal names; the others read "Programmato" there (specification §2).
+  // one): the two states the portal names; the others read "Programmato" there (docs/domain/screens.md).
   if (before.status === row.status || !owner || !config) return null;
   if (row.status !== "in_corso" && row.status !== "completato") return null;
   const label = portalSiteStatusLabel(row.status);

@@ -129,7 +129,7 @@ export async function updateSurvey(
 /**
  * A survey the client asked for in the portal: the client is told when the office fixes the
  * appointment (a time is set, or the date or time change) and when it is cancelled
- * (decisions §9: "his survey request is scheduled").
+ * (docs/domain/portal.md: "his survey request is scheduled").
  */
 async function tellRequester(
   tx: Queryable,

@@ -184,7 +184,7 @@ export function EstimateForm({
     vatContextOf(client ?? { type: "privato", vatNumber: null }, company.regimeFiscale ?? "RF01", treatment),
     newRate,
   );
-  // Reverse charge only for a client with a partita IVA: the server's own test (decisions §8).
+  // Reverse charge only for a client with a partita IVA: the server's own test (docs/domain/vat.md).
   const canReverseCharge = !!client && clientHasPartitaIva(client);
 
   return (

@@ -58,7 +58,7 @@ const parsed = (schema: typeof moneySchema | typeof percentSchema, value: unknow
   return r.success ? r.data : null;
 };
 
-/** Where a libera invoice's lines come from (decisions §8 "Invoice lines"). */
+/** Where a libera invoice's lines come from (docs/domain/invoices.md). */
 export type LiberaSource = "amount" | "estimate" | "lines";
 const liberaSources: { value: LiberaSource; label: string }[] = [
   { value: "amount", label: "Un importo (una riga a corpo, alle aliquote del contratto)" },

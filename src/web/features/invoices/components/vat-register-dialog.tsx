@@ -9,7 +9,7 @@ import { Label } from "@web/components/ui/label";
 import { withQuery } from "@web/lib/api";
 import { periodProblem, previousMonth, quarterOf, type Period } from "../lib/vat-register-period";
 
-// "Registro IVA" (decisions §9 "VAT register"): the accountant's CSV of the issued documents of
+// "Registro IVA" (docs/domain/invoices.md): the accountant's CSV of the issued documents of
 // a period, one row per document and rate or natura, credit notes negative. The server builds
 // it from each document's frozen copy; this dialog only chooses the period.
 

@@ -12,7 +12,7 @@ import type {
 import { api } from "@web/lib/api";
 import { portalKeys } from "./keys";
 
-// The portal's lists (decisions §9 "Portal lists"): the server pages, filters and sorts.
+// The portal's lists (docs/domain/portal.md): the server pages, filters and sorts.
 
 export const usePortalEstimates = (params: PortalEstimateListParams) =>
   useQuery(

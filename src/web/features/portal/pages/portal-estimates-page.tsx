@@ -19,7 +19,7 @@ import { EstimateStatusBadge } from "../components/document-status-badge";
 const PARAMS = ["q", "status", "sort"] as const;
 const SORTABLE = ["number", "title", "createdAt", "expiresAt", "grossTotal"] as const;
 
-/** "I miei preventivi": every estimate the company sent to the client (decisions §9). */
+/** "I miei preventivi": every estimate the company sent to the client (docs/domain/portal.md). */
 export default function PortalEstimatesPage() {
   const list = useListParams(PARAMS, 20);
   const { q, status, sort } = list.values;

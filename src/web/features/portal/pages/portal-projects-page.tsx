@@ -19,7 +19,7 @@ import { ProjectStatusBadge } from "../components/project-status-badge";
 const PARAMS = ["q", "status", "sort"] as const;
 const SORTABLE = ["name", "status", "startDate", "estimatedEndDate", "progress"] as const;
 
-/** "I miei progetti": every site (cantiere) of the client's estimates (decisions §9). */
+/** "I miei progetti": every site (cantiere) of the client's estimates (docs/domain/portal.md). */
 export default function PortalProjectsPage() {
   const list = useListParams(PARAMS, 20);
   const { q, status, sort } = list.values;
