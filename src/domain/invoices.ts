@@ -1,5 +1,5 @@
 import { pageCursors, idSchema, listQuery, optionalText, versionField } from "./common";
-import { dueState, isoDateSchema, optionalIsoDate, type DueState } from "./dates";
+import { dueState, isoDateSchema, optionalIsoDate } from "./dates";
 import { documentLineSchema } from "./lines";
 import { addMoney, compareMoney, isZeroMoney, moneySchema, percentOf, percentSchema, subMoney } from "./money";
 import { documentTypes, paymentSchema, sdiEventSchema, sdiOutcomes, sdiStatusFilters } from "./payments";
