@@ -1,3 +1,4 @@
+import { pdfText } from "../src/server/test/extract-text";
 import { completeCompanyFiscalData } from "./billing-support";
 import { expect, expectAccessible, pickOption, snap, test } from "./support";
 
@@ -87,6 +88,13 @@ test("roof window for a 10 % client: live split, acconto, saldo with deductions,
   const pdf = await page.request.get(`/api/invoices/${saldo.id}/pdf`);
   expect(pdf.ok()).toBe(true);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // The PDF states what the screen does: the estimate's lines, the deduction, one riepilogo, the
+  // value of the beni significativi.
+  const text = await pdfText(await pdf.body());
+  expect(text).toMatch(/Finestra\s+per\s+tetti\s+Velux/);
+  expect(text).toMatch(/A\s+dedurre:\s+acconto\s+FAT-/);
+  expect(text).toContain("Riepilogo IVA");
+  expect(text).toMatch(/Beni\s+significativi\s+\(DM\s+29\/12\/1999\)/);
   // The same figures as the screen: imponibile 7,999.96 less the acconto 2,399.99.
   expect(saldo.amount).toBe("5599.97");
 });
