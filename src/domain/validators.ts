@@ -91,6 +91,7 @@ export function makeCodiceFiscale(lastName: string, firstName: string, base: num
   const letters = (s: string) => {
     const up = s.toUpperCase().replace(/[^A-Z]/g, "");
     const consonants = up.replace(/[AEIOU]/g, "");
+    // The codice fiscale rule: consonants, then vowels, then "X" for a name shorter than three letters.
     return (consonants + up.replace(/[^AEIOU]/g, "") + "XXX").slice(0, 3);
   };
   const year = String(40 + (base % 50)).padStart(2, "0");
