@@ -25,7 +25,9 @@ import type { RunStats } from "./stats";
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/colmo_bench, _s<scale> for
 //   other scales; created if missing), BENCH_DATA_DIR (PGlite, default .tmp/bench-pglite, -s<scale>),
 //   BENCH_PORT (default 5190; +1 for the HTTP floor), BENCH_ONLY=postgresql|pglite,
-//   BENCH_OUT (default docs/benchmarks.md at scale 500, .tmp/bench-scale-<scale>.md otherwise).
+//   BENCH_OUT (default docs/benchmarks.md at scale 500, .tmp/bench-scale-<scale>.md otherwise),
+//   BENCH_LOAD_ONLY=1 (load the data sets and stop: loading takes 10–25 min and measures nothing, so
+//   it may run while the machine is busy; the measuring run then finds the data in place).
 const seconds = Number(process.env.BENCH_DURATION ?? 3);
 const scale = Number(process.env.BENCH_SCALE ?? 500);
 const suffix = scale === 500 ? "" : `_s${scale}`;
@@ -309,6 +311,14 @@ log(
 execSync("node scripts/build.mjs", { stdio: "ignore" });
 const bundle = bundleFigures(webDir);
 await ensurePostgresDatabase();
+if (process.env.BENCH_LOAD_ONLY) {
+  for (const kind of ["postgresql", "pglite"] as const) {
+    if (only && only !== kind) continue;
+    const s = await ensureData(kind);
+    log(`${kind}: ${s === null ? "already loaded" : `loaded in ${(s / 60).toFixed(1)} min`} (scale ${scale})`);
+  }
+  process.exit(0);
+}
 const results: TargetResult[] = [];
 for (const kind of ["postgresql", "pglite"] as const) {
   if (only && only !== kind) continue;
