@@ -58,7 +58,11 @@ describe("backup and restore", () => {
     expect(index("estimates")).toBeLessThan(index("contracts"));
     expect(index("contracts")).toBeLessThan(index("invoices"));
     expect(index("users")).toBeLessThan(index("activity_log"));
-    expect(plan.flatMap((p) => p.deferred).length).toBeGreaterThan(0);
+    // Only keys on the cycle (and self references) are deferred; a table that merely waits for a
+    // table of the cycle keeps its key, or a site document would be inserted with no owner and
+    // fail compliance_documents_owner_check (seen by the reliability run's backup scenario).
+    const deferred = Object.fromEntries(plan.filter((p) => p.deferred.length).map((p) => [p.name, p.deferred]));
+    expect(deferred).toEqual({ estimates: ["orderId"], invoices: ["creditedInvoiceId"] });
   });
 
   it("round-trips every table and the uploaded files into an empty installation", async () => {

@@ -71,12 +71,17 @@ export function backupPlan(): TablePlan[] {
       }
       continue;
     }
-    // A cycle: break it at a nullable foreign key.
+    // A cycle: break it at a nullable foreign key that lies on the cycle. A table merely waiting
+    // for a table of the cycle (compliance_documents → construction_sites) keeps its key: deferring
+    // it would insert rows that break the table's own checks (a site document with no site).
+    const reaches = (from: string, target: string, seen = new Set<string>()): boolean =>
+      from === target ||
+      (!seen.has(from) && (seen.add(from), blockers(from).some((e) => reaches(e.to, target, seen))));
     const breakable = pending()
       .sort()
       .flatMap((n) =>
         blockers(n)
-          .filter((e) => e.nullable)
+          .filter((e) => e.nullable && reaches(e.to, n))
           .map((e) => ({ name: n, edge: e })),
       )[0];
     if (!breakable) throw new Error(`Ciclo di chiavi esterne non risolvibile tra: ${pending().join(", ")}`);
