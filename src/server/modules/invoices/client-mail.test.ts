@@ -170,4 +170,35 @@ describe("client e-mail for invoices", () => {
     expect(sent!.sentAt).not.toBeNull();
     expect(sent!.error).toBeNull();
   });
+
+  it("a database error while marking a delivered mail retries the mark, not the delivery", async () => {
+    const { id } = await draft(contractWith, "20.00");
+    const number = (await post(`/api/invoices/${id}/send`)).json().number as string;
+    const storage = storageFor({ dataDir: ".tmp/test-data", databaseUrl: undefined }, t.db);
+    // The first update after the delivery (the mark) fails once, as a dropped connection would.
+    let failNextUpdate = true;
+    const flaky = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === "update" && failNextUpdate) {
+          failNextUpdate = false;
+          return () => {
+            throw new Error("Connection terminated unexpectedly");
+          };
+        }
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    let count = 0;
+    const deliver: Deliver = async () => {
+      count++;
+    };
+    expect(await processOutbox(flaky, storage, deliver)).toEqual({ sent: 1, failed: 0 });
+    expect(await processOutbox(t.db, storage, deliver)).toEqual({ sent: 0, failed: 0 });
+    expect(count).toBe(1);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.subject, `Nuova fattura ${number}`));
+    expect(row!.sentAt).not.toBeNull();
+    expect(row!.error).toBeNull();
+    expect(row!.attempts).toBe(1);
+  });
 });
