@@ -220,6 +220,33 @@ try {
     `${drafts.length} bozze emesse in parallelo in ${((Date.now() - t0) / 1000).toFixed(1)} s (risposte non 200 ritentate: ${refused.length}${refused.length ? ` [${[...new Set(refused)].join(",")}]` : ""}); nel database ${rows.length} numeri ${seqs[0]}…${seqs.at(-1)} senza buchi né doppioni: ${gapless}; conferme discordanti ${ackMismatch}`,
   );
 
+  // 3b. Each issued invoice queued one e-mail to the client in its own transaction; the outbox
+  //     workers of the three instances deliver each exactly once (docs/domain/portal.md).
+  const issuedNumbers = new Set(
+    (await db.select({ number: invoices.number }).from(invoices).where(sql`${invoices.sequence} is not null`)).map(
+      (r) => `Nuova fattura ${r.number}`,
+    ),
+  );
+  const invoiceMails = () => smtp.messages.filter((s) => s.startsWith("Nuova fattura "));
+  const mailDeadline = Date.now() + 60_000;
+  while (invoiceMails().length < issuedNumbers.size && Date.now() < mailDeadline) await sleep(200);
+  // More passes of every worker: a second delivery would show up now.
+  await sleep(2000);
+  const delivered = invoiceMails();
+  const queued = await db
+    .select({ subject: outbox.subject, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(like(outbox.subject, "Nuova fattura %"));
+  const eachOnce = delivered.length === issuedNumbers.size && new Set(delivered).size === delivered.length;
+  check(
+    "una mail per fattura emessa",
+    eachOnce &&
+      delivered.every((s) => issuedNumbers.has(s)) &&
+      queued.length === issuedNumbers.size &&
+      queued.every((m) => m.sentAt !== null),
+    `${issuedNumbers.size} fatture emesse, ${queued.length} righe in uscita (${queued.filter((m) => m.sentAt).length} inviate), consegnate ${delivered.length} (${new Set(delivered).size} diverse)`,
+  );
+
   // 4. A sent estimate produces exactly one outbox mail, even when the first SMTP attempt fails
   //    and the three instances' workers race for the retry.
   const estimateRes = await proxy("POST", "/api/estimates", {
@@ -236,15 +263,15 @@ try {
   while (!smtp.messages.some((s) => s.includes(number)) && Date.now() < deadline) await sleep(100);
   // Several more worker passes of every instance: a duplicate would show up now.
   await sleep(2500);
-  const delivered = smtp.messages.filter((s) => s.includes(number)).length;
+  const deliveredEstimate = smtp.messages.filter((s) => s.includes(number)).length;
   const mails = await db
     .select()
     .from(outbox)
     .where(like(outbox.subject, `%${number}%`));
   check(
     "un solo invio per preventivo",
-    sent.status === 200 && delivered === 1 && mails.length === 1 && mails[0]!.sentAt !== null,
-    `invio ${sent.status} (${sent.json?.mailStatus} al primo tentativo), consegnate ${delivered}, righe in uscita ${mails.length}, tentativi ${mails[0]?.attempts}`,
+    sent.status === 200 && deliveredEstimate === 1 && mails.length === 1 && mails[0]!.sentAt !== null,
+    `invio ${sent.status} (${sent.json?.mailStatus} al primo tentativo), consegnate ${deliveredEstimate}, righe in uscita ${mails.length}, tentativi ${mails[0]?.attempts}`,
   );
 
   // 5. kill -9 of one instance under load: no acknowledged write lost; at most the requests in

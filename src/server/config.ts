@@ -21,6 +21,17 @@ const envSchema = z.object({
     .max(200, "DATABASE_POOL_SIZE: numero intero da 1 a 200")
     .default(20),
   /**
+   * Connections of the background jobs (outbox worker, session purge, daily summary), a pool of
+   * their own so they never take a connection a request is waiting for, nor wait behind requests
+   * (docs/deploy.md: max_connections ≥ instances × (DATABASE_POOL_SIZE + JOBS_POOL_SIZE)).
+   */
+  JOBS_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1, "JOBS_POOL_SIZE: numero intero da 1 a 20")
+    .max(20, "JOBS_POOL_SIZE: numero intero da 1 a 20")
+    .default(2),
+  /**
    * On SIGTERM: seconds during which /api/health/ready answers 503 while requests are still
    * served, so the load balancer takes the instance out before it stops listening.
    */
@@ -88,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    jobsPoolSize: e.JOBS_POOL_SIZE,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
     outboxRetrySeconds: e.OUTBOX_RETRY_SECONDS,

@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { bootstrapAdmin } from "./auth/bootstrap";
 import { loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { openDatabase, openPostgres } from "./db/client";
 import { startJobs } from "./jobs";
 import { setOutboxRetryBase } from "./mail/mail";
 
@@ -17,9 +17,15 @@ try {
   process.exit(1);
 }
 const app = await buildApp({ db: database.db, database, config, setup: { token: setupToken } });
-// Session purge, outbox retries: each runs once across instances (src/server/jobs).
+// Session purge, outbox delivery: each runs once across instances (src/server/jobs). On
+// PostgreSQL the jobs have a small pool of their own (JOBS_POOL_SIZE): a burst of requests
+// cannot starve them, and they never take a connection a request waits for. PGlite is one
+// connection in this process: the jobs share it.
 setOutboxRetryBase(config.outboxRetrySeconds);
-const stopJobs = startJobs(database.db, config, app.log);
+const jobsDatabase = config.databaseUrl
+  ? await openPostgres(config.databaseUrl, { migrate: false, poolSize: config.jobsPoolSize })
+  : database;
+const stopJobs = startJobs(jobsDatabase.db, config, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -32,6 +38,7 @@ async function shutdown(signal: string) {
   // 2. Stop accepting (new requests on kept-alive connections get 503), let those in flight
   //    finish, stop the background jobs, then close the database.
   await Promise.all([app.close(), stopJobs()]);
+  if (jobsDatabase !== database) await jobsDatabase.close();
   await database.close();
   process.exit(0);
 }

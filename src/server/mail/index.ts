@@ -1,6 +1,7 @@
 export {
   LINK_SLOT,
   listOutbox,
+  queueMail,
   sendMail,
   type MailAttachment,
   type MailConfig,

@@ -1,4 +1,4 @@
-import { desc, count, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -77,34 +77,25 @@ function extensionOf(fileName: string): string {
 }
 
 /**
- * Sends (or stores) one e-mail. It never throws for an SMTP failure: the failure is recorded in
- * the outbox with its error, so a document's state change is not undone by a mail server that
- * is down, and the admin sees what did not leave. Pass a transaction as `db` to tie the outbox
- * row to the caller's write (without SMTP); with SMTP call it after committing.
+ * Writes the outbox row of `message` (attachments into the file storage). `due`: the worker
+ * delivers it from now on; `leased`: claimed by the caller for one lease (attempt 1), so no
+ * worker touches it while the caller sends it; `stored`: without SMTP, nothing delivers it.
  */
-export async function sendMail(
+async function insertOutboxRow(
   db: Queryable,
   message: MailMessage,
-  config: MailConfig = loadConfig(),
-): Promise<MailResult> {
-  const attachments = message.attachments ?? [];
+  config: MailConfig,
+  state: "due" | "leased" | "stored",
+): Promise<string> {
   if (message.oneTimeLink && !message.text.includes(LINK_SLOT))
     throw new Error("Messaggio con link monouso senza LINK_SLOT");
-  const settings = await getSettings(db);
-  const from =
-    message.from ?? `"${settings.companyName.replace(/"/g, "")}" <${settings.email || "noreply@colmo.local"}>`;
-
   const storage = storageFor({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, db);
   const stored = [];
-  for (const a of attachments) {
+  for (const a of message.attachments ?? []) {
     const storageKey = newStorageKey("outbox", extensionOf(a.fileName));
     await storage.put(storageKey, a.content, { mimeType: a.mimeType });
     stored.push({ fileName: a.fileName, mimeType: a.mimeType, storageKey });
   }
-
-  // With SMTP the row is written first, already claimed by this process for one lease (attempt
-  // 1): if the process dies while sending, the outbox worker of any instance retries it once the
-  // lease is over, and no other worker touches it meanwhile. Without SMTP it is only stored.
   const [row] = await db
     .insert(outbox)
     .values({
@@ -114,14 +105,55 @@ export async function sendMail(
       attachments: stored,
       restricted: Boolean(message.oneTimeLink),
       // Without SMTP nothing will deliver it: the link is not kept at all.
-      secretLink: config.smtpUrl ? (message.oneTimeLink ?? null) : null,
+      secretLink: state === "stored" ? null : (message.oneTimeLink ?? null),
       sentAt: null,
       error: null,
-      attempts: config.smtpUrl ? 1 : 0,
-      nextAttemptAt: config.smtpUrl ? sql`now() + make_interval(secs => ${OUTBOX_RETRY.leaseSeconds})` : null,
+      attempts: state === "leased" ? 1 : 0,
+      nextAttemptAt:
+        state === "leased"
+          ? sql`now() + make_interval(secs => ${OUTBOX_RETRY.leaseSeconds})`
+          : state === "due"
+            ? sql`now()`
+            : null,
     })
     .returning({ id: outbox.id });
-  const id = row!.id;
+  return row!.id;
+}
+
+/**
+ * Queues one e-mail: the outbox row is written with `tx`, so it exists exactly when the caller's
+ * write commits (a rolled-back write queues nothing). With SMTP the outbox worker (src/server/jobs,
+ * once across instances) delivers it; without SMTP it stays in "Posta in uscita". Nothing is sent
+ * here, so the caller's request never waits on a mail server nor holds a connection for it. This
+ * is the path of every notice to a client (docs/domain/portal.md).
+ */
+export async function queueMail(tx: Queryable, message: MailMessage, config: MailConfig): Promise<MailResult> {
+  const id = await insertOutboxRow(tx, message, config, config.smtpUrl ? "due" : "stored");
+  return { id, status: "stored" };
+}
+
+/**
+ * Sends (or stores) one e-mail at once, for the office's explicit "Invia" (estimate, order,
+ * invoice) whose answer shows the outcome. It never throws for an SMTP failure: the failure is
+ * recorded in the outbox with its error, so a document's state change is not undone by a mail
+ * server that is down, and the admin sees what did not leave. Pass a transaction as `db` to tie
+ * the outbox row to the caller's write (without SMTP); with SMTP call it after committing.
+ * Notices to clients use queueMail instead.
+ */
+export async function sendMail(
+  db: Queryable,
+  message: MailMessage,
+  config: MailConfig = loadConfig(),
+): Promise<MailResult> {
+  const attachments = message.attachments ?? [];
+  const settings = await getSettings(db);
+  const from =
+    message.from ?? `"${settings.companyName.replace(/"/g, "")}" <${settings.email || "noreply@colmo.local"}>`;
+
+  // With SMTP the row is written first, already claimed by this process for one lease (attempt
+  // 1): if the process dies while sending, the outbox worker of any instance retries it once the
+  // lease is over, and no other worker touches it meanwhile. Without SMTP it is only stored.
+  const id = await insertOutboxRow(db, message, config, config.smtpUrl ? "leased" : "stored");
   const text = withLink(message.text, message.oneTimeLink);
   await dropCopy(config.mailDropDir, id, { to: message.to, subject: message.subject, text });
   if (!config.smtpUrl) return { id, status: "stored" };
@@ -133,6 +165,7 @@ export async function sendMail(
       replyTo: message.replyTo,
       subject: message.subject,
       text,
+      messageId: messageIdOf(id),
       attachments: attachments.map((a) => ({ filename: a.fileName, contentType: a.mimeType, content: a.content })),
     });
   } catch (err) {
@@ -140,8 +173,34 @@ export async function sendMail(
     await recordFailure(db, id, 1, error);
     return { id, status: "failed", error };
   }
-  await db.update(outbox).set(DELIVERED).where(eq(outbox.id, id));
+  await markSent(db, id);
   return { id, status: "sent" };
+}
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so the rare copy that a retry
+ * sends after a lost "sent" mark is recognised by the recipient's mail client as the same message.
+ */
+export const messageIdOf = (id: string) => `<${id}@outbox.colmo>`;
+
+/**
+ * Marks a message sent, idempotently: only a row not yet sent changes (a second mark keeps the
+ * first sentAt), and the mark is retried a few times on a database error, because the message
+ * has left: a failure here must never put it back in the queue (which would send it again).
+ */
+export async function markSent(db: Queryable, id: string, tries = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db
+        .update(outbox)
+        .set(DELIVERED)
+        .where(and(eq(outbox.id, id), isNull(outbox.sentAt)));
+      return;
+    } catch (err) {
+      if (attempt >= tries) throw err;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** (attempt - 1)));
+    }
+  }
 }
 
 /** Retries of mails the SMTP server did not take (decisions: never lost, never sent twice by two instances). */
@@ -179,7 +238,8 @@ async function recordFailure(db: Queryable, id: string, attempts: number, error:
       // Given up: nobody will deliver the link, so nobody keeps it.
       ...(giveUp ? { secretLink: null } : {}),
     })
-    .where(eq(outbox.id, id));
+    // A message already marked sent stays sent.
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt)));
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -213,6 +273,8 @@ export async function claimDueMails(db: Queryable, limit: number = OUTBOX_RETRY.
 
 /** Delivers one mail: hands it to `deliver` (SMTP), with its attachments read back from storage. */
 export type Deliver = (mail: {
+  /** The outbox row: the SMTP Message-ID is made from it (messageIdOf). */
+  id: string;
   from: string;
   to: string;
   subject: string;
@@ -242,14 +304,13 @@ export async function processOutbox(db: Queryable, storage: FileStorage, deliver
       }
       if (mail.restricted && !mail.secretLink) throw new Error("Link monouso non più disponibile: inviane uno nuovo");
       await deliver({
+        id: mail.id,
         from,
         to: mail.to,
         subject: mail.subject,
         text: withLink(mail.text, mail.secretLink),
         attachments,
       });
-      await db.update(outbox).set(DELIVERED).where(eq(outbox.id, mail.id));
-      sent++;
     } catch (err) {
       failed++;
       await recordFailure(
@@ -258,7 +319,12 @@ export async function processOutbox(db: Queryable, storage: FileStorage, deliver
         mail.attempts,
         err instanceof Error ? err.message.slice(0, 500) : "Invio non riuscito",
       );
+      continue;
     }
+    // Delivered: from here on the message is never put back in the queue. Should the mark fail
+    // even after its retries, the pass stops and the row keeps its lease (the error is logged).
+    await markSent(db, mail.id);
+    sent++;
   }
   return { sent, failed };
 }
@@ -268,6 +334,7 @@ export const smtpDeliver =
   (smtpUrl: string): Deliver =>
   async (m) => {
     await transportFor(smtpUrl).sendMail({
+      messageId: messageIdOf(m.id),
       from: m.from,
       to: m.to,
       subject: m.subject,

@@ -9,7 +9,7 @@ import type { Db, Tx } from "../../db/client";
 import { estimates } from "../../db/schema";
 import { storeDocument } from "../../documents/store";
 import { conflict, notFound, staleVersion } from "../../http/errors";
-import { sendMail, type MailResult } from "../../mail";
+import { queueMail, sendMail, type MailResult } from "../../mail";
 import { recordActivity } from "../activity/record";
 import { createContractForEstimate } from "../contracts/create-contract";
 import { storeSignedContractPdf } from "../contracts/service";
@@ -280,9 +280,6 @@ export async function requestEstimateChanges(
   message: string,
   scope: string | null,
 ) {
-  let mailTo: string | null = null;
-  let subject = "";
-  let text = "";
   await db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id, scope);
     if (scope && current.status === "bozza") throw notFound(ESTIMATE_NOT_FOUND);
@@ -304,11 +301,10 @@ export async function requestEstimateChanges(
       entityType: "estimate",
       entityId: id,
     });
+    // The office's e-mail, queued with the request and delivered by the outbox worker.
     const settings = await getSettings(tx);
     if (settings.email) {
-      mailTo = settings.email;
-      subject = `Richiesta modifiche al preventivo ${current.number}`;
-      text = [
+      const text = [
         `Il cliente ${detail.clientName} chiede modifiche al preventivo ${current.number} "${current.title}".`,
         "",
         "Messaggio:",
@@ -316,9 +312,7 @@ export async function requestEstimateChanges(
         "",
         `Apri il preventivo: ${config.publicUrl}/admin/quotes/${id}`,
       ].join("\n");
-      if (!config.smtpUrl)
-        await sendMail(tx, { to: mailTo, subject, text, replyTo: detail.client.email ?? undefined }, config);
+      await queueMail(tx, { to: settings.email, subject: `Richiesta modifiche al preventivo ${current.number}`, text }, config);
     }
   });
-  if (mailTo && config.smtpUrl) await sendMail(db, { to: mailTo, subject, text }, config);
 }

@@ -16,7 +16,7 @@ import { clients, informationRequests, users } from "../../db/schema";
 import { notFound, staleVersion } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { recordActivity } from "../activity/record";
-import { deliverAfterCommit, notifyClient } from "../notifications/notify-client";
+import { notifyClient } from "../notifications/notify-client";
 import {
   countInformationRequests,
   informationRequestOrder,
@@ -61,7 +61,7 @@ async function getOffice(db: Queryable, id: string) {
  * the portal bell and by e-mail when it has an address. A second reply replaces the first.
  */
 async function replyToRequest(db: Db, config: Config, request: FastifyRequest, id: string, reply: string, version: number) {
-  const pending = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ clientId: informationRequests.clientId, subject: informationRequests.subject, version: informationRequests.version })
       .from(informationRequests)
@@ -90,7 +90,7 @@ async function replyToRequest(db: Db, config: Config, request: FastifyRequest, i
       clientId: current.clientId,
       description: `Risposta alla richiesta di informazioni "${current.subject}"`,
     });
-    return notifyClient(tx, config, {
+    await notifyClient(tx, config, {
       clientId: current.clientId,
       kind: "information_reply",
       title: `Risposta alla sua richiesta: ${current.subject}`.slice(0, 200),
@@ -104,7 +104,6 @@ async function replyToRequest(db: Db, config: Config, request: FastifyRequest, i
       },
     });
   });
-  await deliverAfterCommit(db, config, [pending]);
 }
 
 /** The office's side of the portal's "Richiedi Informazioni" (admin and ufficio). */

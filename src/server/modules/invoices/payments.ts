@@ -9,7 +9,7 @@ import type { Db, Tx } from "../../db/client";
 import { invoicePayments, invoices } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordActivity } from "../activity/record";
-import { notify } from "../notifications/notify";
+import { notifyClient, type NoticeConfig } from "../notifications/notify-client";
 import { lockInvoice } from "./service";
 
 // Partial payments (docs/domain/invoices.md). The invoice row is locked for the whole
@@ -37,6 +37,7 @@ function checkDate(date: string, issueDate: string, field = "date") {
 /** Writes one payment on a locked invoice: paidAmount, and pagata with that date when nothing remains. */
 async function addPayment(
   tx: Tx,
+  config: NoticeConfig,
   request: FastifyRequest,
   locked: { invoice: LockedInvoice; clientId: string },
   input: PaymentCreateValues,
@@ -68,23 +69,33 @@ async function addPayment(
       ? `Pagamento registrato: ${invoice.number}, ${what}; fattura pagata`
       : `Pagamento registrato: ${invoice.number}, ${what}; resta ${formatEuro(remainder)}`,
   });
-  await notify(tx, {
-    audience: "client",
+  // The client's bell, and an e-mail queued in this transaction when he has an address
+  // (docs/domain/portal.md): his payment, and what remains of this invoice, nothing more.
+  const body = settled
+    ? `Abbiamo registrato ${formatEuro(input.amount)} del ${formatDate(input.date)}: la fattura è saldata. Grazie.`
+    : `Abbiamo registrato ${formatEuro(input.amount)} del ${formatDate(input.date)}. Resta da pagare ${formatEuro(remainder)}.`;
+  const title = `Pagamento ricevuto: fattura ${invoice.number}`;
+  await notifyClient(tx, config, {
     clientId,
     kind: "payment_recorded",
-    title: `Pagamento ricevuto: fattura ${invoice.number}`,
-    body: settled
-      ? `Abbiamo registrato ${formatEuro(input.amount)} del ${formatDate(input.date)}: la fattura è saldata. Grazie.`
-      : `Abbiamo registrato ${formatEuro(input.amount)} del ${formatDate(input.date)}. Resta da pagare ${formatEuro(remainder)}.`,
+    title,
+    body,
     link: `/client/invoices/${invoice.id}`,
     entityType: "invoice",
     entityId: invoice.id,
+    mail: { subject: title, lines: [`fattura ${invoice.number}. ${body}`] },
   });
   return payment!;
 }
 
 /** POST /api/invoices/:id/payments: a partial (or final) payment; above the remainder is 409. */
-export async function recordPayment(db: Db, request: FastifyRequest, id: string, input: PaymentCreateValues) {
+export async function recordPayment(
+  db: Db,
+  config: NoticeConfig,
+  request: FastifyRequest,
+  id: string,
+  input: PaymentCreateValues,
+) {
   return db.transaction(async (tx) => {
     const locked = await lockInvoice(tx, id);
     const { invoice } = locked;
@@ -99,12 +110,12 @@ export async function recordPayment(db: Db, request: FastifyRequest, id: string,
         { amount: `Massimo ${formatEuro(remainder)}` },
       );
     }
-    return addPayment(tx, request, locked, input);
+    return addPayment(tx, config, request, locked, input);
   });
 }
 
 /** The old "Registra pagamento" (POST /pay {paidDate}): one payment of the whole remainder. */
-export async function payRemainder(db: Db, request: FastifyRequest, id: string, paidDate: string) {
+export async function payRemainder(db: Db, config: NoticeConfig, request: FastifyRequest, id: string, paidDate: string) {
   return db.transaction(async (tx) => {
     const locked = await lockInvoice(tx, id);
     const { invoice } = locked;
@@ -113,7 +124,7 @@ export async function payRemainder(db: Db, request: FastifyRequest, id: string, 
     if (invoice.status === "pagata" || isZeroMoney(remainder))
       throw conflict(`Impossibile passare la fattura da "Pagata" a "Pagata": non resta nulla da incassare`);
     checkDate(paidDate, invoice.issueDate, "paidDate");
-    await addPayment(tx, request, locked, { date: paidDate, amount: remainder, method: "bonifico" });
+    await addPayment(tx, config, request, locked, { date: paidDate, amount: remainder, method: "bonifico" });
     const [row] = await tx.select().from(invoices).where(eq(invoices.id, id));
     return row!;
   });

@@ -149,7 +149,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         response: { 200: invoiceSchema },
       },
     },
-    async (request) => payRemainder(db, request, request.params.id, request.body.paidDate),
+    async (request) => payRemainder(db, config, request, request.params.id, request.body.paidDate),
   );
 
   const detail = async (id: string) => (await getInvoiceDetail(db, id, null))!;
@@ -161,7 +161,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, summary: "Registra un pagamento (anche parziale)", params: idParams, body: paymentCreateSchema, response: { 201: invoiceDetailSchema } },
     },
     async (request, reply) => {
-      await recordPayment(db, request, request.params.id, request.body);
+      await recordPayment(db, config, request, request.params.id, request.body);
       return reply.status(201).send(await detail(request.params.id));
     },
   );

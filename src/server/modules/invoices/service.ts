@@ -23,13 +23,12 @@ import { clients, constructionSites, contracts, documentCounters, estimates, inv
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { nextDocumentNumber } from "../../lib/numbering";
 import { recordActivity } from "../activity/record";
-import type { Config } from "../../config";
 import { getSettings } from "../settings/queries";
 import { recordTransmission, storeInvoicePdf, storeInvoiceXml } from "./documents";
 import { findInvoiceDocument } from "./queries";
 import { buildInvoiceLines, computeLines, loadInvoiceLines, storeInvoiceLines, type ContractForLines } from "./lines";
 import { takeInvoiceSnapshot } from "./snapshot";
-import { notify } from "../notifications/notify";
+import { notifyClient, type NoticeConfig } from "../notifications/notify-client";
 
 export const INVOICE_NOT_FOUND = "Fattura non trovata";
 
@@ -462,7 +461,7 @@ async function giveNumberBack(tx: Tx, number: string, year: number, sequence: nu
  * status changes: all in one transaction, so a refused file leaves the draft untouched.
  * The number is given here, in the order of the dates (docs/decisions/008-invoice-number-at-issue.md).
  */
-export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, request: FastifyRequest, id: string) {
+export async function issueInvoice(db: Db, config: NoticeConfig, request: FastifyRequest, id: string) {
   return db.transaction(async (tx) => {
     const { invoice, clientId } = await lockInvoice(tx, id);
     const error = invoiceTransitionError(invoice.status, "send");
@@ -515,16 +514,18 @@ export async function issueInvoice(db: Db, config: Pick<Config, "dataDir">, requ
       clientId,
       description: `${invoiceActions.send.done}: ${number} (file ${fileName})`,
     });
-    // The client's portal bell (docs/domain/portal.md): an invoice was issued to him.
-    await notify(tx, {
-      audience: "client",
+    // The client's portal bell, and an e-mail queued in this transaction when he has an address
+    // (docs/domain/portal.md): an invoice was issued to him. Only what his invoice shows.
+    const amounts = `di ${formatEuro(invoice.totalAmount)} con scadenza il ${formatDate(invoice.dueDate)}`;
+    await notifyClient(tx, config, {
       clientId,
       kind: "invoice_issued",
       title: `Nuova fattura ${number}`,
-      body: `Fattura di ${formatEuro(invoice.totalAmount)} con scadenza il ${formatDate(invoice.dueDate)}.`,
+      body: `Fattura ${amounts}.`,
       link: `/client/invoices/${id}`,
       entityType: "invoice",
       entityId: id,
+      mail: { subject: `Nuova fattura ${number}`, lines: [`le abbiamo emesso la fattura ${number} ${amounts}.`] },
     });
     return row!;
   });

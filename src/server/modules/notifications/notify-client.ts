@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Queryable } from "../../db/client";
 import { clients } from "../../db/schema";
-import { sendMail, type MailMessage } from "../../mail";
+import { queueMail } from "../../mail";
 import { getSettings } from "../settings/queries";
 import { notify, type NotifyInput } from "./notify";
 
@@ -12,39 +12,38 @@ export interface ClientNotice extends Omit<NotifyInput, "audience" | "clientId">
   mail?: { subject: string; lines: string[] } | undefined;
 }
 
+/** What a notice needs from the configuration: the portal's address and where mail goes. */
+export type NoticeConfig = Pick<Config, "publicUrl" | "smtpUrl" | "dataDir"> & Partial<Pick<Config, "databaseUrl">>;
+
 /**
- * Tells a portal client of something the office did (docs/domain/portal.md): a
- * notification in the client's bell, and an e-mail through the outbox when the client has an
- * address. Call it inside the caller's transaction. Without SMTP the e-mail is stored in the
- * same transaction; with SMTP the message is returned and the caller sends it after the commit
- * (`deliverAfterCommit`), so a mail server that is down never undoes the office's write.
+ * Tells a portal client of something the office did (docs/domain/portal.md): a notification in
+ * the client's bell, and an e-mail queued in the outbox when the client has an address. Call it
+ * inside the caller's transaction: both exist exactly when the office's write commits, and a
+ * rolled-back write tells nothing. The outbox worker delivers the e-mail (queueMail), so neither
+ * the request nor its transaction ever waits on a mail server.
  */
-export async function notifyClient(tx: Queryable, config: Config, notice: ClientNotice): Promise<MailMessage | null> {
+export async function notifyClient(tx: Queryable, config: NoticeConfig, notice: ClientNotice): Promise<void> {
   const { mail, ...bell } = notice;
   await notify(tx, { ...bell, audience: "client" });
-  if (!mail) return null;
+  if (!mail) return;
   const [client] = await tx.select({ name: clients.name, email: clients.email }).from(clients).where(eq(clients.id, notice.clientId));
-  if (!client?.email) return null;
+  if (!client?.email) return;
   const settings = await getSettings(tx);
-  const message: MailMessage = {
-    to: client.email,
-    subject: mail.subject,
-    text: [
-      `Gentile ${client.name},`,
-      "",
-      ...mail.lines,
-      ...(bell.link ? ["", `Lo trova nel portale clienti: ${config.publicUrl}${bell.link}`] : []),
-      "",
-      "Cordiali saluti,",
-      settings.companyName,
-    ].join("\n"),
-  };
-  if (config.smtpUrl) return message;
-  await sendMail(tx, message, config);
-  return null;
-}
-
-/** Sends, after the commit, the messages notifyClient left for SMTP. */
-export async function deliverAfterCommit(db: Queryable, config: Config, messages: (MailMessage | null)[]) {
-  for (const message of messages) if (message) await sendMail(db, message, config);
+  await queueMail(
+    tx,
+    {
+      to: client.email,
+      subject: mail.subject,
+      text: [
+        `Gentile ${client.name},`,
+        "",
+        ...mail.lines,
+        ...(bell.link ? ["", `Lo trova nel portale clienti: ${config.publicUrl}${bell.link}`] : []),
+        "",
+        "Cordiali saluti,",
+        settings.companyName,
+      ].join("\n"),
+    },
+    config,
+  );
 }

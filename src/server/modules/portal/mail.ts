@@ -1,15 +1,16 @@
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
-import { sendMail } from "../../mail";
+import type { Queryable } from "../../db/client";
+import { queueMail } from "../../mail";
 import { getSettings } from "../settings/queries";
 
 /**
  * E-mails the company (its address in the settings) about something a client did in the portal.
- * Called after the commit: mail never undoes the client's action, and without an address
- * nothing is sent (the bell notification is already there).
+ * Call it inside the caller's transaction: the message is queued in the outbox with the client's
+ * action and the outbox worker delivers it, so mail never slows or undoes the action. Without an
+ * address nothing is queued (the bell notification is already there).
  */
-export async function mailCompany(db: Db, config: Config, subject: string, lines: string[]) {
-  const settings = await getSettings(db);
+export async function mailCompany(tx: Queryable, config: Config, subject: string, lines: string[]) {
+  const settings = await getSettings(tx);
   if (!settings.email) return null;
-  return sendMail(db, { to: settings.email, subject, text: lines.join("\n") }, config);
+  return queueMail(tx, { to: settings.email, subject, text: lines.join("\n") }, config);
 }

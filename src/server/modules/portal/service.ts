@@ -29,7 +29,7 @@ async function clientName(db: Queryable, clientId: string) {
  * The company is told in its bell and by e-mail.
  */
 export async function createSurveyRequest(db: Db, config: Config, request: FastifyRequest, clientId: string, values: SurveyRequestValues) {
-  const { survey, name } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const name = await clientName(tx, clientId);
     const [survey] = await tx
       .insert(surveys)
@@ -59,23 +59,22 @@ export async function createSurveyRequest(db: Db, config: Config, request: Fasti
       entityType: "survey",
       entityId: survey!.id,
     });
-    return { survey: survey!, name };
+    await mailCompany(tx, config, `Richiesta di sopralluogo da ${name}`, [
+      `${name} ha richiesto un sopralluogo dal portale clienti.`,
+      "",
+      `Indirizzo: ${values.address}`,
+      `Data preferita: ${formatDate(values.preferredDate)}`,
+      `Fascia oraria preferita: ${surveyRequestTimeSlots.label(values.preferredTimeSlot)}`,
+      `Urgenza: ${surveyRequestUrgencies.label(values.urgency)}`,
+      "",
+      "Descrizione del problema:",
+      values.description,
+      ...(values.notes ? ["", "Note aggiuntive:", values.notes] : []),
+      "",
+      `Apri il sopralluogo: ${config.publicUrl}/admin/surveys/${survey!.id}`,
+    ]);
+    return survey!;
   });
-  await mailCompany(db, config, `Richiesta di sopralluogo da ${name}`, [
-    `${name} ha richiesto un sopralluogo dal portale clienti.`,
-    "",
-    `Indirizzo: ${values.address}`,
-    `Data preferita: ${formatDate(values.preferredDate)}`,
-    `Fascia oraria preferita: ${surveyRequestTimeSlots.label(values.preferredTimeSlot)}`,
-    `Urgenza: ${surveyRequestUrgencies.label(values.urgency)}`,
-    "",
-    "Descrizione del problema:",
-    values.description,
-    ...(values.notes ? ["", "Note aggiuntive:", values.notes] : []),
-    "",
-    `Apri il sopralluogo: ${config.publicUrl}/admin/surveys/${survey.id}`,
-  ]);
-  return survey;
 }
 
 const entityLabels = { site: "cantiere", estimate: "preventivo", invoice: "fattura" } as const;
@@ -108,7 +107,7 @@ async function referencedRecord(db: Queryable, clientId: string, type: keyof typ
 
 /** "Richiedi Informazioni": a question to the company, optionally about one of the client's records. */
 export async function sendInformationRequest(db: Db, config: Config, request: FastifyRequest, clientId: string, values: InformationRequestValues) {
-  const { name, about, id } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const name = await clientName(tx, clientId);
     let about: { type: keyof typeof entityLabels; id: string; label: string } | null = null;
     if (values.entityType && values.entityId) {
@@ -146,17 +145,16 @@ export async function sendInformationRequest(db: Db, config: Config, request: Fa
       entityType: "information_request",
       entityId: stored!.id,
     });
-    return { name, about, id: stored!.id };
+    await mailCompany(tx, config, `Richiesta di informazioni da ${name}: ${values.subject}`, [
+      `${name} ha inviato una richiesta di informazioni dal portale clienti.`,
+      ...(about ? [`Riferimento: ${entityLabels[about.type]} ${about.label}`] : []),
+      "",
+      `Oggetto: ${values.subject}`,
+      "",
+      values.message,
+      "",
+      `Rispondi dal gestionale: ${config.publicUrl}/admin/information-requests/${stored!.id}`,
+    ]);
+    return { id: stored!.id };
   });
-  await mailCompany(db, config, `Richiesta di informazioni da ${name}: ${values.subject}`, [
-    `${name} ha inviato una richiesta di informazioni dal portale clienti.`,
-    ...(about ? [`Riferimento: ${entityLabels[about.type]} ${about.label}`] : []),
-    "",
-    `Oggetto: ${values.subject}`,
-    "",
-    values.message,
-    "",
-    `Rispondi dal gestionale: ${config.publicUrl}/admin/information-requests/${id}`,
-  ]);
-  return { id };
 }

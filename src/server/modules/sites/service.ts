@@ -12,8 +12,7 @@ import { detachAll } from "../attachments/service";
 import { guardSiteStart } from "../compliance/service";
 import { checkAssignee } from "../team/queries";
 import type { Config } from "../../config";
-import type { MailMessage } from "../../mail";
-import { deliverAfterCommit, notifyClient } from "../notifications/notify-client";
+import { notifyClient } from "../notifications/notify-client";
 
 export const SITE_NOT_FOUND = "Cantiere non trovato";
 
@@ -67,8 +66,7 @@ export async function updateSite(
   input: SiteValues & { version: number },
   config: Config | null = null,
 ) {
-  let mail: MailMessage | null = null;
-  const site = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [current] = await tx.select().from(constructionSites).where(eq(constructionSites.id, id)).for("update");
     if (!current) throw notFound(SITE_NOT_FOUND);
     const { version, ...fields } = input;
@@ -83,11 +81,9 @@ export async function updateSite(
       .where(and(eq(constructionSites.id, id), eq(constructionSites.version, version)))
       .returning();
     if (!row) throw staleVersion();
-    mail = await recordSiteUpdate(tx, request, current, row, estimate ? [`preventivo ${estimate.number}`] : [], config);
+    await recordSiteUpdate(tx, request, current, row, estimate ? [`preventivo ${estimate.number}`] : [], config);
     return row;
   });
-  if (config) await deliverAfterCommit(db, config, [mail]);
-  return site;
 }
 
 /** One activity entry for a changed site, naming what changed, scoped to the site's client. */
@@ -98,7 +94,7 @@ async function recordSiteUpdate(
   row: typeof constructionSites.$inferSelect,
   more: string[],
   config: Config | null,
-): Promise<MailMessage | null> {
+): Promise<void> {
   const [owner] = await tx
     .select({ clientId: estimates.clientId })
     .from(estimates)
@@ -116,11 +112,11 @@ async function recordSiteUpdate(
   });
   // The client is told when its site starts or is finished (portal bell, and e-mail when it has
   // one): the two states the portal names; the others read "Programmato" there (docs/domain/screens.md).
-  if (before.status === row.status || !owner || !config) return null;
-  if (row.status !== "in_corso" && row.status !== "completato") return null;
+  if (before.status === row.status || !owner || !config) return;
+  if (row.status !== "in_corso" && row.status !== "completato") return;
   const label = portalSiteStatusLabel(row.status);
   const what = row.status === "in_corso" ? "sono iniziati i lavori" : "i lavori sono stati completati";
-  return notifyClient(tx, config, {
+  await notifyClient(tx, config, {
     clientId: owner.clientId,
     kind: "site_status",
     title: `Cantiere ${row.name}: ${label}`,
@@ -176,8 +172,7 @@ export async function updateSiteProgress(
   },
   config: Config | null = null,
 ) {
-  let mail: MailMessage | null = null;
-  const site = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [current] = await tx.select().from(constructionSites).where(eq(constructionSites.id, id)).for("update");
     if (!current) throw notFound(SITE_NOT_FOUND);
     if (current.version !== input.version) throw staleVersion();
@@ -197,9 +192,7 @@ export async function updateSiteProgress(
       .where(and(eq(constructionSites.id, id), eq(constructionSites.version, input.version)))
       .returning();
     if (!row) throw staleVersion();
-    mail = await recordSiteUpdate(tx, request, current, row, current.notes !== row.notes ? ["note"] : [], config);
+    await recordSiteUpdate(tx, request, current, row, current.notes !== row.notes ? ["note"] : [], config);
     return row;
   });
-  if (config) await deliverAfterCommit(db, config, [mail]);
-  return site;
 }

@@ -17,8 +17,7 @@ import { detachAll } from "../attachments/service";
 import { checkAssignee } from "../team/queries";
 import { findSurvey } from "./queries";
 import type { Config } from "../../config";
-import type { MailMessage } from "../../mail";
-import { deliverAfterCommit, notifyClient } from "../notifications/notify-client";
+import { notifyClient } from "../notifications/notify-client";
 
 const NOT_FOUND = "Sopralluogo non trovato";
 
@@ -80,8 +79,7 @@ export async function updateSurvey(
   values: SurveyValues & { version: number },
   config: Config | null = null,
 ) {
-  let mail: MailMessage | null = null;
-  const survey = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { version, ...fields } = values;
     const [before] = await tx
       .select({
@@ -119,11 +117,9 @@ export async function updateSurvey(
       clientId: fields.clientId,
       description,
     });
-    if (config && before.portalRequest) mail = await tellRequester(tx, config, id, before, fields);
+    if (config && before.portalRequest) await tellRequester(tx, config, id, before, fields);
     return (await findSurvey(tx, id))!;
   });
-  if (config) await deliverAfterCommit(db, config, [mail]);
-  return survey;
 }
 
 /**
@@ -140,7 +136,7 @@ async function tellRequester(
 ) {
   const link = "/client/richieste";
   if (after.status === "annullato" && before.status !== "annullato") {
-    return notifyClient(tx, config, {
+    await notifyClient(tx, config, {
       clientId: after.clientId,
       kind: "survey_cancelled",
       title: `Sopralluogo del ${formatDate(after.date)} annullato`,
@@ -153,14 +149,15 @@ async function tellRequester(
         lines: [`il sopralluogo del ${formatDate(after.date)} in ${after.address} è stato annullato.`, "Ci contatti per fissare un'altra data."],
       },
     });
+    return;
   }
   const scheduled =
     after.status === "programmato" &&
     after.time !== null &&
     (before.date !== after.date || (before.time ?? null) !== after.time || before.status !== "programmato");
-  if (!scheduled) return null;
+  if (!scheduled) return;
   const when = `${formatDate(after.date)} alle ${after.time}`;
-  return notifyClient(tx, config, {
+  await notifyClient(tx, config, {
     clientId: after.clientId,
     kind: "survey_scheduled",
     title: `Sopralluogo fissato: ${when}`,
