@@ -228,3 +228,100 @@ describe(`maintained requirements against the derivation (seed ${SEED})`, () => 
     expect((await complianceRows(t.db, { siteId: id }, today)).rows).toEqual(before.rows);
   });
 });
+
+describe("each write path changes the Scadenze list at once", () => {
+  const inject = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: t.admin }, ...(payload ? { payload } : {}) });
+  type Listed = { kind: string; supplierName: string | null; state: string; title: string | null; required: boolean };
+  const listed = async (siteId: string, query = "") => {
+    const res = await inject("GET", `/api/compliance?siteId=${siteId}&sites=all&limit=100${query}`);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as Listed[])
+      .map((r) => `${r.kind}${r.supplierName ? `:${r.supplierName}` : ""}=${r.state}${r.required ? "" : "*"}`)
+      .sort();
+  };
+
+  it("orders, suppliers, documents, scaffolding and the site's status", async () => {
+    const estimate = await insertEstimate(t.db);
+    const [s] = await t.db
+      .insert(constructionSites)
+      .values({ estimateId: estimate.id, name: "Tetto via Po", address: "Via Po 1", status: "programmato" })
+      .returning();
+    const siteId = s!.id;
+    expect(await listed(siteId)).toEqual(["pos=mancante"]);
+
+    // A new subcontracting order: a second firm on site (PSC, notifica, its DURC and idoneità).
+    const [firm] = await t.db
+      .insert(suppliers)
+      .values({ name: "Edil Po", city: "Torino", isSubcontractor: true })
+      .returning();
+    const [o] = await t.db
+      .insert(orders)
+      .values({ number: "ORD-W-1", supplierId: firm!.id, constructionSiteId: siteId, title: "Manto", orderDate: today })
+      .returning();
+    expect(await listed(siteId)).toEqual([
+      "durc:Edil Po=mancante",
+      "idoneita_tecnico_professionale:Edil Po=mancante",
+      "notifica_preliminare=mancante",
+      "pos=mancante",
+      "psc=mancante",
+    ]);
+
+    // The supplier's own DURC covers it on this site; renamed, the list follows.
+    const durc = await inject("POST", `/api/suppliers/${firm!.id}/documents`, {
+      kind: "durc",
+      title: "DURC Edil Po",
+      issuedAt: addDays(today, -110),
+    });
+    expect(durc.statusCode).toBe(201);
+    await t.db.update(suppliers).set({ name: "Edil Po Srl" }).where(eq(suppliers.id, firm!.id));
+    expect(await listed(siteId, "&kind=durc")).toEqual(["durc:Edil Po Srl=in_scadenza"]);
+
+    // No longer a subcontractor: its papers and the second-firm papers are no longer required.
+    await t.db.update(suppliers).set({ isSubcontractor: false }).where(eq(suppliers.id, firm!.id));
+    expect(await listed(siteId)).toEqual(["pos=mancante"]);
+    await t.db.update(suppliers).set({ isSubcontractor: true }).where(eq(suppliers.id, firm!.id));
+    // The order cancelled: the firm count drops back to one.
+    await t.db.update(orders).set({ status: "annullato" }).where(eq(orders.id, o!.id));
+    expect(await listed(siteId)).toEqual(["pos=mancante"]);
+    await t.db.update(orders).set({ status: "confermato" }).where(eq(orders.id, o!.id));
+    expect(await listed(siteId)).toHaveLength(5);
+
+    // A site paper added, replaced (new expiry), and deleted.
+    const pos = await inject("POST", `/api/construction-sites/${siteId}/documents`, {
+      kind: "pos",
+      title: "POS",
+      expiresAt: addDays(today, -1),
+    });
+    expect(await listed(siteId, "&kind=pos")).toEqual(["pos=scaduto"]);
+    const replaced = await inject("PUT", `/api/site-documents/${pos.json().id}`, {
+      kind: "pos",
+      title: "POS rinnovato",
+      expiresAt: addDays(today, 90),
+      version: pos.json().version,
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(await listed(siteId, "&kind=pos")).toEqual(["pos=valido"]);
+    const extra = await inject("POST", `/api/construction-sites/${siteId}/documents`, {
+      kind: "cila",
+      title: "CILA",
+      expiresAt: addDays(today, 5),
+    });
+    expect(await listed(siteId, "&kind=cila")).toEqual(["cila=in_scadenza*"]);
+    expect((await inject("DELETE", `/api/site-documents/${extra.json().id}`)).statusCode).toBe(204);
+    expect((await inject("DELETE", `/api/site-documents/${pos.json().id}`)).statusCode).toBe(204);
+    expect(await listed(siteId, "&kind=pos")).toEqual(["pos=mancante"]);
+    expect(await listed(siteId, "&kind=cila")).toEqual([]);
+
+    // Scaffolding brings the PIMUS.
+    await t.db.update(constructionSites).set({ usesScaffolding: true }).where(eq(constructionSites.id, siteId));
+    expect(await listed(siteId, "&kind=pimus")).toEqual(["pimus=mancante"]);
+
+    // Completed, the site leaves the default list (open sites) and stays with "Anche completati".
+    await t.db.update(constructionSites).set({ status: "completato" }).where(eq(constructionSites.id, siteId));
+    const open = await inject("GET", `/api/compliance?siteId=${siteId}&limit=100`);
+    expect(open.json()).toEqual([]);
+    expect(open.headers["x-total-count"]).toBe("0");
+    expect(await listed(siteId)).toHaveLength(6);
+  });
+});
