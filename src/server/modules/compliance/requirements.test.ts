@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complianceKinds, complianceStates } from "@domain/compliance";
 import { addDays, todayIso } from "@domain/dates";
 import { orderStatuses, siteStatuses } from "@domain/statuses";
+import { openPostgres, type Db } from "../../db/client";
 import { complianceDocuments, constructionSites, orders, suppliers } from "../../db/schema";
+import { withDatabase } from "../../test/global-setup";
 import { insertEstimate } from "../../test/fixtures/contracts";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { complianceRows, derivedComplianceRows, type ComplianceQuery } from "./queries";
@@ -323,5 +325,72 @@ describe("each write path changes the Scadenze list at once", () => {
     expect(open.json()).toEqual([]);
     expect(open.headers["x-total-count"]).toBe("0");
     expect(await listed(siteId)).toHaveLength(6);
+  });
+});
+
+// Two instances writing at once (PostgreSQL only: PGlite has one connection). Each writer locks the
+// sites it re-derives in id order, so firms' papers touching the same sites never deadlock, and
+// the one that commits second re-derives with the first one's paper.
+describe.skipIf(!process.env.DATABASE_URL)("concurrent writers", () => {
+  it("papers added at once on the same sites: no deadlock, nothing lost", async () => {
+    const result = await t.db.execute(sql`select current_database() as name`);
+    const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const other = await openPostgres(withDatabase(process.env.DATABASE_URL!, name), { migrate: false });
+    try {
+      const firms = await t.db
+        .insert(suppliers)
+        .values([1, 2, 3].map((i) => ({ name: `Concorrente ${i} ${++n}`, city: "Monza", isSubcontractor: true })))
+        .returning({ id: suppliers.id });
+      const sites: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const estimate = await insertEstimate(t.db);
+        const [row] = await t.db
+          .insert(constructionSites)
+          .values({ estimateId: estimate.id, name: `Concorrenza ${++n}`, address: "Via Po", status: "in_corso" })
+          .returning({ id: constructionSites.id });
+        sites.push(row!.id);
+      }
+      await t.db.insert(orders).values(
+        firms.flatMap((f) =>
+          sites.map((siteId) => ({
+            number: `ORD-X-${++n}`,
+            supplierId: f.id,
+            constructionSiteId: siteId,
+            title: "Lavori",
+            orderDate: today,
+          })),
+        ),
+      );
+      const writers: Db[] = [t.db, other.db];
+      const writes = Array.from({ length: 12 }, (_, i) => {
+        const db = writers[i % 2]!;
+        const values =
+          i % 3 === 0
+            ? {
+                kind: "durc" as const,
+                title: `DURC ${i}`,
+                supplierId: firms[i % firms.length]!.id,
+                validUntil: addDays(today, i),
+              }
+            : {
+                kind: "pos" as const,
+                title: `POS ${i}`,
+                constructionSiteId: sites[i % sites.length]!,
+                validUntil: addDays(today, 30 + i),
+              };
+        return db.transaction(async (tx) => {
+          await tx.insert(complianceDocuments).values(values);
+          await tx.execute(sql`select pg_sleep(0.02)`);
+        });
+      });
+      await Promise.all(writes);
+      for (const siteId of sites) {
+        expect((await complianceRows(t.db, { siteId }, today)).rows).toEqual(
+          (await derivedComplianceRows(t.db, { siteId }, today)).rows,
+        );
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
