@@ -61,6 +61,8 @@ test("documents per site and supplier: a DURC expiring on two sites, a site turn
   await page.goto(`/admin/scadenze?state=in_scadenza&supplierId=${supplier.id}`);
   await expect(page.getByRole("heading", { name: "Scadenze" })).toBeVisible();
   for (const s of sites) await expect(page.getByRole("link", { name: s.name })).toBeVisible();
+  // The firm filter found its name on the server (no list of every supplier downloaded).
+  await expect(page.getByLabel("Filtra per impresa")).toHaveValue(supplier.name);
   await expectAccessible(page);
   await snap(page, "compliance-deadlines");
 

@@ -34,6 +34,19 @@ export function scenarios(ids: {
     { name: "fatture: pagina 200", kind: "list", method: "GET", path: "/api/invoices?limit=25&offset=4975" },
     { name: "fornitori: pagina 2", kind: "list", method: "GET", path: `/api/suppliers?${page2}` },
     { name: "ordini: pagina 2", kind: "list", method: "GET", path: `/api/orders?${page2}` },
+    // Scadenze (compliance_requirements, docs/decisions/015-deadlines-speed.md): the first page of
+    // the open sites, the same with the completed ones (most of ten years), a state filter and a
+    // deep page; the summary is the dashboard card's and the bell's read.
+    { name: "scadenze: prima pagina", kind: "list", method: "GET", path: "/api/compliance?limit=25" },
+    { name: "scadenze: anche completati", kind: "list", method: "GET", path: "/api/compliance?sites=all&limit=25" },
+    { name: "scadenze: mancanti", kind: "list", method: "GET", path: "/api/compliance?state=mancante&limit=25" },
+    {
+      name: "scadenze: pagina 200, anche completati",
+      kind: "list",
+      method: "GET",
+      path: "/api/compliance?sites=all&limit=25&offset=4975",
+    },
+    { name: "scadenze: riepilogo", kind: "dashboard", method: "GET", path: "/api/compliance/summary" },
     { name: "preventivo: dettaglio con voci", kind: "detail", method: "GET", path: `/api/estimates/${ids.estimateId}` },
     { name: "dashboard", kind: "dashboard", method: "GET", path: "/api/dashboard" },
     { name: "preventivo: PDF", kind: "pdf", method: "GET", path: `/api/estimates/${ids.estimateId}/pdf` },

@@ -212,7 +212,8 @@ export const complianceListQuerySchema = listQuery(["validUntil", "site", "kind"
   supplierId: z.preprocess(emptyToUndefined, idSchema.optional()),
   siteId: z.preprocess(emptyToUndefined, idSchema.optional()),
   /** By default the sites still to be worked (not completato); "all" includes the completed ones. */
-  sites: z.preprocess(emptyToUndefined, z.enum(["active", "all"]).optional()),
+  // Not emptyToUndefined: "all" is this filter's own value here, not "no filter".
+  sites: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["active", "all"]).optional()),
 });
 export type ComplianceListQuery = z.input<typeof complianceListQuerySchema>;
 export type ComplianceListParams = z.output<typeof complianceListQuerySchema>;

@@ -12,7 +12,9 @@ import {
 } from "@domain/statuses";
 import type { Database } from "../db/client";
 import { clients, estimates } from "../db/schema";
+import { todayIso } from "@domain/dates";
 import { countClients, listClients } from "../modules/clients/queries";
+import { listCompliance } from "../modules/compliance/queries";
 import { countContacts, listContacts } from "../modules/contacts/queries";
 import { countContracts, listContracts } from "../modules/contracts/queries";
 import { countEstimates, estimateColumns, listEstimates } from "../modules/estimates/queries";
@@ -101,6 +103,11 @@ const SEED = [
   `insert into orders (id, number, supplier_id, construction_site_id, title, order_date, status)
    select md5('o' || g)::uuid, 'O-' || g, md5('f' || (1 + g % 2000))::uuid, md5('s' || (1 + g % 10000))::uuid, 'Ordine ' || g, date '2026-12-31' - g / 5, ${statusOf(orderStatuses.values)}
    from generate_series(1, 20000) g`,
+  // Scadenze (compliance_requirements, kept by triggers): a third of the suppliers subcontract, so
+  // their sites need PSC, notifica, DURC and idoneità; one POS per site, a rolling expiry.
+  `update suppliers set is_subcontractor = true where name like '%3' or name like '%6' or name like '%9'`,
+  `insert into compliance_documents (construction_site_id, kind, title, valid_until)
+   select md5('s' || g)::uuid, 'pos', 'POS ' || g, date '2026-06-01' + g % 700 from generate_series(1, 10000) g where g % 5 <> 0`,
   `insert into order_items (order_id, position, description, quantity, unit_price, total_price)
    select md5('o' || (1 + g % 20000))::uuid, g / 20000, 'Tegole', 1, 10, 10 from generate_series(1, 20000) g`,
   `insert into services (name, unit_price, category) select 'Servizio ' || g, 10, 'tetti' from generate_series(1, 10000) g`,
@@ -347,4 +354,31 @@ describe("list plans on seeded tables", () => {
     const plan = await explain(q.sql, q.params);
     expect(fullSorts(plan, { search: false }).length).toBeGreaterThan(0);
   });
+
+  // Scadenze: a page and its capped count, two statements. Each state's branch reads its index in
+  // the list's order and stops after OFFSET + LIMIT rows (a Limit under the outer sort); a filter
+  // on kind or firm may find its few rows through another index and sort them under that Limit, and
+  // so may a deep page's branch that holds fewer rows than OFFSET + LIMIT (it is read whole anyway).
+  const compliance: { name: string; filtered?: boolean; params: Record<string, unknown> }[] = [
+    { name: "first page", params: {} },
+    { name: "deep page", filtered: true, params: { offset: deep } },
+    { name: "with completed sites", params: { sites: "all" } },
+    { name: "with completed sites, deep", filtered: true, params: { sites: "all", offset: deep } },
+    { name: "by state scaduto", params: { state: "scaduto" } },
+    { name: "by state mancante", params: { state: "mancante", sites: "all" } },
+    { name: "by state in scadenza", params: { state: "in_scadenza" } },
+    { name: "by kind", filtered: true, params: { kind: "durc" } },
+  ];
+  it.each(compliance)(
+    "scadenze $name: each branch stops after LIMIT + OFFSET rows, the count after COUNT_CAP + 1",
+    async ({ params, filtered }) => {
+      statements.length = 0;
+      await listCompliance(database.db, { limit: 25, offset: 0, ...params } as never, todayIso());
+      expect(statements).toHaveLength(2);
+      const [page, count] = await Promise.all(statements.map((st) => explain(st.query, st.params)));
+      expect(fullSorts(page!, { search: filtered ?? false }), JSON.stringify(page)).toEqual([]);
+      expect(has(page!, "Limit") && JSON.stringify(page).includes("compliance_requirements")).toBe(true);
+      expect(uncappedCount(count!), JSON.stringify(count)).toEqual([]);
+    },
+  );
 });

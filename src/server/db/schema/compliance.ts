@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { complianceKinds } from "@domain/compliance";
 import { users } from "./accounts";
 import { createdAt, id, oneOf, timestampTz, updatedAt, version } from "./columns";
@@ -40,6 +40,61 @@ export const complianceDocuments = pgTable(
     index("compliance_supplier_kind_idx").on(t.supplierId, t.kind, t.validUntil),
     index("compliance_valid_until_idx").on(t.validUntil),
   ],
+);
+
+/**
+ * Each site's required papers (with the best document covering them) and its other papers on file,
+ * kept by triggers on sites, orders, suppliers and compliance documents in the writing transaction
+ * (drizzle/0018_deadlines_speed.sql; docs/decisions/015-deadlines-speed.md). It stores no state:
+ * mancante / scaduto / in scadenza / valido are derived from `validUntil` and today's date when
+ * read. `sortDate` is the expiry the list orders by (NULL when missing, 'infinity' when the paper
+ * has no expiry). Derived data: backups leave it out, the triggers rebuild it on restore.
+ */
+export const complianceRequirements = pgTable(
+  "compliance_requirements",
+  {
+    siteId: uuid().notNull(),
+    siteName: text().notNull(),
+    siteSort: text().notNull(),
+    siteStatus: text().notNull(),
+    kind: text({ enum: complianceKinds.values }).notNull(),
+    kindRank: integer().notNull(),
+    supplierId: uuid(),
+    supplierName: text(),
+    required: boolean().notNull(),
+    documentId: uuid(),
+    title: text(),
+    validUntil: date({ mode: "string" }),
+    sortDate: date({ mode: "string" }),
+  },
+  (t) => {
+    const docs = [
+      t.sortDate,
+      t.siteSort,
+      t.siteId,
+      t.kindRank,
+      t.supplierName.asc().nullsFirst(),
+      t.documentId,
+    ] as const;
+    const missing = [t.siteSort, t.siteId, t.kindRank, t.supplierName.asc().nullsFirst()] as const;
+    const open = sql`${t.siteStatus} <> 'completato'`;
+    return [
+      index("compliance_requirements_docs_idx")
+        .on(...docs)
+        .where(sql`${t.documentId} IS NOT NULL`),
+      index("compliance_requirements_docs_open_idx")
+        .on(...docs)
+        .where(sql`${t.documentId} IS NOT NULL AND ${open}`),
+      index("compliance_requirements_missing_idx")
+        .on(...missing)
+        .where(sql`${t.documentId} IS NULL`),
+      index("compliance_requirements_missing_open_idx")
+        .on(...missing)
+        .where(sql`${t.documentId} IS NULL AND ${open}`),
+      index("compliance_requirements_site_idx").on(t.siteId),
+      index("compliance_requirements_supplier_idx").on(t.supplierId),
+    ];
+  },
 );
 
 /** One row per daily job and Rome day: the primary key makes "once a day" hold across instances. */

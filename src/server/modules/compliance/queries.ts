@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-
 import {
   EXPIRY_WARNING_DAYS,
   SCAFFOLDING_PATTERN,
+  complianceStates,
   documentState,
   type ComplianceDocument,
   type ComplianceListParams,
@@ -10,7 +11,8 @@ import {
 } from "@domain/compliance";
 import { addDays } from "@domain/dates";
 import type { Queryable } from "../../db/client";
-import { complianceDocuments, constructionSites, orders, suppliers } from "../../db/schema";
+import { complianceDocuments, complianceRequirements, constructionSites, orders, suppliers } from "../../db/schema";
+import { COUNT_CAP } from "../../lib/list";
 
 const d = complianceDocuments;
 
@@ -186,7 +188,7 @@ function complianceSql(filter: RequirementFilter, today: string) {
             or (r.supplier_id is not null and cd.supplier_id = r.supplier_id
                 and (cd.construction_site_id is null or cd.construction_site_id = r.site_id))
           )
-        order by cd.valid_until desc nulls first, cd.created_at desc
+        order by cd.valid_until desc nulls first, cd.created_at desc, cd.id desc
         limit 1
       ) b on true
       union all
@@ -219,6 +221,16 @@ function complianceSql(filter: RequirementFilter, today: string) {
 const KIND_ORDER = sql`array_position(array['pos','psc','notifica_preliminare','pimus','durc','idoneita_tecnico_professionale','cila','scia','permesso_costruire','assicurazione','formazione','altro'], x.kind)`;
 const STATE_ORDER = sql`array_position(array['scaduto','mancante','in_scadenza','valido'], x.state)`;
 
+/** The sort the caller chose ("validUntil", "site", "kind", "-" for descending), before the list's own order. */
+function chosenOrder(sort: string | undefined, by: { site: SQL; kind: SQL }) {
+  const key = sort?.replace(/^-/, "");
+  const dir = sort?.startsWith("-") ? sql`desc` : sql`asc`;
+  if (key === "validUntil") return sql`x.valid_until ${dir} nulls last, `;
+  if (key === "site") return sql`${by.site} ${dir}, `;
+  if (key === "kind") return sql`${by.kind} ${dir}, `;
+  return sql``;
+}
+
 function toRow(r: RawRow): ComplianceRow {
   return {
     siteId: r.site_id,
@@ -243,25 +255,111 @@ export interface ComplianceQuery extends RequirementFilter {
   offset?: number;
 }
 
-/** Requirement and document rows with their state; `withTotal` adds the count before paging. */
-export async function complianceRows(db: Queryable, filter: ComplianceQuery, today: string) {
+/**
+ * The derivation on the fly from sites, orders, suppliers and documents, as every reader used it
+ * before compliance_requirements (drizzle/0018). Kept as the reference the maintained table is
+ * checked against (requirements.test.ts); nothing in the application reads it.
+ */
+export async function derivedComplianceRows(db: Queryable, filter: ComplianceQuery, today: string) {
   const { body, where } = complianceSql(filter, today);
-  const key = filter.sort?.replace(/^-/, "");
-  const dir = filter.sort?.startsWith("-") ? sql`desc` : sql`asc`;
-  const chosen =
-    key === "validUntil"
-      ? sql`x.valid_until ${dir} nulls last, `
-      : key === "site"
-        ? sql`lower(x.site_name) ${dir}, `
-        : key === "kind"
-          ? sql`${KIND_ORDER} ${dir}, `
-          : sql``;
+  const chosen = chosenOrder(filter.sort, { site: sql`lower(x.site_name)`, kind: KIND_ORDER });
   const query = sql`${body}, count(*) over ()::int as total from x
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${chosen}${STATE_ORDER}, x.valid_until asc nulls last, lower(x.site_name), x.site_id, ${KIND_ORDER}, x.supplier_name nulls first, x.document_id
     ${filter.limit ? sql`limit ${filter.limit} offset ${filter.offset ?? 0}` : sql``}`;
   const raw = rowsOf<RawRow>(await db.execute(query));
   return { rows: raw.map(toRow), total: raw.length ? Number(raw[0]!.total) : 0 };
+}
+
+// ---- requirements, from the maintained table ---------------------------------------------
+//
+// compliance_requirements (drizzle/0018_deadlines_speed.sql) holds the rows the derivation above
+// computes, kept by triggers in the writing transaction; the state is derived here from today's
+// date. The list's order (state, expiry, site, kind, firm, document) is three index ranges one after
+// the other: papers expired before today (scaduto), then the missing ones by site (mancante), then
+// the papers valid today by expiry (in scadenza, then valido, the undated ones last with sort_date
+// 'infinity'). Each branch is read in its index's order and merged (Merge Append), so a page stops
+// after LIMIT + OFFSET rows and its count after COUNT_CAP + 1.
+
+const r = complianceRequirements;
+
+function requirementBranches(filter: RequirementFilter, today: string) {
+  const common: SQL[] = [];
+  if (filter.siteId) common.push(sql`${r.siteId} = ${filter.siteId}`);
+  if (filter.siteStatuses?.length) common.push(inArray(r.siteStatus, [...filter.siteStatuses]));
+  // Written as the partial indexes' predicate, so the planner can use them.
+  if (filter.excludeCompleted) common.push(sql.raw(`"compliance_requirements"."site_status" <> 'completato'`));
+  if (filter.kind) common.push(sql`${r.kind} = ${filter.kind}`);
+  if (filter.supplierId) common.push(sql`${r.supplierId} = ${filter.supplierId}`);
+  if (filter.requiredOnly) common.push(sql`${r.required}`);
+  const wanted = new Set(filter.states ?? (filter.state ? [filter.state] : complianceStates.values));
+  const soon = addDays(today, EXPIRY_WARNING_DAYS);
+  const branches: { rank: number; state: SQL; sortDate: SQL; where: SQL[] }[] = [];
+  if (wanted.has("scaduto"))
+    branches.push({
+      rank: 1,
+      state: sql`'scaduto'`,
+      sortDate: sql`${r.sortDate}`,
+      where: [sql`${r.documentId} is not null`, sql`${r.sortDate} < ${today}::date`],
+    });
+  if (wanted.has("mancante"))
+    branches.push({
+      rank: 2,
+      state: sql`'mancante'`,
+      sortDate: sql`null::date`,
+      where: [sql`${r.documentId} is null`],
+    });
+  if (wanted.has("in_scadenza") || wanted.has("valido")) {
+    const where = [sql`${r.documentId} is not null`, sql`${r.sortDate} >= ${today}::date`];
+    if (!wanted.has("valido")) where.push(sql`${r.sortDate} <= ${soon}::date`);
+    if (!wanted.has("in_scadenza")) where.push(sql`${r.sortDate} > ${soon}::date`);
+    branches.push({
+      rank: 3,
+      state: sql`case when ${r.sortDate} <= ${soon}::date then 'in_scadenza' else 'valido' end`,
+      sortDate: sql`${r.sortDate}`,
+      where,
+    });
+  }
+  return branches.map((b) => ({ ...b, where: [...common, ...b.where] }));
+}
+
+const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
+
+/** Requirement and document rows with their state on `today`; with a limit, also the capped count. */
+export async function complianceRows(db: Queryable, filter: ComplianceQuery, today: string) {
+  const branches = requirementBranches(filter, today);
+  if (branches.length === 0) return { rows: [] as ComplianceRow[], total: 0 };
+  const selects = branches.map(
+    (b) => sql`select ${sql.raw(String(b.rank))} as rank, ${b.state} as state, ${b.sortDate} as sort_date,
+      ${r.siteId} as site_id, ${r.siteName} as site_name, ${r.siteSort} as site_sort, ${r.siteStatus} as site_status,
+      ${r.kind} as kind, ${r.kindRank} as kind_rank, ${r.supplierId} as supplier_id, ${r.supplierName} as supplier_name,
+      ${r.required} as required, ${r.documentId} as document_id, ${r.title} as title, ${r.validUntil}::text as valid_until
+      from ${r} where ${sql.join(b.where, sql` and `)}`,
+  );
+  const chosen = chosenOrder(filter.sort, { site: sql`x.site_sort`, kind: sql`x.kind_rank` });
+  // In the list's own order each branch reads its index in order and stops after OFFSET + LIMIT
+  // rows; the outer sort then orders at most three times that (another sort reads every match).
+  const reach = filter.limit && !chosen.queryChunks.length ? filter.limit + (filter.offset ?? 0) : null;
+  const branchOrder = (b: (typeof branches)[number]) =>
+    b.rank === 2
+      ? sql`order by ${r.siteSort}, ${r.siteId}, ${r.kindRank}, ${r.supplierName} nulls first`
+      : sql`order by ${r.sortDate}, ${r.siteSort}, ${r.siteId}, ${r.kindRank}, ${r.supplierName} nulls first, ${r.documentId}`;
+  const parts = reach
+    ? selects.map((s, i) => sql`(${s} ${branchOrder(branches[i]!)} limit ${reach})`)
+    : selects.map((s) => sql`(${s})`);
+  const page = sql`select x.site_id, x.site_name, x.site_status, x.kind, x.supplier_id, x.supplier_name, x.required,
+      x.document_id, x.title, x.valid_until, x.state
+    from (${unionAll(parts)}) x
+    order by ${chosen}x.rank, x.sort_date, x.site_sort, x.site_id, x.kind_rank, x.supplier_name nulls first, x.document_id
+    ${filter.limit ? sql`limit ${filter.limit} offset ${filter.offset ?? 0}` : sql``}`;
+  if (!filter.limit) {
+    const rows = rowsOf<RawRow>(await db.execute(page)).map(toRow);
+    return { rows, total: rows.length };
+  }
+  const counted = branches.map((b) => sql`(select 1 from ${r} where ${sql.join(b.where, sql` and `)})`);
+  const count = sql`select count(*)::int as n from (${unionAll(counted)} limit ${COUNT_CAP + 1}) c`;
+  const [raw, n] = await Promise.all([db.execute(page), db.execute(count)]);
+  return { rows: rowsOf<RawRow>(raw).map(toRow), total: Number(rowsOf<{ n: number }>(n)[0]?.n ?? 0) };
 }
 
 export async function listCompliance(db: Queryable, params: ComplianceListParams, today: string) {

@@ -20,6 +20,7 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { registerCsvExport, type CsvColumn } from "../../lib/csv";
+import { sendPage } from "../../lib/list";
 import { storageFor } from "../../storage";
 import { sendAttachmentFile } from "../attachments/file-response";
 import { complianceSummary } from "./daily";
@@ -202,8 +203,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     },
     async (request, reply) => {
       const { rows, total } = await listCompliance(db, request.query, todayIso());
-      reply.header("X-Total-Count", String(total));
-      return rows;
+      return sendPage(reply, Promise.resolve(rows), Promise.resolve(total));
     },
   );
 

@@ -1,5 +1,4 @@
 import { ShieldCheck } from "lucide-react";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { complianceKinds, complianceStates, requirementLabel, type ComplianceListQuery } from "@domain/compliance";
 import { formatDate } from "@domain/format";
@@ -10,6 +9,8 @@ import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect } from "@web/components/list/list-toolbar";
+import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
+import { SearchFilter } from "@web/components/pickers/search-filter";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
@@ -18,22 +19,29 @@ import { useListParams } from "@web/lib/use-list-params";
 
 const FILTERS = ["state", "kind", "supplierId", "siteId", "sites"] as const;
 
-/** Subcontractors and sites for the filters: one short page each, sorted by name. */
-function useOptions() {
-  const suppliers = useQuery({
-    queryKey: ["compliance", "supplier-options"],
-    queryFn: () => api.get<{ id: string; name: string }[]>("/api/suppliers", { sort: "name", limit: 200 }),
-  });
-  const sites = useQuery({
-    queryKey: ["compliance", "site-options"],
-    queryFn: () =>
-      api.get<{ id: string; name: string; status: string }[]>("/api/construction-sites", { sort: "name", limit: 200 }),
-  });
-  return {
-    suppliers: (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name })),
-    sites: (sites.data ?? []).filter((s) => s.status !== "completato").map((s) => ({ value: s.id, label: s.name })),
-  };
-}
+type Named = { id: string; name: string; status: string };
+const SEARCH_LIMIT = { sort: "name", limit: COMBOBOX_LIMIT } as const;
+const supplierOption = (s: Named): ComboboxOption<Named> => ({ id: s.id, label: s.name, item: s });
+const siteOption = (s: Named): ComboboxOption<Named> => ({
+  id: s.id,
+  label: s.name,
+  detail: siteStatuses.label(s.status),
+  item: s,
+});
+
+/** The firm and site filters search the server as the user types (any supplier or site, however old). */
+const supplierFilter = {
+  queryKey: ["compliance", "supplier-options"],
+  search: async (q: string) =>
+    (await api.list<Named>("/api/suppliers", { q, ...SEARCH_LIMIT })).rows.map(supplierOption),
+  resolve: async (id: string) => supplierOption(await api.get<Named>(`/api/suppliers/${id}`)),
+} as const;
+const siteFilter = {
+  queryKey: ["compliance", "site-options"],
+  search: async (q: string) =>
+    (await api.list<Named>("/api/construction-sites", { q, ...SEARCH_LIMIT })).rows.map(siteOption),
+  resolve: async (id: string) => siteOption(await api.get<Named>(`/api/construction-sites/${id}`)),
+} as const;
 
 /**
  * "Scadenze" (docs/domain/sites.md): every required paper and every paper on file of the sites still to
@@ -44,7 +52,6 @@ export default function DeadlinesPage() {
   const { state, kind, supplierId, siteId, sites } = list.values;
   const filters = { state, kind, supplierId, siteId, sites } as ComplianceListQuery;
   const query = useComplianceList({ ...filters, limit: list.limit, offset: list.offset });
-  const options = useOptions();
   const { data } = query;
 
   return (
@@ -52,7 +59,9 @@ export default function DeadlinesPage() {
       <PageHeader
         title="Scadenze"
         description={
-          data ? countLabel(data.total, "documento", "documenti", data.capped) : "Sicurezza e permessi di tutti i cantieri"
+          data
+            ? countLabel(data.total, "documento", "documenti", data.capped)
+            : "Sicurezza e permessi di tutti i cantieri"
         }
         actions={<ExportCsvButton path="/api/compliance/export.csv" query={filters as Record<string, string>} />}
       />
@@ -75,19 +84,21 @@ export default function DeadlinesPage() {
           allLabel="Tutti i tipi"
           options={complianceKinds.options}
         />
-        <FilterSelect
+        <SearchFilter
           label="Filtra per impresa"
+          placeholder="Tutte le imprese"
+          className="sm:w-auto"
           value={supplierId}
-          onValueChange={(v) => list.set({ supplierId: v })}
-          allLabel="Tutte le imprese"
-          options={options.suppliers}
+          onChange={(v) => list.set({ supplierId: v })}
+          {...supplierFilter}
         />
-        <FilterSelect
+        <SearchFilter
           label="Filtra per cantiere"
+          placeholder="Tutti i cantieri aperti"
+          className="sm:w-auto"
           value={siteId}
-          onValueChange={(v) => list.set({ siteId: v })}
-          allLabel="Tutti i cantieri aperti"
-          options={options.sites}
+          onChange={(v) => list.set({ siteId: v })}
+          {...siteFilter}
         />
         <FilterSelect
           label="Cantieri"
