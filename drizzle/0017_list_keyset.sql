@@ -4,4 +4,16 @@
 CREATE INDEX "contacts_name_sort_idx" ON "contacts" USING btree (lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "contacts_created_sort_idx" ON "contacts" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "surveys_created_sort_idx" ON "surveys" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "surveys_status_sort_idx" ON "surveys" USING btree ("status","id");
+CREATE INDEX "surveys_status_sort_idx" ON "surveys" USING btree ("status","id");--> statement-breakpoint
+DROP INDEX "orders_total_sort_idx";--> statement-breakpoint
+CREATE INDEX "orders_total_sort_idx" ON "orders" USING btree ("total_amount","id");--> statement-breakpoint
+DROP INDEX "orders_title_sort_idx";--> statement-breakpoint
+CREATE INDEX "orders_title_sort_idx" ON "orders" USING btree (lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "orders_status_sort_idx" ON "orders" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "orders_created_sort_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+DROP INDEX "order_items_order_idx";--> statement-breakpoint
+CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id","position","created_at","id");--> statement-breakpoint
+CREATE INDEX "sites_name_sort_idx" ON "construction_sites" USING btree (lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "sites_start_sort_idx" ON "construction_sites" USING btree ("start_date","id");--> statement-breakpoint
+CREATE INDEX "sites_end_sort_idx" ON "construction_sites" USING btree ("estimated_end_date","id");--> statement-breakpoint
+CREATE INDEX "sites_progress_sort_idx" ON "construction_sites" USING btree ("progress","id");

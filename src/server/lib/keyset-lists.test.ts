@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, contacts, surveys } from "../db/schema";
+import { clients, constructionSites, contacts, orderItems, orders, suppliers, surveys } from "../db/schema";
+import { insertEstimate } from "../test/fixtures/dashboard";
 import { buildTestApp, type TestApp } from "../test/app";
 import { keysetWalker } from "../test/keyset-walk";
 
@@ -56,6 +57,52 @@ beforeAll(async () => {
       ...(n < 4 ? { createdAt: sameInstant } : {}),
     })),
   );
+  // Supplier orders: equal dates, totals and statuses; their lines at equal positions and instants.
+  const [supplier] = await t.db.insert(suppliers).values({ name: "Laterizi Srl", city: "Milano" }).returning();
+  const written2 = await t.db
+    .insert(orders)
+    .values(
+      ["2026-04-01", "2026-04-01", "2026-04-02", "2026-04-01", "2026-03-30", "2026-04-02", "2026-04-03"].map(
+        (orderDate, n) => ({
+          number: `ORD-${10 - n}`,
+          supplierId: supplier!.id,
+          title: n % 2 ? "Tegole" : "tegole",
+          orderDate,
+          totalAmount: n % 3 ? "100.00" : "250.00",
+          status: n % 2 ? ("inviato" as const) : ("bozza" as const),
+          ...(n < 3 ? { createdAt: sameInstant } : {}),
+        }),
+      ),
+    )
+    .returning();
+  await t.db.insert(orderItems).values(
+    written2.flatMap((order, n) =>
+      [0, 0, 1].map((position) => ({
+        orderId: order.id,
+        position,
+        description: `Riga ${n}`,
+        quantity: "1",
+        unitPrice: "10.00",
+        totalPrice: "10.00",
+        ...(n < 4 ? { createdAt: sameInstant } : {}),
+      })),
+    ),
+  );
+  // Sites: equal names but for case, start and end dates equal or missing, equal progress.
+  const estimate = await insertEstimate(t.db, { clientId: rossi!.id });
+  const ends = ["2026-06-30", null, "2026-06-30", null, "2026-07-15", "2026-05-01", null];
+  await t.db.insert(constructionSites).values(
+    ends.map((estimatedEndDate, n) => ({
+      estimateId: estimate.id,
+      name: n % 2 ? "Tetto Rossi" : "tetto rossi",
+      address: `Via Cantiere ${n}`,
+      status: n % 2 ? ("in_corso" as const) : ("programmato" as const),
+      startDate: n % 3 ? "2026-04-01" : null,
+      estimatedEndDate,
+      progress: n % 2 ? 50 : 0,
+      ...(n < 3 ? { createdAt: sameInstant } : {}),
+    })),
+  );
 });
 afterAll(async () => t.close());
 
@@ -79,6 +126,27 @@ const walks: [string, string, number][] = [
   ["/api/surveys", "from=2026-05-01&to=2026-05-31", 2],
   ["/api/surveys", "status=programmato", 1],
   ["/api/surveys", "q=Sopralluogo&sort=-clientName", 2],
+  ["/api/orders", "", 2],
+  ["/api/orders", "sort=number", 2],
+  ["/api/orders", "sort=-orderDate", 3],
+  ["/api/orders", "sort=orderDate", 2],
+  ["/api/orders", "sort=-totalAmount", 2],
+  ["/api/orders", "sort=status", 2],
+  ["/api/orders", "sort=title", 2],
+  ["/api/orders", "sort=-createdAt", 2],
+  ["/api/orders", "status=bozza&sort=totalAmount", 1],
+  ["/api/orders", "q=Laterizi&sort=-title", 2],
+  ["/api/order-items", "", 4],
+  ["/api/construction-sites", "", 2],
+  ["/api/construction-sites", "sort=name", 2],
+  ["/api/construction-sites", "sort=-name", 2],
+  ["/api/construction-sites", "sort=startDate", 2],
+  ["/api/construction-sites", "sort=-startDate", 2],
+  ["/api/construction-sites", "sort=estimatedEndDate", 2],
+  ["/api/construction-sites", "sort=-estimatedEndDate", 3],
+  ["/api/construction-sites", "sort=-progress", 2],
+  ["/api/construction-sites", "sort=createdAt", 2],
+  ["/api/construction-sites", "status=programmato&sort=estimatedEndDate", 1],
 ];
 
 describe("keyset pagination on every list", () => {

@@ -84,8 +84,11 @@ export const orders = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("orders_list_idx").on(t.orderDate, t.number),
     index("orders_status_list_idx").on(t.status, t.orderDate, t.number),
-    index("orders_total_sort_idx").on(t.totalAmount),
-    index("orders_title_sort_idx").on(sql`lower(${t.title})`),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("orders_total_sort_idx").on(t.totalAmount, t.id),
+    index("orders_title_sort_idx").on(sql`lower(${t.title})`, t.id),
+    index("orders_status_sort_idx").on(t.status, t.id),
+    index("orders_created_sort_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -105,5 +108,6 @@ export const orderItems = pgTable(
     notes: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId, t.position)],
+  // Every line in the list's order, the id last so that a cursor names one line (migration 0017).
+  (t) => [index("order_items_order_idx").on(t.orderId, t.position, t.createdAt, t.id)],
 );
