@@ -16,4 +16,7 @@ CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id","p
 CREATE INDEX "sites_name_sort_idx" ON "construction_sites" USING btree (lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "sites_start_sort_idx" ON "construction_sites" USING btree ("start_date","id");--> statement-breakpoint
 CREATE INDEX "sites_end_sort_idx" ON "construction_sites" USING btree ("estimated_end_date","id");--> statement-breakpoint
-CREATE INDEX "sites_progress_sort_idx" ON "construction_sites" USING btree ("progress","id");
+CREATE INDEX "sites_progress_sort_idx" ON "construction_sites" USING btree ("progress","id");--> statement-breakpoint
+DROP INDEX "contracts_signed_sort_idx";--> statement-breakpoint
+CREATE INDEX "contracts_signed_sort_idx" ON "contracts" USING btree ("signed_date","id");--> statement-breakpoint
+CREATE INDEX "contracts_status_sort_idx" ON "contracts" USING btree ("status","id");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, constructionSites, contacts, orderItems, orders, suppliers, surveys } from "../db/schema";
+import { clients, constructionSites, contacts, contracts, orderItems, orders, suppliers, surveys } from "../db/schema";
 import { insertEstimate } from "../test/fixtures/dashboard";
 import { buildTestApp, type TestApp } from "../test/app";
 import { keysetWalker } from "../test/keyset-walk";
@@ -88,6 +88,18 @@ beforeAll(async () => {
       })),
     ),
   );
+  // Contracts: equal or missing signing dates, equal statuses and creation instants.
+  for (const [n, signedDate] of ["2026-02-01", null, "2026-02-01", null, "2026-01-15"].entries()) {
+    const signed = await insertEstimate(t.db, { clientId: bianchi!.id });
+    await t.db.insert(contracts).values({
+      number: `CTR-${n}`,
+      estimateId: signed.id,
+      terms: "Condizioni",
+      signedDate,
+      status: n % 2 ? "attivo" : "bozza",
+      ...(n < 3 ? { createdAt: sameInstant } : {}),
+    });
+  }
   // Sites: equal names but for case, start and end dates equal or missing, equal progress.
   const estimate = await insertEstimate(t.db, { clientId: rossi!.id });
   const ends = ["2026-06-30", null, "2026-06-30", null, "2026-07-15", "2026-05-01", null];
@@ -147,6 +159,13 @@ const walks: [string, string, number][] = [
   ["/api/construction-sites", "sort=-progress", 2],
   ["/api/construction-sites", "sort=createdAt", 2],
   ["/api/construction-sites", "status=programmato&sort=estimatedEndDate", 1],
+  ["/api/contracts", "", 2],
+  ["/api/contracts", "sort=number", 2],
+  ["/api/contracts", "sort=-number", 2],
+  ["/api/contracts", "sort=signedDate", 2],
+  ["/api/contracts", "sort=-signedDate", 2],
+  ["/api/contracts", "sort=status", 2],
+  ["/api/contracts", "sort=createdAt", 2],
 ];
 
 describe("keyset pagination on every list", () => {

@@ -202,6 +202,11 @@ const cases: { name: string; search?: boolean; indexed?: boolean; run: () => Pro
     indexed: true,
     run: () => listSites(database.db, page(25, { sort }), null),
   })),
+  ...(["number", "-number", "signedDate", "-signedDate", "status", "createdAt"] as const).map((sort) => ({
+    name: `contracts by ${sort}`,
+    indexed: true,
+    run: () => listContracts(database.db, page(25, { sort }), null),
+  })),
   ...(["number", "-number", "orderDate", "totalAmount", "-totalAmount", "status", "title", "-createdAt"] as const).map(
     (sort) => ({ name: `orders by ${sort}`, indexed: true, run: () => listOrders(database.db, page(25, { sort })) }),
   ),
@@ -287,6 +292,7 @@ const keysetCases: { name: string; column: string; run: () => Promise<unknown> }
   { name: "orders by title", column: "lower(title)", run: byCursor((p) => listOrders(database.db, p), { sort: "-title" }) },
   { name: "order items", column: "order_id", run: byCursor((p) => listAllOrderItems(database.db, p)) },
   { name: "sites", column: "created_at", run: byCursor((p) => listSites(database.db, p, null)) },
+  { name: "contracts by -number", column: "number", run: byCursor((p) => listContracts(database.db, p, null), { sort: "-number" }) },
   {
     name: "sites by end date (NULLs last)",
     column: "estimated_end_date",
