@@ -19,4 +19,12 @@ CREATE INDEX "sites_end_sort_idx" ON "construction_sites" USING btree ("estimate
 CREATE INDEX "sites_progress_sort_idx" ON "construction_sites" USING btree ("progress","id");--> statement-breakpoint
 DROP INDEX "contracts_signed_sort_idx";--> statement-breakpoint
 CREATE INDEX "contracts_signed_sort_idx" ON "contracts" USING btree ("signed_date","id");--> statement-breakpoint
-CREATE INDEX "contracts_status_sort_idx" ON "contracts" USING btree ("status","id");
+CREATE INDEX "contracts_status_sort_idx" ON "contracts" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "suppliers_name_sort_idx" ON "suppliers" USING btree (lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "suppliers_city_sort_idx" ON "suppliers" USING btree (lower("city"),"id");--> statement-breakpoint
+CREATE INDEX "suppliers_created_sort_idx" ON "suppliers" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "suppliers_status_sort_idx" ON "suppliers" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "services_name_sort_idx" ON "services" USING btree (lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "services_price_sort_idx" ON "services" USING btree ("unit_price","id");--> statement-breakpoint
+CREATE INDEX "services_category_sort_idx" ON "services" USING btree ("category","id");--> statement-breakpoint
+CREATE INDEX "services_created_sort_idx" ON "services" USING btree ("created_at","id");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, constructionSites, contacts, contracts, orderItems, orders, suppliers, surveys } from "../db/schema";
+import { clients, constructionSites, contacts, contracts, orderItems, orders, services, suppliers, surveys } from "../db/schema";
 import { insertEstimate } from "../test/fixtures/dashboard";
 import { buildTestApp, type TestApp } from "../test/app";
 import { keysetWalker } from "../test/keyset-walk";
@@ -100,6 +100,23 @@ beforeAll(async () => {
       ...(n < 3 ? { createdAt: sameInstant } : {}),
     });
   }
+  // More suppliers and catalogue services: names equal but for case, equal cities, prices, categories.
+  await t.db.insert(suppliers).values(
+    ["Edilizia", "edilizia", "Coperture", "Lattoneria", "coperture"].map((name, n) => ({
+      name,
+      city: n % 2 ? "Torino" : "torino",
+      status: n % 2 ? ("attivo" as const) : ("inattivo" as const),
+      ...(n < 3 ? { createdAt: sameInstant } : {}),
+    })),
+  );
+  await t.db.insert(services).values(
+    ["Posa coppi", "posa coppi", "Guaina", "Gronde", "Lucernario", "guaina", "Linea vita"].map((name, n) => ({
+      name,
+      unitPrice: n % 2 ? "12.50" : "30.00",
+      category: n % 3 ? "coperture" : null,
+      ...(n < 3 ? { createdAt: sameInstant } : {}),
+    })),
+  );
   // Sites: equal names but for case, start and end dates equal or missing, equal progress.
   const estimate = await insertEstimate(t.db, { clientId: rossi!.id });
   const ends = ["2026-06-30", null, "2026-06-30", null, "2026-07-15", "2026-05-01", null];
@@ -159,6 +176,17 @@ const walks: [string, string, number][] = [
   ["/api/construction-sites", "sort=-progress", 2],
   ["/api/construction-sites", "sort=createdAt", 2],
   ["/api/construction-sites", "status=programmato&sort=estimatedEndDate", 1],
+  ["/api/suppliers", "", 2],
+  ["/api/suppliers", "sort=name", 2],
+  ["/api/suppliers", "sort=-city", 2],
+  ["/api/suppliers", "sort=createdAt", 2],
+  ["/api/suppliers", "sort=status", 2],
+  ["/api/services", "", 2],
+  ["/api/services", "sort=-name", 2],
+  ["/api/services", "sort=unitPrice", 2],
+  ["/api/services", "sort=category", 2],
+  ["/api/services", "sort=-category", 2],
+  ["/api/services", "sort=-createdAt", 2],
   ["/api/contracts", "", 2],
   ["/api/contracts", "sort=number", 2],
   ["/api/contracts", "sort=-number", 2],

@@ -44,6 +44,11 @@ export const suppliers = pgTable(
     index("suppliers_city_idx").on(sql`lower(${t.city})`),
     trigramIndex("suppliers_name_trgm", t.name),
     index("suppliers_list_idx").on(sql`lower(${t.name})`, t.id.desc().nullsFirst()),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("suppliers_name_sort_idx").on(sql`lower(${t.name})`, t.id),
+    index("suppliers_city_sort_idx").on(sql`lower(${t.city})`, t.id),
+    index("suppliers_created_sort_idx").on(t.createdAt, t.id),
+    index("suppliers_status_sort_idx").on(t.status, t.id),
   ],
 );
 
