@@ -27,4 +27,8 @@ CREATE INDEX "suppliers_status_sort_idx" ON "suppliers" USING btree ("status","i
 CREATE INDEX "services_name_sort_idx" ON "services" USING btree (lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "services_price_sort_idx" ON "services" USING btree ("unit_price","id");--> statement-breakpoint
 CREATE INDEX "services_category_sort_idx" ON "services" USING btree ("category","id");--> statement-breakpoint
-CREATE INDEX "services_created_sort_idx" ON "services" USING btree ("created_at","id");
+CREATE INDEX "services_created_sort_idx" ON "services" USING btree ("created_at","id");--> statement-breakpoint
+DROP INDEX "outbox_subject_sort_idx";--> statement-breakpoint
+CREATE INDEX "outbox_subject_sort_idx" ON "outbox" USING btree (lower("subject"),"id");--> statement-breakpoint
+DROP INDEX "outbox_to_sort_idx";--> statement-breakpoint
+CREATE INDEX "outbox_to_sort_idx" ON "outbox" USING btree (lower("to"),"id");

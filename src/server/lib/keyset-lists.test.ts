@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, constructionSites, contacts, contracts, orderItems, orders, services, suppliers, surveys } from "../db/schema";
+import {
+  clients,
+  constructionSites,
+  contacts,
+  contracts,
+  orderItems,
+  orders,
+  outbox,
+  services,
+  suppliers,
+  surveys,
+} from "../db/schema";
 import { insertEstimate } from "../test/fixtures/dashboard";
 import { buildTestApp, type TestApp } from "../test/app";
 import { keysetWalker } from "../test/keyset-walk";
@@ -117,6 +128,15 @@ beforeAll(async () => {
       ...(n < 3 ? { createdAt: sameInstant } : {}),
     })),
   );
+  // Outgoing mail: equal recipients but for case, equal subjects and instants.
+  await t.db.insert(outbox).values(
+    ["a@example.it", "A@example.it", "b@example.it", "a@example.it", "c@example.it", "b@example.it"].map((to, n) => ({
+      to,
+      subject: n % 2 ? "Fattura" : "fattura",
+      text: "Testo",
+      ...(n < 3 ? { createdAt: sameInstant } : {}),
+    })),
+  );
   // Sites: equal names but for case, start and end dates equal or missing, equal progress.
   const estimate = await insertEstimate(t.db, { clientId: rossi!.id });
   const ends = ["2026-06-30", null, "2026-06-30", null, "2026-07-15", "2026-05-01", null];
@@ -187,6 +207,11 @@ const walks: [string, string, number][] = [
   ["/api/services", "sort=category", 2],
   ["/api/services", "sort=-category", 2],
   ["/api/services", "sort=-createdAt", 2],
+  ["/api/outbox", "", 2],
+  ["/api/outbox", "sort=to", 2],
+  ["/api/outbox", "sort=-subject", 2],
+  ["/api/outbox", "sort=createdAt", 2],
+  ["/api/outbox", "q=example&sort=-to", 2],
   ["/api/contracts", "", 2],
   ["/api/contracts", "sort=number", 2],
   ["/api/contracts", "sort=-number", 2],

@@ -211,6 +211,11 @@ const cases: { name: string; search?: boolean; indexed?: boolean; run: () => Pro
     indexed: true,
     run: () => listServices(database.db, page(25, { sort })),
   })),
+  ...(["to", "-subject", "createdAt"] as const).map((sort) => ({
+    name: `outbox by ${sort}`,
+    indexed: true,
+    run: () => listOutboxMessages(database.db, page(25, { sort })),
+  })),
   ...(["number", "-number", "signedDate", "-signedDate", "status", "createdAt"] as const).map((sort) => ({
     name: `contracts by ${sort}`,
     indexed: true,
@@ -301,6 +306,7 @@ const keysetCases: { name: string; column: string; run: () => Promise<unknown> }
   { name: "orders by title", column: "lower(title)", run: byCursor((p) => listOrders(database.db, p), { sort: "-title" }) },
   { name: "order items", column: "order_id", run: byCursor((p) => listAllOrderItems(database.db, p)) },
   { name: "sites", column: "created_at", run: byCursor((p) => listSites(database.db, p, null)) },
+  { name: "outbox", column: "created_at", run: byCursor((p) => listOutboxMessages(database.db, p)) },
   { name: "services by price", column: "unit_price", run: byCursor((p) => listServices(database.db, p), { sort: "unitPrice" }) },
   { name: "contracts by -number", column: "number", run: byCursor((p) => listContracts(database.db, p, null), { sort: "-number" }) },
   {
