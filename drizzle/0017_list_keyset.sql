@@ -31,4 +31,6 @@ CREATE INDEX "services_created_sort_idx" ON "services" USING btree ("created_at"
 DROP INDEX "outbox_subject_sort_idx";--> statement-breakpoint
 CREATE INDEX "outbox_subject_sort_idx" ON "outbox" USING btree (lower("subject"),"id");--> statement-breakpoint
 DROP INDEX "outbox_to_sort_idx";--> statement-breakpoint
-CREATE INDEX "outbox_to_sort_idx" ON "outbox" USING btree (lower("to"),"id");
+CREATE INDEX "outbox_to_sort_idx" ON "outbox" USING btree (lower("to"),"id");--> statement-breakpoint
+CREATE INDEX "information_requests_list_idx" ON "information_requests" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "information_requests_replied_sort_idx" ON "information_requests" USING btree ("replied_at","id");

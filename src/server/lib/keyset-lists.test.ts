@@ -4,6 +4,7 @@ import {
   constructionSites,
   contacts,
   contracts,
+  informationRequests,
   orderItems,
   orders,
   outbox,
@@ -137,6 +138,16 @@ beforeAll(async () => {
       ...(n < 3 ? { createdAt: sameInstant } : {}),
     })),
   );
+  // Clients' questions: open (no reply date) or answered at the same instant.
+  await t.db.insert(informationRequests).values(
+    [null, sameInstant, null, sameInstant, "2026-04-01T09:00:00Z", null].map((repliedAt, n) => ({
+      clientId: n % 2 ? rossi!.id : bianchi!.id,
+      subject: `Domanda ${n}`,
+      message: "Quando iniziano i lavori?",
+      ...(repliedAt ? { repliedAt, reply: "A breve" } : {}),
+      ...(n < 3 ? { createdAt: sameInstant } : {}),
+    })),
+  );
   // Sites: equal names but for case, start and end dates equal or missing, equal progress.
   const estimate = await insertEstimate(t.db, { clientId: rossi!.id });
   const ends = ["2026-06-30", null, "2026-06-30", null, "2026-07-15", "2026-05-01", null];
@@ -212,6 +223,10 @@ const walks: [string, string, number][] = [
   ["/api/outbox", "sort=-subject", 2],
   ["/api/outbox", "sort=createdAt", 2],
   ["/api/outbox", "q=example&sort=-to", 2],
+  ["/api/information-requests", "", 2],
+  ["/api/information-requests", "sort=repliedAt", 2],
+  ["/api/information-requests", "sort=-repliedAt", 2],
+  ["/api/information-requests", "state=aperta&sort=createdAt", 1],
   ["/api/contracts", "", 2],
   ["/api/contracts", "sort=number", 2],
   ["/api/contracts", "sort=-number", 2],
