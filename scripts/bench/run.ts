@@ -11,7 +11,7 @@ import { capturingLogger, replayFloor, type CapturedQuery } from "./db-floor";
 import { browserFigures, bundleFigures, type BrowserFigures } from "./frontend";
 import { httpLoad } from "./http-load";
 import { checkTargets, consoleTable, markdownReport, spliceReport, type TargetResult } from "./report";
-import { scenarios, type Scenario } from "./scenarios";
+import { KEYSET_LISTS, scenarios, type Scenario } from "./scenarios";
 import { rssMb, startServer, stopServer } from "./server";
 import type { RunStats } from "./stats";
 
@@ -121,11 +121,20 @@ async function login(base: string) {
   return res.headers.get("set-cookie")!.split(";")[0]!;
 }
 
+const DEEP_ROW = 4975;
+
 async function discoverIds(base: string, cookie: string) {
   const get = async (p: string) => (await (await fetch(base + p, { headers: { cookie } })).json()) as { id: string }[];
   const [estimate] = await get("/api/estimates?status=accettato&limit=1");
   const [client] = await get("/api/clients?limit=1");
-  return { estimateId: estimate!.id, clientId: client!.id, login: DEMO_LOGINS.admin };
+  // The cursor after row DEEP_ROW of each keyset list (X-Next-Cursor), for its deep page by cursor.
+  const cursors: Record<string, string> = {};
+  for (const path of KEYSET_LISTS) {
+    const res = await fetch(`${base}${path}?limit=1&offset=${DEEP_ROW - 1}`, { headers: { cookie } });
+    const next = res.headers.get("x-next-cursor");
+    if (next) cursors[path] = next;
+  }
+  return { estimateId: estimate!.id, clientId: client!.id, login: DEMO_LOGINS.admin, cursors };
 }
 
 /** Removes what the write scenarios added, so every run measures the same data set. */

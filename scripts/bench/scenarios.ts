@@ -5,11 +5,24 @@ export interface Scenario extends HttpCall {
   kind: "health" | "list" | "detail" | "dashboard" | "pdf" | "write" | "login";
 }
 
+/** The lists that page by keyset, with the name their deep-page scenario carries. */
+export const KEYSET_LIST_NAMES: Record<string, string> = {
+  "/api/contacts": "contatti",
+  "/api/surveys": "sopralluoghi",
+  "/api/construction-sites": "cantieri",
+  "/api/contracts": "contratti",
+  "/api/orders": "ordini",
+  "/api/order-items": "righe ordine",
+};
+export const KEYSET_LISTS = Object.keys(KEYSET_LIST_NAMES);
+
 /** The API calls the screens make, with ids found in the data set. */
 export function scenarios(ids: {
   estimateId: string;
   clientId: string;
   login: { username: string; password: string };
+  /** The cursor after a deep row of each keyset list, where the data set is that deep. */
+  cursors?: Record<string, string>;
 }): Scenario[] {
   const page2 = "limit=25&offset=25";
   const lines = Array.from({ length: 10 }, (_, i) => ({
@@ -47,6 +60,16 @@ export function scenarios(ids: {
       path: "/api/compliance?sites=all&limit=25&offset=4975",
     },
     { name: "scadenze: riepilogo", kind: "dashboard", method: "GET", path: "/api/compliance/summary" },
+    { name: "righe ordine: pagina 2", kind: "list", method: "GET", path: `/api/order-items?${page2}` },
+    // Page 200 of each keyset list, by the cursor the page before it hands out.
+    ...Object.entries(ids.cursors ?? {}).map(
+      ([path, cursor]): Scenario => ({
+        name: `${KEYSET_LIST_NAMES[path] ?? path}: pagina 200 (cursore)`,
+        kind: "list",
+        method: "GET",
+        path: `${path}?limit=25&after=${encodeURIComponent(cursor)}`,
+      }),
+    ),
     { name: "preventivo: dettaglio con voci", kind: "detail", method: "GET", path: `/api/estimates/${ids.estimateId}` },
     { name: "dashboard", kind: "dashboard", method: "GET", path: "/api/dashboard" },
     { name: "preventivo: PDF", kind: "pdf", method: "GET", path: `/api/estimates/${ids.estimateId}/pdf` },

@@ -1,4 +1,4 @@
-import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
+import { idSchema, listQuery, pageCursors, optionalFormat, optionalText, requiredText, versionField } from "./common";
 import { emailSchema, phoneSchema } from "./validators";
 import { z } from "./zod";
 
@@ -47,6 +47,7 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 export const contactListQuerySchema = listQuery(["name", "createdAt", "clientName"] as const).extend({
+  ...pageCursors,
   clientId: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), idSchema.optional()),
 });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;

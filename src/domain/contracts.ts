@@ -1,4 +1,4 @@
-import { idSchema, listQuery, requiredText, versionField } from "./common";
+import { idSchema, listQuery, pageCursors, requiredText, versionField } from "./common";
 import { isoDateSchema } from "./dates";
 import { compareMoney, fromCents, maxMoney, normalizeMoney, ratio, subMoney, sumMoney, toCents } from "./money";
 import { contractStatuses, invoiceStatuses, type ContractStatus } from "./statuses";
@@ -93,6 +93,7 @@ export const contractListItemSchema = contractSchema.omit({ terms: true }).exten
 export type ContractListItem = z.infer<typeof contractListItemSchema>;
 
 export const contractListQuerySchema = listQuery(["number", "createdAt", "signedDate", "status"] as const).extend({
+  ...pageCursors,
   status: z.preprocess(
     (v) => (v === "" || v === "all" ? undefined : v),
     z.enum(contractStatuses.values, { error: "Stato non valido" }).optional(),

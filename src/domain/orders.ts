@@ -1,4 +1,4 @@
-import { idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
+import { idSchema, listQuery, optionalText, pageCursors, requiredText, versionField } from "./common";
 import { isoDateSchema, optionalIsoDate } from "./dates";
 import { compareMoney, lineTotal, moneySchema, quantitySchema, sumMoney, toCents } from "./money";
 import { orderStatuses, siteStatuses, supplierStatuses, type OrderStatus } from "./statuses";
@@ -182,6 +182,7 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 const optionalFilterId = z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional());
 
 export const orderListQuerySchema = listQuery(["number", "orderDate", "totalAmount", "status", "createdAt", "title"] as const).extend({
+  ...pageCursors,
   status: z.preprocess(
     (v) => (v === "" || v === "all" ? undefined : v),
     z.enum(orderStatuses.values, { error: "Stato ordine non valido" }).optional(),
@@ -196,6 +197,7 @@ export const orderItemListQuerySchema = z.object({
   orderId: optionalFilterId,
   limit: z.coerce.number().int().min(1, "limit: minimo 1").max(200, "limit: massimo 200").default(200),
   offset: z.coerce.number().int().min(0, "offset: minimo 0").default(0),
+  ...pageCursors,
 });
 
 // ---- lifecycle ----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { idSchema, listQuery } from "./common";
+import { idSchema, listQuery, pageCursors } from "./common";
 import { z } from "./zod";
 
 /** "Posta in uscita" (docs/domain/operations.md): every e-mail the product sent or stored. */
@@ -28,5 +28,5 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxDetailSchema = outboxMessageSchema.extend({ text: z.string() });
 export type OutboxDetail = z.infer<typeof outboxDetailSchema>;
 
-export const outboxListQuerySchema = listQuery(["createdAt", "to", "subject"] as const);
+export const outboxListQuerySchema = listQuery(["createdAt", "to", "subject"] as const).extend(pageCursors);
 export type OutboxListParams = Partial<z.output<typeof outboxListQuerySchema>>;

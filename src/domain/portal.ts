@@ -1,4 +1,4 @@
-import { idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
+import { idSchema, listQuery, optionalText, pageCursors, requiredText, versionField } from "./common";
 import { isoDateSchema, todayIso } from "./dates";
 import { labelled } from "./labels";
 import { estimateStatuses, invoiceStatuses, siteStatuses, surveyStatuses, type SiteStatus } from "./statuses";
@@ -408,6 +408,7 @@ export const officeInformationRequestSchema = informationRequestViewSchema.exten
 export type OfficeInformationRequest = z.infer<typeof officeInformationRequestSchema>;
 
 export const officeInformationRequestListQuerySchema = portalInformationRequestListQuerySchema.extend({
+  ...pageCursors,
   clientId: z.preprocess(emptyIsAll, idSchema.optional()),
 });
 export type OfficeInformationRequestListParams = Partial<z.output<typeof officeInformationRequestListQuerySchema>>;

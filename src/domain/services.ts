@@ -1,4 +1,4 @@
-import { idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
+import { idSchema, listQuery, pageCursors, optionalText, requiredText, versionField } from "./common";
 import { serviceCategories, serviceUnits } from "./catalogue";
 import { moneySchema } from "./money";
 import { serviceStatuses } from "./statuses";
@@ -41,6 +41,7 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceListQuerySchema = listQuery(["name", "unitPrice", "category", "createdAt"] as const).extend({
+  ...pageCursors,
   category: z.preprocess(emptyToUndefined, serviceCategorySchema.optional()),
   /** The estimate form asks for status=attivo only (docs/domain/statuses.md). */
   status: z.preprocess(emptyToUndefined, serviceStatusSchema.optional()),

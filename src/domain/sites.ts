@@ -1,6 +1,6 @@
 import { siteWorkTypes, DEFAULT_WORKING_HOURS } from "./catalogue";
 import { checkForce, forceFields } from "./compliance";
-import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
+import { idSchema, listQuery, optionalFormat, optionalText, pageCursors, requiredText, versionField } from "./common";
 import { isSiteLate, isSlowProgress, optionalIsoDate } from "./dates";
 import { moneySchema, percentOf, ratio, subMoney, maxMoney } from "./money";
 import { siteStatuses, type SiteStatus } from "./statuses";
@@ -171,6 +171,7 @@ export const siteListQuerySchema = listQuery([
   "estimatedEndDate",
   "progress",
 ] as const).extend({
+  ...pageCursors,
   status: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), siteStatusSchema.optional()),
   estimateId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
   ...assignedFilterFields,

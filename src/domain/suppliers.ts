@@ -1,4 +1,4 @@
-import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
+import { idSchema, listQuery, pageCursors, optionalFormat, optionalText, requiredText, versionField } from "./common";
 import { orderStatuses, supplierStatuses } from "./statuses";
 import { capSchema, emailSchema, partitaIvaSchema, phoneSchema, provinciaSchema } from "./validators";
 import { z } from "./zod";
@@ -66,6 +66,7 @@ export const supplierSchema = z.object({
 export type Supplier = z.infer<typeof supplierSchema>;
 
 export const supplierListQuerySchema = listQuery(["name", "city", "createdAt", "status"] as const).extend({
+  ...pageCursors,
   status: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), supplierStatusSchema.optional()),
 });
 export type SupplierListQuery = z.input<typeof supplierListQuerySchema>;

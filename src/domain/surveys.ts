@@ -1,5 +1,5 @@
 import { estimatedDurations, surveyTypes, urgencyLevels, weatherConditions } from "./catalogue";
-import { idSchema, listQuery, optionalFormat, optionalText, requiredText, versionField } from "./common";
+import { idSchema, listQuery, optionalFormat, optionalText, pageCursors, requiredText, versionField } from "./common";
 import { optionalRef, requiredRef } from "./contacts";
 import { addDays, daysBetween, isoDateSchema, isValidIsoDate, optionalIsoDate } from "./dates";
 import { isOfficeRole } from "./roles";
@@ -132,6 +132,7 @@ export const MAX_RANGE_DAYS = 62;
 
 export const surveyListQuerySchema = listQuery(["date", "createdAt", "status", "clientName"] as const)
   .extend({
+    ...pageCursors,
     status: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), z.enum(surveyStatuses.values, { error: "Stato non valido" }).optional()),
     clientId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
     contactId: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),

@@ -70,30 +70,56 @@ export async function sendPage<T>(reply: FastifyReply, page: Promise<T[]>, count
 // carries the cursors of its first and last rows in X-Previous-Cursor / X-Next-Cursor; OFFSET
 // still works for callers that send it (a link saved before cursors existed).
 
-/** One expression of a list's ORDER BY. `nullable`: the column can be NULL (placed as PostgreSQL does: last ascending, first descending). */
-export type SortKey = { expr: AnyColumn | SQL; desc?: boolean; nullable?: boolean };
+/**
+ * One expression of a list's ORDER BY. `nullable`: the column can be NULL, placed as PostgreSQL
+ * does (last ascending, first descending) unless `nullsFirst` says otherwise (a survey's time:
+ * "desc nulls last", so that a survey with no time follows the timed ones of its day).
+ */
+export type SortKey = { expr: AnyColumn | SQL; desc?: boolean; nullable?: boolean; nullsFirst?: boolean };
 /** A sortable column of a list: the expression, or the expression with its nullability. */
 export type SortColumn = AnyColumn | SQL | { expr: AnyColumn | SQL; nullable: boolean };
 
 const asSortKey = (c: SortColumn, desc: boolean): SortKey =>
   typeof c === "object" && c !== null && "expr" in c ? { ...c, desc } : { expr: c, desc };
 
-/** The list's sort keys: the caller's whitelisted key (if any) first, then the stable fallback. */
+/**
+ * The list's sort keys: the caller's whitelisted key (if any) first, then the stable fallback.
+ * With `tieBreak` (a unique NOT NULL column), a chosen sort is followed by that column alone, in
+ * the sort's own direction: one index on (column, tieBreak) then serves the sort both ways (read
+ * backwards for the descending one), and its cursor is a plain row comparison. Without a chosen
+ * sort the fallback is the order, as before.
+ */
 export function sortKeys<K extends string>(
   sort: string | undefined,
   columns: Record<K, SortColumn>,
   fallback: SortKey[],
+  tieBreak?: AnyColumn,
 ): SortKey[] {
   const key = sortKey(sort) as K | undefined;
   const column = key ? columns[key] : undefined;
   if (!column) return fallback;
-  return [asSortKey(column, Boolean(sort?.startsWith("-"))), ...fallback];
+  const descending = Boolean(sort?.startsWith("-"));
+  if (tieBreak) return [asSortKey(column, descending), { expr: tieBreak, desc: descending }];
+  return [asSortKey(column, descending), ...fallback];
 }
 
-const flip = (keys: SortKey[]) => keys.map((k) => ({ ...k, desc: !k.desc }));
+/** Where the key's NULLs come: PostgreSQL's default (first descending) unless the key says. */
+const nullsFirst = (k: SortKey) => k.nullsFirst ?? Boolean(k.desc);
 
-/** ORDER BY for the keys (PostgreSQL's default NULLS placement, which the indexes share). */
-export const orderSql = (keys: SortKey[]): SQL[] => keys.map((k) => (k.desc ? desc(k.expr) : asc(k.expr)));
+/** The keys read the other way: direction and NULLs placement both reversed. */
+const flip = (keys: SortKey[]) =>
+  keys.map((k) => ({ ...k, desc: !k.desc, ...(k.nullable ? { nullsFirst: !nullsFirst(k) } : {}) }));
+
+/**
+ * ORDER BY for the keys: PostgreSQL's default NULLS placement, which the indexes share, spelled
+ * out only where a key places its NULLs otherwise.
+ */
+export const orderSql = (keys: SortKey[]): SQL[] =>
+  keys.map((k) => {
+    const ordered = k.desc ? desc(k.expr) : asc(k.expr);
+    if (!k.nullable || nullsFirst(k) === Boolean(k.desc)) return ordered;
+    return nullsFirst(k) ? sql`${ordered} nulls first` : sql`${ordered} nulls last`;
+  });
 
 /** The values of a row's sort keys as text (the database's own spelling, so they compare back exactly). */
 export const cursorSql = (keys: SortKey[]) =>
@@ -144,18 +170,16 @@ function afterSql(keys: SortKey[], values: (string | null)[]): SQL {
   for (let i = keys.length - 1; i >= 0; i--) {
     const { expr, desc: descending, nullable } = keys[i]!;
     const v = values[i]!;
+    // NULLs placed last: nothing after them but other NULLs; placed first: every value follows them.
+    const nullsAfter = Boolean(nullable) && !nullsFirst(keys[i]!);
     let strictly: SQL | undefined;
     let equal: SQL;
     if (v === null) {
-      // NULLs come last ascending (nothing after them but other NULLs), first descending.
-      strictly = descending ? sql`${expr} is not null` : undefined;
+      strictly = nullsAfter ? undefined : sql`${expr} is not null`;
       equal = sql`${expr} is null`;
     } else {
-      strictly = descending
-        ? sql`${expr} < ${v}`
-        : nullable
-          ? sql`(${expr} > ${v} or ${expr} is null)`
-          : sql`${expr} > ${v}`;
+      const beyond = descending ? sql`${expr} < ${v}` : sql`${expr} > ${v}`;
+      strictly = nullsAfter ? sql`(${beyond} or ${expr} is null)` : beyond;
       equal = sql`${expr} = ${v}`;
     }
     const rest = tail ? sql`(${equal} and ${tail})` : undefined;
@@ -163,7 +187,7 @@ function afterSql(keys: SortKey[], values: (string | null)[]): SQL {
   }
   const first = keys[0]!;
   const v0 = values[0];
-  if (v0 !== null && v0 !== undefined && (first.desc || !first.nullable)) {
+  if (v0 !== null && v0 !== undefined && !(first.nullable && !nullsFirst(first))) {
     const bound = first.desc ? sql`${first.expr} <= ${v0}` : sql`${first.expr} >= ${v0}`;
     return sql`(${bound} and ${tail})`;
   }

@@ -24,5 +24,10 @@ export const services = pgTable(
     index("services_name_idx").on(sql`lower(${t.name})`),
     index("services_category_status_idx").on(t.category, t.status),
     index("services_list_idx").on(sql`lower(${t.name})`, t.id.desc().nullsFirst()),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("services_name_sort_idx").on(sql`lower(${t.name})`, t.id),
+    index("services_price_sort_idx").on(t.unitPrice, t.id),
+    index("services_category_sort_idx").on(t.category, t.id),
+    index("services_created_sort_idx").on(t.createdAt, t.id),
   ],
 );

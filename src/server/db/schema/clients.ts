@@ -65,5 +65,8 @@ export const contacts = pgTable(
     trigramIndex("contacts_email_trgm", t.email),
     trigramIndex("contacts_phone_trgm", t.phone),
     index("contacts_list_idx").on(sql`lower(${t.name})`, t.id.desc().nullsFirst()),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("contacts_name_sort_idx").on(sql`lower(${t.name})`, t.id),
+    index("contacts_created_sort_idx").on(t.createdAt, t.id),
   ],
 );

@@ -62,7 +62,9 @@ export const contracts = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("contracts_list_idx").on(t.createdAt, t.id),
     index("contracts_status_list_idx").on(t.status, t.createdAt, t.id),
-    index("contracts_signed_sort_idx").on(t.signedDate),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("contracts_signed_sort_idx").on(t.signedDate, t.id),
+    index("contracts_status_sort_idx").on(t.status, t.id),
   ],
 );
 

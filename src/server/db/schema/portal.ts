@@ -32,5 +32,8 @@ export const informationRequests = pgTable(
   (t) => [
     index("information_requests_client_created_idx").on(t.clientId, t.createdAt),
     index("information_requests_open_created_idx").on(t.repliedAt, t.createdAt),
+    // The office's list: newest first, or by reply date, each then the id (migration 0017).
+    index("information_requests_list_idx").on(t.createdAt, t.id),
+    index("information_requests_replied_sort_idx").on(t.repliedAt, t.id),
   ],
 );

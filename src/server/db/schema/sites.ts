@@ -56,5 +56,10 @@ export const constructionSites = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("sites_list_idx").on(t.createdAt, t.id),
     index("sites_status_list_idx").on(t.status, t.createdAt, t.id),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("sites_name_sort_idx").on(sql`lower(${t.name})`, t.id),
+    index("sites_start_sort_idx").on(t.startDate, t.id),
+    index("sites_end_sort_idx").on(t.estimatedEndDate, t.id),
+    index("sites_progress_sort_idx").on(t.progress, t.id),
   ],
 );

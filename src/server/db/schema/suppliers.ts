@@ -44,6 +44,11 @@ export const suppliers = pgTable(
     index("suppliers_city_idx").on(sql`lower(${t.city})`),
     trigramIndex("suppliers_name_trgm", t.name),
     index("suppliers_list_idx").on(sql`lower(${t.name})`, t.id.desc().nullsFirst()),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("suppliers_name_sort_idx").on(sql`lower(${t.name})`, t.id),
+    index("suppliers_city_sort_idx").on(sql`lower(${t.city})`, t.id),
+    index("suppliers_created_sort_idx").on(t.createdAt, t.id),
+    index("suppliers_status_sort_idx").on(t.status, t.id),
   ],
 );
 
@@ -84,8 +89,11 @@ export const orders = pgTable(
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("orders_list_idx").on(t.orderDate, t.number),
     index("orders_status_list_idx").on(t.status, t.orderDate, t.number),
-    index("orders_total_sort_idx").on(t.totalAmount),
-    index("orders_title_sort_idx").on(sql`lower(${t.title})`),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("orders_total_sort_idx").on(t.totalAmount, t.id),
+    index("orders_title_sort_idx").on(sql`lower(${t.title})`, t.id),
+    index("orders_status_sort_idx").on(t.status, t.id),
+    index("orders_created_sort_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -105,5 +113,6 @@ export const orderItems = pgTable(
     notes: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId, t.position)],
+  // Every line in the list's order, the id last so that a cursor names one line (migration 0017).
+  (t) => [index("order_items_order_idx").on(t.orderId, t.position, t.createdAt, t.id)],
 );

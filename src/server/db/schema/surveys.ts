@@ -53,6 +53,9 @@ export const surveys = pgTable(
     trigramIndex("surveys_description_trgm", t.description),
     // The list's order (date, time nulls last, id) both ways: newest first, or a calendar range in day order.
     index("surveys_list_idx").on(t.date.desc().nullsFirst(), t.time.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("surveys_created_sort_idx").on(t.createdAt, t.id),
+    index("surveys_status_sort_idx").on(t.status, t.id),
     index("surveys_status_list_idx").on(t.status, t.date.desc().nullsFirst(), t.time.desc().nullsLast(), t.id.desc().nullsFirst()),
   ],
 );

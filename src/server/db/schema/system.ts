@@ -121,8 +121,9 @@ export const outbox = pgTable(
     index("outbox_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
-    index("outbox_subject_sort_idx").on(sql`lower(${t.subject})`),
-    index("outbox_to_sort_idx").on(sql`lower(${t.to})`),
+    // A chosen sort, then the id in its direction (migration 0017).
+    index("outbox_subject_sort_idx").on(sql`lower(${t.subject})`, t.id),
+    index("outbox_to_sort_idx").on(sql`lower(${t.to})`, t.id),
   ],
 );
 

@@ -2,9 +2,9 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { CONTACT_DETAIL_SURVEYS, type ContactListParams } from "@domain/contacts";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, surveys } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy, sortKey } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset } from "../../lib/list";
 
-type ListParams = ContactListParams & { limit: number; offset: number };
+type ListParams = ContactListParams & { limit: number; offset: number; after?: string; before?: string };
 
 const columns = {
   id: contacts.id,
@@ -30,27 +30,40 @@ function listWhere(params: ListParams): SQL | undefined {
   return and(...filters);
 }
 
-/** One page: the ids first (through the ORDER BY's index), then the client's name for those rows only. */
-export async function listContacts(db: Queryable, params: ListParams) {
-  const order = orderBy(
-    params.sort,
-    { name: sql`lower(${contacts.name})`, createdAt: contacts.createdAt, clientName: sql`lower(${clients.name})` },
-    [sql`lower(${contacts.name})`, desc(contacts.id)],
+const contactName = sql`lower(${contacts.name})`;
+
+/**
+ * The page the parameters ask for (by cursor or by offset). Default order: the name, then the
+ * newest id (contacts_list_idx); a chosen sort is followed by the id in its direction, so one
+ * index serves it both ways (migration 0017).
+ */
+export const contactKeyset = (params: ListParams) =>
+  keyset(
+    params,
+    sortKeys(
+      params.sort,
+      { name: contactName, createdAt: contacts.createdAt, clientName: sql`lower(${clients.name})` },
+      [{ expr: contactName }, { expr: contacts.id, desc: true }],
+      contacts.id,
+    ),
   );
+
+/** One page: the ids first (through the ORDER BY's index), then the client's name for those rows only. */
+export async function listContacts(db: Queryable, params: ListParams, ks: Keyset = contactKeyset(params)) {
   let ids = db.select({ id: contacts.id }).from(contacts).$dynamic();
-  if (sortKey(params.sort) === "clientName") ids = ids.leftJoin(clients, eq(clients.id, contacts.clientId));
+  if (sortKey(params.sort) === "clientName") ids = ids.innerJoin(clients, eq(clients.id, contacts.clientId));
   const page = ids
-    .where(listWhere(params))
-    .orderBy(...order)
+    .where(and(listWhere(params), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(ks.offset)
     .as("page");
   return db
-    .select(columns)
+    .select({ ...columns, cursor: cursorSql(ks.keys) })
     .from(page)
     .innerJoin(contacts, eq(contacts.id, page.id))
-    .leftJoin(clients, eq(clients.id, contacts.clientId))
-    .orderBy(...order);
+    .innerJoin(clients, eq(clients.id, contacts.clientId))
+    .orderBy(...ks.order);
 }
 
 export function countContacts(db: Queryable, params: ListParams) {

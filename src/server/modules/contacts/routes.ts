@@ -4,8 +4,8 @@ import { contactDetailSchema, contactInputSchema, contactListQuerySchema, contac
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
-import { countContacts, getContactDetail, listContacts } from "./queries";
+import { sendKeysetPage } from "../../lib/list";
+import { contactKeyset, countContacts, getContactDetail, listContacts } from "./queries";
 import { createContact, deleteContact, updateContact } from "./service";
 
 // Contacts are the company's address book: the office keeps it, a technician reads it.
@@ -14,7 +14,9 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     "/api/contacts",
     { config: { access: "staff" }, schema: { tags: ["contatti"], querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } },
     async (request, reply) => {
-      return sendPage(reply, listContacts(db, request.query), countContacts(db, request.query));
+      const ks = contactKeyset(request.query);
+      const rows = listContacts(db, request.query, ks);
+      return sendKeysetPage(reply, ks, request.query, rows, countContacts(db, request.query));
     },
   );
 

@@ -5,7 +5,7 @@ import type { DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
 import { estimateVatView, listEstimateItems } from "../estimates/queries";
 import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
 
 type ListParams = z.output<typeof contractListQuerySchema>;
 
@@ -41,22 +41,43 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
+/**
+ * The page the parameters ask for, by cursor or by offset: newest first (contracts_list_idx), the
+ * number alone (unique), or a sort followed by the id in its direction (migration 0017).
+ */
+export function contractKeyset(params: ListParams): Keyset {
+  const descending = Boolean(params.sort?.startsWith("-"));
+  const keys: SortKey[] =
+    sortKey(params.sort) === "number"
+      ? [{ expr: c.number, desc: descending }]
+      : sortKeys(
+          params.sort,
+          { createdAt: c.createdAt, signedDate: { expr: c.signedDate, nullable: true }, status: c.status },
+          [
+            { expr: c.createdAt, desc: true },
+            { expr: c.id, desc: true },
+          ],
+          c.id,
+        );
+  return keyset(params, keys);
+}
+
 /** One page: the ids first (through the ORDER BY's index), then estimate and client for those rows only. */
-export async function listContracts(db: Queryable, params: ListParams, scope: string | null) {
+export async function listContracts(
+  db: Queryable,
+  params: ListParams,
+  scope: string | null,
+  ks: Keyset = contractKeyset(params),
+) {
   const { terms: _terms, ...columns } = contractColumns;
-  const order = orderBy(
-    params.sort,
-    { number: c.number, createdAt: c.createdAt, signedDate: c.signedDate, status: c.status },
-    [desc(c.createdAt), desc(c.id)],
-  );
   let ids = db.select({ id: c.id }).from(c).$dynamic();
   // The estimate is needed in the WHERE only to search its title or for the portal's scope.
   if (params.q || scope) ids = ids.innerJoin(estimates, eq(estimates.id, c.estimateId));
   const page = ids
-    .where(listWhere(params, scope))
-    .orderBy(...order)
+    .where(and(listWhere(params, scope), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(ks.offset)
     .as("page");
   return db
     .select({
@@ -66,12 +87,13 @@ export async function listContracts(db: Queryable, params: ListParams, scope: st
       estimateTotal: estimates.totalAmount,
       clientId: clients.id,
       clientName: clients.name,
+      cursor: cursorSql(ks.keys),
     })
     .from(page)
     .innerJoin(c, eq(c.id, page.id))
     .innerJoin(estimates, eq(estimates.id, c.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .orderBy(...order);
+    .orderBy(...ks.order);
 }
 
 export function countContracts(db: Queryable, params: ListParams, scope: string | null) {

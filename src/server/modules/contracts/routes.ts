@@ -14,7 +14,7 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { renderContractPdf } from "./pdf";
 import { sendRenderedPdf, sendStoredDocument, storedPdfOrFreeze } from "../../documents/store";
 import {
@@ -22,6 +22,7 @@ import {
   countContracts,
   findContractWithParties,
   getContractDetail,
+  contractKeyset,
   listContracts,
 } from "./queries";
 import { CONTRACT_NOT_FOUND, createContract, deleteContract, transitionContract, updateContractTerms } from "./service";
@@ -37,7 +38,9 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: { tags, querystring: contractListQuerySchema, response: { 200: z.array(contractListItemSchema) } },
     },
     async (request, reply) => {
-      return sendPage(reply, listContracts(db, request.query, null), countContracts(db, request.query, null));
+      const ks = contractKeyset(request.query);
+      const rows = listContracts(db, request.query, null, ks);
+      return sendKeysetPage(reply, ks, request.query, rows, countContracts(db, request.query, null));
     },
   );
 

@@ -14,12 +14,12 @@ import type { Db, Queryable } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { clients, informationRequests, users } from "../../db/schema";
 import { notFound, staleVersion } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { cursorSql, keyset, sendKeysetPage, type Keyset } from "../../lib/list";
 import { recordActivity } from "../activity/record";
 import { notifyClient } from "../notifications/notify-client";
 import {
   countInformationRequests,
-  informationRequestOrder,
+  informationRequestKeys,
   informationRequestView,
   informationRequestWhere,
 } from "../portal/lists";
@@ -35,15 +35,19 @@ const officeColumns = {
   version: informationRequests.version,
 };
 
-function listOffice(db: Queryable, params: OfficeInformationRequestListParams & { limit: number; offset: number }) {
-  return db
-    .select(officeColumns)
+type OfficeListParams = OfficeInformationRequestListParams & { limit: number; offset: number };
+
+async function listOffice(db: Queryable, params: OfficeListParams, ks: Keyset) {
+  const rows = await db
+    .select({ ...officeColumns, cursor: cursorSql(ks.keys) })
     .from(informationRequests)
     .innerJoin(clients, eq(clients.id, informationRequests.clientId))
-    .where(informationRequestWhere(null, params))
-    .orderBy(...informationRequestOrder(params.sort))
+    .where(and(informationRequestWhere(null, params), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset);
+    .offset(ks.offset);
+  // Read backwards from a `before` cursor: put the page back in the list's order.
+  return ks.backwards ? rows.reverse() : rows;
 }
 
 async function getOffice(db: Queryable, id: string) {
@@ -114,8 +118,11 @@ export const informationRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
       config: office,
       schema: { tags, querystring: officeInformationRequestListQuerySchema, response: { 200: z.array(officeInformationRequestSchema) } },
     },
-    async (request, reply) =>
-      sendPage(reply, listOffice(db, request.query), countInformationRequests(db, null, request.query)),
+    async (request, reply) => {
+      const ks = keyset(request.query, informationRequestKeys(request.query.sort));
+      const rows = listOffice(db, request.query, ks);
+      return sendKeysetPage(reply, ks, request.query, rows, countInformationRequests(db, null, request.query));
+    },
   );
 
   app.get(

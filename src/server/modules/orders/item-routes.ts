@@ -11,8 +11,8 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
-import { sendPage } from "../../lib/list";
-import { countOrderItems, listAllOrderItems } from "./queries";
+import { sendKeysetPage } from "../../lib/list";
+import { countOrderItems, listAllOrderItems, orderItemKeyset } from "./queries";
 import { createOrderItem, deleteOrderItem, updateOrderItem } from "./service";
 
 /**
@@ -26,9 +26,10 @@ export const itemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     "/api/order-items",
     { config: { access: "staff" }, schema: { tags, querystring: orderItemListQuerySchema, response: { 200: byRole(z.array(orderItemSchema), z.array(orderItemTecnicoSchema)) } } },
     async (request, reply) => {
-      const rows = listAllOrderItems(db, request.query);
-      const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(orderItemForTecnico));
-      return sendPage(reply, shaped, countOrderItems(db, request.query.orderId));
+      const ks = orderItemKeyset(request.query);
+      const page = listAllOrderItems(db, request.query, ks);
+      const rows = await sendKeysetPage(reply, ks, request.query, page, countOrderItems(db, request.query.orderId));
+      return seesMoney(request) ? rows : rows.map(orderItemForTecnico);
     },
   );
 

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { orderListQuerySchema } from "@domain/orders";
 import type { z } from "@domain/zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { constructionSites, estimates, orderItems, orders, suppliers } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
 
 type ListParams = z.output<typeof orderListQuerySchema>;
 
@@ -54,33 +54,53 @@ function whereJoins<Q extends PgSelect>(query: Q, params: ListParams) {
     .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId));
 }
 
+/** Newest order date first, then the number (unique): orders_list_idx read one way or the other. */
+const byDate = (descending: boolean): SortKey[] => [
+  { expr: orders.orderDate, desc: descending },
+  { expr: orders.number, desc: descending },
+];
+
+/**
+ * The page the parameters ask for, by cursor or by offset. The number is unique (its own index
+ * both ways); any other sort is followed by the id in its direction (migration 0017).
+ */
+export function orderKeyset(params: ListParams): Keyset {
+  const key = sortKey(params.sort);
+  const descending = Boolean(params.sort?.startsWith("-"));
+  const keys =
+    key === "orderDate"
+      ? byDate(descending)
+      : key === "number"
+        ? [{ expr: orders.number, desc: descending }]
+        : sortKeys(
+            params.sort,
+            {
+              totalAmount: orders.totalAmount,
+              status: orders.status,
+              createdAt: orders.createdAt,
+              title: sql`lower(${orders.title})`,
+            },
+            byDate(true),
+            orders.id,
+          );
+  return keyset(params, keys);
+}
+
 /** One page: the ids first (through the ORDER BY's index), then supplier and site names for those rows only. */
-export async function listOrders(db: Queryable, params: ListParams) {
-  const order = orderBy(
-    params.sort,
-    {
-      number: orders.number,
-      orderDate: orders.orderDate,
-      totalAmount: orders.totalAmount,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      title: sql`lower(${orders.title})`,
-    },
-    [desc(orders.orderDate), desc(orders.number)],
-  );
+export async function listOrders(db: Queryable, params: ListParams, ks: Keyset = orderKeyset(params)) {
   const page = whereJoins(db.select({ id: orders.id }).from(orders).$dynamic(), params)
-    .where(listWhere(params))
-    .orderBy(...order)
+    .where(and(listWhere(params), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(ks.offset)
     .as("page");
   return db
-    .select(orderColumns)
+    .select({ ...orderColumns, cursor: cursorSql(ks.keys) })
     .from(page)
     .innerJoin(orders, eq(orders.id, page.id))
     .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
     .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId))
-    .orderBy(...order);
+    .orderBy(...ks.order);
 }
 
 export function countOrders(db: Queryable, params: ListParams) {
@@ -147,8 +167,23 @@ export async function estimatesUsingOrder(db: Queryable, orderId: string) {
 }
 
 /** Items across orders (the unfiltered call of docs/domain/api.md), paged. */
-export async function listAllOrderItems(db: Queryable, params: { orderId?: string; limit: number; offset: number }) {
-  return db
+/** Every order's lines in order, then position: order_items_list_idx, the id last so a cursor is exact. */
+const itemKeys: SortKey[] = [
+  { expr: orderItems.orderId },
+  { expr: orderItems.position },
+  { expr: orderItems.createdAt },
+  { expr: orderItems.id },
+];
+
+export const orderItemKeyset = (params: { after?: string; before?: string; offset: number }) =>
+  keyset(params, itemKeys);
+
+export async function listAllOrderItems(
+  db: Queryable,
+  params: { orderId?: string; limit: number; offset: number; after?: string; before?: string },
+  ks: Keyset = orderItemKeyset(params),
+) {
+  const rows = await db
     .select({
       id: orderItems.id,
       orderId: orderItems.orderId,
@@ -160,12 +195,15 @@ export async function listAllOrderItems(db: Queryable, params: { orderId?: strin
       totalPrice: orderItems.totalPrice,
       notes: orderItems.notes,
       createdAt: orderItems.createdAt,
+      cursor: cursorSql(ks.keys),
     })
     .from(orderItems)
-    .where(params.orderId ? eq(orderItems.orderId, params.orderId) : undefined)
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position), asc(orderItems.createdAt))
+    .where(and(params.orderId ? eq(orderItems.orderId, params.orderId) : undefined, ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset);
+    .offset(ks.offset);
+  // Read backwards from a `before` cursor: put the page back in the list's order.
+  return ks.backwards ? rows.reverse() : rows;
 }
 
 export function countOrderItems(db: Queryable, orderId?: string) {

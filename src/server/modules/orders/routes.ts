@@ -17,10 +17,10 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { itemRoutes } from "./item-routes";
 import { orderPdf } from "./pdf";
-import { countOrders, getOrderDetail, listOrders } from "./queries";
+import { countOrders, getOrderDetail, listOrders, orderKeyset } from "./queries";
 import { sendOrder } from "./send";
 import { applyOrderAction, createOrder, deleteOrder, ORDER_NOT_FOUND, updateOrder } from "./service";
 import { withPdfSlot } from "../../documents/pdf/limits";
@@ -37,9 +37,9 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       // A technician may not order by amount either: the order of the rows would tell the prices.
       const query = !seesMoney(request) && request.query.sort?.endsWith("totalAmount") ? { ...request.query, sort: undefined } : request.query;
-      const rows = listOrders(db, query);
-      const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(orderForTecnico));
-      return sendPage(reply, shaped, countOrders(db, query));
+      const ks = orderKeyset(query);
+      const rows = await sendKeysetPage(reply, ks, query, listOrders(db, query, ks), countOrders(db, query));
+      return seesMoney(request) ? rows : rows.map(orderForTecnico);
     },
   );
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
 
 interface ListParams {
   /** Messages carrying a one-time link exist only for administrators (docs/domain/roles.md). */
@@ -10,6 +10,8 @@ interface ListParams {
   sort?: string | undefined;
   limit: number;
   offset: number;
+  after?: string | undefined;
+  before?: string | undefined;
 }
 
 type Row = typeof outbox.$inferSelect;
@@ -40,7 +42,22 @@ export function toMessage(
   };
 }
 
-export async function listOutboxMessages(db: Queryable, params: ListParams) {
+/** By cursor or by offset: newest first (outbox_list_idx), or a sort then the id (migration 0017). */
+export const outboxKeyset = (params: ListParams) =>
+  keyset(
+    params,
+    sortKeys(
+      params.sort,
+      { createdAt: outbox.createdAt, to: sql`lower(${outbox.to})`, subject: sql`lower(${outbox.subject})` },
+      [
+        { expr: outbox.createdAt, desc: true },
+        { expr: outbox.id, desc: true },
+      ],
+      outbox.id,
+    ),
+  );
+
+export async function listOutboxMessages(db: Queryable, params: ListParams, ks: Keyset = outboxKeyset(params)) {
   const rows = await db
     .select({
       id: outbox.id,
@@ -50,19 +67,16 @@ export async function listOutboxMessages(db: Queryable, params: ListParams) {
       attachments: outbox.attachments,
       sentAt: outbox.sentAt,
       error: outbox.error,
+      cursor: cursorSql(ks.keys),
     })
     .from(outbox)
-    .where(listWhere(params))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        { createdAt: outbox.createdAt, to: sql`lower(${outbox.to})`, subject: sql`lower(${outbox.subject})` },
-        [desc(outbox.createdAt), desc(outbox.id)],
-      ),
-    )
+    .where(and(listWhere(params), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset);
-  return rows.map(toMessage);
+    .offset(ks.offset);
+  // Read backwards from a `before` cursor: put the page back in the list's order.
+  const ordered = ks.backwards ? rows.reverse() : rows;
+  return ordered.map((row) => ({ ...toMessage(row), cursor: row.cursor }));
 }
 
 export function countOutboxMessages(db: Queryable, params: ListParams) {

@@ -5,10 +5,10 @@ import { outboxDetailSchema, outboxListQuerySchema, outboxMessageSchema } from "
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { requireUser } from "../../auth/guard";
 import { storageFor } from "../../storage";
-import { countOutboxMessages, findOutboxMessage, listOutboxMessages, toMessage } from "./queries";
+import { countOutboxMessages, findOutboxMessage, listOutboxMessages, outboxKeyset, toMessage } from "./queries";
 
 const NOT_FOUND = "Messaggio non trovato";
 
@@ -32,7 +32,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     },
     async (request, reply) => {
       const params = { ...request.query, withRestricted: withRestricted(request) };
-      return sendPage(reply, listOutboxMessages(db, params), countOutboxMessages(db, params));
+      const ks = outboxKeyset(params);
+      return sendKeysetPage(reply, ks, params, listOutboxMessages(db, params, ks), countOutboxMessages(db, params));
     },
   );
 

@@ -8,7 +8,7 @@ import type {
 } from "@domain/portal";
 import type { Queryable } from "../../db/client";
 import { constructionSites, estimates, informationRequests, surveys } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, likePattern, orderBy, orderSql, sortKeys } from "../../lib/list";
 
 // The portal's lists (docs/domain/portal.md). Each takes the client from the session and
 // selects an allowlist of columns: no costs, margins, internal notes, drafts or office activity.
@@ -183,11 +183,19 @@ export function informationRequestWhere(
   return and(...filters);
 }
 
-export const informationRequestOrder = (sort: string | undefined) =>
-  orderBy(sort, { createdAt: informationRequests.createdAt, repliedAt: informationRequests.repliedAt }, [
-    desc(informationRequests.createdAt),
-    desc(informationRequests.id),
-  ]);
+/** Newest first, or a sort then the id in its direction (the office's list pages by keyset on these). */
+export const informationRequestKeys = (sort: string | undefined) =>
+  sortKeys(
+    sort,
+    { createdAt: informationRequests.createdAt, repliedAt: { expr: informationRequests.repliedAt, nullable: true } },
+    [
+      { expr: informationRequests.createdAt, desc: true },
+      { expr: informationRequests.id, desc: true },
+    ],
+    informationRequests.id,
+  );
+
+export const informationRequestOrder = (sort: string | undefined) => orderSql(informationRequestKeys(sort));
 
 export const informationRequestView = {
   id: informationRequests.id,

@@ -1,10 +1,29 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { ServiceListParams } from "@domain/services";
 import type { Queryable } from "../../db/client";
 import { estimateItems, services } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
 
-type ListParams = ServiceListParams & { limit: number; offset: number };
+type ListParams = ServiceListParams & { limit: number; offset: number; after?: string; before?: string };
+
+const serviceName = sql`lower(${services.name})`;
+
+/** By cursor or by offset: the name then the newest id (services_list_idx), or a sort then the id (migration 0017). */
+export const serviceKeyset = (params: ListParams) =>
+  keyset(
+    params,
+    sortKeys(
+      params.sort,
+      {
+        name: serviceName,
+        unitPrice: services.unitPrice,
+        category: { expr: services.category, nullable: true },
+        createdAt: services.createdAt,
+      },
+      [{ expr: serviceName }, { expr: services.id, desc: true }],
+      services.id,
+    ),
+  );
 
 function listWhere(params: ListParams): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
@@ -17,8 +36,8 @@ function listWhere(params: ListParams): SQL | undefined {
   return and(...filters);
 }
 
-export async function listServices(db: Queryable, params: ListParams) {
-  return db
+export async function listServices(db: Queryable, params: ListParams, ks: Keyset = serviceKeyset(params)) {
+  const rows = await db
     .select({
       id: services.id,
       name: services.name,
@@ -31,23 +50,15 @@ export async function listServices(db: Queryable, params: ListParams) {
       createdAt: services.createdAt,
       updatedAt: services.updatedAt,
       version: services.version,
+      cursor: cursorSql(ks.keys),
     })
     .from(services)
-    .where(listWhere(params))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        {
-          name: sql`lower(${services.name})`,
-          unitPrice: services.unitPrice,
-          category: services.category,
-          createdAt: services.createdAt,
-        },
-        [sql`lower(${services.name})`, desc(services.id)],
-      ),
-    )
+    .where(and(listWhere(params), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset);
+    .offset(ks.offset);
+  // Read backwards from a `before` cursor: put the page back in the list's order.
+  return ks.backwards ? rows.reverse() : rows;
 }
 
 export function countServices(db: Queryable, params: ListParams) {

@@ -4,8 +4,8 @@ import { serviceInputSchema, serviceListQuerySchema, serviceSchema, serviceUpdat
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
-import { countServices, findService, listServices } from "./queries";
+import { sendKeysetPage } from "../../lib/list";
+import { countServices, findService, listServices, serviceKeyset } from "./queries";
 import { createService, deleteService, updateService } from "./service";
 
 // The catalogue is the company's price list: the office's (admin and ufficio). The estimate form asks for
@@ -15,7 +15,9 @@ export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     "/api/services",
     { config: { access: "office" }, schema: { tags: ["servizi"], querystring: serviceListQuerySchema, response: { 200: z.array(serviceSchema) } } },
     async (request, reply) => {
-      return sendPage(reply, listServices(db, request.query), countServices(db, request.query));
+      const ks = serviceKeyset(request.query);
+      const rows = listServices(db, request.query, ks);
+      return sendKeysetPage(reply, ks, request.query, rows, countServices(db, request.query));
     },
   );
 

@@ -4,7 +4,7 @@ import { siteCostAnalysis, type siteListQuerySchema } from "@domain/sites";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, orders, suppliers, users } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
 import { assigneeColumns, toAssignedUser } from "../team/queries";
 
 type ListParams = z.output<typeof siteListQuerySchema>;
@@ -57,27 +57,40 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
-/** One page: the ids first (through the ORDER BY's index), then estimate and client for those rows only. */
-export async function listSites(db: Queryable, params: ListParams, scope: string | null) {
-  const order = orderBy(
-    params.sort,
-    {
-      name: sql`lower(${s.name})`,
-      createdAt: s.createdAt,
-      startDate: s.startDate,
-      estimatedEndDate: s.estimatedEndDate,
-      progress: s.progress,
-    },
-    [desc(s.createdAt), desc(s.id)],
+/**
+ * The page the parameters ask for, by cursor or by offset: newest first (sites_list_idx), or a
+ * chosen sort followed by the id in its direction (migration 0017).
+ */
+export const siteKeyset = (params: ListParams) =>
+  keyset(
+    params,
+    sortKeys(
+      params.sort,
+      {
+        name: sql`lower(${s.name})`,
+        createdAt: s.createdAt,
+        startDate: { expr: s.startDate, nullable: true },
+        estimatedEndDate: { expr: s.estimatedEndDate, nullable: true },
+        progress: s.progress,
+      },
+      [
+        { expr: s.createdAt, desc: true },
+        { expr: s.id, desc: true },
+      ],
+      s.id,
+    ),
   );
+
+/** One page: the ids first (through the ORDER BY's index), then estimate and client for those rows only. */
+export async function listSites(db: Queryable, params: ListParams, scope: string | null, ks: Keyset = siteKeyset(params)) {
   let ids = db.select({ id: s.id }).from(s).$dynamic();
   // The estimate is needed in the WHERE only for the portal's scope (its client).
   if (scope) ids = ids.innerJoin(estimates, eq(estimates.id, s.estimateId));
   const page = ids
-    .where(listWhere(params, scope))
-    .orderBy(...order)
+    .where(and(listWhere(params, scope), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(ks.offset)
     .as("page");
   const rows = await db
     .select({
@@ -87,13 +100,14 @@ export async function listSites(db: Queryable, params: ListParams, scope: string
       clientId: clients.id,
       clientName: clients.name,
       assignee: assigneeColumns,
+      cursor: cursorSql(ks.keys),
     })
     .from(page)
     .innerJoin(s, eq(s.id, page.id))
     .innerJoin(estimates, eq(estimates.id, s.estimateId))
     .innerJoin(clients, eq(clients.id, estimates.clientId))
     .leftJoin(users, eq(users.id, s.assignedUserId))
-    .orderBy(...order);
+    .orderBy(...ks.order);
   const today = todayIso();
   return rows.map(({ assignee, ...r }) => ({
     ...r,

@@ -19,10 +19,10 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { storageFor } from "../../storage";
 import { assigneeFilter } from "../team/queries";
-import { countSites, getSiteDetail, listSites, siteEstimateOptions } from "./queries";
+import { countSites, getSiteDetail, listSites, siteEstimateOptions, siteKeyset } from "./queries";
 import { createSite, deleteSite, SITE_NOT_FOUND, updateSite, updateSiteProgress } from "./service";
 
 const tags = ["cantieri"];
@@ -41,9 +41,9 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     },
     async (request, reply) => {
       const query = { ...request.query, assignedUserId: assigneeFilter(request.query, request.user?.id) };
-      const rows = listSites(db, query, null);
-      const shaped = seesMoney(request) ? rows : rows.then((list) => list.map(siteForTecnico));
-      return sendPage(reply, shaped, countSites(db, query, null));
+      const ks = siteKeyset(query);
+      const rows = await sendKeysetPage(reply, ks, query, listSites(db, query, null, ks), countSites(db, query, null));
+      return seesMoney(request) ? rows : rows.map(siteForTecnico);
     },
   );
 

@@ -3,9 +3,11 @@ import { SUPPLIER_DETAIL_ORDERS, type supplierListQuerySchema } from "@domain/su
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { orders, suppliers } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
 
 type ListParams = z.output<typeof supplierListQuerySchema>;
+
+const supplierName = sql`lower(${suppliers.name})`;
 
 function listWhere(params: ListParams): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
@@ -38,25 +40,28 @@ const suppliersColumns = {
   version: suppliers.version,
 };
 
-export async function listSuppliers(db: Queryable, params: ListParams) {
-  return db
-    .select({ ...suppliersColumns })
+/** By cursor or by offset: the name then the newest id (suppliers_list_idx), or a sort then the id (migration 0017). */
+export const supplierKeyset = (params: ListParams) =>
+  keyset(
+    params,
+    sortKeys(
+      params.sort,
+      { name: supplierName, city: sql`lower(${suppliers.city})`, createdAt: suppliers.createdAt, status: suppliers.status },
+      [{ expr: supplierName }, { expr: suppliers.id, desc: true }],
+      suppliers.id,
+    ),
+  );
+
+export async function listSuppliers(db: Queryable, params: ListParams, ks: Keyset = supplierKeyset(params)) {
+  const rows = await db
+    .select({ ...suppliersColumns, cursor: cursorSql(ks.keys) })
     .from(suppliers)
-    .where(listWhere(params))
-    .orderBy(
-      ...orderBy(
-        params.sort,
-        {
-          name: sql`lower(${suppliers.name})`,
-          city: sql`lower(${suppliers.city})`,
-          createdAt: suppliers.createdAt,
-          status: suppliers.status,
-        },
-        [sql`lower(${suppliers.name})`, desc(suppliers.id)],
-      ),
-    )
+    .where(and(listWhere(params), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset);
+    .offset(ks.offset);
+  // Read backwards from a `before` cursor: put the page back in the list's order.
+  return ks.backwards ? rows.reverse() : rows;
 }
 
 export function countSuppliers(db: Queryable, params: ListParams) {

@@ -10,8 +10,8 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
-import { countSuppliers, getSupplierDetail, listSuppliers } from "./queries";
+import { sendKeysetPage } from "../../lib/list";
+import { countSuppliers, getSupplierDetail, listSuppliers, supplierKeyset } from "./queries";
 import { createSupplier, deleteSupplier, SUPPLIER_NOT_FOUND, updateSupplier } from "./service";
 
 // Suppliers are company data: the office's (admin and ufficio), never a technician.
@@ -22,7 +22,9 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     "/api/suppliers",
     { config: { access: "office" }, schema: { tags, querystring: supplierListQuerySchema, response: { 200: z.array(supplierSchema) } } },
     async (request, reply) => {
-      return sendPage(reply, listSuppliers(db, request.query), countSuppliers(db, request.query));
+      const ks = supplierKeyset(request.query);
+      const rows = listSuppliers(db, request.query, ks);
+      return sendKeysetPage(reply, ks, request.query, rows, countSuppliers(db, request.query));
     },
   );
 

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SurveyListParams } from "@domain/surveys";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { countCapped, countedRow, likePattern, orderBy, sortKey } from "../../lib/list";
+import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
 import { assigneeColumns, withAssignedUser } from "../team/queries";
 
-type ListParams = SurveyListParams & { limit: number; offset: number };
+type ListParams = SurveyListParams & { limit: number; offset: number; after?: string; before?: string };
 
 export const surveyColumns = {
   id: surveys.id,
@@ -57,39 +57,57 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
-/** One page: the ids first (through the ORDER BY's index), then client and contact names for those rows only. */
-export async function listSurveys(db: Queryable, params: ListParams, scope: string | null) {
+/**
+ * The day order, most recent first or oldest first. A survey with no time follows the timed ones
+ * of its day when the most recent come first, and leads its day read oldest first: the same
+ * index (surveys_list_idx) read one way or the other.
+ */
+const byDate = (descending: boolean): SortKey[] => [
+  { expr: surveys.date, desc: descending },
+  { expr: surveys.time, desc: descending, nullable: true, nullsFirst: !descending },
+  { expr: surveys.id, desc: descending },
+];
+
+/** The page the parameters ask for, by cursor or by offset. */
+export function surveyKeyset(params: ListParams): Keyset {
   // A calendar range reads in day order; the list shows the most recent first.
-  const fallback =
-    params.from || params.to
-      ? [asc(surveys.date), sql`${surveys.time} asc nulls first`, asc(surveys.id)]
-      : [desc(surveys.date), sql`${surveys.time} desc nulls last`, desc(surveys.id)];
-  const order = orderBy(
-    params.sort,
-    {
-      date: surveys.date,
-      createdAt: surveys.createdAt,
-      status: surveys.status,
-      clientName: sql`lower(${clients.name})`,
-    },
-    fallback,
-  );
+  const fallback = byDate(!(params.from || params.to));
+  const key = sortKey(params.sort);
+  const keys =
+    key === "date"
+      ? byDate(params.sort!.startsWith("-"))
+      : sortKeys(
+          params.sort,
+          { createdAt: surveys.createdAt, status: surveys.status, clientName: sql`lower(${clients.name})` },
+          fallback,
+          surveys.id,
+        );
+  return keyset(params, keys);
+}
+
+/** One page: the ids first (through the ORDER BY's index), then client and contact names for those rows only. */
+export async function listSurveys(
+  db: Queryable,
+  params: ListParams,
+  scope: string | null,
+  ks: Keyset = surveyKeyset(params),
+) {
   let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
-  if (params.q || sortKey(params.sort) === "clientName") ids = ids.leftJoin(clients, eq(clients.id, surveys.clientId));
+  if (params.q || sortKey(params.sort) === "clientName") ids = ids.innerJoin(clients, eq(clients.id, surveys.clientId));
   const page = ids
-    .where(listWhere(params, scope))
-    .orderBy(...order)
+    .where(and(listWhere(params, scope), ks.where))
+    .orderBy(...ks.pageOrder)
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(ks.offset)
     .as("page");
   const rows = await db
-    .select(surveyColumns)
+    .select({ ...surveyColumns, cursor: cursorSql(ks.keys) })
     .from(page)
     .innerJoin(surveys, eq(surveys.id, page.id))
-    .leftJoin(clients, eq(clients.id, surveys.clientId))
+    .innerJoin(clients, eq(clients.id, surveys.clientId))
     .leftJoin(contacts, eq(contacts.id, surveys.contactId))
     .leftJoin(users, eq(users.id, surveys.assignedUserId))
-    .orderBy(...order);
+    .orderBy(...ks.order);
   return rows.map(withAssignedUser);
 }
 

@@ -10,10 +10,10 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { storageFor } from "../../storage";
 import { assigneeFilter } from "../team/queries";
-import { countSurveys, getSurveyDetail, listSurveys } from "./queries";
+import { countSurveys, getSurveyDetail, listSurveys, surveyKeyset } from "./queries";
 import { createSurvey, deleteSurvey, updateSurvey } from "./service";
 
 const NOT_FOUND = "Sopralluogo non trovato";
@@ -28,7 +28,8 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     },
     async (request, reply) => {
       const query = { ...request.query, assignedUserId: assigneeFilter(request.query, request.user?.id) };
-      return sendPage(reply, listSurveys(db, query, null), countSurveys(db, query, null));
+      const ks = surveyKeyset(query);
+      return sendKeysetPage(reply, ks, query, listSurveys(db, query, null, ks), countSurveys(db, query, null));
     },
   );
 

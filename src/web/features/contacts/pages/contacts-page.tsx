@@ -36,8 +36,7 @@ export default function ContactsPage() {
     q,
     clientId: clientId || undefined,
     sort: validSort(sort, SORTABLE),
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const { data } = query;
   const clientFilterId = useId();
@@ -188,7 +187,7 @@ export default function ContactsPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} capped={data?.capped} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
 
       <ContactFormDialog
         open={editing !== null || intent.open}

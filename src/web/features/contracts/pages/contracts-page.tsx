@@ -9,7 +9,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
+import { ListPagination } from "@web/components/list/list-pagination";
 import { SearchInput } from "@web/components/ui/search-input";
 import { Select } from "@web/components/ui/select";
 import { Skeleton } from "@web/components/ui/skeleton";
@@ -31,8 +31,7 @@ export default function ContractsPage() {
     q,
     status: (status || undefined) as ContractStatus | undefined,
     sort: validSort(sort, SORTABLE),
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const [search, setSearch] = useState(q);
   const [creating, setCreating] = useState(false);
@@ -160,16 +159,7 @@ export default function ContractsPage() {
         </Card>
       )}
 
-      {data && (data.total > list.limit || data.capped) ? (
-        <Pagination
-          total={data.total}
-          capped={data.capped}
-          limit={list.limit}
-          offset={list.offset}
-          onOffsetChange={(offset) => list.set({ offset })}
-          className="mt-4"
-        />
-      ) : null}
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
       <NewContractDialog open={creating} onOpenChange={setCreating} />
     </>
   );

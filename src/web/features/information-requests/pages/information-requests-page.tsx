@@ -31,8 +31,7 @@ export default function InformationRequestsPage() {
     state: (state || undefined) as "aperta" | "risposta" | undefined,
     clientId: clientId || undefined,
     sort: validSort(sort, SORTABLE),
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const { data } = query;
   const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
@@ -121,7 +120,7 @@ export default function InformationRequestsPage() {
           </Card>
         )}
       </ListBody>
-      <ListPagination total={data?.total} capped={data?.capped} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
     </>
   );
 }

@@ -41,8 +41,7 @@ export default function OrdersPage() {
     supplierId: supplierId || undefined,
     constructionSiteId: constructionSiteId || undefined,
     sort: validSort(sort, SORTABLE),
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const { data } = query;
   const [viewing, setViewingId] = useState<string | null>(null);
@@ -246,7 +245,7 @@ export default function OrdersPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} capped={data?.capped} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
 
       <OrderDetailsDialog orderId={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
       <DeleteOrderDialog order={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

@@ -6,7 +6,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
+import { ListPagination } from "@web/components/list/list-pagination";
 import { SearchInput } from "@web/components/ui/search-input";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
@@ -26,8 +26,7 @@ export default function OutboxPage() {
   const { data, isPending, isError } = useOutbox({
     q,
     sort: validSort(sort, SORTABLE),
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const [search, setSearch] = useState(q);
   const [open, setOpen] = useState<string | null>(null);
@@ -116,16 +115,7 @@ export default function OutboxPage() {
           </CardContent>
         </Card>
       )}
-      {data && (data.total > list.limit || data.capped) ? (
-        <Pagination
-          total={data.total}
-          capped={data.capped}
-          limit={list.limit}
-          offset={list.offset}
-          onOffsetChange={(offset) => list.set({ offset })}
-          className="mt-4"
-        />
-      ) : null}
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
       <MessageDialog id={open} onOpenChange={(isOpen) => !isOpen && setOpen(null)} />
     </>
   );

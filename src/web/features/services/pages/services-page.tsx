@@ -30,8 +30,7 @@ export default function ServicesPage() {
     q,
     category: (category || undefined) as ServiceListParams["category"],
     status: (status || undefined) as ServiceListParams["status"],
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const { data } = query;
   const [editing, setEditing] = useState<Service | "new" | null>(null);
@@ -116,7 +115,7 @@ export default function ServicesPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} capped={data?.capped} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
 
       <ServiceFormDialog
         open={editing !== null}

@@ -10,7 +10,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
+import { ListPagination } from "@web/components/list/list-pagination";
 import { Progress } from "@web/components/ui/progress";
 import { SearchInput } from "@web/components/ui/search-input";
 import { Select } from "@web/components/ui/select";
@@ -113,8 +113,7 @@ export default function SitesPage() {
     q,
     status: (status || undefined) as SiteStatus | undefined,
     assigned: mine ? "me" : undefined,
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<SiteListItem | "new" | null>(null);
@@ -205,16 +204,7 @@ export default function SitesPage() {
         </ul>
       )}
 
-      {data && (data.total > list.limit || data.capped) ? (
-        <Pagination
-          total={data.total}
-          capped={data.capped}
-          limit={list.limit}
-          offset={list.offset}
-          onOffsetChange={(offset) => list.set({ offset })}
-          className="mt-4"
-        />
-      ) : null}
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
 
       <SiteFormDialog
         open={editing !== null || (intent.open && mayWrite)}

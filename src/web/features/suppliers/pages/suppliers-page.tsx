@@ -33,8 +33,7 @@ export default function SuppliersPage() {
     q,
     status: (status || undefined) as Supplier["status"] | undefined,
     sort: validSort(sort, SORTABLE),
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const { data } = query;
   const [viewing, setViewing] = useState<Supplier | null>(null);
@@ -169,7 +168,7 @@ export default function SuppliersPage() {
         )}
       </ListBody>
 
-      <ListPagination total={data?.total} capped={data?.capped} list={list} />
+      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
 
       <SupplierDetailsDialog supplier={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       <DeleteSupplierDialog supplier={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

@@ -134,8 +134,7 @@ export default function SurveysPage() {
     clientId: clientId || undefined,
     contactId: contactId || undefined,
     sort: validSort(sort, SORTABLE),
-    limit: list.limit,
-    offset: list.offset,
+    ...list.page,
   });
   const { data } = query;
   const [editing, setEditing] = useState<Survey | "new" | null>(null);
@@ -259,7 +258,7 @@ export default function SurveysPage() {
         </ListBody>
       )}
 
-      {calendar ? null : <ListPagination total={data?.total} capped={data?.capped} list={list} />}
+      {calendar ? null : <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />}
 
       <SurveyFormDialog
         open={editing !== null || intent.open || newOn !== null}
