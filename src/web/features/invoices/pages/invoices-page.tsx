@@ -20,7 +20,7 @@ import { useInvoices, useInvoiceTotals } from "../api/queries";
 import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge";
 import { NewInvoiceDialog } from "../components/new-invoice-dialog";
 import { VatRegisterDialog } from "../components/vat-register-dialog";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 
 const SORTABLE = ["number", "totalAmount", "issueDate", "dueDate", "status"] as const;
 const FILTERS = ["q", "status", "clientId", "from", "to", "sdiStatus", "type", "sort"] as const;

@@ -13,7 +13,7 @@ import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/
 import { isInteractiveTarget } from "@web/components/list/row-click";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";

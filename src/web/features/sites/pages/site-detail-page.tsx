@@ -14,14 +14,14 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { Progress } from "@web/components/ui/progress";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { useSite } from "../api/get-site";
 import { DeleteSiteDialog } from "../components/delete-site-dialog";
 import { ProgressRing } from "../components/progress-ring";
 import { SiteFormDialog } from "../components/site-form-dialog";
 import { SiteProgressDialog } from "../components/site-progress-dialog";
 import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
-import { AssigneeLabel } from "@web/features/team/components/person-dot";
+import { AssigneeLabel } from "@web/components/team/person-dot";
 
 function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
