@@ -12,7 +12,7 @@ import { ListPagination } from "@web/components/list/list-pagination";
 import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
