@@ -67,14 +67,18 @@ export type ListTableProps = {
   head: ReactNode;
   /** The rows. */
   children: ReactNode;
+  /** The table's name when it scrolls sideways (defaults to "Tabella"). */
+  scrollLabel?: string;
+  /** No padding at any width (some lists keep the card's padding from 640 px). */
+  flush?: boolean;
 };
 
 /** The rows of a list as a table in a card, the way every office list shows them. */
-export function ListTable({ label, head, children }: ListTableProps) {
+export function ListTable({ label, head, children, scrollLabel, flush = false }: ListTableProps) {
   return (
     <Card>
-      <CardContent className="p-0">
-        <Table aria-label={label}>
+      <CardContent className={flush ? "p-0 sm:p-0" : "p-0"}>
+        <Table aria-label={label} {...(scrollLabel ? { scrollLabel } : {})}>
           <TableHeader>
             <TableRow>{head}</TableRow>
           </TableHeader>
