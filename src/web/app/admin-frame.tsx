@@ -6,11 +6,11 @@ import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
 import type { Capability } from "@domain/roles";
-import { useMe } from "@web/features/auth/api/me";
-import { useCan } from "@web/features/auth/use-can";
+import { useMe } from "@web/lib/session";
+import { useCan } from "@web/lib/use-can";
 import { CompanyReadinessBanner } from "@web/features/company/readiness-banner";
 import { NotAuthorized } from "@web/features/not-authorized/not-authorized";
-import { useForbiddenHere } from "./forbidden";
+import { useForbiddenHere } from "@web/lib/forbidden";
 import { adminNav, isActive } from "./nav";
 import { TopBar } from "./top-bar";
 

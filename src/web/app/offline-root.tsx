@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore, type ReactNode } from "react";
 import type { SessionUser } from "@domain/auth";
 import { UpdatePrompt } from "@web/components/offline/update-prompt";
-import { authKeys } from "@web/features/auth/api/me";
+import { authKeys } from "@web/lib/session";
 import { OfflineQueueProvider } from "@web/lib/offline/offline-queue";
 
 /** The offline queue of whoever is signed in, and the prompt of a new version of the app. */

@@ -3,7 +3,7 @@ import { Link, useLocation } from "wouter";
 import { usesBackOffice } from "@domain/roles";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
-import { useMe } from "@web/features/auth/api/me";
+import { useMe } from "@web/lib/session";
 
 /**
  * Shows its children only to a logged-in user of the given area: "admin" is the back office of

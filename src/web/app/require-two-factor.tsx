@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Redirect, useLocation } from "wouter";
 import { profileSections } from "@domain/profile";
-import { useMe } from "@web/features/auth/api/me";
+import { useMe } from "@web/lib/session";
 
 const PROFILE = "/admin/profilo";
 

@@ -55,7 +55,7 @@ const pages = {
   informationRequest: page(() => import("@web/features/information-requests/pages/information-request-page")),
   portalInvoice: page(() => import("@web/features/portal/pages/portal-invoice-page")),
   activate: page(() => import("@web/features/portal/pages/activate-page")),
-  myDay: page(() => import("@web/features/team/pages/my-day-page")),
+  myDay: page(() => import("./pages/my-day-page")),
   adminHome: page(() => import("@web/features/team/pages/admin-home")),
 };
 

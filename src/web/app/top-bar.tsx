@@ -11,9 +11,9 @@ import { useOfflineQueue } from "@web/lib/offline/offline-queue";
 import { clearOfflineData } from "@web/lib/offline/store";
 import { userRoles } from "@domain/statuses";
 import { useLogout } from "@web/features/auth/api/login";
-import { useMe } from "@web/features/auth/api/me";
-import { useCan } from "@web/features/auth/use-can";
-import { useCompany } from "@web/features/company/use-company";
+import { useMe } from "@web/lib/session";
+import { useCan } from "@web/lib/use-can";
+import { useCompany } from "@web/lib/company";
 import { NotificationsButton } from "./notifications-button";
 
 /** Shared by the admin and the client frames: company name, role badge, notifications, "Esci". */

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { withQuery } from "@web/lib/api";
 import { buttonVariants } from "./ui/button";
 

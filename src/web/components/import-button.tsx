@@ -1,7 +1,7 @@
 import { FileUp } from "lucide-react";
 import { Link } from "wouter";
 import type { ImportKind } from "@domain/imports";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { buttonVariants } from "./ui/button";
 
 /** "Importa": opens the import page for this list (the office's; a technician has no button). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import type { ActivityEntry } from "@domain/activity";
 import { formatDateTime } from "@domain/format";
 import { api } from "@web/lib/api";

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { reportForbidden } from "@web/app/forbidden";
+import { reportForbidden } from "./forbidden";
 import { isApiError } from "./api";
 
 // docs/domain/screens.md: no refetch on an interval or on focus, no retries; our mutations

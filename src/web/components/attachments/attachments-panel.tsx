@@ -18,8 +18,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { useMe } from "@web/features/auth/api/me";
-import { useCan } from "@web/features/auth/use-can";
+import { useMe } from "@web/lib/session";
+import { useCan } from "@web/lib/use-can";
 import { isApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
 import { fileUrl, useAttachmentMutations, useAttachments } from "./api";
@@ -48,7 +48,14 @@ export interface AttachmentsPanelProps {
 }
 
 /** Photos and documents of a survey or a site: upload (camera friendly), thumbnails, download, delete. */
-export function AttachmentsPanel({ entityType, entityId, title = "Foto e documenti", shareable = false, readOnly = false, className }: AttachmentsPanelProps) {
+export function AttachmentsPanel({
+  entityType,
+  entityId,
+  title = "Foto e documenti",
+  shareable = false,
+  readOnly = false,
+  className,
+}: AttachmentsPanelProps) {
   const { data, isPending, isError } = useAttachments(entityType, entityId);
   // Sharing with the client's portal is the office's decision; a technician uploads and removes.
   const mayShare = useCan()("attachments.share");
@@ -88,13 +95,43 @@ export function AttachmentsPanel({ entityType, entityId, title = "Foto e documen
         </CardTitle>
         {readOnly ? null : (
           <div className="flex flex-wrap gap-2">
-            <input ref={filesRef} type="file" multiple accept={ATTACHMENT_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden onChange={(e) => void onFiles(e)} data-testid="attachments-input" />
-            <input ref={cameraRef} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden onChange={(e) => void onFiles(e)} />
-            <Button variant="outline" size="sm" className="sm:hidden" disabled={upload.isPending} onClick={() => cameraRef.current?.click()}>
+            <input
+              ref={filesRef}
+              type="file"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              onChange={(e) => void onFiles(e)}
+              data-testid="attachments-input"
+            />
+            <input
+              ref={cameraRef}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              onChange={(e) => void onFiles(e)}
+            />
+            <Button
+              variant="outline"
+              size="sm"
+              className="sm:hidden"
+              disabled={upload.isPending}
+              onClick={() => cameraRef.current?.click()}
+            >
               <Camera aria-hidden />
               Scatta foto
             </Button>
-            <Button size="sm" disabled={upload.isPending} aria-describedby={hintId} onClick={() => filesRef.current?.click()}>
+            <Button
+              size="sm"
+              disabled={upload.isPending}
+              aria-describedby={hintId}
+              onClick={() => filesRef.current?.click()}
+            >
               <Upload aria-hidden />
               {upload.isPending ? "Caricamento in corso..." : "Carica file"}
             </Button>
@@ -123,12 +160,27 @@ export function AttachmentsPanel({ entityType, entityId, title = "Foto e documen
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-labelledby={headingId}>
             {data.map((a) => (
               <li key={a.id} className="overflow-hidden rounded-md border border-border bg-card">
-                <a href={fileUrl(a.id)} target="_blank" rel="noreferrer" className="block aspect-square bg-muted focus-visible:outline-2 focus-visible:outline-ring" aria-label={`Apri ${a.fileName}`}>
+                <a
+                  href={fileUrl(a.id)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block aspect-square bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                  aria-label={`Apri ${a.fileName}`}
+                >
                   {isPreviewableImage(a.mimeType) ? (
-                    <img src={fileUrl(a.id, { thumb: true })} alt="" loading="lazy" className="size-full object-cover" />
+                    <img
+                      src={fileUrl(a.id, { thumb: true })}
+                      alt=""
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
                   ) : (
                     <span className="flex size-full flex-col items-center justify-center gap-1 text-muted-foreground">
-                      {a.mimeType === "application/pdf" ? <FileText aria-hidden className="size-10" /> : <ImageIcon aria-hidden className="size-10" />}
+                      {a.mimeType === "application/pdf" ? (
+                        <FileText aria-hidden className="size-10" />
+                      ) : (
+                        <ImageIcon aria-hidden className="size-10" />
+                      )}
                       <span className="text-xs uppercase">{a.mimeType === "application/pdf" ? "PDF" : "HEIC"}</span>
                     </span>
                   )}
@@ -150,7 +202,10 @@ export function AttachmentsPanel({ entityType, entityId, title = "Foto e documen
                         onChange={(e) =>
                           share.mutate(
                             { id: a.id, sharedWithClient: e.target.checked },
-                            { onError: (err) => toastError(isApiError(err) ? err.message : "Errore nell'aggiornamento dell'allegato") },
+                            {
+                              onError: (err) =>
+                                toastError(isApiError(err) ? err.message : "Errore nell'aggiornamento dell'allegato"),
+                            },
                           )
                         }
                       />
@@ -158,11 +213,22 @@ export function AttachmentsPanel({ entityType, entityId, title = "Foto e documen
                     </label>
                   ) : null}
                   <div className="flex gap-1">
-                    <a href={fileUrl(a.id, { download: true })} download={a.fileName} className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-9")} aria-label={`Scarica ${a.fileName}`}>
+                    <a
+                      href={fileUrl(a.id, { download: true })}
+                      download={a.fileName}
+                      className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-9")}
+                      aria-label={`Scarica ${a.fileName}`}
+                    >
                       <Download aria-hidden />
                     </a>
                     {readOnly || !mayDeleteAttachment(me, a) ? null : (
-                      <Button variant="ghost" size="icon" className="size-9" aria-label={`Elimina ${a.fileName}`} onClick={() => setDeleting(a)}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-9"
+                        aria-label={`Elimina ${a.fileName}`}
+                        onClick={() => setDeleting(a)}
+                      >
                         <Trash2 aria-hidden className="text-destructive" />
                       </Button>
                     )}

@@ -26,16 +26,21 @@ export function ListToolbar({
 }: ListToolbarProps) {
   // The box shows what is typed at once; the URL follows after the debounce.
   const [search, setSearch] = useState(query);
+  const box = (
+    <SearchInput
+      label={searchLabel}
+      placeholder={searchPlaceholder}
+      value={search}
+      onValueChange={setSearch}
+      onDebouncedChange={onSearch}
+      className={children ? "sm:max-w-sm" : cn("mb-4 sm:max-w-sm", className)}
+    />
+  );
+  // Alone, the box keeps its full width (up to 24rem) instead of shrinking in a row.
+  if (!children) return box;
   return (
     <div className={cn("mb-4 flex flex-col gap-2 sm:flex-row", className)}>
-      <SearchInput
-        label={searchLabel}
-        placeholder={searchPlaceholder}
-        value={search}
-        onValueChange={setSearch}
-        onDebouncedChange={onSearch}
-        className="sm:max-w-sm"
-      />
+      {box}
       {children}
     </div>
   );

@@ -3,12 +3,20 @@ import { Link } from "wouter";
 import { usesBackOffice } from "@domain/roles";
 import type { UserRole } from "@domain/statuses";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { useMe } from "@web/features/auth/api/me";
-import { useCompany } from "@web/features/company/use-company";
+import { useMe } from "@web/lib/session";
+import { useCompany } from "@web/lib/company";
 
 const features = [
-  { icon: HardHat, title: "Gestione Cantieri", text: "Avanzamento dei lavori in tempo reale, dal sopralluogo alla consegna." },
-  { icon: FileSignature, title: "Contratti Digitali", text: "Preventivi, contratti e documentazione sempre in ordine e firmati online." },
+  {
+    icon: HardHat,
+    title: "Gestione Cantieri",
+    text: "Avanzamento dei lavori in tempo reale, dal sopralluogo alla consegna.",
+  },
+  {
+    icon: FileSignature,
+    title: "Contratti Digitali",
+    text: "Preventivi, contratti e documentazione sempre in ordine e firmati online.",
+  },
   { icon: BarChart3, title: "Statistiche", text: "Report su prestazioni, fatturato e incassi dell'impresa." },
 ];
 
@@ -34,21 +42,31 @@ export default function LandingPage() {
         </header>
 
         <nav aria-label="Accesso" className="mt-10 grid gap-4 sm:grid-cols-2">
-          <Link href={entryHref("admin", me?.role)} className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            href={entryHref("admin", me?.role)}
+            className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <Card className="h-full transition group-hover:border-primary group-hover:shadow-md">
               <CardHeader>
                 <ShieldCheck aria-hidden className="size-8 text-primary" />
                 <CardTitle>Accedi come Amministratore</CardTitle>
-                <CardDescription>Clienti, sopralluoghi, preventivi, cantieri, contratti, fatture, fornitori e ordini.</CardDescription>
+                <CardDescription>
+                  Clienti, sopralluoghi, preventivi, cantieri, contratti, fatture, fornitori e ordini.
+                </CardDescription>
               </CardHeader>
             </Card>
           </Link>
-          <Link href={entryHref("client", me?.role)} className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            href={entryHref("client", me?.role)}
+            className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <Card className="h-full transition group-hover:border-primary group-hover:shadow-md">
               <CardHeader>
                 <UserRound aria-hidden className="size-8 text-primary" />
                 <CardTitle>Accedi come Cliente</CardTitle>
-                <CardDescription>Segui i tuoi progetti, consulta preventivi e fatture, prenota un sopralluogo gratuito.</CardDescription>
+                <CardDescription>
+                  Segui i tuoi progetti, consulta preventivi e fatture, prenota un sopralluogo gratuito.
+                </CardDescription>
               </CardHeader>
             </Card>
           </Link>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoginInput, SessionUser } from "@domain/auth";
 import type { LoginChallenge, LoginTotpInput } from "@domain/profile";
 import { api } from "@web/lib/api";
-import { authKeys } from "./me";
+import { authKeys } from "@web/lib/session";
 
 /** A login's answer: the user (signed in), or a challenge when a code is still owed. */
 export type LoginResult = SessionUser | LoginChallenge;

@@ -7,10 +7,10 @@ import { usesBackOffice } from "@domain/roles";
 import { Form, SubmitButton, TextField } from "@web/components/form";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { useCompany } from "@web/features/company/use-company";
+import { useCompany } from "@web/lib/company";
 import { isApiError } from "@web/lib/api";
 import { needsCode, useLogin, useLoginTotp } from "../api/login";
-import { useMe } from "../api/me";
+import { useMe } from "@web/lib/session";
 
 /** Only our own paths: a crafted ?next= must not send the user to another site. */
 function safeNext(next: string | null, fallback: string) {

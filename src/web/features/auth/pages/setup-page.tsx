@@ -6,13 +6,16 @@ import { Form, SubmitButton, TextField } from "@web/components/form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { api } from "@web/lib/api";
-import { authKeys } from "../api/me";
+import { authKeys } from "@web/lib/session";
 
 /** First start without ADMIN_USERNAME/ADMIN_PASSWORD: create the administrator with the logged token. */
 export default function SetupPage() {
   const [, navigate] = useLocation();
   const qc = useQueryClient();
-  const status = useQuery({ queryKey: ["setup"], queryFn: () => api.get<{ needsSetup: boolean }>("/api/setup/status") });
+  const status = useQuery({
+    queryKey: ["setup"],
+    queryFn: () => api.get<{ needsSetup: boolean }>("/api/setup/status"),
+  });
   const setup = useMutation({
     mutationFn: (input: SetupInput) => api.post<SessionUser>("/api/setup", input),
     onSuccess: (user) => {
@@ -28,7 +31,10 @@ export default function SetupPage() {
           <CardTitle>
             <h1>Configurazione iniziale</h1>
           </CardTitle>
-          <CardDescription>Crea l'account dell'amministratore. Il codice di configurazione è stampato nel registro del server all'avvio.</CardDescription>
+          <CardDescription>
+            Crea l'account dell'amministratore. Il codice di configurazione è stampato nel registro del server
+            all'avvio.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {status.isPending ? (
@@ -47,7 +53,14 @@ export default function SetupPage() {
               <div className="space-y-4">
                 <TextField name="token" label="Codice di configurazione" required autoComplete="off" />
                 <TextField name="username" label="Nome utente amministratore" required autoComplete="username" />
-                <TextField name="password" label="Password" type="password" required autoComplete="new-password" description={PASSWORD_HINT} />
+                <TextField
+                  name="password"
+                  label="Password"
+                  type="password"
+                  required
+                  autoComplete="new-password"
+                  description={PASSWORD_HINT}
+                />
                 <SubmitButton className="w-full" label="Crea amministratore" pendingLabel="Creazione..." />
               </div>
             </Form>

@@ -11,7 +11,7 @@ import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { createHref } from "@web/lib/create-intent";
 import { useClient } from "../api/get-client";
 import { ClientFormDialog } from "../components/client-form-dialog";

@@ -7,16 +7,13 @@ import { clientTypes } from "@domain/statuses";
 import { countLabel, formatAddress } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ImportButton } from "@web/components/import-button";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
-import { useCan } from "@web/features/auth/use-can";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
+import { useCan } from "@web/lib/use-can";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useClients } from "../api/list-clients";
@@ -33,7 +30,7 @@ export default function ClientsPage() {
   const mayWrite = useCan()("clients.write");
   const list = useListParams(FILTERS);
   const { q, type, sort } = list.values;
-  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const sorting = listSorting(list);
   const query = useClients({
     q,
     type: type as Client["type"],
@@ -47,7 +44,7 @@ export default function ClientsPage() {
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Clienti"
         description={data ? countLabel(data.total, "cliente", "clienti", data.capped) : "Anagrafica dei clienti"}
         actions={
@@ -62,25 +59,25 @@ export default function ClientsPage() {
             ) : null}
           </>
         }
-      />
-
-      <ListToolbar
-        searchLabel="Cerca clienti"
-        searchPlaceholder="Cerca per nome, email o telefono..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per tipo"
-          value={type}
-          onValueChange={(value) => list.set({ type: value })}
-          allLabel="Tutti i tipi"
-          options={clientTypes.options}
-          className="sm:w-48"
-        />
-      </ListToolbar>
-
-      <ListBody
+        toolbar={{
+          searchLabel: "Cerca clienti",
+          searchPlaceholder: "Cerca per nome, email o telefono...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per tipo"
+                value={type}
+                onValueChange={(value) => list.set({ type: value })}
+                allLabel="Tutti i tipi"
+                options={clientTypes.options}
+                className="sm:w-48"
+              />
+            </>
+          ),
+        }}
+        list={list}
         query={query}
         errorText="Impossibile caricare i clienti. Riprova."
         filtered={list.hasFilters}
@@ -97,62 +94,56 @@ export default function ClientsPage() {
         }}
       >
         {(rows) => (
-          <Card>
-            <CardContent className="p-0">
-              <Table aria-label="Elenco clienti">
-                <TableHeader>
-                  <TableRow>
-                    <SortableHead column="name" {...sorting}>
-                      Cliente
-                    </SortableHead>
-                    <SortableHead column="type" {...sorting}>
-                      Tipo
-                    </SortableHead>
-                    <TableHead className="hidden md:table-cell">Contatti</TableHead>
-                    <SortableHead column="createdAt" className="hidden lg:table-cell" first="desc" {...sorting}>
-                      Creato il
-                    </SortableHead>
-                    <TableHead className="text-right">Azioni</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((client) => (
-                    <TableRow key={client.id}>
-                      <TableCell>
-                        <Link href={`/admin/clients/${client.id}`} className="font-medium hover:underline">
-                          {client.name}
-                        </Link>
-                        <div className="text-sm text-muted-foreground">{formatAddress(client)}</div>
-                      </TableCell>
-                      <TableCell>
-                        <ClientTypeBadge type={client.type} />
-                      </TableCell>
-                      <TableCell className="hidden text-sm md:table-cell">
-                        <div>{client.email ?? "—"}</div>
-                        <div className="text-muted-foreground">{client.phone ?? ""}</div>
-                      </TableCell>
-                      <TableCell className="hidden text-sm lg:table-cell">{formatDate(client.createdAt)}</TableCell>
-                      <TableCell>
-                        <RowActions>
-                          <RowViewAction href={`/admin/clients/${client.id}`} label={`Visualizza ${client.name}`} />
-                          {mayWrite ? (
-                            <>
-                              <RowEditAction label={`Modifica ${client.name}`} onClick={() => setEditing(client)} />
-                              <RowDeleteAction label={`Elimina ${client.name}`} onClick={() => setDeleting(client)} />
-                            </>
-                          ) : null}
-                        </RowActions>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+          <ListTable
+            label="Elenco clienti"
+            head={
+              <>
+                <SortableHead column="name" {...sorting}>
+                  Cliente
+                </SortableHead>
+                <SortableHead column="type" {...sorting}>
+                  Tipo
+                </SortableHead>
+                <TableHead className="hidden md:table-cell">Contatti</TableHead>
+                <SortableHead column="createdAt" className="hidden lg:table-cell" first="desc" {...sorting}>
+                  Creato il
+                </SortableHead>
+                <TableHead className="text-right">Azioni</TableHead>
+              </>
+            }
+          >
+            {rows.map((client) => (
+              <TableRow key={client.id}>
+                <TableCell>
+                  <Link href={`/admin/clients/${client.id}`} className="font-medium hover:underline">
+                    {client.name}
+                  </Link>
+                  <div className="text-sm text-muted-foreground">{formatAddress(client)}</div>
+                </TableCell>
+                <TableCell>
+                  <ClientTypeBadge type={client.type} />
+                </TableCell>
+                <TableCell className="hidden text-sm md:table-cell">
+                  <div>{client.email ?? "—"}</div>
+                  <div className="text-muted-foreground">{client.phone ?? ""}</div>
+                </TableCell>
+                <TableCell className="hidden text-sm lg:table-cell">{formatDate(client.createdAt)}</TableCell>
+                <TableCell>
+                  <RowActions>
+                    <RowViewAction href={`/admin/clients/${client.id}`} label={`Visualizza ${client.name}`} />
+                    {mayWrite ? (
+                      <>
+                        <RowEditAction label={`Modifica ${client.name}`} onClick={() => setEditing(client)} />
+                        <RowDeleteAction label={`Elimina ${client.name}`} onClick={() => setDeleting(client)} />
+                      </>
+                    ) : null}
+                  </RowActions>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
-      </ListBody>
-
-      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
+      </ListShell>
 
       <ClientFormDialog
         open={editing !== null || intent.open}

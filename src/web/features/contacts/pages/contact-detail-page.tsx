@@ -9,7 +9,7 @@ import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-sta
 import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useContact } from "../api/get-contact";
 import { ContactFormDialog } from "../components/contact-form-dialog";

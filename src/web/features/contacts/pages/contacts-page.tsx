@@ -4,16 +4,12 @@ import { Link } from "wouter";
 import type { Contact } from "@domain/contacts";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
-import { useCan } from "@web/features/auth/use-can";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
+import { useCan } from "@web/lib/use-can";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { AsyncCombobox } from "@web/components/pickers/async-combobox";
@@ -31,7 +27,7 @@ export default function ContactsPage() {
   const mayWrite = useCan()("contacts.write");
   const list = useListParams(FILTERS);
   const { q, clientId, sort } = list.values;
-  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const sorting = listSorting(list);
   const query = useContacts({
     q,
     clientId: clientId || undefined,
@@ -46,7 +42,7 @@ export default function ContactsPage() {
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Contatti"
         description={data ? countLabel(data.total, "contatto", "contatti", data.capped) : "Referenti dei clienti"}
         actions={
@@ -60,33 +56,33 @@ export default function ContactsPage() {
             ) : null}
           </>
         }
-      />
-
-      <ListToolbar
-        searchLabel="Cerca contatti"
-        searchPlaceholder="Cerca per nome, email o telefono..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        {/* A server search: the filter reaches any client, however many there are. */}
-        <div className="sm:w-64">
-          <label htmlFor={clientFilterId} className="sr-only">
-            Filtra per cliente
-          </label>
-          <AsyncCombobox
-            id={clientFilterId}
-            value={clientId}
-            onChange={(id) => list.set({ clientId: id })}
-            clearable
-            placeholder="Tutti i clienti"
-            queryKey={clientOptionsKey}
-            search={searchClientOptions}
-            resolve={clientOption}
-          />
-        </div>
-      </ListToolbar>
-
-      <ListBody
+        toolbar={{
+          searchLabel: "Cerca contatti",
+          searchPlaceholder: "Cerca per nome, email o telefono...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              {/* A server search: the filter reaches any client, however many there are. */}
+              <div className="sm:w-64">
+                <label htmlFor={clientFilterId} className="sr-only">
+                  Filtra per cliente
+                </label>
+                <AsyncCombobox
+                  id={clientFilterId}
+                  value={clientId}
+                  onChange={(id) => list.set({ clientId: id })}
+                  clearable
+                  placeholder="Tutti i clienti"
+                  queryKey={clientOptionsKey}
+                  search={searchClientOptions}
+                  resolve={clientOption}
+                />
+              </div>
+            </>
+          ),
+        }}
+        list={list}
         query={query}
         errorText="Impossibile caricare i contatti. Riprova."
         filtered={list.hasFilters}
@@ -103,91 +99,80 @@ export default function ContactsPage() {
         }}
       >
         {(rows) => (
-          <Card>
-            <CardContent className="p-0">
-              <Table aria-label="Elenco contatti">
-                <TableHeader>
-                  <TableRow>
-                    <SortableHead column="name" {...sorting}>
-                      Contatto
-                    </SortableHead>
-                    <SortableHead column="clientName" className="hidden sm:table-cell" {...sorting}>
-                      Cliente
-                    </SortableHead>
-                    <TableHead className="hidden md:table-cell">Ruolo</TableHead>
-                    <TableHead className="hidden lg:table-cell">Recapiti</TableHead>
-                    <TableHead className="text-right">Azioni</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((contact) => (
-                    <TableRow key={contact.id}>
-                      <TableCell>
-                        <Link href={`/admin/contacts/${contact.id}`} className="font-medium hover:underline">
-                          {contact.name}
-                        </Link>
-                        {/* On phones the hidden columns fold under the name. */}
-                        <div className="text-sm text-muted-foreground sm:hidden">
-                          {contact.clientName ?? "Cliente non trovato"}
-                        </div>
-                        <div className="text-sm text-muted-foreground lg:hidden">
-                          {contact.phone ?? contact.email ?? ""}
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        {contact.clientName ? (
-                          <Link href={`/admin/clients/${contact.clientId}`} className="hover:underline">
-                            {contact.clientName}
-                          </Link>
-                        ) : (
-                          <span className="text-muted-foreground">Cliente non trovato</span>
-                        )}
-                      </TableCell>
-                      <TableCell className="hidden md:table-cell">
-                        {contact.role ?? <span className="text-muted-foreground">Non specificato</span>}
-                      </TableCell>
-                      <TableCell className="hidden text-sm lg:table-cell">
-                        {contact.phone ? (
-                          <a
-                            href={`tel:${contact.phone}`}
-                            className="flex items-center gap-1 text-primary hover:underline"
-                          >
-                            <Phone aria-hidden className="size-3" />
-                            {contact.phone}
-                          </a>
-                        ) : null}
-                        {contact.email ? (
-                          <a
-                            href={`mailto:${contact.email}`}
-                            className="flex items-center gap-1 text-primary hover:underline"
-                          >
-                            <Mail aria-hidden className="size-3" />
-                            {contact.email}
-                          </a>
-                        ) : null}
-                        {!contact.phone && !contact.email ? <span className="text-muted-foreground">—</span> : null}
-                      </TableCell>
-                      <TableCell>
-                        <RowActions>
-                          <RowViewAction href={`/admin/contacts/${contact.id}`} label={`Visualizza ${contact.name}`} />
-                          {mayWrite ? (
-                            <>
-                              <RowEditAction label={`Modifica ${contact.name}`} onClick={() => setEditing(contact)} />
-                              <RowDeleteAction label={`Elimina ${contact.name}`} onClick={() => setDeleting(contact)} />
-                            </>
-                          ) : null}
-                        </RowActions>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+          <ListTable
+            label="Elenco contatti"
+            head={
+              <>
+                <SortableHead column="name" {...sorting}>
+                  Contatto
+                </SortableHead>
+                <SortableHead column="clientName" className="hidden sm:table-cell" {...sorting}>
+                  Cliente
+                </SortableHead>
+                <TableHead className="hidden md:table-cell">Ruolo</TableHead>
+                <TableHead className="hidden lg:table-cell">Recapiti</TableHead>
+                <TableHead className="text-right">Azioni</TableHead>
+              </>
+            }
+          >
+            {rows.map((contact) => (
+              <TableRow key={contact.id}>
+                <TableCell>
+                  <Link href={`/admin/contacts/${contact.id}`} className="font-medium hover:underline">
+                    {contact.name}
+                  </Link>
+                  {/* On phones the hidden columns fold under the name. */}
+                  <div className="text-sm text-muted-foreground sm:hidden">
+                    {contact.clientName ?? "Cliente non trovato"}
+                  </div>
+                  <div className="text-sm text-muted-foreground lg:hidden">{contact.phone ?? contact.email ?? ""}</div>
+                </TableCell>
+                <TableCell className="hidden sm:table-cell">
+                  {contact.clientName ? (
+                    <Link href={`/admin/clients/${contact.clientId}`} className="hover:underline">
+                      {contact.clientName}
+                    </Link>
+                  ) : (
+                    <span className="text-muted-foreground">Cliente non trovato</span>
+                  )}
+                </TableCell>
+                <TableCell className="hidden md:table-cell">
+                  {contact.role ?? <span className="text-muted-foreground">Non specificato</span>}
+                </TableCell>
+                <TableCell className="hidden text-sm lg:table-cell">
+                  {contact.phone ? (
+                    <a href={`tel:${contact.phone}`} className="flex items-center gap-1 text-primary hover:underline">
+                      <Phone aria-hidden className="size-3" />
+                      {contact.phone}
+                    </a>
+                  ) : null}
+                  {contact.email ? (
+                    <a
+                      href={`mailto:${contact.email}`}
+                      className="flex items-center gap-1 text-primary hover:underline"
+                    >
+                      <Mail aria-hidden className="size-3" />
+                      {contact.email}
+                    </a>
+                  ) : null}
+                  {!contact.phone && !contact.email ? <span className="text-muted-foreground">—</span> : null}
+                </TableCell>
+                <TableCell>
+                  <RowActions>
+                    <RowViewAction href={`/admin/contacts/${contact.id}`} label={`Visualizza ${contact.name}`} />
+                    {mayWrite ? (
+                      <>
+                        <RowEditAction label={`Modifica ${contact.name}`} onClick={() => setEditing(contact)} />
+                        <RowDeleteAction label={`Elimina ${contact.name}`} onClick={() => setDeleting(contact)} />
+                      </>
+                    ) : null}
+                  </RowActions>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
-      </ListBody>
-
-      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
+      </ListShell>
 
       <ContactFormDialog
         open={editing !== null || intent.open}

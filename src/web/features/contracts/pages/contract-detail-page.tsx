@@ -1,8 +1,10 @@
-import { ArrowLeft, Download, FilePlus2, Trash2 } from "lucide-react";
+import { Download, FilePlus2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { contractActions, nextContractAction } from "@domain/contracts";
 import { VatTotals } from "@web/components/vat-totals";
+import { DetailDeleteButton } from "@web/components/detail/detail-actions";
+import { DetailHeader, DetailSection, DetailShell, type Loaded } from "@web/components/detail/detail-shell";
 import { formatDate, formatDateTime, formatEuro } from "@domain/format";
 import { invoiceKindLabels, type InvoiceKind } from "@domain/invoices";
 import { invoiceStatuses, siteStatuses } from "@domain/statuses";
@@ -10,11 +12,8 @@ import { pdfFileName, formatAddress } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { EmptyState } from "@web/components/ui/empty-state";
 import { Progress } from "@web/components/ui/progress";
-import { Spinner } from "@web/components/ui/spinner";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
 import { useContractTransition, useDeleteContract } from "../api/mutations";
@@ -22,17 +21,6 @@ import { useContract } from "../api/queries";
 import { ContractStatusBadge } from "../components/contract-status-badge";
 import { SignContractDialog } from "../components/sign-contract-dialog";
 import { showsProcurementCodes, TermsEditor } from "../components/terms-editor";
-
-function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <Card className={className}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -45,27 +33,26 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export default function ContractDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
+  return (
+    <DetailShell
+      query={useContract(id)}
+      loadingLabel="Caricamento contratto..."
+      notFoundTitle="Contratto non trovato"
+      failedTitle="Impossibile caricare il contratto"
+      backHref="/admin/contracts"
+      backLabel="Torna ai contratti"
+    >
+      {(contract) => <ContractDetail contract={contract} />}
+    </DetailShell>
+  );
+}
+
+function ContractDetail({ contract }: { contract: Loaded<typeof useContract> }) {
   const [, navigate] = useLocation();
-  const { data: contract, isPending, error } = useContract(id);
   const transition = useContractTransition();
   const remove = useDeleteContract();
   const [signing, setSigning] = useState(false);
   const [deleting, setDeleting] = useState(false);
-
-  if (isPending) return <Spinner label="Caricamento contratto..." />;
-  if (!contract) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
-    return (
-      <EmptyState
-        title={missing ? "Contratto non trovato" : "Impossibile caricare il contratto"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/contracts">Torna ai contratti</Link>
-          </Button>
-        }
-      />
-    );
-  }
 
   const next = nextContractAction(contract.status);
   const f = contract.financials;
@@ -84,55 +71,47 @@ export default function ContractDetailPage() {
 
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/contracts">
-          <ArrowLeft aria-hidden className="size-4" />
-          Contratti
-        </Link>
-      </Button>
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold">Contratto {contract.number}</h1>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
+      <DetailHeader
+        back={{ href: "/admin/contracts", label: "Contratti" }}
+        title={`Contratto ${contract.number}`}
+        status={
+          <>
             <ContractStatusBadge status={contract.status} />
             <span className="text-sm text-muted-foreground">{contract.estimate.title}</span>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {next ? (
-            <Button onClick={() => void runAction()} disabled={transition.isPending}>
-              {contractActions[next].label}
-            </Button>
-          ) : null}
-          {canInvoice ? (
+          </>
+        }
+        actions={
+          <>
+            {next ? (
+              <Button onClick={() => void runAction()} disabled={transition.isPending}>
+                {contractActions[next].label}
+              </Button>
+            ) : null}
+            {canInvoice ? (
+              <Button asChild variant="outline">
+                <Link href={`/admin/invoices?new=1&contractId=${contract.id}`}>
+                  <FilePlus2 aria-hidden className="size-4" />
+                  Nuova Fattura
+                </Link>
+              </Button>
+            ) : null}
             <Button asChild variant="outline">
-              <Link href={`/admin/invoices?new=1&contractId=${contract.id}`}>
-                <FilePlus2 aria-hidden className="size-4" />
-                Nuova Fattura
-              </Link>
+              <a
+                href={`/api/contracts/${contract.id}/pdf?download=1`}
+                download={pdfFileName("Contratto", contract.number)}
+              >
+                <Download aria-hidden className="size-4" />
+                Scarica PDF
+              </a>
             </Button>
-          ) : null}
-          <Button asChild variant="outline">
-            <a
-              href={`/api/contracts/${contract.id}/pdf?download=1`}
-              download={pdfFileName("Contratto", contract.number)}
-            >
-              <Download aria-hidden className="size-4" />
-              Scarica PDF
-            </a>
-          </Button>
-          {contract.editable ? (
-            <Button variant="outline" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden className="size-4 text-destructive" />
-              Elimina
-            </Button>
-          ) : null}
-        </div>
-      </div>
+            {contract.editable ? <DetailDeleteButton onClick={() => setDeleting(true)} /> : null}
+          </>
+        }
+      />
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <Panel title="Situazione finanziaria">
+          <DetailSection title="Situazione finanziaria">
             <dl className="text-sm">
               <Row label="Valore del preventivo (imponibile)">{formatEuro(f.value)}</Row>
               <Row label="Fatturato">{formatEuro(f.invoiced)}</Row>
@@ -150,9 +129,9 @@ export default function ContractDetailPage() {
                 <p className="mt-2 text-sm text-warning">Il fatturato supera il valore del contratto.</p>
               ) : null}
             </div>
-          </Panel>
+          </DetailSection>
 
-          <Panel title="Fatture">
+          <DetailSection title="Fatture">
             {contract.invoices.length === 0 ? (
               <p className="text-sm text-muted-foreground">
                 {canInvoice
@@ -178,19 +157,19 @@ export default function ContractDetailPage() {
                 ))}
               </ul>
             )}
-          </Panel>
+          </DetailSection>
 
-          <Panel title="Condizioni contrattuali">
+          <DetailSection title="Condizioni contrattuali">
             <TermsEditor contract={contract} />
-          </Panel>
+          </DetailSection>
 
-          <Panel title="Cronologia">
+          <DetailSection title="Cronologia">
             <Timeline entityType="contract" entityId={contract.id} />
-          </Panel>
+          </DetailSection>
         </div>
 
         <div className="space-y-4">
-          <Panel title="Date">
+          <DetailSection title="Date">
             <dl className="text-sm">
               <Row label="Creato il">{formatDate(contract.createdAt)}</Row>
               <Row label="Data firma">{contract.signedDate ? formatDate(contract.signedDate) : "Non firmato"}</Row>
@@ -198,9 +177,9 @@ export default function ContractDetailPage() {
               <Row label="Attivato il">{contract.activatedAt ? formatDate(contract.activatedAt) : "—"}</Row>
               <Row label="Completato il">{contract.completedAt ? formatDate(contract.completedAt) : "—"}</Row>
             </dl>
-          </Panel>
+          </DetailSection>
           {showsProcurementCodes(contract) ? (
-            <Panel title="Appalto pubblico">
+            <DetailSection title="Appalto pubblico">
               <dl className="text-sm">
                 <Row label="CIG">{contract.cig ?? "—"}</Row>
                 <Row label="CUP">{contract.cup ?? "—"}</Row>
@@ -209,17 +188,17 @@ export default function ContractDetailPage() {
                 Riportati nella fattura elettronica (DatiContratto).
                 {contract.editable ? " Si modificano con le condizioni, finché il contratto è in bozza." : ""}
               </p>
-            </Panel>
+            </DetailSection>
           ) : null}
-          <Panel title="Cliente">
+          <DetailSection title="Cliente">
             <Link href={`/admin/clients/${contract.client.id}`} className="font-medium hover:underline">
               {contract.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">{formatAddress(contract.client)}</p>
             {contract.client.email ? <p className="text-sm">{contract.client.email}</p> : null}
             {contract.client.phone ? <p className="text-sm">{contract.client.phone}</p> : null}
-          </Panel>
-          <Panel title="Preventivo">
+          </DetailSection>
+          <DetailSection title="Preventivo">
             <Link href={`/admin/quotes/${contract.estimate.id}`} className="font-medium hover:underline">
               {contract.estimate.number}
             </Link>
@@ -231,9 +210,9 @@ export default function ContractDetailPage() {
                 {contract.estimate.acceptedAt ? ` il ${formatDateTime(contract.estimate.acceptedAt)}` : ""}
               </p>
             ) : null}
-          </Panel>
+          </DetailSection>
           {contract.sites.length ? (
-            <Panel title="Cantieri">
+            <DetailSection title="Cantieri">
               <ul className="space-y-2 text-sm">
                 {contract.sites.map((s) => (
                   <li key={s.id}>
@@ -247,7 +226,7 @@ export default function ContractDetailPage() {
                   </li>
                 ))}
               </ul>
-            </Panel>
+            </DetailSection>
           ) : null}
         </div>
       </div>

@@ -6,7 +6,7 @@ import { ComplianceAttentionCard } from "@web/components/compliance";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { StatCard } from "@web/components/ui/stat-card";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { isTecnicoDashboard, useDashboard } from "../api/get-dashboard";
 import { QuickActions } from "../components/quick-actions";
 import { RecentActivity } from "../components/recent-activity";

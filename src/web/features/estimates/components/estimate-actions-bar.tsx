@@ -5,7 +5,7 @@ import { canApplyEstimateAction, type Estimate } from "@domain/estimates";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { isApiError } from "@web/lib/api";
 import { createHref } from "@web/lib/create-intent";
 import { useDeleteEstimate } from "../api/delete-estimate";

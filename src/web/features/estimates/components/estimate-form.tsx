@@ -21,7 +21,7 @@ import {
   vatContextOf,
   type DocumentTreatment,
 } from "@domain/vat";
-import { useCompany } from "@web/features/company/use-company";
+import { useCompany } from "@web/lib/company";
 import type { Service } from "@domain/services";
 import {
   Form,

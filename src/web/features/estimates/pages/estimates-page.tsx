@@ -6,16 +6,13 @@ import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses, type EstimateStatus } from "@domain/statuses";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { PageHeader } from "@web/components/ui/page-header";
 import { SortableHead } from "@web/components/list/sortable-head";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
 import { useCreateIntent } from "@web/lib/create-intent";
@@ -42,7 +39,7 @@ const sortOptions = [
 export default function EstimatesPage() {
   const list = useListParams(FILTERS);
   const { q, status, sort } = list.values;
-  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const sorting = listSorting(list);
   const validSort = (estimateSortKeys as readonly string[]).includes(sort.replace(/^-/, "")) ? sort : undefined;
   const query = useEstimates({
     q,
@@ -59,7 +56,7 @@ export default function EstimatesPage() {
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Preventivi"
         description={data ? countLabel(data.total, "preventivo", "preventivi", data.capped) : "Preventivi ai clienti"}
         actions={
@@ -71,32 +68,32 @@ export default function EstimatesPage() {
             </Button>
           </>
         }
-      />
-
-      <ListToolbar
-        searchLabel="Cerca preventivi"
-        searchPlaceholder="Cerca per titolo, numero o cliente..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per stato"
-          value={status}
-          onValueChange={(value) => list.set({ status: value })}
-          allLabel="Tutti gli stati"
-          options={estimateStatuses.options}
-          className="sm:w-48"
-        />
-        <FilterSelect
-          label="Ordina per"
-          value={sort}
-          onValueChange={(value) => list.set({ sort: value })}
-          options={sortOptions}
-          className="sm:w-56"
-        />
-      </ListToolbar>
-
-      <ListBody
+        toolbar={{
+          searchLabel: "Cerca preventivi",
+          searchPlaceholder: "Cerca per titolo, numero o cliente...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per stato"
+                value={status}
+                onValueChange={(value) => list.set({ status: value })}
+                allLabel="Tutti gli stati"
+                options={estimateStatuses.options}
+                className="sm:w-48"
+              />
+              <FilterSelect
+                label="Ordina per"
+                value={sort}
+                onValueChange={(value) => list.set({ sort: value })}
+                options={sortOptions}
+                className="sm:w-56"
+              />
+            </>
+          ),
+        }}
+        list={list}
         query={query}
         errorText="Impossibile caricare i preventivi. Riprova."
         filtered={list.hasFilters}
@@ -113,109 +110,103 @@ export default function EstimatesPage() {
         }}
       >
         {(rows) => (
-          <Card>
-            <CardContent className="p-0">
-              <Table aria-label="Elenco preventivi">
-                <TableHeader>
-                  <TableRow>
-                    <SortableHead column="number" className="hidden sm:table-cell" first="desc" {...sorting}>
-                      Numero
-                    </SortableHead>
-                    <SortableHead column="clientName" className="hidden md:table-cell" {...sorting}>
-                      Cliente
-                    </SortableHead>
-                    <SortableHead column="title" {...sorting}>
-                      Titolo
-                    </SortableHead>
-                    <SortableHead
-                      column="totalAmount"
-                      className="hidden text-right sm:table-cell"
-                      first="desc"
-                      {...sorting}
-                    >
-                      Importo
-                    </SortableHead>
-                    <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
-                      Stato
-                    </SortableHead>
-                    <SortableHead column="createdAt" className="hidden lg:table-cell" first="desc" {...sorting}>
-                      Data
-                    </SortableHead>
-                    <TableHead className="text-right">Azioni</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((e) => (
-                    <TableRow key={e.id}>
-                      <TableCell className="hidden font-medium whitespace-nowrap sm:table-cell">
-                        <Link href={`/admin/quotes/${e.id}`} className="hover:underline">
-                          {e.number}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="hidden md:table-cell">{e.clientName}</TableCell>
-                      {/* Takes the width left by the other columns, so the table fits its card. */}
-                      <TableCell className="w-full max-w-0">
-                        <div className="text-sm font-medium sm:hidden">{e.number}</div>
-                        <div className="truncate" title={e.title}>
-                          {e.title}
-                        </div>
-                        <div className="text-sm text-muted-foreground md:hidden">{e.clientName}</div>
-                        <div className="text-sm tabular-nums sm:hidden">{formatEuro(e.totalAmount)}</div>
-                        <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
-                          <EstimateStatusBadge status={e.status} />
-                          <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
-                        {formatEuro(e.totalAmount)}
-                        <div className="text-xs text-muted-foreground">IVA incl. {formatEuro(e.grossTotal)}</div>
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        <div className="flex flex-wrap gap-1">
-                          <EstimateStatusBadge status={e.status} />
-                          <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden text-sm lg:table-cell">{formatDate(e.createdAt)}</TableCell>
-                      <TableCell>
-                        <RowActions>
-                          <RowViewAction href={`/admin/quotes/${e.id}`} label={`Visualizza ${e.number}`} />
-                          <Button asChild variant="ghost" size="icon">
-                            <a
-                              href={estimatePdfUrl(e.id)}
-                              target="_blank"
-                              rel="noreferrer"
-                              aria-label={`PDF del preventivo ${e.number}`}
-                            >
-                              <FileDown aria-hidden className="size-4" />
-                            </a>
-                          </Button>
-                          {canApplyEstimateAction(e.status, "edit") ? (
-                            <RowEditAction
-                              label={`Modifica ${e.number}`}
-                              onClick={() => setEditing(e)}
-                              className="hidden sm:inline-flex"
-                            />
-                          ) : null}
-                          {canApplyEstimateAction(e.status, "delete") ? (
-                            <RowDeleteAction
-                              label={`Elimina ${e.number}`}
-                              onClick={() => setDeleting(e)}
-                              className="hidden sm:inline-flex"
-                            />
-                          ) : null}
-                        </RowActions>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+          <ListTable
+            label="Elenco preventivi"
+            head={
+              <>
+                <SortableHead column="number" className="hidden sm:table-cell" first="desc" {...sorting}>
+                  Numero
+                </SortableHead>
+                <SortableHead column="clientName" className="hidden md:table-cell" {...sorting}>
+                  Cliente
+                </SortableHead>
+                <SortableHead column="title" {...sorting}>
+                  Titolo
+                </SortableHead>
+                <SortableHead
+                  column="totalAmount"
+                  className="hidden text-right sm:table-cell"
+                  first="desc"
+                  {...sorting}
+                >
+                  Importo
+                </SortableHead>
+                <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
+                  Stato
+                </SortableHead>
+                <SortableHead column="createdAt" className="hidden lg:table-cell" first="desc" {...sorting}>
+                  Data
+                </SortableHead>
+                <TableHead className="text-right">Azioni</TableHead>
+              </>
+            }
+          >
+            {rows.map((e) => (
+              <TableRow key={e.id}>
+                <TableCell className="hidden font-medium whitespace-nowrap sm:table-cell">
+                  <Link href={`/admin/quotes/${e.id}`} className="hover:underline">
+                    {e.number}
+                  </Link>
+                </TableCell>
+                <TableCell className="hidden md:table-cell">{e.clientName}</TableCell>
+                {/* Takes the width left by the other columns, so the table fits its card. */}
+                <TableCell className="w-full max-w-0">
+                  <div className="text-sm font-medium sm:hidden">{e.number}</div>
+                  <div className="truncate" title={e.title}>
+                    {e.title}
+                  </div>
+                  <div className="text-sm text-muted-foreground md:hidden">{e.clientName}</div>
+                  <div className="text-sm tabular-nums sm:hidden">{formatEuro(e.totalAmount)}</div>
+                  <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
+                    <EstimateStatusBadge status={e.status} />
+                    <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
+                  </div>
+                </TableCell>
+                <TableCell className="hidden text-right tabular-nums whitespace-nowrap sm:table-cell">
+                  {formatEuro(e.totalAmount)}
+                  <div className="text-xs text-muted-foreground">IVA incl. {formatEuro(e.grossTotal)}</div>
+                </TableCell>
+                <TableCell className="hidden sm:table-cell">
+                  <div className="flex flex-wrap gap-1">
+                    <EstimateStatusBadge status={e.status} />
+                    <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
+                  </div>
+                </TableCell>
+                <TableCell className="hidden text-sm lg:table-cell">{formatDate(e.createdAt)}</TableCell>
+                <TableCell>
+                  <RowActions>
+                    <RowViewAction href={`/admin/quotes/${e.id}`} label={`Visualizza ${e.number}`} />
+                    <Button asChild variant="ghost" size="icon">
+                      <a
+                        href={estimatePdfUrl(e.id)}
+                        target="_blank"
+                        rel="noreferrer"
+                        aria-label={`PDF del preventivo ${e.number}`}
+                      >
+                        <FileDown aria-hidden className="size-4" />
+                      </a>
+                    </Button>
+                    {canApplyEstimateAction(e.status, "edit") ? (
+                      <RowEditAction
+                        label={`Modifica ${e.number}`}
+                        onClick={() => setEditing(e)}
+                        className="hidden sm:inline-flex"
+                      />
+                    ) : null}
+                    {canApplyEstimateAction(e.status, "delete") ? (
+                      <RowDeleteAction
+                        label={`Elimina ${e.number}`}
+                        onClick={() => setDeleting(e)}
+                        className="hidden sm:inline-flex"
+                      />
+                    ) : null}
+                  </RowActions>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
-      </ListBody>
-
-      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
+      </ListShell>
 
       <EstimateFormDialog
         open={editing !== null || intent.open}

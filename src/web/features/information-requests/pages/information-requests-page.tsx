@@ -3,15 +3,12 @@ import { Link } from "wouter";
 import { formatDateTime } from "@domain/format";
 import { informationRequestStates } from "@domain/portal";
 import { countLabel } from "@domain/wording";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { ClientFilter } from "@web/components/pickers/client-filter";
 import { Badge } from "@web/components/ui/badge";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useInformationRequests } from "../api/information-requests";
 
@@ -34,36 +31,38 @@ export default function InformationRequestsPage() {
     ...list.page,
   });
   const { data } = query;
-  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const sorting = listSorting(list);
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Richieste clienti"
         description={
           data
             ? countLabel(data.total, "richiesta di informazioni", "richieste di informazioni", data.capped)
             : "Le domande dei clienti dal portale"
         }
-      />
-      <ListToolbar
-        className="sm:flex-wrap"
-        searchLabel="Cerca richieste"
-        searchPlaceholder="Cerca per oggetto o messaggio..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per risposta"
-          value={state}
-          onValueChange={(value) => list.set({ state: value })}
-          allLabel="Tutte"
-          options={STATES}
-          className="sm:w-48"
-        />
-        <ClientFilter value={clientId} onChange={(id) => list.set({ clientId: id })} />
-      </ListToolbar>
-      <ListBody
+        toolbar={{
+          className: "sm:flex-wrap",
+          searchLabel: "Cerca richieste",
+          searchPlaceholder: "Cerca per oggetto o messaggio...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per risposta"
+                value={state}
+                onValueChange={(value) => list.set({ state: value })}
+                allLabel="Tutte"
+                options={STATES}
+                className="sm:w-48"
+              />
+              <ClientFilter value={clientId} onChange={(id) => list.set({ clientId: id })} />
+            </>
+          ),
+        }}
+        list={list}
         query={query}
         errorText="Impossibile caricare le richieste. Riprova."
         filtered={list.hasFilters}
@@ -74,53 +73,51 @@ export default function InformationRequestsPage() {
         }}
       >
         {(rows) => (
-          <Card>
-            <CardContent className="p-0">
-              <Table aria-label="Richieste dei clienti">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Richiesta</TableHead>
-                    <TableHead className="hidden md:table-cell">Cliente</TableHead>
-                    <SortableHead column="createdAt" first="desc" className="hidden sm:table-cell" {...sorting}>
-                      Ricevuta
-                    </SortableHead>
-                    <SortableHead column="repliedAt" first="desc" {...sorting}>
-                      Risposta
-                    </SortableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((r) => (
-                    <TableRow key={r.id}>
-                      <TableCell className="max-w-md">
-                        <Link href={`/admin/information-requests/${r.id}`} className="font-medium break-words hover:underline">
-                          {r.subject}
-                        </Link>
-                        <div className="line-clamp-2 text-sm text-muted-foreground">{r.message}</div>
-                        <div className="text-sm text-muted-foreground md:hidden">{r.client.name}</div>
-                      </TableCell>
-                      <TableCell className="hidden md:table-cell">
-                        <Link href={`/admin/clients/${r.client.id}`} className="hover:underline">
-                          {r.client.name}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDateTime(r.createdAt)}</TableCell>
-                      <TableCell>
-                        {r.repliedAt ? (
-                          <Badge variant="success">{informationRequestStates.label("risposta")}</Badge>
-                        ) : (
-                          <Badge variant="warning">Da rispondere</Badge>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+          <ListTable
+            label="Richieste dei clienti"
+            head={
+              <>
+                <TableHead>Richiesta</TableHead>
+                <TableHead className="hidden md:table-cell">Cliente</TableHead>
+                <SortableHead column="createdAt" first="desc" className="hidden sm:table-cell" {...sorting}>
+                  Ricevuta
+                </SortableHead>
+                <SortableHead column="repliedAt" first="desc" {...sorting}>
+                  Risposta
+                </SortableHead>
+              </>
+            }
+          >
+            {rows.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell className="max-w-md">
+                  <Link
+                    href={`/admin/information-requests/${r.id}`}
+                    className="font-medium break-words hover:underline"
+                  >
+                    {r.subject}
+                  </Link>
+                  <div className="line-clamp-2 text-sm text-muted-foreground">{r.message}</div>
+                  <div className="text-sm text-muted-foreground md:hidden">{r.client.name}</div>
+                </TableCell>
+                <TableCell className="hidden md:table-cell">
+                  <Link href={`/admin/clients/${r.client.id}`} className="hover:underline">
+                    {r.client.name}
+                  </Link>
+                </TableCell>
+                <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDateTime(r.createdAt)}</TableCell>
+                <TableCell>
+                  {r.repliedAt ? (
+                    <Badge variant="success">{informationRequestStates.label("risposta")}</Badge>
+                  ) : (
+                    <Badge variant="warning">Da rispondere</Badge>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
-      </ListBody>
-      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
+      </ListShell>
     </>
   );
 }

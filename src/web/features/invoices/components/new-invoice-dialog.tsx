@@ -28,7 +28,7 @@ import { emptyLine, LineEditor, type LineEditorWording } from "@web/components/l
 import { VatTotals } from "@web/components/vat-totals";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
-import { useCompany } from "@web/features/company/use-company";
+import { useCompany } from "@web/lib/company";
 import {
   CheckboxField,
   Form,

@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   BellRing,
   CheckCircle2,
   Clock,
@@ -13,6 +12,7 @@ import {
   ShieldCheck,
   Trash2,
 } from "lucide-react";
+import { DetailHeader, DetailSection, DetailShell, type Loaded } from "@web/components/detail/detail-shell";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { daysBetween, todayIso } from "@domain/dates";
@@ -26,10 +26,7 @@ import { countLabel, pdfFileName, formatAddress } from "@domain/wording";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { Spinner } from "@web/components/ui/spinner";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
@@ -46,17 +43,6 @@ import {
 } from "../components/money-dialogs";
 import { EditInvoiceDialog } from "../components/edit-invoice-dialog";
 
-function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <Card className={className}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
-
 function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
     <div
@@ -70,8 +56,22 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 
 export default function InvoiceDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
+  return (
+    <DetailShell
+      query={useInvoice(id)}
+      loadingLabel="Caricamento fattura..."
+      notFoundTitle="Fattura non trovata"
+      failedTitle="Impossibile caricare la fattura"
+      backHref="/admin/invoices"
+      backLabel="Torna alle fatture"
+    >
+      {(invoice) => <InvoiceDetail invoice={invoice} />}
+    </DetailShell>
+  );
+}
+
+function InvoiceDetail({ invoice }: { invoice: Loaded<typeof useInvoice> }) {
   const [, navigate] = useLocation();
-  const { data: invoice, isPending, error } = useInvoice(id);
   const transition = useInvoiceTransition();
   const remove = useDeleteInvoice();
   const [dialog, setDialog] = useState<null | "pay" | "email" | "reminder" | "sdi" | "credit">(null);
@@ -81,27 +81,12 @@ export default function InvoiceDetailPage() {
   const reissue = useInvoiceAction<{ number: string }>("reissue");
   const [editing, setEditing] = useState(false);
 
-  if (isPending) return <Spinner label="Caricamento fattura..." />;
-  if (!invoice) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
-    return (
-      <EmptyState
-        title={missing ? "Fattura non trovata" : "Impossibile caricare la fattura"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/invoices">Torna alle fatture</Link>
-          </Button>
-        }
-      />
-    );
-  }
-
   const today = todayIso();
   const daysLeft = daysBetween(today, invoice.dueDate);
 
   async function send() {
     try {
-      const issued = await transition.mutateAsync({ id: invoice!.id, action: "send" });
+      const issued = await transition.mutateAsync({ id: invoice.id, action: "send" });
       toastSuccess(`Fattura ${issued.number ?? ""} emessa e segnata come inviata`);
     } catch (e) {
       toastError(isApiError(e) ? e.message : "Operazione non riuscita");
@@ -110,7 +95,7 @@ export default function InvoiceDetailPage() {
 
   async function reissueNow() {
     try {
-      const row = await reissue.mutateAsync({ id: invoice!.id });
+      const row = await reissue.mutateAsync({ id: invoice.id });
       toastSuccess(`Fattura ${row.number} riemessa con un nuovo file FatturaPA`);
     } catch (e) {
       toastError(isApiError(e) ? e.message : "Riemissione non riuscita");
@@ -127,7 +112,7 @@ export default function InvoiceDetailPage() {
 
   async function xml() {
     try {
-      const name = await downloadFatturaPa(invoice!.id);
+      const name = await downloadFatturaPa(invoice.id);
       toastSuccess(`Fattura elettronica ${name} scaricata`);
     } catch (e) {
       toastError(isApiError(e) ? e.message : "Impossibile generare la fattura elettronica");
@@ -136,16 +121,12 @@ export default function InvoiceDetailPage() {
 
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/invoices">
-          <ArrowLeft aria-hidden className="size-4" />
-          Fatture
-        </Link>
-      </Button>
-      <div className="mb-6 flex flex-col gap-3">
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold">{invoiceTitle(invoice)}</h1>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
+      <DetailHeader
+        back={{ href: "/admin/invoices", label: "Fatture" }}
+        title={invoiceTitle(invoice)}
+        stacked
+        status={
+          <>
             <InvoiceStatusBadge status={invoice.status} />
             <DueBadge state={invoice.dueState} />
             <span className="text-sm text-muted-foreground">{invoiceDocumentKindLabels[invoice.kind]}</span>
@@ -154,90 +135,93 @@ export default function InvoiceDetailPage() {
                 SdI: {sdiEventLabels[invoice.sdiStatus]}
               </Badge>
             ) : null}
-          </div>
-          {invoice.status === "bozza" ? (
-            <p id="fatturapa-draft-note" className="mt-2 text-sm text-muted-foreground">
-              Bozza: il numero, il PDF definitivo e il file FatturaPA si generano all&apos;emissione (&laquo;Segna come
-              inviata&raquo;), poi non cambiano più.
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {invoice.status === "bozza" ? (
-            <Button onClick={() => void send()} disabled={transition.isPending}>
-              <Send aria-hidden className="size-4" />
-              Segna come inviata
+          </>
+        }
+        actions={
+          <>
+            {invoice.status === "bozza" ? (
+              <Button onClick={() => void send()} disabled={transition.isPending}>
+                <Send aria-hidden className="size-4" />
+                Segna come inviata
+              </Button>
+            ) : null}
+            {open ? (
+              <Button onClick={() => setDialog("pay")}>
+                <CheckCircle2 aria-hidden className="size-4" />
+                Registra pagamento
+              </Button>
+            ) : null}
+            {issued ? (
+              <Button variant="outline" onClick={() => setDialog("email")}>
+                <Mail aria-hidden className="size-4" />
+                Invia al cliente
+              </Button>
+            ) : null}
+            {open && invoice.dueState === "overdue" ? (
+              <Button variant="outline" onClick={() => setDialog("reminder")}>
+                <BellRing aria-hidden className="size-4" />
+                Invia sollecito
+              </Button>
+            ) : null}
+            {issued && !credit && invoice.sdiStatus !== "scartata" ? (
+              <Button variant="outline" onClick={() => setDialog("credit")}>
+                <FileMinus aria-hidden className="size-4" />
+                Emetti nota di credito
+              </Button>
+            ) : null}
+            {issued && invoice.sdiStatus !== "consegnata" && invoice.sdiStatus !== "scartata" ? (
+              <Button variant="outline" onClick={() => setDialog("sdi")}>
+                <ShieldCheck aria-hidden className="size-4" />
+                Esito SdI
+              </Button>
+            ) : null}
+            {invoice.sdiStatus === "scartata" ? (
+              <Button onClick={() => void reissueNow()} disabled={reissue.isPending}>
+                <RefreshCw aria-hidden className="size-4" />
+                Riemetti fattura
+              </Button>
+            ) : null}
+            <Button asChild variant="outline">
+              <a href={`/api/invoices/${invoice.id}/pdf?download=1`} download={pdfFileName("Fattura", invoice.number)}>
+                <Download aria-hidden className="size-4" />
+                Scarica PDF
+              </a>
             </Button>
-          ) : null}
-          {open ? (
-            <Button onClick={() => setDialog("pay")}>
-              <CheckCircle2 aria-hidden className="size-4" />
-              Registra pagamento
+            <Button
+              variant="outline"
+              onClick={() => void xml()}
+              disabled={invoice.status === "bozza"}
+              aria-describedby={invoice.status === "bozza" ? "fatturapa-draft-note" : undefined}
+            >
+              <FileCode2 aria-hidden className="size-4" />
+              FatturaPA XML
             </Button>
-          ) : null}
-          {issued ? (
-            <Button variant="outline" onClick={() => setDialog("email")}>
-              <Mail aria-hidden className="size-4" />
-              Invia al cliente
-            </Button>
-          ) : null}
-          {open && invoice.dueState === "overdue" ? (
-            <Button variant="outline" onClick={() => setDialog("reminder")}>
-              <BellRing aria-hidden className="size-4" />
-              Invia sollecito
-            </Button>
-          ) : null}
-          {issued && !credit && invoice.sdiStatus !== "scartata" ? (
-            <Button variant="outline" onClick={() => setDialog("credit")}>
-              <FileMinus aria-hidden className="size-4" />
-              Emetti nota di credito
-            </Button>
-          ) : null}
-          {issued && invoice.sdiStatus !== "consegnata" && invoice.sdiStatus !== "scartata" ? (
-            <Button variant="outline" onClick={() => setDialog("sdi")}>
-              <ShieldCheck aria-hidden className="size-4" />
-              Esito SdI
-            </Button>
-          ) : null}
-          {invoice.sdiStatus === "scartata" ? (
-            <Button onClick={() => void reissueNow()} disabled={reissue.isPending}>
-              <RefreshCw aria-hidden className="size-4" />
-              Riemetti fattura
-            </Button>
-          ) : null}
-          <Button asChild variant="outline">
-            <a href={`/api/invoices/${invoice.id}/pdf?download=1`} download={pdfFileName("Fattura", invoice.number)}>
-              <Download aria-hidden className="size-4" />
-              Scarica PDF
-            </a>
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => void xml()}
-            disabled={invoice.status === "bozza"}
-            aria-describedby={invoice.status === "bozza" ? "fatturapa-draft-note" : undefined}
-          >
-            <FileCode2 aria-hidden className="size-4" />
-            FatturaPA XML
-          </Button>
-          {invoice.status === "bozza" && invoice.editable ? (
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden className="size-4" />
-              Modifica
-            </Button>
-          ) : null}
-          {invoice.editable ? (
-            <Button variant="outline" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden className="size-4 text-destructive" />
-              Elimina
-            </Button>
-          ) : null}
-        </div>
-      </div>
+            {invoice.status === "bozza" && invoice.editable ? (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden className="size-4" />
+                Modifica
+              </Button>
+            ) : null}
+            {invoice.editable ? (
+              <Button variant="outline" onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden className="size-4 text-destructive" />
+                Elimina
+              </Button>
+            ) : null}
+          </>
+        }
+      >
+        {invoice.status === "bozza" ? (
+          <p id="fatturapa-draft-note" className="mt-2 text-sm text-muted-foreground">
+            Bozza: il numero, il PDF definitivo e il file FatturaPA si generano all&apos;emissione (&laquo;Segna come
+            inviata&raquo;), poi non cambiano più.
+          </p>
+        ) : null}
+      </DetailHeader>
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <Panel title="Righe e importo">
+          <DetailSection title="Righe e importo">
             <DocumentLines lines={invoice.lines} label="Righe della fattura" />
             <VatTotals
               className="mt-4 sm:ml-auto sm:w-96"
@@ -248,10 +232,10 @@ export default function InvoiceDetailPage() {
                   : "L'IVA non è calcolabile con i dati attuali del cliente: correggili prima di emettere la fattura"
               }
             />
-          </Panel>
+          </DetailSection>
 
           {credit && invoice.creditedInvoice ? (
-            <Panel title="Nota di credito">
+            <DetailSection title="Nota di credito">
               <p className="text-sm">
                 Rettifica la{" "}
                 <Link href={`/admin/invoices/${invoice.creditedInvoice.id}`} className="font-medium underline">
@@ -260,11 +244,11 @@ export default function InvoiceDetailPage() {
                 del {formatDate(invoice.creditedInvoice.issueDate)}.
               </p>
               {invoice.creditReason ? <p className="mt-1 text-sm">Motivo: {invoice.creditReason}</p> : null}
-            </Panel>
+            </DetailSection>
           ) : null}
 
           {!credit ? (
-            <Panel title="Stato del pagamento">
+            <DetailSection title="Stato del pagamento">
               {invoice.status !== "bozza" && invoice.remainder === "0.00" && invoice.status !== "pagata" ? (
                 <p className="flex items-center gap-2">
                   <CheckCircle2 aria-hidden className="size-5" />
@@ -357,11 +341,11 @@ export default function InvoiceDetailPage() {
                   ) : null}
                 </>
               ) : null}
-            </Panel>
+            </DetailSection>
           ) : null}
 
           {issued ? (
-            <Panel title="Sistema di Interscambio (SdI)">
+            <DetailSection title="Sistema di Interscambio (SdI)">
               {invoice.sdiEvents.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nessun esito registrato</p>
               ) : (
@@ -381,10 +365,10 @@ export default function InvoiceDetailPage() {
                   ))}
                 </ol>
               )}
-            </Panel>
+            </DetailSection>
           ) : null}
 
-          <Panel title="Date">
+          <DetailSection title="Date">
             <dl className="grid gap-2 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-muted-foreground">Emissione</dt>
@@ -401,21 +385,21 @@ export default function InvoiceDetailPage() {
                 <dd>{invoice.paidDate ? formatDate(invoice.paidDate) : "—"}</dd>
               </div>
             </dl>
-          </Panel>
+          </DetailSection>
 
-          <Panel title="Note">
+          <DetailSection title="Note">
             <p className="text-sm whitespace-pre-line">
               {invoice.notes ?? <span className="text-muted-foreground">Nessuna nota</span>}
             </p>
-          </Panel>
+          </DetailSection>
 
-          <Panel title="Cronologia">
+          <DetailSection title="Cronologia">
             <Timeline entityType="invoice" entityId={invoice.id} />
-          </Panel>
+          </DetailSection>
         </div>
 
         <div className="space-y-4">
-          <Panel title="Cliente">
+          <DetailSection title="Cliente">
             <Link href={`/admin/clients/${invoice.client.id}`} className="font-medium hover:underline">
               {invoice.client.name}
             </Link>
@@ -423,8 +407,8 @@ export default function InvoiceDetailPage() {
             {invoice.client.vatNumber ? <p className="text-sm">P.IVA {invoice.client.vatNumber}</p> : null}
             {invoice.client.fiscalCode ? <p className="text-sm">C.F. {invoice.client.fiscalCode}</p> : null}
             {invoice.client.email ? <p className="text-sm">{invoice.client.email}</p> : null}
-          </Panel>
-          <Panel title="Contratto">
+          </DetailSection>
+          <DetailSection title="Contratto">
             <Link href={`/admin/contracts/${invoice.contract.id}`} className="font-medium hover:underline">
               {invoice.contract.number}
             </Link>{" "}
@@ -437,8 +421,8 @@ export default function InvoiceDetailPage() {
               : {invoice.estimate.title}
             </p>
             <p className="text-sm text-muted-foreground">Valore {formatEuro(invoice.estimate.totalAmount)}</p>
-          </Panel>
-          <Panel title="Informazioni rapide">
+          </DetailSection>
+          <DetailSection title="Informazioni rapide">
             <dl className="text-sm">
               <Row label="Tipo">{invoiceDocumentKindLabels[invoice.kind]}</Row>
               <Row label="Progressivo">
@@ -447,7 +431,7 @@ export default function InvoiceDetailPage() {
               <Row label="Inviata il">{invoice.sentAt ? formatDateTime(invoice.sentAt) : "—"}</Row>
               <Row label="Creata il">{formatDateTime(invoice.createdAt)}</Row>
             </dl>
-          </Panel>
+          </DetailSection>
         </div>
       </div>
 

@@ -6,18 +6,15 @@ import { isOrderDeletable, isOrderEditable, type Order } from "@domain/orders";
 import { orderStatuses } from "@domain/statuses";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { OrderStatusBadge } from "@web/components/order-status-badge";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { isInteractiveTarget } from "@web/components/list/row-click";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { useCan } from "@web/features/auth/use-can";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
+import { useCan } from "@web/lib/use-can";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useOrders } from "../api/list-orders";
 import { DeleteOrderDialog } from "../components/delete-order-dialog";
@@ -34,7 +31,7 @@ export default function OrdersPage() {
   const [, navigate] = useLocation();
   const list = useListParams(FILTERS);
   const { q, status, supplierId, constructionSiteId, sort } = list.values;
-  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const sorting = listSorting(list);
   const query = useOrders({
     q,
     status: (status || undefined) as Order["status"] | undefined,
@@ -55,7 +52,7 @@ export default function OrdersPage() {
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title={data ? `Ordini (${data.capped ? "oltre " : ""}${data.total})` : "Ordini"}
         description="Ordini di materiale ai fornitori"
         actions={
@@ -71,39 +68,39 @@ export default function OrdersPage() {
             ) : null}
           </>
         }
-      />
-
-      <ListToolbar
-        className="sm:items-center"
-        searchLabel="Cerca ordini"
-        searchPlaceholder="Cerca ordini..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per stato"
-          value={status}
-          onValueChange={(value) => list.set({ status: value })}
-          allLabel="Tutti gli stati"
-          options={orderStatuses.options}
-          className="sm:w-48"
-        />
-        {supplierId || constructionSiteId ? (
-          <Badge variant="outline" className="self-start py-1 sm:self-auto">
-            {supplierId ? "Fornitore" : "Cantiere"}: {scopedTo ?? "selezionato"}
-            <button
-              type="button"
-              aria-label="Rimuovi filtro"
-              className="ms-1 rounded hover:bg-accent"
-              onClick={() => list.set({ supplierId: "", constructionSiteId: "" })}
-            >
-              <X aria-hidden />
-            </button>
-          </Badge>
-        ) : null}
-      </ListToolbar>
-
-      <ListBody
+        toolbar={{
+          className: "sm:items-center",
+          searchLabel: "Cerca ordini",
+          searchPlaceholder: "Cerca ordini...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per stato"
+                value={status}
+                onValueChange={(value) => list.set({ status: value })}
+                allLabel="Tutti gli stati"
+                options={orderStatuses.options}
+                className="sm:w-48"
+              />
+              {supplierId || constructionSiteId ? (
+                <Badge variant="outline" className="self-start py-1 sm:self-auto">
+                  {supplierId ? "Fornitore" : "Cantiere"}: {scopedTo ?? "selezionato"}
+                  <button
+                    type="button"
+                    aria-label="Rimuovi filtro"
+                    className="ms-1 rounded hover:bg-accent"
+                    onClick={() => list.set({ supplierId: "", constructionSiteId: "" })}
+                  >
+                    <X aria-hidden />
+                  </button>
+                </Badge>
+              ) : null}
+            </>
+          ),
+        }}
+        list={list}
         query={query}
         errorText="Impossibile caricare gli ordini. Riprova."
         filtered={list.hasFilters}
@@ -122,130 +119,114 @@ export default function OrdersPage() {
         }}
       >
         {(rows) => (
-          <Card>
-            <CardContent className="p-0 sm:p-0">
-              <Table aria-label="Elenco ordini" scrollLabel="Elenco ordini">
-                <TableHeader>
-                  <TableRow>
-                    <SortableHead column="number" className="hidden sm:table-cell" first="desc" {...sorting}>
-                      Numero
-                    </SortableHead>
-                    <SortableHead column="title" {...sorting}>
-                      Titolo/Fornitore
-                    </SortableHead>
-                    <TableHead className="hidden lg:table-cell">Cantiere</TableHead>
-                    <SortableHead column="orderDate" className="hidden md:table-cell" first="desc" {...sorting}>
-                      Date
-                    </SortableHead>
-                    {seesMoney ? (
-                      <SortableHead column="totalAmount" className="text-right" first="desc" {...sorting}>
-                        Importo
-                      </SortableHead>
+          <ListTable
+            label="Elenco ordini"
+            flush
+            scrollLabel="Elenco ordini"
+            head={
+              <>
+                <SortableHead column="number" className="hidden sm:table-cell" first="desc" {...sorting}>
+                  Numero
+                </SortableHead>
+                <SortableHead column="title" {...sorting}>
+                  Titolo/Fornitore
+                </SortableHead>
+                <TableHead className="hidden lg:table-cell">Cantiere</TableHead>
+                <SortableHead column="orderDate" className="hidden md:table-cell" first="desc" {...sorting}>
+                  Date
+                </SortableHead>
+                {seesMoney ? (
+                  <SortableHead column="totalAmount" className="text-right" first="desc" {...sorting}>
+                    Importo
+                  </SortableHead>
+                ) : null}
+                <SortableHead column="status" className={seesMoney ? "hidden sm:table-cell" : undefined} {...sorting}>
+                  Stato
+                </SortableHead>
+                <TableHead className="text-right">Azioni</TableHead>
+              </>
+            }
+          >
+            {rows.map((order) => (
+              <TableRow
+                key={order.id}
+                className="cursor-pointer"
+                onClick={(event) => !isInteractiveTarget(event.target) && setViewing(order.id)}
+              >
+                <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                  <button type="button" className="font-medium hover:underline" onClick={() => setViewing(order.id)}>
+                    {order.number}
+                  </button>
+                </TableCell>
+                <TableCell className="min-w-36">
+                  {/* Phones fold the number and the status into the first columns. */}
+                  <button
+                    type="button"
+                    className="text-sm font-medium text-primary hover:underline sm:hidden"
+                    onClick={() => setViewing(order.id)}
+                  >
+                    {order.number}
+                  </button>
+                  <div className="font-medium">{order.title}</div>
+                  <div className="text-sm text-muted-foreground">{order.supplierName}</div>
+                </TableCell>
+                <TableCell className="hidden text-sm lg:table-cell">{order.constructionSiteName ?? "—"}</TableCell>
+                <TableCell className="hidden text-sm whitespace-nowrap md:table-cell">
+                  <div>{formatDate(order.orderDate)}</div>
+                  <div className="text-muted-foreground">
+                    {order.expectedDeliveryDate
+                      ? `Consegna ${formatDate(order.expectedDeliveryDate)}`
+                      : "Consegna da definire"}
+                  </div>
+                </TableCell>
+                {"totalAmount" in order ? (
+                  <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+                    {formatEuro(order.totalAmount)}
+                    <div className="mt-1 sm:hidden">
+                      <OrderStatusBadge status={order.status} />
+                    </div>
+                  </TableCell>
+                ) : null}
+                <TableCell className={seesMoney ? "hidden sm:table-cell" : undefined}>
+                  <OrderStatusBadge status={order.status} />
+                </TableCell>
+                <TableCell>
+                  <RowActions>
+                    <RowViewAction href={`/admin/orders/${order.id}`} label={`Visualizza ${order.number}`} />
+                    {mayWrite ? (
+                      <>
+                        {isOrderEditable(order.status) ? (
+                          <RowEditAction
+                            href={`/admin/orders/${order.id}/edit`}
+                            label={`Modifica ${order.number}`}
+                            className="max-sm:hidden"
+                          />
+                        ) : (
+                          <RowEditAction
+                            label={`Modifica ${order.number} (solo ordini in bozza)`}
+                            title="Solo gli ordini in bozza sono modificabili"
+                            className="max-sm:hidden"
+                            disabled
+                          />
+                        )}
+                        <RowDeleteAction
+                          label={`Elimina ${order.number}`}
+                          onClick={() => setDeleting(order)}
+                          disabled={!isOrderDeletable(order.status)}
+                          title={
+                            isOrderDeletable(order.status) ? undefined : "Un ordine inviato si annulla, non si elimina"
+                          }
+                          className="max-sm:hidden"
+                        />
+                      </>
                     ) : null}
-                    <SortableHead
-                      column="status"
-                      className={seesMoney ? "hidden sm:table-cell" : undefined}
-                      {...sorting}
-                    >
-                      Stato
-                    </SortableHead>
-                    <TableHead className="text-right">Azioni</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((order) => (
-                    <TableRow
-                      key={order.id}
-                      className="cursor-pointer"
-                      onClick={(event) => !isInteractiveTarget(event.target) && setViewing(order.id)}
-                    >
-                      <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                        <button
-                          type="button"
-                          className="font-medium hover:underline"
-                          onClick={() => setViewing(order.id)}
-                        >
-                          {order.number}
-                        </button>
-                      </TableCell>
-                      <TableCell className="min-w-36">
-                        {/* Phones fold the number and the status into the first columns. */}
-                        <button
-                          type="button"
-                          className="text-sm font-medium text-primary hover:underline sm:hidden"
-                          onClick={() => setViewing(order.id)}
-                        >
-                          {order.number}
-                        </button>
-                        <div className="font-medium">{order.title}</div>
-                        <div className="text-sm text-muted-foreground">{order.supplierName}</div>
-                      </TableCell>
-                      <TableCell className="hidden text-sm lg:table-cell">
-                        {order.constructionSiteName ?? "—"}
-                      </TableCell>
-                      <TableCell className="hidden text-sm whitespace-nowrap md:table-cell">
-                        <div>{formatDate(order.orderDate)}</div>
-                        <div className="text-muted-foreground">
-                          {order.expectedDeliveryDate
-                            ? `Consegna ${formatDate(order.expectedDeliveryDate)}`
-                            : "Consegna da definire"}
-                        </div>
-                      </TableCell>
-                      {"totalAmount" in order ? (
-                        <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-                          {formatEuro(order.totalAmount)}
-                          <div className="mt-1 sm:hidden">
-                            <OrderStatusBadge status={order.status} />
-                          </div>
-                        </TableCell>
-                      ) : null}
-                      <TableCell className={seesMoney ? "hidden sm:table-cell" : undefined}>
-                        <OrderStatusBadge status={order.status} />
-                      </TableCell>
-                      <TableCell>
-                        <RowActions>
-                          <RowViewAction href={`/admin/orders/${order.id}`} label={`Visualizza ${order.number}`} />
-                          {mayWrite ? (
-                            <>
-                              {isOrderEditable(order.status) ? (
-                                <RowEditAction
-                                  href={`/admin/orders/${order.id}/edit`}
-                                  label={`Modifica ${order.number}`}
-                                  className="max-sm:hidden"
-                                />
-                              ) : (
-                                <RowEditAction
-                                  label={`Modifica ${order.number} (solo ordini in bozza)`}
-                                  title="Solo gli ordini in bozza sono modificabili"
-                                  className="max-sm:hidden"
-                                  disabled
-                                />
-                              )}
-                              <RowDeleteAction
-                                label={`Elimina ${order.number}`}
-                                onClick={() => setDeleting(order)}
-                                disabled={!isOrderDeletable(order.status)}
-                                title={
-                                  isOrderDeletable(order.status)
-                                    ? undefined
-                                    : "Un ordine inviato si annulla, non si elimina"
-                                }
-                                className="max-sm:hidden"
-                              />
-                            </>
-                          ) : null}
-                        </RowActions>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+                  </RowActions>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
-      </ListBody>
-
-      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
+      </ListShell>
 
       <OrderDetailsDialog orderId={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
       <DeleteOrderDialog order={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

@@ -6,7 +6,7 @@ import { Form, SubmitButton, TextField } from "@web/components/form";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
-import { useCompany } from "@web/features/company/use-company";
+import { useCompany } from "@web/lib/company";
 import { useActivate, useActivationCheck } from "../api/activation";
 
 /**
@@ -36,7 +36,9 @@ export default function ActivatePage() {
     body = (
       <div role="status" className="grid justify-items-center gap-3 text-center">
         <CheckCircle2 aria-hidden className="size-10 text-success" />
-        <p>Password impostata. Ora puoi accedere con il nome utente <strong>{check.data.username}</strong>.</p>
+        <p>
+          Password impostata. Ora puoi accedere con il nome utente <strong>{check.data.username}</strong>.
+        </p>
         {check.data.role === "client" ? (
           <Button asChild className="w-full">
             <Link href="/login?role=client">Accedi al portale</Link>
@@ -66,7 +68,14 @@ export default function ActivatePage() {
         >
           {/* Lets password managers store the pair. */}
           <input type="text" name="username" value={check.data.username} autoComplete="username" readOnly hidden />
-          <TextField name="password" label="Nuova password" type="password" autoComplete="new-password" required description={PASSWORD_HINT} />
+          <TextField
+            name="password"
+            label="Nuova password"
+            type="password"
+            autoComplete="new-password"
+            required
+            description={PASSWORD_HINT}
+          />
           <TextField name="confirm" label="Conferma password" type="password" autoComplete="new-password" required />
           <SubmitButton className="w-full" label="Imposta password" pendingLabel="Salvataggio..." />
         </Form>

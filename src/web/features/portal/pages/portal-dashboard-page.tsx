@@ -1,4 +1,14 @@
-import { CalendarPlus, CheckCircle2, ClipboardList, FileText, Hammer, Mail, MapPin, Phone, Receipt } from "lucide-react";
+import {
+  CalendarPlus,
+  CheckCircle2,
+  ClipboardList,
+  FileText,
+  Hammer,
+  Mail,
+  MapPin,
+  Phone,
+  Receipt,
+} from "lucide-react";
 import { Link } from "wouter";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro, formatLongDate } from "@domain/format";
@@ -9,13 +19,14 @@ import { EmptyState } from "@web/components/ui/empty-state";
 import { Progress } from "@web/components/ui/progress";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { StatCard } from "@web/components/ui/stat-card";
-import { useCompany } from "@web/features/company/use-company";
+import { useCompany } from "@web/lib/company";
 import { usePortalDashboard } from "../api/get-dashboard";
 import { EstimateStatusBadge, InvoiceStatusBadge } from "../components/document-status-badge";
 import { ProjectStatusBadge } from "../components/project-status-badge";
 
 function Projects({ projects }: { projects: PortalDashboard["projects"] }) {
-  if (projects.length === 0) return <p className="text-sm text-muted-foreground">Non ci sono progetti attivi al momento</p>;
+  if (projects.length === 0)
+    return <p className="text-sm text-muted-foreground">Non ci sono progetti attivi al momento</p>;
   return (
     <ul className="grid gap-3">
       {projects.map((p) => (
@@ -34,7 +45,9 @@ function Projects({ projects }: { projects: PortalDashboard["projects"] }) {
             </p>
             <div className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
               <span>Avanzamento: {p.progress}%</span>
-              <span className="text-muted-foreground">Fine prevista: {p.estimatedEndDate ? formatDate(p.estimatedEndDate) : "Da definire"}</span>
+              <span className="text-muted-foreground">
+                Fine prevista: {p.estimatedEndDate ? formatDate(p.estimatedEndDate) : "Da definire"}
+              </span>
             </div>
             <Progress value={p.progress} label={`Avanzamento ${p.name}`} className="mt-2" />
           </Link>
@@ -76,7 +89,13 @@ function Documents({ data }: { data: PortalDashboard }) {
             </span>
             <span className="grid justify-items-end gap-1 text-sm">
               <span className="tabular-nums">{formatEuro(i.totalAmount)}</span>
-              <InvoiceStatusBadge status={i.status} kind={i.kind} remainder={i.remainder} dueDate={i.dueDate} today={today} />
+              <InvoiceStatusBadge
+                status={i.status}
+                kind={i.kind}
+                remainder={i.remainder}
+                dueDate={i.dueDate}
+                today={today}
+              />
             </span>
           </Link>
         </li>
@@ -101,7 +120,8 @@ export default function PortalDashboardPage() {
       </div>
     );
   }
-  if (isError || !data) return <EmptyState title="Impossibile caricare la dashboard" description="Riprova tra qualche istante." />;
+  if (isError || !data)
+    return <EmptyState title="Impossibile caricare la dashboard" description="Riprova tra qualche istante." />;
 
   return (
     <div className="grid gap-6">

@@ -12,7 +12,16 @@ import {
   type SurveyRequestInput,
   type SurveyRequestResult,
 } from "@domain/portal";
-import { Form, FormActions, FormSection, SelectField, SubmitButton, TextareaField, TextField, CancelButton } from "@web/components/form";
+import {
+  Form,
+  FormActions,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  CancelButton,
+} from "@web/components/form";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
@@ -20,7 +29,7 @@ import { Label } from "@web/components/ui/label";
 import { PageHeader } from "@web/components/ui/page-header";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
-import { useMe } from "@web/features/auth/api/me";
+import { useMe } from "@web/lib/session";
 import { useRequestSurvey } from "../api/request-survey";
 import { BackButton } from "../components/back-button";
 import { SupportCard } from "../components/support-card";
@@ -51,7 +60,10 @@ function SideCards() {
           <ol className="grid gap-3">
             {steps.map(([title, text], i) => (
               <li key={title} className="flex gap-3">
-                <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                <span
+                  aria-hidden
+                  className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                >
                   {i + 1}
                 </span>
                 <div>
@@ -93,8 +105,8 @@ function Sent({ result, onAgain }: { result: SurveyRequestResult; onAgain: () =>
         <CheckCircle2 aria-hidden className="size-14 text-success" />
         <h1 className="text-2xl font-semibold">Richiesta Inviata!</h1>
         <p className="max-w-md text-muted-foreground">
-          Abbiamo ricevuto la tua richiesta di sopralluogo per il {formatDate(result.date)} in {result.address}. Ti contatteremo entro{" "}
-          {SURVEY_RESPONSE_PROMISE} per confermare l'appuntamento.
+          Abbiamo ricevuto la tua richiesta di sopralluogo per il {formatDate(result.date)} in {result.address}. Ti
+          contatteremo entro {SURVEY_RESPONSE_PROMISE} per confermare l'appuntamento.
         </p>
         <div className="w-full max-w-md rounded-lg bg-muted p-4 text-start text-sm">
           <h2 className="mb-2 font-semibold">Prossimi passi</h2>
@@ -172,9 +184,21 @@ export default function SurveyRequestPage() {
                 {/* docs/domain/portal.md: the client is always the user's own; shown, not choosable. */}
                 <div className="grid gap-1.5 sm:col-span-2">
                   <Label htmlFor="survey-client">Cliente</Label>
-                  <Input id="survey-client" value={me?.clientName ?? ""} readOnly aria-readonly="true" className="bg-muted" />
+                  <Input
+                    id="survey-client"
+                    value={me?.clientName ?? ""}
+                    readOnly
+                    aria-readonly="true"
+                    className="bg-muted"
+                  />
                 </div>
-                <TextField name="address" label="Indirizzo del Sopralluogo" required autoComplete="street-address" className="sm:col-span-2" />
+                <TextField
+                  name="address"
+                  label="Indirizzo del Sopralluogo"
+                  required
+                  autoComplete="street-address"
+                  className="sm:col-span-2"
+                />
                 <TextareaField
                   name="description"
                   label="Descrizione del Problema/Lavoro"
@@ -186,7 +210,11 @@ export default function SurveyRequestPage() {
               </FormSection>
               <FormSection title="Quando">
                 <TextField name="preferredDate" label="Data Preferita" type="date" required min={todayIso()} />
-                <SelectField name="preferredTimeSlot" label="Fascia Oraria Preferita" options={surveyRequestTimeSlots.options} />
+                <SelectField
+                  name="preferredTimeSlot"
+                  label="Fascia Oraria Preferita"
+                  options={surveyRequestTimeSlots.options}
+                />
                 <SelectField name="urgency" label="Urgenza" options={surveyRequestUrgencies.options} />
               </FormSection>
               <TextareaField name="notes" label="Note Aggiuntive" rows={3} />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TotpDisableInput, TotpSetup } from "@domain/profile";
-import { authKeys } from "@web/features/auth/api/me";
+import { authKeys } from "@web/lib/session";
 import { api } from "@web/lib/api";
 import { profileKeys } from "./keys";
 

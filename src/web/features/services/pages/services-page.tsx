@@ -6,12 +6,10 @@ import { serviceStatuses } from "@domain/statuses";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ImportButton } from "@web/components/import-button";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
@@ -39,9 +37,11 @@ export default function ServicesPage() {
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Servizi"
-        description={data ? countLabel(data.total, "servizio", "servizi", data.capped) : "Catalogo dei servizi e dei prezzi"}
+        description={
+          data ? countLabel(data.total, "servizio", "servizi", data.capped) : "Catalogo dei servizi e dei prezzi"
+        }
         actions={
           <>
             <ExportCsvButton path="/api/services/export.csv" query={{ q, category, status }} />
@@ -52,33 +52,33 @@ export default function ServicesPage() {
             </Button>
           </>
         }
-      />
-
-      <ListToolbar
-        searchLabel="Cerca servizi"
-        searchPlaceholder="Cerca per nome o descrizione..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per categoria"
-          value={category}
-          onValueChange={(value) => list.set({ category: value })}
-          allLabel="Tutte le categorie"
-          options={serviceCategories.map((c) => ({ value: c, label: c }))}
-          className="sm:w-56"
-        />
-        <FilterSelect
-          label="Filtra per stato"
-          value={status}
-          onValueChange={(value) => list.set({ status: value })}
-          allLabel="Tutti gli stati"
-          options={serviceStatuses.options}
-          className="sm:w-44"
-        />
-      </ListToolbar>
-
-      <ListBody
+        toolbar={{
+          searchLabel: "Cerca servizi",
+          searchPlaceholder: "Cerca per nome o descrizione...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per categoria"
+                value={category}
+                onValueChange={(value) => list.set({ category: value })}
+                allLabel="Tutte le categorie"
+                options={serviceCategories.map((c) => ({ value: c, label: c }))}
+                className="sm:w-56"
+              />
+              <FilterSelect
+                label="Filtra per stato"
+                value={status}
+                onValueChange={(value) => list.set({ status: value })}
+                allLabel="Tutti gli stati"
+                options={serviceStatuses.options}
+                className="sm:w-44"
+              />
+            </>
+          ),
+        }}
+        list={list}
         query={query}
         errorText="Impossibile caricare i servizi. Riprova."
         filtered={list.hasFilters}
@@ -113,9 +113,7 @@ export default function ServicesPage() {
             ))}
           </div>
         )}
-      </ListBody>
-
-      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
+      </ListShell>
 
       <ServiceFormDialog
         open={editing !== null}

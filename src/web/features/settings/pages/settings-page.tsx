@@ -5,7 +5,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { useSaveSettings, useSettings } from "../api/settings";
 import { LogoCard } from "../components/logo-card";
 import { SettingsForm } from "../components/settings-form";
-import { SettingsTabs } from "../components/settings-tabs";
+import { SettingsTabs } from "@web/components/settings-tabs";
 
 export default function SettingsPage() {
   const { data, isPending, isError } = useSettings();

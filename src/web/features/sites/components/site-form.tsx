@@ -11,7 +11,7 @@ import {
   TextField,
   CancelButton,
 } from "@web/components/form";
-import { TechnicianPicker } from "@web/features/team/components/technician-picker";
+import { TechnicianPicker } from "@web/components/team/technician-picker";
 import { ComboboxField } from "@web/components/pickers/combobox-field";
 import { searchSiteEstimates, siteEstimateOption, siteEstimateOptionsKey } from "../api/estimate-options";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { missingDocuments, StartAnywayDialog } from "@web/components/compliance";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { siteProgressSchema, type Site } from "@domain/sites";
 import { siteStatuses } from "@domain/statuses";
 import {

@@ -1,4 +1,5 @@
-import { AlertTriangle, ArrowLeft, FileText, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { AlertTriangle, FileText, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { DetailHeader, DetailSection, DetailShell, type Loaded } from "@web/components/detail/detail-shell";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { daysBetween, todayIso } from "@domain/dates";
@@ -11,19 +12,16 @@ import { SiteSafetyCard } from "@web/components/compliance";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
+import { Card, CardContent } from "@web/components/ui/card";
 import { Progress } from "@web/components/ui/progress";
-import { Spinner } from "@web/components/ui/spinner";
-import { isApiError } from "@web/lib/api";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { useSite } from "../api/get-site";
 import { DeleteSiteDialog } from "../components/delete-site-dialog";
 import { ProgressRing } from "../components/progress-ring";
 import { SiteFormDialog } from "../components/site-form-dialog";
 import { SiteProgressDialog } from "../components/site-progress-dialog";
 import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
-import { AssigneeLabel } from "@web/features/team/components/person-dot";
+import { AssigneeLabel } from "@web/components/team/person-dot";
 
 function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -36,40 +34,28 @@ function Info({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
-function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+export default function SiteDetailPage() {
+  const { id = "" } = useParams<{ id: string }>();
   return (
-    <Card className={className}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <DetailShell
+      query={useSite(id)}
+      loadingLabel="Caricamento dettagli cantiere..."
+      notFoundTitle="Cantiere non trovato"
+      failedTitle="Impossibile caricare il cantiere"
+      backHref="/admin/sites"
+      backLabel="Torna ai cantieri"
+    >
+      {(site) => <SiteDetail site={site} />}
+    </DetailShell>
   );
 }
 
-export default function SiteDetailPage() {
-  const { id = "" } = useParams<{ id: string }>();
+function SiteDetail({ site }: { site: Loaded<typeof useSite> }) {
   const [, navigate] = useLocation();
-  const { data: site, isPending, error } = useSite(id);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [updatingProgress, setUpdatingProgress] = useState(false);
   const can = useCan();
-
-  if (isPending) return <Spinner label="Caricamento dettagli cantiere..." />;
-  if (!site) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
-    return (
-      <EmptyState
-        title={missing ? "Cantiere non trovato" : "Impossibile caricare il cantiere"}
-        action={
-          <Button asChild variant="outline">
-            <Link href="/admin/sites">Torna ai cantieri</Link>
-          </Button>
-        }
-      />
-    );
-  }
 
   const today = todayIso();
   const alerts = siteAlerts(site, today);
@@ -81,44 +67,42 @@ export default function SiteDetailPage() {
 
   return (
     <>
-      <Button asChild variant="ghost" className="mb-2 -ml-2">
-        <Link href="/admin/sites">
-          <ArrowLeft aria-hidden className="size-4" />
-          Cantieri
-        </Link>
-      </Button>
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold wrap-anywhere">{site.name}</h1>
-          <div className="mt-1 flex flex-wrap gap-2">
+      <DetailHeader
+        back={{ href: "/admin/sites", label: "Cantieri" }}
+        title={site.name}
+        status={
+          <>
             <SiteStatusBadge status={site.status} />
             {site.late ? <LateBadge /> : null}
-          </div>
-          <p className="mt-2 flex items-start gap-1 text-sm text-muted-foreground">
-            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {site.address}
-          </p>
-        </div>
-        <div className="flex gap-2">
-          {can("sites.write") ? (
-            <>
-              <Button variant="outline" onClick={() => setEditing(true)}>
+          </>
+        }
+        actions={
+          <>
+            {can("sites.write") ? (
+              <>
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden className="size-4" />
+                  Modifica
+                </Button>
+                <Button variant="outline" onClick={() => setDeleting(true)}>
+                  <Trash2 aria-hidden className="size-4 text-destructive" />
+                  Elimina
+                </Button>
+              </>
+            ) : can("sites.progress") ? (
+              <Button variant="outline" onClick={() => setUpdatingProgress(true)}>
                 <Pencil aria-hidden className="size-4" />
-                Modifica
+                Aggiorna avanzamento
               </Button>
-              <Button variant="outline" onClick={() => setDeleting(true)}>
-                <Trash2 aria-hidden className="size-4 text-destructive" />
-                Elimina
-              </Button>
-            </>
-          ) : can("sites.progress") ? (
-            <Button variant="outline" onClick={() => setUpdatingProgress(true)}>
-              <Pencil aria-hidden className="size-4" />
-              Aggiorna avanzamento
-            </Button>
-          ) : null}
-        </div>
-      </div>
+            ) : null}
+          </>
+        }
+      >
+        <p className="mt-2 flex items-start gap-1 text-sm text-muted-foreground">
+          <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {site.address}
+        </p>
+      </DetailHeader>
 
       <Card className="mb-4">
         <CardContent className="pt-4 sm:pt-6">
@@ -159,7 +143,7 @@ export default function SiteDetailPage() {
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <Panel title="Informazioni cantiere">
+          <DetailSection title="Informazioni cantiere">
             <dl className="grid grid-cols-2 gap-4">
               <Info label="Data di inizio">{site.startDate ? formatDate(site.startDate) : "Da definire"}</Info>
               <Info label="Fine prevista">
@@ -204,10 +188,10 @@ export default function SiteDetailPage() {
                 </Info>
               ) : null}
             </dl>
-          </Panel>
+          </DetailSection>
 
           {cost && full ? (
-            <Panel title="Analisi costi">
+            <DetailSection title="Analisi costi">
               <dl className="grid grid-cols-3 gap-3">
                 <Info label="Totale ordini">{formatEuro(cost.ordersTotal)}</Info>
                 <Info label="Valore preventivo">{formatEuro(cost.estimateTotal)}</Info>
@@ -236,9 +220,9 @@ export default function SiteDetailPage() {
                   ))}
                 </ul>
               )}
-            </Panel>
+            </DetailSection>
           ) : site.orders.length > 0 ? (
-            <Panel title="Ordini collegati">
+            <DetailSection title="Ordini collegati">
               <ul className="divide-y divide-border">
                 {site.orders.map((o) => (
                   <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
@@ -252,11 +236,11 @@ export default function SiteDetailPage() {
                   </li>
                 ))}
               </ul>
-            </Panel>
+            </DetailSection>
           ) : null}
 
           {full ? (
-            <Panel title="Contratti collegati">
+            <DetailSection title="Contratti collegati">
               {full.contracts.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nessun contratto per il preventivo di questo cantiere</p>
               ) : (
@@ -274,20 +258,20 @@ export default function SiteDetailPage() {
                   ))}
                 </ul>
               )}
-            </Panel>
+            </DetailSection>
           ) : null}
 
           <AttachmentsPanel entityType="site" entityId={site.id} shareable />
 
           {can("activity") ? (
-            <Panel title="Cronologia">
+            <DetailSection title="Cronologia">
               <Timeline entityType="site" entityId={site.id} />
-            </Panel>
+            </DetailSection>
           ) : null}
         </div>
 
         <div className="space-y-4">
-          <Panel title="Statistiche">
+          <DetailSection title="Statistiche">
             <div className="flex flex-col items-center gap-3">
               <ProgressRing value={site.progress} />
               <dl className="grid w-full grid-cols-2 gap-3 text-center text-sm">
@@ -299,9 +283,9 @@ export default function SiteDetailPage() {
                 {full ? <Info label="Contratti">{full.contracts.length}</Info> : null}
               </dl>
             </div>
-          </Panel>
+          </DetailSection>
 
-          <Panel title="Cliente">
+          <DetailSection title="Cliente">
             <Link href={`/admin/clients/${site.client.id}`} className="font-medium hover:underline">
               {site.client.name}
             </Link>
@@ -316,9 +300,9 @@ export default function SiteDetailPage() {
                 {site.client.email}
               </a>
             ) : null}
-          </Panel>
+          </DetailSection>
 
-          <Panel title="Preventivo di riferimento">
+          <DetailSection title="Preventivo di riferimento">
             <div className="flex items-center gap-2">
               <FileText aria-hidden className="size-4 text-muted-foreground" />
               {can("estimates") ? (
@@ -336,15 +320,15 @@ export default function SiteDetailPage() {
                 Imponibile <strong className="tabular-nums">{formatEuro(full.estimate.totalAmount)}</strong>
               </p>
             ) : null}
-          </Panel>
+          </DetailSection>
 
-          <Panel title="Informazioni rapide">
+          <DetailSection title="Informazioni rapide">
             <dl className="space-y-2 text-sm">
               <Info label="Orario di lavoro">{site.workingHours}</Info>
               <Info label="Creato il">{formatDateTime(site.createdAt)}</Info>
               <Info label="Ultima modifica">{formatDateTime(site.updatedAt)}</Info>
             </dl>
-          </Panel>
+          </DetailSection>
         </div>
       </div>
 

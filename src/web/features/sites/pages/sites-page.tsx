@@ -6,20 +6,17 @@ import type { SiteListItem } from "@domain/sites";
 import { siteStatuses, type SiteStatus } from "@domain/statuses";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
+import { ListShell } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { PageHeader } from "@web/components/ui/page-header";
-import { ListPagination } from "@web/components/list/list-pagination";
 import { Progress } from "@web/components/ui/progress";
-import { SearchInput } from "@web/components/ui/search-input";
-import { Select } from "@web/components/ui/select";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { AssigneeLabel } from "@web/features/team/components/person-dot";
-import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
+import { AssigneeLabel } from "@web/components/team/person-dot";
+import { AssignedToMeToggle } from "@web/components/team/assigned-to-me";
 import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { useSites } from "../api/list-sites";
 import { DeleteSiteDialog } from "../components/delete-site-dialog";
 import { SiteFormDialog } from "../components/site-form-dialog";
@@ -109,102 +106,87 @@ export default function SitesPage() {
   const mayWrite = useCan()("sites.write");
   const list = useListParams(FILTERS, 24);
   const { q, status, mine } = list.values;
-  const { data, isPending, isError } = useSites({
+  const query = useSites({
     q,
     status: (status || undefined) as SiteStatus | undefined,
     assigned: mine ? "me" : undefined,
     ...list.page,
   });
-  const [search, setSearch] = useState(q);
+  const { data } = query;
   const [editing, setEditing] = useState<SiteListItem | "new" | null>(null);
   const [deleting, setDeleting] = useState<SiteListItem | null>(null);
   const intent = useCreateIntent(PREFILL);
+  const newSite = (
+    <Button onClick={() => setEditing("new")}>
+      <Plus aria-hidden className="size-4" />
+      Nuovo Cantiere
+    </Button>
+  );
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Cantieri"
         description={data ? countLabel(data.total, "cantiere", "cantieri", data.capped) : "Gestione dei cantieri"}
         actions={
           <>
             <ExportCsvButton path="/api/construction-sites/export.csv" query={{ q, status }} />
-            {mayWrite ? (
-              <Button onClick={() => setEditing("new")}>
-                <Plus aria-hidden className="size-4" />
-                Nuovo Cantiere
-              </Button>
-            ) : null}
+            {mayWrite ? newSite : null}
           </>
         }
-      />
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row">
-        <SearchInput
-          label="Cerca cantieri"
-          placeholder="Cerca per nome o indirizzo..."
-          value={search}
-          onValueChange={setSearch}
-          onDebouncedChange={(value) => list.set({ q: value })}
-          className="sm:max-w-sm"
-        />
-        <Select
-          aria-label="Filtra per stato"
-          value={status}
-          onChange={(e) => list.set({ status: e.target.value })}
-          className="sm:w-48"
-        >
-          <option value="">Tutti gli stati</option>
-          {siteStatuses.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-        <AssignedToMeToggle checked={Boolean(mine)} onChange={(on) => list.set({ mine: on ? "1" : "" })} />
-      </div>
-
-      {isError ? (
-        <p role="alert" className="text-destructive">
-          Impossibile caricare i cantieri. Riprova.
-        </p>
-      ) : isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-64 w-full" />
-          ))}
-        </div>
-      ) : data.rows.length === 0 ? (
-        <EmptyState
-          icon={HardHat}
-          title="Nessun cantiere trovato"
-          description={
-            list.hasFilters ? "Prova a modificare i filtri di ricerca" : "Apri un cantiere da un preventivo accettato"
-          }
-          action={
-            list.hasFilters || !mayWrite ? undefined : (
-              <Button onClick={() => setEditing("new")}>
-                <Plus aria-hidden className="size-4" />
-                Nuovo Cantiere
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Elenco cantieri">
-          {data.rows.map((site) => (
-            <li key={site.id} className="flex">
-              <div className="flex w-full">
-                <SiteCard
-                  site={site}
-                  onEdit={mayWrite ? () => setEditing(site) : undefined}
-                  onDelete={mayWrite ? () => setDeleting(site) : undefined}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-
-      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
+        toolbar={{
+          searchLabel: "Cerca cantieri",
+          searchPlaceholder: "Cerca per nome o indirizzo...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per stato"
+                value={status}
+                onValueChange={(value) => list.set({ status: value })}
+                allLabel="Tutti gli stati"
+                options={siteStatuses.options}
+                className="sm:w-48"
+              />
+              <AssignedToMeToggle checked={Boolean(mine)} onChange={(on) => list.set({ mine: on ? "1" : "" })} />
+            </>
+          ),
+        }}
+        query={query}
+        list={list}
+        errorText="Impossibile caricare i cantieri. Riprova."
+        filtered={list.hasFilters}
+        empty={{
+          icon: HardHat,
+          title: "Nessun cantiere trovato",
+          invite: "Apri un cantiere da un preventivo accettato",
+          action: mayWrite ? newSite : undefined,
+        }}
+        loading={
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-64 w-full" />
+            ))}
+          </div>
+        }
+      >
+        {(rows) => (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Elenco cantieri">
+            {rows.map((site) => (
+              <li key={site.id} className="flex">
+                <div className="flex w-full">
+                  <SiteCard
+                    site={site}
+                    onEdit={mayWrite ? () => setEditing(site) : undefined}
+                    onDelete={mayWrite ? () => setDeleting(site) : undefined}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListShell>
 
       <SiteFormDialog
         open={editing !== null || (intent.open && mayWrite)}

@@ -6,16 +6,13 @@ import type { Supplier } from "@domain/suppliers";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ImportButton } from "@web/components/import-button";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { isInteractiveTarget } from "@web/components/list/row-click";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useSuppliers } from "../api/list-suppliers";
 import { DeleteSupplierDialog } from "../components/delete-supplier-dialog";
@@ -28,7 +25,7 @@ const FILTERS = ["q", "status", "sort"] as const;
 export default function SuppliersPage() {
   const list = useListParams(FILTERS);
   const { q, status, sort } = list.values;
-  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const sorting = listSorting(list);
   const query = useSuppliers({
     q,
     status: (status || undefined) as Supplier["status"] | undefined,
@@ -41,7 +38,7 @@ export default function SuppliersPage() {
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Fornitori"
         description={data ? countLabel(data.total, "fornitore", "fornitori", data.capped) : "Anagrafica dei fornitori"}
         actions={
@@ -56,25 +53,25 @@ export default function SuppliersPage() {
             </Button>
           </>
         }
-      />
-
-      <ListToolbar
-        searchLabel="Cerca fornitori"
-        searchPlaceholder="Cerca per nome, città o email..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per stato"
-          value={status}
-          onValueChange={(value) => list.set({ status: value })}
-          allLabel="Tutti gli stati"
-          options={supplierStatuses.options}
-          className="sm:w-48"
-        />
-      </ListToolbar>
-
-      <ListBody
+        toolbar={{
+          searchLabel: "Cerca fornitori",
+          searchPlaceholder: "Cerca per nome, città o email...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per stato"
+                value={status}
+                onValueChange={(value) => list.set({ status: value })}
+                allLabel="Tutti gli stati"
+                options={supplierStatuses.options}
+                className="sm:w-48"
+              />
+            </>
+          ),
+        }}
+        list={list}
         query={query}
         errorText="Impossibile caricare i fornitori. Riprova."
         filtered={list.hasFilters}
@@ -93,82 +90,70 @@ export default function SuppliersPage() {
         }}
       >
         {(rows) => (
-          <Card>
-            <CardContent className="p-0 sm:p-0">
-              <Table aria-label="Elenco fornitori" scrollLabel="Elenco fornitori">
-                <TableHeader>
-                  <TableRow>
-                    <SortableHead column="name" {...sorting}>
-                      Fornitore
-                    </SortableHead>
-                    <TableHead className="hidden md:table-cell">Contatti</TableHead>
-                    <SortableHead column="city" className="hidden lg:table-cell" {...sorting}>
-                      Località
-                    </SortableHead>
-                    <TableHead className="hidden xl:table-cell">Partita IVA</TableHead>
-                    <SortableHead column="status" {...sorting}>
-                      Stato
-                    </SortableHead>
-                    <TableHead className="text-right">Azioni</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((supplier) => (
-                    <TableRow
-                      key={supplier.id}
-                      className="cursor-pointer"
-                      onClick={(event) => !isInteractiveTarget(event.target) && setViewing(supplier)}
-                    >
-                      <TableCell>
-                        <button
-                          type="button"
-                          className="text-start font-medium hover:underline"
-                          onClick={() => setViewing(supplier)}
-                        >
-                          {supplier.name}
-                        </button>
-                        <div className="text-sm text-muted-foreground">
-                          {supplier.contactPerson ?? "—"}
-                          <span className="lg:hidden"> · {supplier.city}</span>
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden text-sm md:table-cell">
-                        <div>{supplier.phone ?? "—"}</div>
-                        <div className="text-muted-foreground">{supplier.email ?? ""}</div>
-                      </TableCell>
-                      <TableCell className="hidden text-sm lg:table-cell">
-                        {supplier.city}
-                        {supplier.province ? ` (${supplier.province})` : ""}
-                      </TableCell>
-                      <TableCell className="hidden text-sm tabular-nums xl:table-cell">
-                        {supplier.vatNumber ?? "—"}
-                      </TableCell>
-                      <TableCell>
-                        <SupplierStatusBadge status={supplier.status} />
-                      </TableCell>
-                      <TableCell>
-                        <RowActions>
-                          <RowViewAction
-                            href={`/admin/suppliers/${supplier.id}`}
-                            label={`Visualizza ${supplier.name}`}
-                          />
-                          <RowEditAction
-                            href={`/admin/suppliers/${supplier.id}/edit`}
-                            label={`Modifica ${supplier.name}`}
-                          />
-                          <RowDeleteAction label={`Elimina ${supplier.name}`} onClick={() => setDeleting(supplier)} />
-                        </RowActions>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+          <ListTable
+            label="Elenco fornitori"
+            flush
+            scrollLabel="Elenco fornitori"
+            head={
+              <>
+                <SortableHead column="name" {...sorting}>
+                  Fornitore
+                </SortableHead>
+                <TableHead className="hidden md:table-cell">Contatti</TableHead>
+                <SortableHead column="city" className="hidden lg:table-cell" {...sorting}>
+                  Località
+                </SortableHead>
+                <TableHead className="hidden xl:table-cell">Partita IVA</TableHead>
+                <SortableHead column="status" {...sorting}>
+                  Stato
+                </SortableHead>
+                <TableHead className="text-right">Azioni</TableHead>
+              </>
+            }
+          >
+            {rows.map((supplier) => (
+              <TableRow
+                key={supplier.id}
+                className="cursor-pointer"
+                onClick={(event) => !isInteractiveTarget(event.target) && setViewing(supplier)}
+              >
+                <TableCell>
+                  <button
+                    type="button"
+                    className="text-start font-medium hover:underline"
+                    onClick={() => setViewing(supplier)}
+                  >
+                    {supplier.name}
+                  </button>
+                  <div className="text-sm text-muted-foreground">
+                    {supplier.contactPerson ?? "—"}
+                    <span className="lg:hidden"> · {supplier.city}</span>
+                  </div>
+                </TableCell>
+                <TableCell className="hidden text-sm md:table-cell">
+                  <div>{supplier.phone ?? "—"}</div>
+                  <div className="text-muted-foreground">{supplier.email ?? ""}</div>
+                </TableCell>
+                <TableCell className="hidden text-sm lg:table-cell">
+                  {supplier.city}
+                  {supplier.province ? ` (${supplier.province})` : ""}
+                </TableCell>
+                <TableCell className="hidden text-sm tabular-nums xl:table-cell">{supplier.vatNumber ?? "—"}</TableCell>
+                <TableCell>
+                  <SupplierStatusBadge status={supplier.status} />
+                </TableCell>
+                <TableCell>
+                  <RowActions>
+                    <RowViewAction href={`/admin/suppliers/${supplier.id}`} label={`Visualizza ${supplier.name}`} />
+                    <RowEditAction href={`/admin/suppliers/${supplier.id}/edit`} label={`Modifica ${supplier.name}`} />
+                    <RowDeleteAction label={`Elimina ${supplier.name}`} onClick={() => setDeleting(supplier)} />
+                  </RowActions>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
-      </ListBody>
-
-      <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />
+      </ListShell>
 
       <SupplierDetailsDialog supplier={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       <DeleteSupplierDialog supplier={deleting} onOpenChange={(open) => !open && setDeleting(null)} />

@@ -36,8 +36,8 @@ import { ClientPicker } from "@web/components/pickers/client-picker";
 import { FieldDescription } from "@web/components/form";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
-import { useMe } from "@web/features/auth/api/me";
-import { TechnicianPicker } from "@web/features/team/components/technician-picker";
+import { useMe } from "@web/lib/session";
+import { TechnicianPicker } from "@web/components/team/technician-picker";
 import { useClientContacts } from "../api/client-contacts";
 import { surveyToInput } from "../api/mutations";
 

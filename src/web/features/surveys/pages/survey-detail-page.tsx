@@ -13,14 +13,14 @@ import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { useCan } from "@web/features/auth/use-can";
+import { useCan } from "@web/lib/use-can";
 import { createHref } from "@web/lib/create-intent";
 import { useSurvey } from "../api/get-survey";
 import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
 import { MoveSurveyDialog } from "../components/move-survey-dialog";
 import { SurveyFormDialog } from "../components/survey-form-dialog";
 import { SurveyStatusBadge } from "../components/survey-status-badge";
-import { AssigneeLabel } from "@web/features/team/components/person-dot";
+import { AssigneeLabel } from "@web/components/team/person-dot";
 
 const cap = (v: string | null) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : null);
 

@@ -17,8 +17,8 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
-import { AssignedToMeToggle } from "@web/features/team/components/assigned-to-me";
-import { AssigneeLabel } from "@web/features/team/components/person-dot";
+import { AssignedToMeToggle } from "@web/components/team/assigned-to-me";
+import { AssigneeLabel } from "@web/components/team/person-dot";
 import { useCreateIntent } from "@web/lib/create-intent";
 import { useListParams } from "@web/lib/use-list-params";
 import { useSurveys } from "../api/list-surveys";
@@ -149,7 +149,9 @@ export default function SurveysPage() {
       <PageHeader
         title="Sopralluoghi"
         description={
-          !calendar && data ? countLabel(data.total, "sopralluogo", "sopralluoghi", data.capped) : "Visite tecniche presso i clienti"
+          !calendar && data
+            ? countLabel(data.total, "sopralluogo", "sopralluoghi", data.capped)
+            : "Visite tecniche presso i clienti"
         }
         actions={
           <>

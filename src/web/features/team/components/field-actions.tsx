@@ -1,7 +1,14 @@
 import { Camera, CheckCircle2, Minus, NotebookPen, Plus } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Button, buttonVariants } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/label";
 import { Textarea } from "@web/components/ui/textarea";
 import { noteAppendSchema } from "@domain/team";
@@ -10,7 +17,7 @@ import { cn } from "@web/lib/cn";
 import { useFieldWrite } from "@web/lib/offline/field-write";
 import { usePendingFor } from "@web/lib/offline/offline-queue";
 import { resizePhoto } from "@web/lib/offline/resize-photo";
-import type { FieldTarget } from "../api/team";
+import type { FieldTarget } from "@web/lib/team";
 
 /** Every control of the phone screen is at least 44 px high: a thumb on a roof, maybe with gloves. */
 export const TOUCH = "min-h-11 text-base";
@@ -31,7 +38,12 @@ export function PhotoButton({ target, subject }: { target: FieldTarget; subject:
       // Resized on the phone first: the queue keeps a sane JPEG, not the camera's 5 MB.
       const photos = await Promise.all([...files].map(resizePhoto));
       await write(
-        photos.map((payload) => ({ target, label: `Foto ${payload.fileName} — ${subject}`, version: null, payload: { kind: "photo", ...payload } })),
+        photos.map((payload) => ({
+          target,
+          label: `Foto ${payload.fileName} — ${subject}`,
+          version: null,
+          payload: { kind: "photo", ...payload },
+        })),
         photos.length === 1 ? "Foto caricata" : `${photos.length} foto caricate`,
       );
     } catch {
@@ -86,7 +98,10 @@ export function NoteButton({ target, subject }: { target: FieldTarget; subject: 
     }
     setBusy(true);
     // Notes are appends: they never conflict, so they carry no version.
-    const ok = await write([{ target, label: `Nota — ${subject}`, version: null, payload: { kind: "note", text: parsed.data.text } }], "Nota aggiunta");
+    const ok = await write(
+      [{ target, label: `Nota — ${subject}`, version: null, payload: { kind: "note", text: parsed.data.text } }],
+      "Nota aggiunta",
+    );
     setBusy(false);
     if (!ok) return;
     setText("");
@@ -144,7 +159,10 @@ export function CompleteButton({ id, version, subject }: { id: string; version: 
   const queued = usePendingFor("survey", id).some((i) => i.payload.kind === "complete");
   async function run() {
     setBusy(true);
-    await write([{ target: { kind: "survey", id }, label: `Completato — ${subject}`, version, payload: { kind: "complete" } }], "Sopralluogo completato");
+    await write(
+      [{ target: { kind: "survey", id }, label: `Completato — ${subject}`, version, payload: { kind: "complete" } }],
+      "Sopralluogo completato",
+    );
     setBusy(false);
   }
   if (queued) {
@@ -156,7 +174,12 @@ export function CompleteButton({ id, version, subject }: { id: string; version: 
     );
   }
   return (
-    <Button className={TOUCH} onClick={() => void run()} disabled={busy} aria-label={`Segna come completato: ${subject}`}>
+    <Button
+      className={TOUCH}
+      onClick={() => void run()}
+      disabled={busy}
+      aria-label={`Segna come completato: ${subject}`}
+    >
       <CheckCircle2 aria-hidden />
       Completato
     </Button>
@@ -166,7 +189,17 @@ export function CompleteButton({ id, version, subject }: { id: string; version: 
 const STEP = 5;
 
 /** "Avanzamento": a stepper of 5 % with a slider, saved with the version the card was read at. */
-export function ProgressStepper({ id, progress, version, subject }: { id: string; progress: number; version: number; subject: string }) {
+export function ProgressStepper({
+  id,
+  progress,
+  version,
+  subject,
+}: {
+  id: string;
+  progress: number;
+  version: number;
+  subject: string;
+}) {
   const write = useFieldWrite();
   const [busy, setBusy] = useState(false);
   const queued = usePendingFor("site", id).filter((i) => i.payload.kind === "progress");
@@ -184,7 +217,17 @@ export function ProgressStepper({ id, progress, version, subject }: { id: string
   const clamp = (v: number) => Math.min(100, Math.max(0, v));
   async function run() {
     setBusy(true);
-    await write([{ target: { kind: "site", id }, label: `Avanzamento ${draft}% — ${subject}`, version, payload: { kind: "progress", progress: draft } }], `Avanzamento salvato: ${draft}%`);
+    await write(
+      [
+        {
+          target: { kind: "site", id },
+          label: `Avanzamento ${draft}% — ${subject}`,
+          version,
+          payload: { kind: "progress", progress: draft },
+        },
+      ],
+      `Avanzamento salvato: ${draft}%`,
+    );
     setBusy(false);
   }
   return (
@@ -193,7 +236,14 @@ export function ProgressStepper({ id, progress, version, subject }: { id: string
         <span>Avanzamento</span>
       </legend>
       <div className="flex items-center gap-2">
-        <Button variant="outline" size="icon" className="size-11" onClick={() => setDraft((v) => clamp(v - STEP))} disabled={draft <= 0} aria-label={`Diminuisci avanzamento di ${STEP}%`}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-11"
+          onClick={() => setDraft((v) => clamp(v - STEP))}
+          disabled={draft <= 0}
+          aria-label={`Diminuisci avanzamento di ${STEP}%`}
+        >
           <Minus aria-hidden />
         </Button>
         <label htmlFor={sliderId} className="sr-only">
@@ -209,14 +259,23 @@ export function ProgressStepper({ id, progress, version, subject }: { id: string
           onChange={(e) => setDraft(Number(e.target.value))}
           className="h-11 min-w-0 flex-1 accent-primary"
         />
-        <Button variant="outline" size="icon" className="size-11" onClick={() => setDraft((v) => clamp(v + STEP))} disabled={draft >= 100} aria-label={`Aumenta avanzamento di ${STEP}%`}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-11"
+          onClick={() => setDraft((v) => clamp(v + STEP))}
+          disabled={draft >= 100}
+          aria-label={`Aumenta avanzamento di ${STEP}%`}
+        >
           <Plus aria-hidden />
         </Button>
         <output htmlFor={sliderId} className="w-12 text-right text-lg font-semibold tabular-nums" aria-live="polite">
           {draft}%
         </output>
       </div>
-      {queued.length > 0 && draft === saved ? <p className="text-sm text-muted-foreground">Avanzamento {saved}% in attesa di invio</p> : null}
+      {queued.length > 0 && draft === saved ? (
+        <p className="text-sm text-muted-foreground">Avanzamento {saved}% in attesa di invio</p>
+      ) : null}
       {draft !== saved ? (
         <Button className={TOUCH} onClick={() => void run()} disabled={busy}>
           {busy ? "Salvataggio..." : `Salva avanzamento (${draft}%)`}

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { Redirect } from "wouter";
-import { useMe } from "@web/features/auth/api/me";
+import { useMe } from "@web/lib/session";
 
 const DashboardPage = lazy(() => import("@web/features/dashboard/pages/dashboard-page"));
 

@@ -20,7 +20,9 @@ export function SettingsTabs() {
             aria-current={current ? "page" : undefined}
             className={cn(
               "-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap",
-              current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+              current
+                ? "border-primary text-foreground"
+                : "border-transparent text-muted-foreground hover:text-foreground",
             )}
           >
             {tab.label}

@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { userRoles } from "@domain/statuses";
 import { SelectField } from "@web/components/form";
-import { useTeam } from "../api/team";
+import { useTeam } from "@web/lib/team";
 
 /**
  * The assigned technician in survey and site forms: the firm's active people, technicians

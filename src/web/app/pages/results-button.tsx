@@ -9,7 +9,7 @@ import { useFieldWrite } from "@web/lib/offline/field-write";
 import { usePendingFor } from "@web/lib/offline/offline-queue";
 import type { ResultChanges } from "@web/lib/offline/queue";
 import { useSurvey } from "@web/features/surveys/api/get-survey";
-import { TOUCH } from "./field-actions";
+import { TOUCH } from "@web/features/team/components/field-actions";
 
 type Values = Record<SurveyResultField, string>;
 

@@ -13,12 +13,30 @@ import { siteQueryOptions } from "@web/features/sites/api/get-site";
 import { surveyQueryOptions } from "@web/features/surveys/api/get-survey";
 import { SurveyStatusBadge } from "@web/features/surveys/components/survey-status-badge";
 import { cn } from "@web/lib/cn";
-import { useMyDay } from "../api/team";
-import { CompleteButton, NoteButton, PhotoButton, ProgressStepper, TOUCH } from "../components/field-actions";
-import { ResultsButton } from "../components/results-button";
+import { useMyDay } from "@web/lib/team";
+import {
+  CompleteButton,
+  NoteButton,
+  PhotoButton,
+  ProgressStepper,
+  TOUCH,
+} from "@web/features/team/components/field-actions";
+import { ResultsButton } from "./results-button";
 
 /** A big tappable row: the address opens the maps app, a phone number starts a call. */
-function LinkRow({ href, icon, children, label, external }: { href: string; icon: ReactNode; children: ReactNode; label: string; external?: boolean }) {
+function LinkRow({
+  href,
+  icon,
+  children,
+  label,
+  external,
+}: {
+  href: string;
+  icon: ReactNode;
+  children: ReactNode;
+  label: string;
+  external?: boolean;
+}) {
   return (
     <a
       href={href}
@@ -44,7 +62,12 @@ function Phones({ entries }: { entries: PhoneEntry[] }) {
   return (
     <>
       {shown.map((e) => (
-        <LinkRow key={e.who + e.phone} href={telUrl(e.phone)} icon={<Phone aria-hidden />} label={`Chiama ${e.who}: ${e.phone}`}>
+        <LinkRow
+          key={e.who + e.phone}
+          href={telUrl(e.phone)}
+          icon={<Phone aria-hidden />}
+          label={`Chiama ${e.who}: ${e.phone}`}
+        >
           {e.phone} <span className="text-sm text-muted-foreground">({e.shown})</span>
         </LinkRow>
       ))}
@@ -68,13 +91,22 @@ function SurveyCard({ survey, today }: { survey: MyDaySurvey; today: boolean }) 
           <SurveyStatusBadge status={survey.status} />
         </div>
         {survey.description ? <p className="text-sm text-muted-foreground">{survey.description}</p> : null}
-        <LinkRow href={mapsUrl(survey.address)} external icon={<MapPin aria-hidden />} label={`Apri nelle mappe: ${survey.address}`}>
+        <LinkRow
+          href={mapsUrl(survey.address)}
+          external
+          icon={<MapPin aria-hidden />}
+          label={`Apri nelle mappe: ${survey.address}`}
+        >
           {survey.address}
         </LinkRow>
         <Phones
           entries={[
             { who: survey.clientName, shown: "cliente", phone: survey.clientPhone },
-            { who: survey.contactName ?? "contatto", shown: survey.contactName ?? "contatto", phone: survey.contactPhone },
+            {
+              who: survey.contactName ?? "contatto",
+              shown: survey.contactName ?? "contatto",
+              phone: survey.contactPhone,
+            },
           ]}
         />
         <div className="mt-1 grid grid-cols-2 gap-2">
@@ -107,8 +139,15 @@ function SiteCard({ site }: { site: MyDaySite }) {
           </h3>
           <SiteStatusBadge status={site.status} />
         </div>
-        {site.workingHours ? <p className="text-sm text-muted-foreground">Orario di lavoro {site.workingHours}</p> : null}
-        <LinkRow href={mapsUrl(site.address)} external icon={<MapPin aria-hidden />} label={`Apri nelle mappe: ${site.address}`}>
+        {site.workingHours ? (
+          <p className="text-sm text-muted-foreground">Orario di lavoro {site.workingHours}</p>
+        ) : null}
+        <LinkRow
+          href={mapsUrl(site.address)}
+          external
+          icon={<MapPin aria-hidden />}
+          label={`Apri nelle mappe: ${site.address}`}
+        >
           {site.address}
         </LinkRow>
         <Phones
@@ -128,14 +167,28 @@ function SiteCard({ site }: { site: MyDaySite }) {
   );
 }
 
-function Section({ id, title, empty, children, count }: { id: string; title: string; empty: string; children: ReactNode; count: number }) {
+function Section({
+  id,
+  title,
+  empty,
+  children,
+  count,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  children: ReactNode;
+  count: number;
+}) {
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-xl font-semibold">
         {title}
       </h2>
       {count === 0 ? (
-        <p className="rounded-lg border border-dashed border-border bg-card px-4 py-6 text-center text-muted-foreground">{empty}</p>
+        <p className="rounded-lg border border-dashed border-border bg-card px-4 py-6 text-center text-muted-foreground">
+          {empty}
+        </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={title}>
           {children}
@@ -187,14 +240,24 @@ export default function MyDayPage() {
               </li>
             ))}
           </Section>
-          <Section id="day-tomorrow" title="Domani" empty="Nessun sopralluogo domani" count={data.surveys.tomorrow.length}>
+          <Section
+            id="day-tomorrow"
+            title="Domani"
+            empty="Nessun sopralluogo domani"
+            count={data.surveys.tomorrow.length}
+          >
             {data.surveys.tomorrow.map((s) => (
               <li key={s.id} className="grid">
                 <SurveyCard survey={s} today={false} />
               </li>
             ))}
           </Section>
-          <Section id="day-sites" title="Cantieri attivi" empty="Nessun cantiere attivo assegnato a te" count={data.sites.length}>
+          <Section
+            id="day-sites"
+            title="Cantieri attivi"
+            empty="Nessun cantiere attivo assegnato a te"
+            count={data.sites.length}
+          >
             {data.sites.map((s) => (
               <li key={s.id} className="grid">
                 <SiteCard site={s} />

@@ -1,5 +1,5 @@
 import { can, type Capability } from "@domain/roles";
-import { useMe } from "./api/me";
+import { useMe } from "./session";
 
 /**
  * What the logged-in user's role may use, from the one table in src/domain/roles.ts. The

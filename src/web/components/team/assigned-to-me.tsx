@@ -2,7 +2,15 @@ import { Checkbox } from "@web/components/ui/checkbox";
 import { cn } from "@web/lib/cn";
 
 /** The "Assegnati a me" filter of the surveys and sites lists: a whole-label touch target. */
-export function AssignedToMeToggle({ checked, onChange, className }: { checked: boolean; onChange: (checked: boolean) => void; className?: string }) {
+export function AssignedToMeToggle({
+  checked,
+  onChange,
+  className,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+}) {
   return (
     <label
       className={cn(
