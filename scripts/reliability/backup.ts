@@ -19,6 +19,7 @@ async function dumpDatabase(env: { DATA_DIR: string; DATABASE_URL: string }) {
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
     )) as unknown as { rows: unknown[] };
     const out: Record<string, string> = {};
+    const counts: Record<string, number> = {};
     let rows = 0;
     for (const { table_name: name } of tables.rows as { table_name: string }[]) {
       const res = (await database.db.execute(
@@ -26,9 +27,10 @@ async function dumpDatabase(env: { DATA_DIR: string; DATABASE_URL: string }) {
       )) as unknown as { rows: unknown[] };
       const row = res.rows[0] as { j: string; n: number };
       out[name] = crypto.createHash("sha256").update(row.j).digest("hex");
+      counts[name] = Number(row.n);
       rows += Number(row.n);
     }
-    return { tables: out, rows };
+    return { tables: out, counts, rows };
   } finally {
     await database.close();
   }
@@ -75,7 +77,9 @@ async function scenario(db: "pglite" | "postgresql") {
   const differentTables = Object.keys(before.db.tables).filter((t) => before.db.tables[t] !== after.db.tables[t]);
   assert(differentTables.length === 0, `${db}: tables differ after restore: ${differentTables.join(", ")}`);
   assert(JSON.stringify(before.files) === JSON.stringify(after.files), `${db}: uploaded files differ after restore`);
-  assert(Object.keys(before.files).length > 0, "no uploaded files in the data set: the file check would be vacuous");
+  // PGlite keeps uploads under DATA_DIR/uploads; PostgreSQL in its `files` table (compared above).
+  const files = Object.keys(before.files).length + (before.db.counts.files ?? 0);
+  assert(files > 0, "no uploaded files in the data set: the file check would be vacuous");
 
   // The app starts on the restored data and the demo logins work.
   const restored = await startServer({ port: PORT, env, log: path.resolve(`.tmp/reliability-backup-${db}.log`) });
@@ -91,7 +95,7 @@ async function scenario(db: "pglite" | "postgresql") {
   report("backup → cancellazione → ripristino", db, 1, "tabelle e file identici, app funzionante", {
     tables: Object.keys(before.db.tables).length,
     rows: before.db.rows,
-    files: Object.keys(before.files).length,
+    files,
   });
 }
 
