@@ -77,9 +77,9 @@ export default function OutboxPage() {
                       <span className="sr-only"> {plural(m.attachments.length, "allegato", "allegati")}</span>
                     </span>
                   ) : null}
-                  <div className="text-xs text-muted-foreground md:hidden">{m.to}</div>
+                  <div className="text-xs break-all text-muted-foreground md:hidden">{m.to}</div>
                 </TableCell>
-                <TableCell className="hidden text-sm md:table-cell">{m.to}</TableCell>
+                <TableCell className="hidden max-w-64 text-sm break-all md:table-cell">{m.to}</TableCell>
                 <TableCell className="hidden text-sm sm:table-cell">{formatDateTime(m.createdAt)}</TableCell>
                 <TableCell>
                   <OutboxStatusBadge status={m.status} />
