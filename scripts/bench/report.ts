@@ -91,7 +91,7 @@ export function checkTargets(results: TargetResult[], bundle: BundleFigures): Ve
         out.push({
           target: `${call}: p95 ≤ 300 ms`,
           measured: `p95 ${row.stats.p95.toFixed(1)} ms, n=${row.stats.count}`,
-          ok: row.stats.p95 <= 300 && row.stats.errors === 0,
+          ok: row.stats.p95 <= 300 && row.stats.errors - row.stats.inFlight === 0,
         });
       }
     }

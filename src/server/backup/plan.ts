@@ -10,6 +10,9 @@ const EXCLUDED = new Set([
   "estimate_status_totals",
   // Derived: the triggers on sites, orders, suppliers and documents rebuild it (0018).
   "compliance_requirements",
+  // Derived: the triggers on invoices and invoice_payments rebuild them (0019).
+  "invoice_month_totals",
+  "payment_month_totals",
 ]);
 
 export interface TablePlan {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { paymentMethods, sdiEvents } from "@domain/payments";
 import { createdAt, grossMoney, id, oneOf } from "./columns";
 import { invoices } from "./contracts";
@@ -50,3 +50,19 @@ export const invoiceSdiEvents = pgTable(
     index("invoice_sdi_events_invoice_idx").on(t.invoiceId, t.createdAt),
   ],
 );
+
+/**
+ * The dashboard's twelve months (docs/decisions/013-dashboard-speed.md, "Months"): invoiced by
+ * issue month (not drafts; credit notes negative) and collected by payment month, kept by
+ * statement-level triggers on invoices and invoice_payments in the writing transaction
+ * (migration 0019). Derived data: backups leave them out, a restore rebuilds them as it inserts.
+ */
+export const invoiceMonthTotals = pgTable("invoice_month_totals", {
+  month: date({ mode: "string" }).primaryKey(),
+  invoiced: numeric({ precision: 14, scale: 2 }).notNull().default("0"),
+});
+
+export const paymentMonthTotals = pgTable("payment_month_totals", {
+  month: date({ mode: "string" }).primaryKey(),
+  collected: numeric({ precision: 14, scale: 2 }).notNull().default("0"),
+});

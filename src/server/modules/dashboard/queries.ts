@@ -10,8 +10,9 @@ import {
   contracts,
   estimates,
   estimateStatusTotals,
-  invoicePayments,
+  invoiceMonthTotals,
   invoices,
+  paymentMonthTotals,
   surveys,
 } from "../../db/schema";
 import { overdueSql, remainderSql } from "../invoices/queries";
@@ -19,11 +20,6 @@ import { overdueSql, remainderSql } from "../invoices/queries";
 /** How many invoices due for a reminder the dashboard lists. */
 const DASHBOARD_REMINDERS = 8;
 
-/** Sum of a money column as an exact "1234.50" string, "0.00" when there are no rows. */
-const moneySum = (
-  column:
-    typeof invoices.amount | typeof invoices.totalAmount | typeof estimates.totalAmount | typeof invoicePayments.amount,
-) => sql<string>`coalesce(sum(${column}), 0)::numeric(14,2)::text`;
 const int = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
 
 /** The four cards of docs/domain/screens.md in one round trip. */
@@ -37,9 +33,10 @@ async function cards(db: Queryable, today: string) {
         sql`(select coalesce(sum(${estimateStatusTotals.count}), 0) from ${estimateStatusTotals} where ${estimateStatusTotals.status} in ('bozza', 'inviato'))`,
       ),
       activeSites: int(sql`(select count(*) from ${constructionSites} where ${constructionSites.status} = 'in_corso')`),
-      // Collected this month: payments by payment date (docs/domain/invoices.md), partial ones included.
-      monthlyRevenue: sql<string>`(select coalesce(sum(${invoicePayments.amount}), 0)::numeric(14,2)::text from ${invoicePayments}
-        where ${invoicePayments.date} >= ${month.start} and ${invoicePayments.date} < ${month.end})`,
+      // Collected this month: payments by payment date (docs/domain/invoices.md), partial ones
+      // included, from the monthly summary (migration 0019).
+      monthlyRevenue: sql<string>`coalesce((select ${paymentMonthTotals.collected} from ${paymentMonthTotals}
+        where ${paymentMonthTotals.month} = ${month.start}), 0)::numeric(14,2)::text`,
     })
     .from(sql`(select 1) as one`);
   return row!;
@@ -47,24 +44,25 @@ async function cards(db: Queryable, today: string) {
 
 /**
  * Invoiced (issued, not draft, by issue month, credit notes negative) and collected (the
- * payments, by payment date) over the last twelve months; months without either are zero.
+ * payments, by payment date) over the last twelve months; months without either are zero. Both
+ * read twelve rows of the monthly summaries the triggers keep (migration 0019), not a year of
+ * invoices and payments.
  */
 async function revenueByMonth(db: Queryable, today: string) {
   const months = lastMonths(today);
   const start = `${months[0]}-01`;
   const end = monthRange(today).end;
-  const issuedMonth = sql<string>`to_char(${invoices.issueDate}, 'YYYY-MM')`;
-  const paidMonth = sql<string>`to_char(${invoicePayments.date}, 'YYYY-MM')`;
-  const invoiced = await db
-    .select({ month: issuedMonth, total: moneySum(invoices.amount) })
-    .from(invoices)
-    .where(and(ne(invoices.status, "bozza"), gte(invoices.issueDate, start), lt(invoices.issueDate, end)))
-    .groupBy(issuedMonth);
-  const collected = await db
-    .select({ month: paidMonth, total: moneySum(invoicePayments.amount) })
-    .from(invoicePayments)
-    .where(and(gte(invoicePayments.date, start), lt(invoicePayments.date, end)))
-    .groupBy(paidMonth);
+  const monthOf = (column: typeof invoiceMonthTotals.month | typeof paymentMonthTotals.month) => sql<string>`to_char(${column}, 'YYYY-MM')`;
+  const [invoiced, collected] = await Promise.all([
+    db
+      .select({ month: monthOf(invoiceMonthTotals.month), total: sql<string>`${invoiceMonthTotals.invoiced}::text` })
+      .from(invoiceMonthTotals)
+      .where(and(gte(invoiceMonthTotals.month, start), lt(invoiceMonthTotals.month, end))),
+    db
+      .select({ month: monthOf(paymentMonthTotals.month), total: sql<string>`${paymentMonthTotals.collected}::text` })
+      .from(paymentMonthTotals)
+      .where(and(gte(paymentMonthTotals.month, start), lt(paymentMonthTotals.month, end))),
+  ]);
   const byMonth = (rows: { month: string; total: string }[]) => new Map(rows.map((r) => [r.month, r.total]));
   const inv = byMonth(invoiced);
   const col = byMonth(collected);

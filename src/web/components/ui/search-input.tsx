@@ -10,7 +10,10 @@ export type SearchInputProps = Omit<ComponentProps<"input">, "type" | "value" | 
   value?: string;
   /** Chiamata a ogni tasto. */
   onValueChange?: (value: string) => void;
-  /** Chiamata dopo `delay` ms senza digitazione (predefinito 250). */
+  /**
+   * Chiamata dopo `delay` ms senza digitazione (predefinito 150: dall'ultimo tasto alle righe
+   * filtrate il budget è 300 ms, pausa, richiesta e disegno compresi; vedi docs/benchmarks.md).
+   */
   onDebouncedChange?: (value: string) => void;
   delay?: number;
   /** Mostra l'etichetta a schermo invece di nasconderla. */
@@ -22,7 +25,7 @@ export function SearchInput({
   value,
   onValueChange,
   onDebouncedChange,
-  delay = 250,
+  delay = 150,
   showLabel = false,
   placeholder = "Cerca...",
   className,
