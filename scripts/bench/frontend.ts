@@ -82,7 +82,10 @@ export async function browserFigures(
         );
         await page.close();
       }
-      lcp.push({ path: p, ms: median(runs) });
+      // A load whose LCP entry never came (headless Chromium skips it at times) is no figure,
+      // not a zero: the median is over the loads that reported one, "–" when none did.
+      const reported = runs.filter((ms) => ms > 0);
+      lcp.push({ path: p, ms: reported.length ? median(reported) : Number.NaN });
     }
 
     const searchMs: number[] = [];

@@ -10,6 +10,7 @@ import { DEMO_LOGINS, runDemo } from "../../src/server/demo/run";
 import { capturingLogger, replayFloor, type CapturedQuery } from "./db-floor";
 import { browserFigures, bundleFigures, type BrowserFigures } from "./frontend";
 import { httpLoad } from "./http-load";
+import { pdfFigures, pdfUsers, type PdfFigures } from "./pdf-figures";
 import { checkTargets, consoleTable, markdownReport, spliceReport, type TargetResult } from "./report";
 import { KEYSET_LISTS, scenarios, type Scenario } from "./scenarios";
 import { rssMb, startServer, stopServer } from "./server";
@@ -165,11 +166,13 @@ async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean
   log(`${kind}: server up in ${startMs} ms`);
   const api: TargetResult["api"] = [];
   let browser: BrowserFigures | null = null;
+  let pdf: PdfFigures | null = null;
   let rssIdle = 0;
   let rssPeak = 0;
   let list: Scenario[] = [];
   try {
     const cookie = await login(base);
+    const pdfCookies = await pdfUsers(base);
     const ids = await discoverIds(base, cookie);
     list = scenarios(ids);
     // One warm-up call each (JIT, plan caches), and the answer's size for the HTTP floor.
@@ -208,6 +211,15 @@ async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean
       }
     }
     clearInterval(sampler);
+    try {
+      pdf = await pdfFigures(base, seconds, pdfCookies);
+      log(
+        `${kind}: fresh PDF p95 ${pdf.fresh.p95.toFixed(0)} ms (n=${pdf.fresh.count}); health p95 idle ${pdf.healthIdle.p95.toFixed(1)} ms (n=${pdf.healthIdle.count}), while 20 PDFs render ${pdf.healthDuringRenders.p95.toFixed(1)} ms (n=${pdf.healthDuringRenders.count}; ${pdf.rendered} rendered, ${pdf.refused} refused)`,
+      );
+    } catch (err) {
+      log(`${kind}: PDF figures failed: ${(err as Error).message}`);
+    }
+    await settle(base);
     if (withBrowser) {
       const quote = await discoverIds(base, cookie);
       // A surname the data set holds ("Moretti" at scale 500; the first client's at small scales).
@@ -275,7 +287,7 @@ async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean
     await database.close();
   }
   await cleanUp(kind);
-  return { kind, counts, loadSeconds, startMs, rssIdle, rssPeak, api, browser };
+  return { kind, counts, loadSeconds, startMs, rssIdle, rssPeak, api, browser, pdf };
 }
 
 /** The HTTP floor of every call of one engine, measured right after that engine's calls. */

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../auth/passwords";
@@ -5,6 +6,7 @@ import { clients, users } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { pdfLimiter, TOO_MANY_PDFS } from "./limits";
 import { pdfPoolStats } from "./pool";
+import { workerNice } from "./render-worker";
 
 // PDF rendering runs in the worker pool with a per-user limit: a user asking for many large
 // PDFs neither stalls the server nor delays other users behind all of them. Asserted by order
@@ -75,6 +77,17 @@ describe("PDF rendering under load", () => {
     }
     expect(pdfLimiter.pending(`user:${adminId}`)).toEqual({ running: 0, waiting: 0 });
   }, 180_000);
+
+  it.runIf(process.platform === "linux")("the render thread runs at a lower priority than the request thread", () => {
+    // /proc/<pid>/task/<tid>/stat: field 19 is the thread's nice value (the name in field 2 is in parentheses).
+    const niceOf = (tid: string) =>
+      Number(fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
+    const threads = fs.readdirSync(`/proc/${process.pid}/task`);
+    const main = niceOf(String(process.pid));
+    expect(main).toBeLessThan(19);
+    // The worker started in beforeAll is still alive (idle timeout one minute).
+    expect(threads.map(niceOf)).toContain(workerNice(main));
+  });
 
   it("beyond 2 running and 8 waiting, a user's PDF request is refused with 429, Italian message and Retry-After", async () => {
     const twelve = await Promise.all(Array.from({ length: 12 }, () => pdfBy(t.admin)));

@@ -1,5 +1,7 @@
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
+import { isMainThread } from "node:worker_threads";
 import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces";
 import { Piscina, workerData } from "piscina";
@@ -9,6 +11,21 @@ import { COLORS, TABLE_LAYOUTS } from "./theme";
 // data built on the main thread, into PDF bytes. pdfmake lays out and compresses synchronously,
 // so here a large document occupies this thread, never the one answering HTTP requests.
 // Keep this file's imports small: every worker loads them at start.
+
+// Renders are background work beside the HTTP answers: on Linux a thread's nice value is its own
+// (setpriority on the calling thread), so a worker thread yields the cores to the request thread
+// and the database when both want them, and still takes a whole idle core. Measured by
+// `npm run bench` (/api/health while 20 PDFs render).
+/** How much lower than the thread that started it (nice values go up to 19). */
+export const PDF_WORKER_NICE_STEP = 10;
+export const workerNice = (parentNice: number) => Math.min(19, parentNice + PDF_WORKER_NICE_STEP);
+if (!isMainThread) {
+  try {
+    os.setPriority(workerNice(os.getPriority()));
+  } catch {
+    // Not permitted here: the render runs at the process's own priority.
+  }
+}
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
