@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -122,8 +122,9 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  // Security headers first: their hook must run even when the guard refuses the request.
-  await app.register(helmet, {
+  // Security headers first: their hook must run even when the guard refuses the request. The
+  // middleware is built once here (its policy parsed once), not at every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -144,6 +145,9 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
     strictTransportSecurity: config.tls,
     referrerPolicy: { policy: "same-origin" },
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(cookie);
   // First, so that every route registered after it carries its declared access.
   await app.register(authGuard, { db: deps.db, idleMs: config.sessionIdleMs, tls: config.tls });
