@@ -30,6 +30,12 @@ import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["contratti"];
 
+/** What "Nuovo Contratto" types (number, title, client) and how many rows its picker wants. */
+const estimateOptionsQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1, "limit: minimo 1").max(50, "limit: massimo 50").default(50),
+});
+
 /** Contracts (docs/domain/api.md, docs/domain/statuses.md): one per accepted estimate, explicit transitions, PDF. Portal users read their own. */
 export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
@@ -50,11 +56,11 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: "Preventivi accettati ancora senza contratto",
-        querystring: z.object({ q: z.string().trim().max(200).optional() }),
+        querystring: estimateOptionsQuery,
         response: { 200: z.array(contractEstimateOptionSchema) },
       },
     },
-    async (request) => contractEstimateOptions(db, request.query.q),
+    async (request) => contractEstimateOptions(db, request.query.q, request.query.limit),
   );
 
   app.get(
