@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParams } from "@domain/common";
+import { idParams, optionsQuery } from "@domain/common";
 import {
   contractCreateSchema,
   contractDetailSchema,
@@ -30,12 +30,6 @@ import { withPdfSlot } from "../../documents/pdf/limits";
 
 const tags = ["contratti"];
 
-/** What "Nuovo Contratto" types (number, title, client) and how many rows its picker wants. */
-const estimateOptionsQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1, "limit: minimo 1").max(50, "limit: massimo 50").default(50),
-});
-
 /** Contracts (docs/domain/api.md, docs/domain/statuses.md): one per accepted estimate, explicit transitions, PDF. Portal users read their own. */
 export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
@@ -56,7 +50,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: "Preventivi accettati ancora senza contratto",
-        querystring: estimateOptionsQuery,
+        querystring: optionsQuery,
         response: { 200: z.array(contractEstimateOptionSchema) },
       },
     },
