@@ -39,8 +39,13 @@ test("Nuovo Contratto offers accepted estimates without a contract; terms are ed
   // The estimate is no longer offered.
   await page.goto("/admin/contracts");
   await page.getByRole("button", { name: "Nuovo Contratto" }).click();
-  await expect(page.getByRole("dialog").locator(`option[value="${estimateId}"]`)).toHaveCount(0);
-  await page.keyboard.press("Escape");
+  const again = page.getByRole("dialog");
+  await again.getByRole("combobox", { name: /^Preventivo accettato/ }).fill(`Rifacimento tetto ${tag}`);
+  await expect(again.getByText("Nessun risultato", { exact: true })).toBeVisible();
+  await expect(again.getByRole("option")).toHaveCount(0);
+  await page.keyboard.press("Escape"); // the list
+  await page.keyboard.press("Escape"); // the dialog
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Cerca contratti" }).fill(`Rifacimento tetto ${tag}`);
   await expect(

@@ -125,7 +125,7 @@ function LineRow({
         {catalogue ? (
           <ServicePicker name={path("serviceId")} className="col-span-2 gap-1 sm:col-span-4" onPick={chooseService} />
         ) : null}
-        <div className={cn("col-span-2 grid gap-1", catalogue ? "sm:col-span-8" : "sm:col-span-12")}>
+        <div className={cn("col-span-2 grid content-start gap-1", catalogue ? "sm:col-span-8" : "sm:col-span-12")}>
           <Label htmlFor={`${base}-description`}>Descrizione</Label>
           <Input
             {...control_("description")}
