@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContractDetail, ContractEstimateOption, ContractListItem, ContractListParams } from "@domain/contracts";
-import { formatEuro } from "@domain/format";
-import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
+import { COMBOBOX_LIMIT } from "@web/components/pickers/async-combobox";
+import { toEstimateOption } from "@web/components/pickers/estimate-option";
 import { api } from "@web/lib/api";
 import { contractKeys } from "./keys";
 
@@ -16,13 +16,6 @@ export const useContracts = (params: ContractListParams) => useQuery(contractsQu
 export const contractQueryOptions = (id: string) =>
   queryOptions({ queryKey: contractKeys.detail(id), queryFn: () => api.get<ContractDetail>(`/api/contracts/${id}`) });
 export const useContract = (id: string) => useQuery(contractQueryOptions(id));
-
-const toEstimateOption = (e: ContractEstimateOption): ComboboxOption<ContractEstimateOption> => ({
-  id: e.id,
-  label: `${e.number} · ${e.title}`,
-  detail: `${e.clientName} · ${formatEuro(e.totalAmount)}`,
-  item: e,
-});
 
 /**
  * Accepted estimates without a contract matching `q` (number, title, client), for "Nuovo
