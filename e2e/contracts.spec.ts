@@ -1,5 +1,5 @@
 import { acceptedEstimate, contractOf } from "./billing-support";
-import { expect, expectAccessible, snap, test } from "./support";
+import { expect, expectAccessible, pickOption, snap, test } from "./support";
 
 test("Nuovo Contratto offers accepted estimates without a contract; terms are edited while bozza @phone", async ({
   adminPage: page,
@@ -14,7 +14,8 @@ test("Nuovo Contratto offers accepted estimates without a contract; terms are ed
   await expect(page.getByRole("heading", { name: "Contratti" })).toBeVisible();
   await page.getByRole("button", { name: "Nuovo Contratto" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("combobox", { name: /^Preventivo accettato/ }).selectOption(estimateId);
+  // Searched on the server by number, title or client (issue 27): typing the title finds it.
+  await pickOption(dialog, /^Preventivo accettato/, `Rifacimento tetto ${tag}`);
   await expectAccessible(page);
   await snap(page, "contract-new");
   await dialog.getByRole("button", { name: "Crea contratto" }).click();
@@ -38,8 +39,13 @@ test("Nuovo Contratto offers accepted estimates without a contract; terms are ed
   // The estimate is no longer offered.
   await page.goto("/admin/contracts");
   await page.getByRole("button", { name: "Nuovo Contratto" }).click();
-  await expect(page.getByRole("dialog").locator(`option[value="${estimateId}"]`)).toHaveCount(0);
-  await page.keyboard.press("Escape");
+  const again = page.getByRole("dialog");
+  await again.getByRole("combobox", { name: /^Preventivo accettato/ }).fill(`Rifacimento tetto ${tag}`);
+  await expect(again.getByText("Nessun risultato", { exact: true })).toBeVisible();
+  await expect(again.getByRole("option")).toHaveCount(0);
+  await page.keyboard.press("Escape"); // the list
+  await page.keyboard.press("Escape"); // the dialog
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Cerca contratti" }).fill(`Rifacimento tetto ${tag}`);
   await expect(

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, pickOption, snap, test } from "./support";
+import { expect, expectAccessible, expectPicked, pickOption, snap, test } from "./support";
 
 test("build an estimate with a catalogue and a custom line, send it, accept it, see the contract @phone", async ({
   adminPage: page,
@@ -48,7 +48,18 @@ test("build an estimate with a catalogue and a custom line, send it, accept it, 
 
   // Line 1 from the catalogue: description, price and unit fill themselves.
   const first = dialog.getByRole("listitem", { name: "Voce 1" });
-  await first.getByLabel("Servizio dal catalogo").selectOption({ label: `${serviceName} (42,50 €/mq)` });
+  // The catalogue is searched on the server as the user types (twenty at a time, issue 27).
+  const serviceBox = first.getByRole("combobox", { name: /^Servizio dal catalogo/ });
+  await expect(serviceBox).toHaveAttribute("placeholder", "Voce personalizzata: cerca un servizio...");
+  await serviceBox.fill(serviceName);
+  const found = first.getByRole("option").filter({ hasText: serviceName });
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText("42,50 €/mq · Coperture");
+  await expect(first.getByText("1 risultato", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, "estimate-service-picker");
+  await found.click();
+  await expectPicked(serviceBox, serviceName);
   await expect(first.getByLabel("Descrizione")).toHaveValue(`${serviceName} - posa di coppi di recupero`);
   await expect(first.getByLabel("Prezzo unit. (€)")).toHaveValue("42.50");
   await first.getByLabel("Quantità").fill("100");

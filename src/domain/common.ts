@@ -53,6 +53,20 @@ export function listQuery<const S extends readonly [string, ...string[]]>(sortKe
   });
 }
 
+/** Rows an option route (a plain array, no pager) answers at most: a picker asks for 20. */
+export const MAX_OPTIONS = 50;
+
+/** The query of an option route: what the picker's user typed and how many rows it wants. */
+export const optionsQuery = z.object({
+  q: z.string().trim().max(200, "Ricerca: massimo 200 caratteri").optional(),
+  limit: z.coerce
+    .number({ error: "limit: numero non valido" })
+    .int("limit: deve essere intero")
+    .min(1, "limit: minimo 1")
+    .max(MAX_OPTIONS, `limit: massimo ${MAX_OPTIONS}`)
+    .default(MAX_OPTIONS),
+});
+
 /**
  * Keyset pagination (src/server/lib/list.ts): the cursor of the row a page starts after or ends
  * before, as the previous answer sent it in X-Next-Cursor / X-Previous-Cursor. Replaces offset.

@@ -18,6 +18,7 @@ import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Select } from "@web/components/ui/select";
 import { cn } from "@web/lib/cn";
+import { ServicePicker } from "@web/components/pickers/service-picker";
 
 /**
  * One line as the editor holds it: the shared document line (src/domain/lines.ts), plus an
@@ -79,7 +80,7 @@ function decimal(value: unknown) {
 function LineRow({
   name,
   index,
-  services,
+  catalogue,
   onRemove,
   split,
   item,
@@ -87,8 +88,8 @@ function LineRow({
 }: {
   name: string;
   index: number;
-  /** The catalogue, when the document's lines may come from it (estimates). */
-  services?: Service[];
+  /** The line may be a catalogue service, searched on the server (estimates). */
+  catalogue: boolean;
   onRemove: () => void;
   split: string | null;
   item: string;
@@ -111,9 +112,7 @@ function LineRow({
   const unit = line?.unit ?? defaultUnit;
   const units = (serviceUnits as readonly string[]).includes(unit) || !unit ? serviceUnits : [...serviceUnits, unit];
 
-  function chooseService(serviceId: string) {
-    const service = services?.find((s) => s.id === serviceId);
-    if (!service) return;
+  function chooseService(service: Service) {
     const opts = { shouldDirty: true, shouldValidate: formState.isSubmitted };
     setValue(path("description"), serviceLineDescription(service), opts);
     setValue(path("unitPrice"), service.unitPrice, opts);
@@ -123,27 +122,10 @@ function LineRow({
   return (
     <li className="rounded-md border border-border p-3" aria-label={`${item} ${n}`}>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-12">
-        {services ? (
-          <div className="col-span-2 grid gap-1 sm:col-span-4">
-            <Label htmlFor={`${base}-serviceId`}>Servizio dal catalogo</Label>
-            <Select
-              {...control_("serviceId")}
-              {...register(path("serviceId"), { onChange: (e) => chooseService(e.target.value) })}
-            >
-              <option value="">Voce personalizzata</option>
-              {line?.serviceId && !services.some((s) => s.id === line.serviceId) ? (
-                <option value={line.serviceId}>Servizio non più attivo</option>
-              ) : null}
-              {services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({formatEuro(s.unitPrice)}/{s.unit})
-                </option>
-              ))}
-            </Select>
-            <FieldError id={`${base}-serviceId-error`} error={errorOf("serviceId")} />
-          </div>
+        {catalogue ? (
+          <ServicePicker name={path("serviceId")} className="col-span-2 gap-1 sm:col-span-4" onPick={chooseService} />
         ) : null}
-        <div className={cn("col-span-2 grid gap-1", services ? "sm:col-span-8" : "sm:col-span-12")}>
+        <div className={cn("col-span-2 grid content-start gap-1", catalogue ? "sm:col-span-8" : "sm:col-span-12")}>
           <Label htmlFor={`${base}-description`}>Descrizione</Label>
           <Input
             {...control_("description")}
@@ -240,7 +222,7 @@ function LineRow({
             </span>
           </div>
         </div>
-        {services ? (
+        {catalogue ? (
           <div className="col-span-2 grid gap-1 sm:col-span-4">
             <Label htmlFor={`${base}-notes`}>Note</Label>
             <Input {...control_("notes")} {...register(path("notes"))} />
@@ -269,7 +251,7 @@ function LineRow({
  */
 export function LineEditor({
   name = "items",
-  services,
+  catalogue = false,
   newRate,
   vat,
   defaultUnit,
@@ -279,8 +261,8 @@ export function LineEditor({
 }: {
   /** The form's array of lines. */
   name?: string;
-  /** The catalogue: a line may be one of its services (estimates). Absent: descriptions only. */
-  services?: Service[];
+  /** A line may be a catalogue service, chosen by a server search (estimates). False: descriptions only. */
+  catalogue?: boolean;
   /** The rate a new line starts with (client type and the company's default). */
   newRate: LineVatRate;
   /** The live engine result: the beni-significativi split shown under the flagged lines. */
@@ -315,7 +297,7 @@ export function LineEditor({
             key={field.id}
             name={name}
             index={index}
-            services={services}
+            catalogue={catalogue}
             split={split}
             item={wording.item}
             defaultUnit={defaultUnit}
@@ -333,7 +315,7 @@ export function LineEditor({
         variant="outline"
         className="mt-3"
         disabled={fields.length >= max}
-        onClick={() => append(emptyLine(newRate, defaultUnit, !!services))}
+        onClick={() => append(emptyLine(newRate, defaultUnit, catalogue))}
       >
         <Plus aria-hidden className="size-4" />
         {wording.add}

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { serviceStatuses } from "@domain/statuses";
-import { createdAt, id, money, oneOf, updatedAt, version } from "./columns";
+import { createdAt, id, money, oneOf, trigramIndex, updatedAt, version } from "./columns";
 
 export const services = pgTable(
   "services",
@@ -29,5 +29,8 @@ export const services = pgTable(
     index("services_price_sort_idx").on(t.unitPrice, t.id),
     index("services_category_sort_idx").on(t.category, t.id),
     index("services_created_sort_idx").on(t.createdAt, t.id),
+    // The line editor's service search (migration 0020).
+    trigramIndex("services_name_trgm", t.name),
+    trigramIndex("services_description_trgm", t.description),
   ],
 );

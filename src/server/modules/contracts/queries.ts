@@ -1,5 +1,6 @@
 import { and, ne, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { contractFinancials, isContractEditable, type contractListQuerySchema } from "@domain/contracts";
+import { MAX_OPTIONS } from "@domain/common";
 import type { z } from "@domain/zod";
 import type { DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
@@ -203,7 +204,8 @@ export async function getContractDetail(db: Queryable, id: string, scope: string
 }
 
 /** Accepted estimates that have no contract yet: what "Nuovo Contratto" offers (docs/domain/statuses.md). */
-export async function contractEstimateOptions(db: Queryable, q: string | undefined) {
+/** Newest accepted first; `limit` rows at most (the picker asks for 20; MAX_OPTIONS by default). */
+export async function contractEstimateOptions(db: Queryable, q: string | undefined, limit = MAX_OPTIONS) {
   const filters: (SQL | undefined)[] = [eq(estimates.status, "accettato"), isNull(c.id)];
   if (q) {
     const p = likePattern(q);
@@ -223,7 +225,7 @@ export async function contractEstimateOptions(db: Queryable, q: string | undefin
     .leftJoin(c, eq(c.estimateId, estimates.id))
     .where(and(...filters))
     .orderBy(desc(sql`coalesce(${estimates.acceptedAt}, ${estimates.createdAt})`), desc(estimates.id))
-    .limit(50);
+    .limit(limit);
 }
 
 /** The contract's VAT: its estimate's lines through the engine (the contract inherits them). */

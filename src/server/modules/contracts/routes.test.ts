@@ -58,6 +58,13 @@ describe("contracts API", () => {
     await createFor(taken.id);
     const res = await t.app.inject({ url: "/api/contracts/estimate-options?q=kappa", headers: { cookie: t.admin } });
     expect(res.json().map((e: { id: string }) => e.id)).toEqual([free.id]);
+    // The picker's search: by number too, and at most `limit` rows (20 from "Nuovo Contratto").
+    const byNumber = await t.app.inject({ url: `/api/contracts/estimate-options?q=${free.number}&limit=20`, headers: { cookie: t.admin } });
+    expect(byNumber.json().map((e: { id: string }) => e.id)).toEqual([free.id]);
+    const first = await t.app.inject({ url: "/api/contracts/estimate-options?q=kappa&limit=1", headers: { cookie: t.admin } });
+    expect(first.json()).toHaveLength(1);
+    const tooMany = await t.app.inject({ url: "/api/contracts/estimate-options?limit=51", headers: { cookie: t.admin } });
+    expect(tooMany.statusCode).toBe(400);
   });
 
   it("moves bozza → firmato → attivo → completato and refuses anything else with 409", async () => {

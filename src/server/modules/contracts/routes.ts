@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParams } from "@domain/common";
+import { idParams, optionsQuery } from "@domain/common";
 import {
   contractCreateSchema,
   contractDetailSchema,
@@ -50,11 +50,11 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: "Preventivi accettati ancora senza contratto",
-        querystring: z.object({ q: z.string().trim().max(200).optional() }),
+        querystring: optionsQuery,
         response: { 200: z.array(contractEstimateOptionSchema) },
       },
     },
-    async (request) => contractEstimateOptions(db, request.query.q),
+    async (request) => contractEstimateOptions(db, request.query.q, request.query.limit),
   );
 
   app.get(

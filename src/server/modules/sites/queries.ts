@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { todayIso, isSiteLate, isSlowProgress } from "@domain/dates";
 import { siteCostAnalysis, type siteListQuerySchema } from "@domain/sites";
+import { MAX_OPTIONS } from "@domain/common";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, orders, suppliers, users } from "../../db/schema";
@@ -208,7 +209,8 @@ export async function getSiteDetail(db: Queryable, id: string, scope: string | n
 }
 
 /** Accepted estimates a site can be opened on (docs/domain/statuses.md), searched by number, title or client. */
-export async function siteEstimateOptions(db: Queryable, q: string | undefined) {
+/** `limit` rows at most: the "Nuovo cantiere" picker asks for 20 (MAX_OPTIONS by default). */
+export async function siteEstimateOptions(db: Queryable, q: string | undefined, limit = MAX_OPTIONS) {
   const filters: (SQL | undefined)[] = [eq(estimates.status, "accettato")];
   if (q) {
     const p = likePattern(q);
@@ -226,5 +228,5 @@ export async function siteEstimateOptions(db: Queryable, q: string | undefined) 
     .innerJoin(clients, eq(clients.id, estimates.clientId))
     .where(and(...filters))
     .orderBy(desc(estimates.createdAt), desc(estimates.id))
-    .limit(50);
+    .limit(limit);
 }

@@ -338,5 +338,12 @@ describe("construction sites API", () => {
       headers: { cookie: t.admin },
     });
     expect(res.json().map((e: { id: string }) => e.id)).toEqual([accepted.id]);
+    // The picker asks for 20 rows; one more than MAX_OPTIONS is refused.
+    await insertEstimate(t.db, { title: "Opzione accettata Zeta due" });
+    const one = await t.app.inject({ url: "/api/construction-sites/estimate-options?q=zeta&limit=1", headers: { cookie: t.admin } });
+    expect(one.json()).toHaveLength(1);
+    const tooMany = await t.app.inject({ url: "/api/construction-sites/estimate-options?limit=51", headers: { cookie: t.admin } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toHaveProperty("limit");
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParams } from "@domain/common";
+import { idParams, optionsQuery } from "@domain/common";
 import {
   siteDetailForTecnico,
   siteDetailSchema,
@@ -53,11 +53,11 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       schema: {
         tags,
         summary: "Preventivi accettati su cui aprire un cantiere",
-        querystring: z.object({ q: z.string().trim().max(200).optional() }),
+        querystring: optionsQuery,
         response: { 200: z.array(siteEstimateOptionSchema) },
       },
     },
-    async (request) => siteEstimateOptions(db, request.query.q),
+    async (request) => siteEstimateOptions(db, request.query.q, request.query.limit),
   );
 
   app.get(

@@ -6,10 +6,9 @@ export const estimateKeys = {
   detail: (id: string) => [...estimateKeys.all, "detail", id] as const,
 };
 
-/** The choices the form offers (clients, services, surveys, orders), cached apart from estimates. */
+/** The choices the form searches (client, surveys, orders), cached apart from estimates. */
 export const lookupKeys = {
   client: (id: string) => ["estimate-lookups", "client", id] as const,
-  services: () => ["estimate-lookups", "services"] as const,
   surveys: (clientId: string) => ["estimate-lookups", "surveys", clientId] as const,
   survey: (id: string) => ["estimate-lookups", "survey", id] as const,
   orders: () => ["estimate-lookups", "orders"] as const,

@@ -6,7 +6,6 @@ import { FormDialog } from "@web/components/dialogs/form-dialog";
 import { Spinner } from "@web/components/ui/spinner";
 import { toastSuccess } from "@web/components/ui/toast";
 import { estimateQueryOptions } from "../api/get-estimate";
-import { useActiveServices, useConfirmedOrders } from "../api/lookups";
 import { lookupKeys } from "../api/keys";
 import { useSaveEstimate } from "../api/save-estimate";
 import { EstimateForm, type SurveyForEstimateChoice } from "./estimate-form";
@@ -28,8 +27,6 @@ export function EstimateFormDialog({
 }) {
   const save = useSaveEstimate();
   const [, navigate] = useLocation();
-  const services = useActiveServices();
-  const orders = useConfirmedOrders();
   const detail = useQuery({ ...estimateQueryOptions(estimateId ?? ""), enabled: open && !!estimateId });
   const surveyId = !estimateId ? prefill?.surveyId : undefined;
   const survey = useQuery({
@@ -37,8 +34,8 @@ export function EstimateFormDialog({
     queryFn: () => api.get<SurveyForEstimateChoice>(`/api/surveys/${surveyId}`),
     enabled: open && !!surveyId,
   });
-  const ready = services.data && orders.data && (!estimateId || detail.data) && (!surveyId || survey.data);
-  const failed = services.isError || orders.isError || detail.isError || survey.isError;
+  const ready = (!estimateId || detail.data) && (!surveyId || survey.data);
+  const failed = detail.isError || survey.isError;
   const initial = survey.data
     ? estimateFromSurvey(survey.data)
     : prefill?.clientId
@@ -64,8 +61,6 @@ export function EstimateFormDialog({
           key={estimateId ? `${estimateId}-${detail.data?.version}` : `new-${surveyId ?? prefill?.clientId ?? ""}`}
           estimate={estimateId ? detail.data : undefined}
           initial={initial}
-          services={services.data}
-          orders={orders.data}
           onCancel={() => onOpenChange(false)}
           onSubmit={async (values) => {
             const saved = await save.mutateAsync({ id: estimateId, version: detail.data?.version, values });

@@ -1,5 +1,5 @@
-import { useId, useRef } from "react";
-import { useController, useWatch } from "react-hook-form";
+import { useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { DEFAULT_VALIDITY_DAYS } from "@domain/catalogue";
 import { estimateFromSurvey } from "@domain/carry-over";
 import {
@@ -11,8 +11,6 @@ import {
   type EstimateInput,
   type EstimateValues,
 } from "@domain/estimates";
-import { formatDate, formatEuro } from "@domain/format";
-import { surveyStatuses } from "@domain/statuses";
 import {
   clientHasPartitaIva,
   documentTreatmentLabels,
@@ -22,7 +20,6 @@ import {
   type DocumentTreatment,
 } from "@domain/vat";
 import { useCompany } from "@web/lib/company";
-import type { Service } from "@domain/services";
 import {
   Form,
   FormActions,
@@ -35,15 +32,22 @@ import {
   CancelButton,
 } from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
-import { Label } from "@web/components/ui/label";
-import { Select } from "@web/components/ui/select";
-import { useClientChoice, useClientSurveys, type SurveyChoice } from "../api/lookups";
+import { ComboboxField } from "@web/components/pickers/combobox-field";
+import {
+  orderChoice,
+  searchClientSurveys,
+  searchConfirmedOrders,
+  surveyChoice,
+  useClientChoice,
+  type OrderChoice,
+  type SurveyChoice,
+} from "../api/lookups";
+import { lookupKeys } from "../api/keys";
 import { EstimateStatusBadge } from "./estimate-badges";
 import { emptyLine, LineEditor, type LineEditorWording } from "@web/components/line-editor";
 import { VatTotals } from "@web/components/vat-totals";
 
 export type SurveyForEstimateChoice = SurveyChoice;
-export type OrderOption = { id: string; number: string; title: string; totalAmount: string };
 
 function toInput(e: EstimateDetail): EstimateInput {
   return {
@@ -87,61 +91,6 @@ const estimateWording: LineEditorWording = {
   add: "Aggiungi voce",
 };
 
-/** A select whose options load after its value (surveys of the client, orders): kept controlled. */
-function ControlledSelect({
-  name,
-  label,
-  options,
-  placeholder,
-  description,
-  onPick,
-}: {
-  name: "surveyId" | "orderId";
-  label: string;
-  options: { value: string; label: string }[];
-  placeholder: string;
-  description?: string;
-  onPick?: (value: string) => void;
-}) {
-  const { field, fieldState } = useController<EstimateInput>({ name });
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select
-        id={id}
-        name={field.name}
-        ref={field.ref}
-        value={(field.value as string) ?? ""}
-        onBlur={field.onBlur}
-        onChange={(e) => {
-          field.onChange(e.target.value);
-          onPick?.(e.target.value);
-        }}
-        aria-invalid={fieldState.error ? true : undefined}
-        aria-describedby={fieldState.error ? `${id}-error` : description ? `${id}-description` : undefined}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-      {description ? (
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      ) : null}
-      {fieldState.error?.message ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {fieldState.error.message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * The one estimate form (new and edit): header, lines, live totals. The schema is the route's;
  * the preview uses the server's computeEstimateTotals, so what the user sees is what gets saved.
@@ -149,16 +98,12 @@ function ControlledSelect({
 export function EstimateForm({
   estimate,
   initial,
-  services,
-  orders,
   onSubmit,
   onCancel,
 }: {
   estimate?: EstimateDetail;
   /** A new estimate's header prefilled by the screen it comes from (survey, client). */
   initial?: Partial<EstimateInput>;
-  services: Service[];
-  orders: OrderOption[];
   onSubmit: (values: EstimateValues) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -168,12 +113,11 @@ export function EstimateForm({
     control: form.control,
     name: ["clientId", "orderId", "treatment", "items"],
   });
-  const surveys = useClientSurveys(clientId ?? "");
+  // The attached order's total joins the taxable amount: the saved one, then the one chosen.
+  const [pickedOrder, setPickedOrder] = useState<OrderChoice | null>(estimate?.order ?? null);
   const client = useClientChoice(clientId ?? "").data;
   const company = useCompany();
-  const allOrders =
-    estimate?.order && !orders.some((o) => o.id === estimate.order!.id) ? [estimate.order, ...orders] : orders;
-  const order = allOrders.find((o) => o.id === orderId);
+  const order = pickedOrder && pickedOrder.id === orderId ? pickedOrder : null;
   const treatment = (treatmentValue || "ordinary") as DocumentTreatment;
   // The rate of a new line: 10 % for homes, otherwise the company's "IVA predefinita" (docs/domain/vat.md).
   const newRate = newLineVatRate(client?.type, company.defaultVatRate);
@@ -221,20 +165,20 @@ export function EstimateForm({
             });
           }}
         />
-        <ControlledSelect
+        <ComboboxField<SurveyChoice, EstimateInput>
           name="surveyId"
           label="Sopralluogo"
-          placeholder={clientId ? "Nessun sopralluogo" : "Seleziona prima un cliente"}
-          options={(surveys.data ?? []).map((s) => ({
-            value: s.id,
-            label: `${formatDate(s.date)} · ${s.address} (${surveyStatuses.label(s.status)})`,
-          }))}
-          onPick={(id) => {
+          disabled={!clientId}
+          clearable
+          placeholder={clientId ? "Nessun sopralluogo: cerca per indirizzo..." : "Seleziona prima un cliente"}
+          queryKey={lookupKeys.surveys(clientId ?? "")}
+          search={searchClientSurveys(clientId ?? "")}
+          resolve={surveyChoice}
+          onSelect={(option) => {
             // Picking the survey carries its address, problems and measurements into the header;
             // what the user already typed there stays his.
-            const picked = surveys.data?.find((s) => s.id === id);
-            if (!picked) return;
-            const carried = estimateFromSurvey(picked);
+            if (!option) return;
+            const carried = estimateFromSurvey(option.item);
             for (const field of ["title", "description"] as const) {
               const now = form.getValues(field) ?? "";
               if (!now.trim() || now === lastCarried.current[field])
@@ -243,15 +187,17 @@ export function EstimateForm({
             lastCarried.current = carried;
           }}
         />
-        <ControlledSelect
+        <ComboboxField<OrderChoice, EstimateInput>
           name="orderId"
           label="Ordine fornitore collegato"
-          placeholder="Nessun ordine"
+          clearable
+          placeholder="Nessun ordine: cerca per numero, titolo o fornitore..."
           description="Solo ordini confermati: il loro totale si aggiunge all'imponibile."
-          options={allOrders.map((o) => ({
-            value: o.id,
-            label: `${o.number} · ${o.title} (${formatEuro(o.totalAmount)})`,
-          }))}
+          queryKey={lookupKeys.orders()}
+          search={searchConfirmedOrders}
+          resolve={orderChoice}
+          selectedLabel={estimate?.order ? `${estimate.order.number} · ${estimate.order.title}` : null}
+          onSelect={(option) => setPickedOrder(option?.item ?? null)}
         />
       </FormSection>
       <FormSection title="Lavori">
@@ -273,7 +219,7 @@ export function EstimateForm({
       </FormSection>
       <LineEditor
         name="items"
-        services={services}
+        catalogue
         newRate={newRate}
         vat={totals.vat}
         defaultUnit={DEFAULT_ESTIMATE_UNIT}

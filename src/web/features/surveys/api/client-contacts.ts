@@ -1,13 +1,23 @@
-import { useQuery } from "@tanstack/react-query";
+import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
 import { api } from "@web/lib/api";
 
-type ContactOption = { id: string; name: string; role: string | null };
+export type ContactOption = { id: string; name: string; role: string | null; email?: string | null; phone?: string | null };
 
-/** The contacts of the chosen client, for the survey form's "reference contact". */
-export function useClientContacts(clientId: string | undefined) {
-  return useQuery({
-    queryKey: ["contacts", "list", { clientId, limit: 200, sort: "name" }],
-    queryFn: () => api.list<ContactOption>("/api/contacts", { clientId, limit: 200, sort: "name" }),
-    enabled: Boolean(clientId),
-  });
-}
+const toOption = (c: ContactOption): ComboboxOption<ContactOption> => ({
+  id: c.id,
+  label: c.role ? `${c.name} (${c.role})` : c.name,
+  detail: [c.phone, c.email].filter(Boolean).join(" · ") || undefined,
+  item: c,
+});
+
+/** The chosen client's contacts matching `q` (name, email, phone), twenty at a time by name. */
+export const searchClientContacts = (clientId: string) => async (q: string) =>
+  (await api.list<ContactOption>("/api/contacts", { clientId, q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(
+    toOption,
+  );
+
+/** The survey's contact, by id, when its name did not come with the survey. */
+export const contactOption = async (id: string) => toOption(await api.get<ContactOption>(`/api/contacts/${id}`));
+
+/** Cache key of a client's contact searches (under "contacts": a contact's change refreshes them). */
+export const clientContactsKey = (clientId: string) => ["contacts", "list", "picker", clientId] as const;

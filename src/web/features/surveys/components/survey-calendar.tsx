@@ -12,7 +12,7 @@ import { isApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
 import { useTeam } from "@web/lib/team";
 import { PersonDot } from "@web/components/team/person-dot";
-import { useSurveys } from "../api/list-surveys";
+import { useCalendarSurveys } from "../api/list-surveys";
 import { useMoveSurvey } from "../api/mutations";
 import { MoveSurveyDialog } from "./move-survey-dialog";
 
@@ -21,7 +21,6 @@ const LONG_DAY = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", weekday: "l
 const MONTH = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", month: "long", year: "numeric" });
 const SHORT = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", day: "numeric", month: "short" });
 const utc = (iso: string) => new Date(`${iso}T12:00:00Z`);
-const CALENDAR_LIMIT = 200;
 
 const chipColors: Record<SurveyStatus, string> = {
   programmato: "border-l-info bg-info-soft text-info-soft-foreground",
@@ -110,15 +109,15 @@ export function SurveyCalendar({
   const days = calendarDays(view, anchor);
   const from = days[0]!;
   const to = days.at(-1)!;
-  const { data, isPending, isFetching, isError } = useSurveys({
+  // The whole range, paged through by cursor (useCalendarSurveys): a month of more than 200
+  // surveys is not cut at 200; past 1,000 the note under the grid says how many are shown.
+  const { data, isPending, isFetching, isError } = useCalendarSurveys({
     from,
     to,
     q: q || undefined,
     status,
     assigned: mine ? "me" : undefined,
     assignedUserId: !mine && technician ? technician : undefined,
-    limit: CALENDAR_LIMIT,
-    offset: 0,
   });
   const team = useTeam();
   const move = useMoveSurvey();

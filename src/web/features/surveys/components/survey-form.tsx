@@ -33,12 +33,13 @@ import {
   CancelButton,
 } from "@web/components/form";
 import { ClientPicker } from "@web/components/pickers/client-picker";
+import { ComboboxField } from "@web/components/pickers/combobox-field";
 import { FieldDescription } from "@web/components/form";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { useMe } from "@web/lib/session";
 import { TechnicianPicker } from "@web/components/team/technician-picker";
-import { useClientContacts } from "../api/client-contacts";
+import { clientContactsKey, contactOption, searchClientContacts, type ContactOption } from "../api/client-contacts";
 import { surveyToInput } from "../api/mutations";
 
 const capitalised = (values: readonly string[]) =>
@@ -71,25 +72,22 @@ export function emptySurvey(date = todayIso()): SurveyInput {
   };
 }
 
-/** Contact choices follow the client: none until a client is chosen (docs/domain/screens.md). */
-function ContactSelect({ form }: { form: ReturnType<typeof useZodForm<typeof surveyInputSchema>> }) {
-  const clientId = useWatch({ control: form.control, name: "clientId" }) as string;
-  const contactId = useWatch({ control: form.control, name: "contactId" }) as string | null | undefined;
-  const { data } = useClientContacts(clientId || undefined);
-  const options = (data?.rows ?? []).map((c) => ({ value: c.id, label: c.role ? `${c.name} (${c.role})` : c.name }));
-  // A contact of the previous client must not travel with the new one.
-  useEffect(() => {
-    if (data && contactId && !data.rows.some((c) => c.id === contactId)) form.setValue("contactId", "");
-  }, [data, contactId, form]);
+/**
+ * Contact choices follow the client (docs/domain/screens.md): none until a client is chosen, then
+ * that client's contacts searched on the server, twenty at a time.
+ */
+function ContactPicker({ clientId, initialName }: { clientId: string; initialName?: string | null }) {
   return (
-    <SelectField
+    <ComboboxField<ContactOption, SurveyInput>
       name="contactId"
       label="Contatto di riferimento"
       disabled={!clientId}
-      placeholder={
-        clientId ? (options.length ? "Nessun contatto" : "Il cliente non ha contatti") : "Seleziona prima un cliente"
-      }
-      options={options}
+      clearable
+      placeholder={clientId ? "Nessun contatto: cerca per nome..." : "Seleziona prima un cliente"}
+      queryKey={clientContactsKey(clientId)}
+      search={searchClientContacts(clientId)}
+      resolve={contactOption}
+      selectedLabel={initialName ?? null}
     />
   );
 }
@@ -147,6 +145,7 @@ export function SurveyForm({
     survey ? surveyToInput(survey) : { ...emptySurvey(defaultDate), clientId: defaultClientId ?? "" },
   );
   const followUp = useWatch({ control: form.control, name: "followUpRequired" });
+  const clientId = (useWatch({ control: form.control, name: "clientId" }) as string | undefined) ?? "";
   // A technician editing a survey: client and assignee are the office's (issue 26, as the server).
   const { data: me } = useMe();
   const locked = !!survey && !mayChangeSurveyOfficeFields(me?.role);
@@ -156,9 +155,10 @@ export function SurveyForm({
         {locked ? (
           <LockedValue label="Cliente" value={survey?.clientName ?? ""} />
         ) : (
-          <ClientPicker initialName={survey?.clientName} />
+          // A contact of the previous client must not travel with the new one.
+          <ClientPicker initialName={survey?.clientName} onClientChange={() => form.setValue("contactId", "")} />
         )}
-        <ContactSelect form={form} />
+        <ContactPicker clientId={clientId} initialName={survey?.contactName} />
         {survey ? null : <ClientAddressFill form={form} />}
       </FormSection>
       <FormSection title="Dettagli">
