@@ -14,7 +14,7 @@ const table = [
   ...adminRoutes.map(([p]) => p),
   ...portalRoutes.map(([p]) => p),
 ];
-const firstMatch = (path: string) => table.find((p) => parse(p).pattern.test(path.split(/[?#]/)[0]));
+const firstMatch = (path: string) => table.find((p) => parse(p).pattern.test(path.split(/[?#]/)[0] ?? ""));
 
 // Every builder of src/web/lib/paths.ts with a sample id, flattened: "admin.estimate" → "/admin/quotes/x1".
 type Tree = { [k: string]: Tree | ((...a: never[]) => string) };
@@ -22,7 +22,8 @@ const built = (tree: Tree, prefix = ""): [string, string][] =>
   Object.entries(tree).flatMap(([k, v]) =>
     typeof v === "function" ? [[`${prefix}${k}`, (v as (id: string) => string)("x1")]] : built(v, `${prefix}${k}.`),
   );
-const patternOf = (name: string) => name.split(".").reduce<unknown>((t, k) => (t as Record<string, unknown>)[k], routes);
+const patternOf = (name: string) =>
+  name.split(".").reduce<unknown>((t, k) => (t as Record<string, unknown>)[k], routes);
 
 describe("paths and the router", () => {
   it.each(built(paths as unknown as Tree))("%s → %s is the route it names, not one before it", (name, path) => {

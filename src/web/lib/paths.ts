@@ -107,6 +107,3 @@ function build<T extends object>(table: T): PathsOf<T> {
 }
 
 export const paths = build(routes);
-
-/** The home of each area, for a role (usesBackOffice of src/domain/roles.ts decides which). */
-export const homeOf = (backOffice: boolean) => (backOffice ? paths.admin.home() : paths.portal.home());
