@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Spinner } from "@web/components/ui/spinner";
 import { api } from "@web/lib/api";
 import { authKeys } from "@web/lib/session";
+import { paths } from "@web/lib/paths";
 
 /** First start without ADMIN_USERNAME/ADMIN_PASSWORD: create the administrator with the logged token. */
 export default function SetupPage() {
@@ -20,7 +21,7 @@ export default function SetupPage() {
     mutationFn: (input: SetupInput) => api.post<SessionUser>("/api/setup", input),
     onSuccess: (user) => {
       qc.setQueryData(authKeys.me, user);
-      navigate("/admin", { replace: true });
+      navigate(paths.admin.home(), { replace: true });
     },
   });
 
