@@ -16,6 +16,7 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { api } from "@web/lib/api";
 import { useListParams } from "@web/lib/use-list-params";
+import { paths } from "@web/lib/paths";
 
 const FILTERS = ["state", "kind", "supplierId", "siteId", "sites"] as const;
 
@@ -144,7 +145,7 @@ export default function DeadlinesPage() {
                       </TableCell>
                       <TableCell>
                         <Link
-                          href={`/admin/sites/${r.siteId}`}
+                          href={paths.admin.site(r.siteId)}
                           className="font-medium text-primary hover:underline wrap-anywhere"
                         >
                           {r.siteName}
