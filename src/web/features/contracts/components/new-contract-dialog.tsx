@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toastSuccess } from "@web/components/ui/toast";
 import { useCreateContract } from "../api/mutations";
 import { useContractEstimateOptions } from "../api/queries";
+import { paths } from "@web/lib/paths";
 
 /** "Nuovo Contratto": offers only accepted estimates that have no contract yet (docs/domain/statuses.md). */
 export function NewContractDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -50,7 +51,7 @@ export function NewContractDialog({ open, onOpenChange }: { open: boolean; onOpe
                 const contract = await create.mutateAsync(values.estimateId);
                 toastSuccess(`Contratto ${contract.number} creato con successo`);
                 onOpenChange(false);
-                navigate(`/admin/contracts/${contract.id}`);
+                navigate(paths.admin.contract(contract.id));
               }}
             >
               <SelectField
