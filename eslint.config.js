@@ -16,6 +16,8 @@ const features = fs
   .readdirSync(new URL("./src/web/features", import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+// The roots of the web app's own routes (src/web/lib/paths.ts), as an esquery regular expression.
+const appPath = "/^[/](admin|client|portal|login|setup)([/?#]|$)/";
 const featureImports = (names) =>
   names.flatMap((f) => [`@web/features/${f}`, `@web/features/${f}/**`, `**/features/${f}/**`]);
 
@@ -66,6 +68,27 @@ export default tseslint.config(
   {
     files: ["src/web/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": restrict([browserOnly]) },
+  },
+  {
+    // App paths come from src/web/lib/paths.ts (typed, checked against the router), never a
+    // hand-written string: "/admin…", "/client…", "/portal…", "/login…", "/setup…", nor "/" as a
+    // link. API URLs ("/api/…") are not app paths.
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: ["src/web/lib/paths.ts", "src/web/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          `Literal[value=${appPath}]`,
+          `TemplateLiteral > TemplateElement:first-child[value.raw=${appPath}]`,
+          "JSXAttribute[name.name=/^(href|to|backHref)$/] > Literal[value=/^[/](?!api[/])/]",
+          "CallExpression[callee.name='navigate'] > Literal[value=/^[/](?!api[/])/]",
+        ].map((selector) => ({
+          selector,
+          message: "Percorso scritto a mano: usa paths di src/web/lib/paths.ts (es. paths.admin.estimate(id)).",
+        })),
+      ],
+    },
   },
   {
     // Shared UI and helpers serve every feature, so they import none.
