@@ -5,10 +5,11 @@ import { COMPLETE_COMPANY_DATA } from "@domain/company-readiness";
 import { buttonVariants } from "@web/components/ui/button";
 import { api } from "@web/lib/api";
 import { paths } from "@web/lib/paths";
+import { companyKeys } from "@web/lib/query-keys";
 
 type Readiness = { missing: string[]; message: string | null };
 
-export const readinessQueryKey = ["company", "invoicing-readiness"] as const;
+export const readinessQueryKey = companyKeys.readiness();
 
 /**
  * First run: until the company data that invoices need is complete, the admin gets a way to
