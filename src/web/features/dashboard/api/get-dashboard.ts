@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Dashboard, TecnicoDashboard } from "@domain/dashboard";
 import { api } from "@web/lib/api";
+import { dashboardKeys } from "./keys";
 
-export const dashboardKeys = { all: ["dashboard"] as const };
 
 export const dashboardQueryOptions = queryOptions({
   queryKey: dashboardKeys.all,
