@@ -18,6 +18,7 @@ import { api, withQuery } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
 import { useListParams } from "@web/lib/use-list-params";
 import { paths } from "@web/lib/paths";
+import { receivableKeys } from "@web/lib/query-keys";
 
 const FILTERS = ["clientId", "from", "to"] as const;
 
@@ -27,7 +28,7 @@ export default function ReceivablesPage() {
   const { clientId, from, to } = list.values;
   const filters = { clientId: clientId || undefined, from: from || undefined, to: to || undefined };
   const query = useQuery({
-    queryKey: ["receivables", filters, list.offset],
+    queryKey: receivableKeys.list(filters, list.offset),
     queryFn: () =>
       api.get<Receivables>(withQuery("/api/receivables", { ...filters, limit: list.limit, offset: list.offset })),
     placeholderData: keepPreviousData,
