@@ -3,7 +3,6 @@ import type { Dashboard, TecnicoDashboard } from "@domain/dashboard";
 import { api } from "@web/lib/api";
 import { dashboardKeys } from "./keys";
 
-
 export const dashboardQueryOptions = queryOptions({
   queryKey: dashboardKeys.all,
   // The office's figures, or a technician's counts (the server picks by role).

@@ -23,7 +23,11 @@ async function importFile({ kind, file, commit, skipInvalid }: ImportRequest): P
 }
 
 /** What an import adds to: that feature's lists and pickers refresh. */
-const invalidateImported = { clients: invalidateClients, suppliers: invalidateSuppliers, services: invalidateServices } as const;
+const invalidateImported = {
+  clients: invalidateClients,
+  suppliers: invalidateSuppliers,
+  services: invalidateServices,
+} as const;
 
 export function useImportFile() {
   const qc = useQueryClient();

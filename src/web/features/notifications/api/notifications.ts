@@ -7,7 +7,6 @@ import { notificationKeys } from "./keys";
 export type BellAudience = "admin" | "client";
 const base = (audience: BellAudience) => (audience === "client" ? "/api/portal/notifications" : "/api/notifications");
 
-
 export const notificationsQueryOptions = (audience: BellAudience) =>
   queryOptions({
     queryKey: notificationKeys.list(audience),

@@ -3,7 +3,6 @@ import type { OutboxDetail, OutboxListParams, OutboxMessage } from "@domain/outb
 import { api } from "@web/lib/api";
 import { outboxKeys } from "./keys";
 
-
 export const useOutbox = (params: OutboxListParams) =>
   useQuery(
     queryOptions({

@@ -5,7 +5,6 @@ import { api, ApiError } from "@web/lib/api";
 import { settingsKeys } from "./keys";
 import { invalidateCompany } from "@web/lib/query-keys";
 
-
 export const settingsQueryOptions = queryOptions({
   queryKey: settingsKeys.all,
   queryFn: () => api.get<Settings>("/api/settings"),
