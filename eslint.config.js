@@ -16,6 +16,31 @@ const features = fs
   .readdirSync(new URL("./src/web/features", import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+// The roots of the web app's own routes (src/web/lib/paths.ts), as an esquery regular expression.
+const appPath = "/^[/](admin|client|portal|login|setup)([/?#]|$)/";
+const restrictedSyntax = (message, selectors) => selectors.map((selector) => ({ selector, message }));
+// App paths come from src/web/lib/paths.ts (typed, checked against the router): no hand-written
+// "/admin…", "/client…", "/portal…", "/login…", "/setup…", nor "/" as a link. "/api/…" is not an app path.
+const pathRules = restrictedSyntax(
+  "Percorso scritto a mano: usa paths di src/web/lib/paths.ts (es. paths.admin.estimate(id)).",
+  [
+    `Literal[value=${appPath}]`,
+    `TemplateLiteral > TemplateElement:first-child[value.raw=${appPath}]`,
+    "JSXAttribute[name.name=/^(href|to|backHref)$/] > Literal[value=/^[/](?!api[/])/]",
+    "CallExpression[callee.name='navigate'] > Literal[value=/^[/](?!api[/])/]",
+  ],
+);
+// Query keys come from the feature's api/keys.ts or src/web/lib/query-keys.ts: no raw array.
+const keyRules = restrictedSyntax(
+  "Chiave di query scritta a mano: usa la factory della feature (api/keys.ts) o src/web/lib/query-keys.ts.",
+  [
+    "Property[key.name='queryKey'] > ArrayExpression",
+    "JSXAttribute[name.name='queryKey'] > JSXExpressionContainer > ArrayExpression",
+    "CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression",
+  ],
+);
+const keyFactories = ["src/web/features/*/api/keys.ts", "src/web/lib/query-keys.ts"];
+const webTests = ["src/web/**/*.test.{ts,tsx}"];
 const featureImports = (names) =>
   names.flatMap((f) => [`@web/features/${f}`, `@web/features/${f}/**`, `**/features/${f}/**`]);
 
@@ -67,6 +92,15 @@ export default tseslint.config(
     files: ["src/web/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": restrict([browserOnly]) },
   },
+  // App paths and query keys come from their modules, never written by hand (one rule, so each
+  // module is exempt only from its own half).
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: webTests,
+    rules: { "no-restricted-syntax": ["error", ...pathRules, ...keyRules] },
+  },
+  { files: ["src/web/lib/paths.ts"], rules: { "no-restricted-syntax": ["error", ...keyRules] } },
+  { files: keyFactories, rules: { "no-restricted-syntax": ["error", ...pathRules] } },
   {
     // Shared UI and helpers serve every feature, so they import none.
     files: ["src/web/components/**/*.{ts,tsx}", "src/web/lib/**/*.{ts,tsx}"],

@@ -13,6 +13,7 @@ import { NotAuthorized } from "@web/features/not-authorized/not-authorized";
 import { useForbiddenHere } from "@web/lib/forbidden";
 import { adminNav, isActive } from "./nav";
 import { TopBar } from "./top-bar";
+import { paths } from "@web/lib/paths";
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
@@ -93,7 +94,7 @@ export function AdminFrame({ capability = null, children }: { capability?: Capab
         </div>
         <main id="contenuto" className="min-w-0 flex-1 p-3 sm:p-6">
           <PendingWrites />
-          {allowed && can("invoices") && !location.startsWith("/admin/settings") ? (
+          {allowed && can("invoices") && !location.startsWith(paths.admin.settings()) ? (
             <CompanyReadinessBanner isAdmin={me?.role === "admin"} />
           ) : null}
           {allowed ? children : <NotAuthorized />}

@@ -19,6 +19,7 @@ import {
   Wrench,
 } from "lucide-react";
 import { backOfficeSections, type BackOfficeSection, type Capability } from "@domain/roles";
+import { paths } from "@web/lib/paths";
 
 export interface NavItem {
   href: string;
@@ -60,6 +61,7 @@ export const adminNav: NavItem[] = backOfficeSections.map((s) => ({
 
 /** docs/domain/screens.md: active when the link's path equals, or is a prefix of, the current route. */
 export function isActive(href: string, location: string) {
-  if (href === "/admin/dashboard") return location === "/admin" || location.startsWith("/admin/dashboard");
+  if (href === paths.admin.dashboard())
+    return location === paths.admin.home() || location.startsWith(paths.admin.dashboard());
   return location === href || location.startsWith(`${href}/`);
 }

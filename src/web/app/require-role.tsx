@@ -4,6 +4,7 @@ import { usesBackOffice } from "@domain/roles";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { useMe } from "@web/lib/session";
+import { paths } from "@web/lib/paths";
 
 /**
  * Shows its children only to a logged-in user of the given area: "admin" is the back office of
@@ -18,7 +19,7 @@ export function RequireRole({ role, children }: { role: "admin" | "client"; chil
   useEffect(() => {
     if (!isPending && !me) {
       const next = location + window.location.search;
-      navigate(`/login?role=${role}&next=${encodeURIComponent(next)}`, { replace: true });
+      navigate(paths.login({ role, next }), { replace: true });
     }
   }, [isPending, me, role, location, navigate]);
 
@@ -39,7 +40,7 @@ export function RequireRole({ role, children }: { role: "admin" | "client"; chil
             {role === "admin" ? "Quest'area è riservata all'amministrazione." : "Il portale è riservato ai clienti."}
           </p>
           <Button asChild className="mt-4">
-            <Link href={usesBackOffice(me.role) ? "/admin" : "/client"}>Vai alla tua area</Link>
+            <Link href={usesBackOffice(me.role) ? paths.admin.home() : paths.portal.home()}>Vai alla tua area</Link>
           </Button>
         </div>
       </main>

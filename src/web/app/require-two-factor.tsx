@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { Redirect, useLocation } from "wouter";
 import { profileSections } from "@domain/profile";
 import { useMe } from "@web/lib/session";
+import { paths } from "@web/lib/paths";
 
-const PROFILE = "/admin/profilo";
+const PROFILE = paths.admin.profile();
 
 /**
  * An admin who must enrol two-factor (company setting) sees only the profile until they do:

@@ -2,6 +2,7 @@ import { capabilityOfPage } from "@domain/roles";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { Spinner } from "@web/components/ui/spinner";
+import { paths, routes } from "@web/lib/paths";
 import { AdminFrame } from "./admin-frame";
 import { PortalFrame } from "./portal-frame";
 import { RequireRole } from "./require-role";
@@ -9,6 +10,7 @@ import { RequireTwoFactor } from "./require-two-factor";
 
 // Every page is its own chunk: the landing page does not download the back office.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+type Page = LazyExoticComponent<ComponentType>;
 const pages = {
   landing: page(() => import("@web/features/landing/landing-page")),
   login: page(() => import("@web/features/auth/pages/login-page")),
@@ -60,69 +62,77 @@ const pages = {
 };
 
 /**
- * The admin routes of docs/domain/screens.md, in the admin frame, for the firm's people; each page
- * needs the capability of its section (src/domain/roles.ts), else it shows "Non autorizzato".
+ * The admin routes of docs/domain/screens.md (their patterns in src/web/lib/paths.ts), in the admin
+ * frame, for the firm's people; each page needs the capability of its section (src/domain/roles.ts),
+ * else it shows "Non autorizzato". A route without a page, or a page without a route, does not compile.
  */
-const adminRoutes: [string, LazyExoticComponent<ComponentType>][] = [
-  ["/admin", pages.adminHome],
-  ["/admin/dashboard", pages.dashboard],
-  ["/admin/oggi", pages.myDay],
-  ["/admin/clients", pages.clients],
-  ["/admin/clients/:id", pages.client],
-  ["/admin/contacts", pages.contacts],
-  ["/admin/contacts/:id", pages.contact],
-  ["/admin/surveys", pages.surveys],
-  ["/admin/surveys/:id", pages.survey],
-  ["/admin/information-requests", pages.informationRequests],
-  ["/admin/information-requests/:id", pages.informationRequest],
-  ["/admin/quotes", pages.estimates],
-  ["/admin/quotes/:id", pages.estimate],
-  ["/admin/services", pages.services],
-  ["/admin/import", pages.importData],
-  ["/admin/sites", pages.sites],
-  ["/admin/sites/:id", pages.site],
-  ["/admin/scadenze", pages.deadlines],
-  ["/admin/contracts", pages.contracts],
-  ["/admin/contracts/:id", pages.contract],
-  ["/admin/invoices", pages.invoices],
-  ["/admin/invoices/:id", pages.invoice],
-  ["/admin/receivables", pages.receivables],
-  ["/admin/suppliers", pages.suppliers],
-  ["/admin/suppliers/new", pages.supplierForm],
-  ["/admin/suppliers/:id/edit", pages.supplierForm],
-  ["/admin/suppliers/:id", pages.supplier],
-  ["/admin/orders", pages.orders],
-  ["/admin/orders/new", pages.orderForm],
-  ["/admin/orders/:id/edit", pages.orderForm],
-  ["/admin/orders/:id", pages.order],
-  ["/admin/settings", pages.settings],
-  ["/admin/settings/users", pages.users],
-  ["/admin/outbox", pages.outbox],
-  ["/admin/profilo", pages.profile],
-];
+const adminPages: Record<keyof typeof routes.admin, Page> = {
+  home: pages.adminHome,
+  dashboard: pages.dashboard,
+  today: pages.myDay,
+  clients: pages.clients,
+  client: pages.client,
+  contacts: pages.contacts,
+  contact: pages.contact,
+  surveys: pages.surveys,
+  survey: pages.survey,
+  informationRequests: pages.informationRequests,
+  informationRequest: pages.informationRequest,
+  estimates: pages.estimates,
+  estimate: pages.estimate,
+  services: pages.services,
+  import: pages.importData,
+  sites: pages.sites,
+  site: pages.site,
+  deadlines: pages.deadlines,
+  contracts: pages.contracts,
+  contract: pages.contract,
+  invoices: pages.invoices,
+  invoice: pages.invoice,
+  receivables: pages.receivables,
+  suppliers: pages.suppliers,
+  newSupplier: pages.supplierForm,
+  editSupplier: pages.supplierForm,
+  supplier: pages.supplier,
+  orders: pages.orders,
+  newOrder: pages.orderForm,
+  editOrder: pages.orderForm,
+  order: pages.order,
+  settings: pages.settings,
+  users: pages.users,
+  outbox: pages.outbox,
+  profile: pages.profile,
+};
 
-const portalRoutes: [string, LazyExoticComponent<ComponentType>][] = [
-  ["/client", pages.portalDashboard],
-  ["/client/projects", pages.portalProjects],
-  ["/client/projects/:id", pages.project],
-  ["/client/estimates", pages.portalEstimates],
-  ["/client/richieste", pages.portalRequests],
-  ["/client/estimates/:id", pages.portalEstimate],
-  ["/client/surveys/request", pages.surveyRequest],
-  ["/client/invoices", pages.portalInvoices],
-  ["/client/invoices/:id", pages.portalInvoice],
-  ["/client/profilo", pages.profile],
-];
+const portalPages: Record<keyof typeof routes.portal, Page> = {
+  home: pages.portalDashboard,
+  projects: pages.portalProjects,
+  project: pages.project,
+  estimates: pages.portalEstimates,
+  requests: pages.portalRequests,
+  estimate: pages.portalEstimate,
+  surveyRequest: pages.surveyRequest,
+  invoices: pages.portalInvoices,
+  invoice: pages.portalInvoice,
+  profile: pages.profile,
+};
+
+/** In the order of `routes` (a fixed segment before `:id`): the Switch takes the first match. */
+const table = <K extends string, V>(patterns: Record<K, string>, byName: Record<K, V>) =>
+  (Object.keys(patterns) as K[]).map((k) => [patterns[k], byName[k]] as const);
+export const adminRoutes = table(routes.admin, adminPages);
+export const portalRoutes = table(routes.portal, portalPages);
 
 /** The alternative links of docs/domain/screens.md lead to the canonical routes (docs/domain/screens.md). */
-const redirects: [string, (id: string) => string][] = [
-  ["/admin/construction-site/:id", (id) => `/admin/sites/${id}`],
-  ["/admin/supplier/:id", (id) => `/admin/suppliers/${id}`],
-  ["/admin/order/:id", (id) => `/admin/orders/${id}`],
+export const redirects: Record<keyof typeof routes.aliases, (id: string) => string> = {
+  site: (id) => paths.admin.site(id),
+  supplier: (id) => paths.admin.supplier(id),
+  order: (id) => paths.admin.order(id),
   // "Cambia password" is now a section of the profile.
-  ["/admin/password", () => "/admin/profilo#password"],
-  ["/client/password", () => "/client/profilo#password"],
-];
+  adminPassword: () => `${paths.admin.profile()}#password`,
+  portalPassword: () => `${paths.portal.profile()}#password`,
+};
+const redirectRoutes = table(routes.aliases, redirects);
 
 const loading = (
   <div className="grid min-h-[50vh] place-items-center">
@@ -134,11 +144,11 @@ export function AppRouter() {
   return (
     <Suspense fallback={loading}>
       <Switch>
-        <Route path="/" component={pages.landing} />
-        <Route path="/login" component={pages.login} />
-        <Route path="/setup" component={pages.setup} />
-        <Route path="/portal/activate" component={pages.activate} />
-        {redirects.map(([path, to]) => (
+        <Route path={routes.landing} component={pages.landing} />
+        <Route path={routes.login} component={pages.login} />
+        <Route path={routes.setup} component={pages.setup} />
+        <Route path={routes.activate} component={pages.activate} />
+        {redirectRoutes.map(([path, to]) => (
           <Route key={path} path={path}>
             {(params: Record<string, string | undefined>) => <Redirect to={to(params.id ?? "")} replace />}
           </Route>

@@ -15,6 +15,7 @@ import { useMe } from "@web/lib/session";
 import { useCan } from "@web/lib/use-can";
 import { useCompany } from "@web/lib/company";
 import { NotificationsButton } from "./notifications-button";
+import { paths } from "@web/lib/paths";
 
 /** Shared by the admin and the client frames: company name, role badge, notifications, "Esci". */
 export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: ReactNode }) {
@@ -38,7 +39,7 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
       if (!isApiError(e)) return offline();
     }
     await clearOfflineData();
-    navigate("/");
+    navigate(paths.landing());
   }
   const { data: me } = useMe();
   const can = useCan();
@@ -53,7 +54,7 @@ export function TopBar({ role, leading }: { role: "admin" | "client"; leading?: 
       <div className="ml-auto flex items-center gap-1">
         {bell ? <NotificationsButton role={role} /> : null}
         <Button asChild variant="ghost" aria-label="Il mio profilo" title="Il mio profilo">
-          <Link href={role === "admin" ? "/admin/profilo" : "/client/profilo"}>
+          <Link href={role === "admin" ? paths.admin.profile() : paths.portal.profile()}>
             <UserRound aria-hidden className="size-4" />
             {/* On a phone the icon alone, so the bar keeps the company name and "Esci". */}
             <span className="hidden md:inline">Profilo</span>

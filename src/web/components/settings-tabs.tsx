@@ -1,9 +1,10 @@
 import { Link, useLocation } from "wouter";
 import { cn } from "@web/lib/cn";
+import { paths } from "@web/lib/paths";
 
 const tabs = [
-  { href: "/admin/settings", label: "Dati aziendali" },
-  { href: "/admin/settings/users", label: "Utenti" },
+  { href: paths.admin.settings(), label: "Dati aziendali" },
+  { href: paths.admin.users(), label: "Utenti" },
 ];
 
 /** The sections of Impostazioni (administrators only): company data and the team's accounts. */

@@ -5,10 +5,11 @@ import { formatDateTime } from "@domain/format";
 import { api } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
 import { Skeleton } from "./ui/skeleton";
+import { queryRoots } from "@web/lib/query-keys";
 
 /** Keys of the activity log: a feature's mutation may invalidate `activityKeys.all` to refresh timelines. */
 export const activityKeys = {
-  all: ["activity"] as const,
+  all: [queryRoots.activity] as const,
   list: (params: { entityType?: string; entityId?: string; limit?: number }) => [...activityKeys.all, params] as const,
 };
 

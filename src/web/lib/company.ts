@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicCompany } from "@domain/settings";
 import { api } from "@web/lib/api";
+import { companyKeys } from "./query-keys";
 
 export const companyQueryOptions = queryOptions({
-  queryKey: ["company", "public"],
+  queryKey: companyKeys.public(),
   queryFn: () => api.get<PublicCompany>("/api/company"),
   staleTime: 10 * 60_000,
 });

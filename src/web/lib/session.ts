@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SessionUser } from "@domain/auth";
 import { api, isApiError } from "@web/lib/api";
+import { authKeys } from "./query-keys";
 
-export const authKeys = { me: ["auth", "me"] as const };
+export { authKeys };
 
 /** The logged-in user, or null when there is no session (401 is an answer, not an error). */
 export const meQueryOptions = queryOptions({

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MyDay, TeamMember } from "@domain/team";
 import { api } from "@web/lib/api";
+import { teamKeys } from "./query-keys";
 
-export const teamKeys = {
-  team: ["team"] as const,
-  myDay: ["team", "my-day"] as const,
-};
+export { teamKeys };
 
 export const teamQueryOptions = queryOptions({
   queryKey: teamKeys.team,

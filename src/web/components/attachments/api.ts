@@ -2,9 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { Attachment, AttachmentEntityType } from "@domain/attachments";
 import { api, ApiError } from "@web/lib/api";
 import { activityKeys } from "../timeline";
+import { queryRoots } from "@web/lib/query-keys";
 
 export const attachmentKeys = {
-  all: ["attachments"] as const,
+  all: [queryRoots.attachments] as const,
   of: (entityType: AttachmentEntityType, entityId: string) => [...attachmentKeys.all, entityType, entityId] as const,
 };
 

@@ -9,11 +9,15 @@ import type {
 } from "@domain/compliance";
 import { api, ApiError, withQuery } from "@web/lib/api";
 import { activityKeys } from "../timeline";
+import { queryRoots } from "@web/lib/query-keys";
 
 export const complianceKeys = {
-  all: ["compliance"] as const,
+  all: [queryRoots.compliance] as const,
   site: (siteId: string) => [...complianceKeys.all, "site", siteId] as const,
   supplier: (supplierId: string) => [...complianceKeys.all, "supplier", supplierId] as const,
+  /** The Scadenze filters' searches of firms and sites. */
+  supplierOptions: () => [...complianceKeys.all, "supplier-options"] as const,
+  siteOptions: () => [...complianceKeys.all, "site-options"] as const,
   summary: () => [...complianceKeys.all, "summary"] as const,
   list: (query: ComplianceListQuery) => [...complianceKeys.all, "list", query] as const,
 };

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useComplianceSummary } from "./api";
 import { ComplianceStateBadge } from "./state-badge";
+import { paths } from "@web/lib/paths";
 
 /** Dashboard card: papers expiring in the next 15 days and papers missing on sites in corso. */
 export function ComplianceAttentionCard() {
@@ -43,7 +44,7 @@ export function ComplianceAttentionCard() {
                   className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2.5 text-sm"
                 >
                   <Link
-                    href={`/admin/sites/${r.siteId}`}
+                    href={paths.admin.site(r.siteId)}
                     className="min-w-0 flex-1 font-medium text-primary underline wrap-anywhere"
                   >
                     {r.siteName}
@@ -58,7 +59,7 @@ export function ComplianceAttentionCard() {
                 </li>
               ))}
             </ul>
-            <Link href="/admin/scadenze" className="inline-block text-sm text-primary underline">
+            <Link href={paths.admin.deadlines()} className="inline-block text-sm text-primary underline">
               Tutte le scadenze
             </Link>
           </>

@@ -3,6 +3,7 @@ import { ChevronDown, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type Ref } from "react";
 import { cn } from "@web/lib/cn";
 import { controlClasses } from "@web/components/ui/input";
+import { pickerKeys } from "@web/lib/query-keys";
 
 /** One choice as the combobox shows it. */
 export type ComboboxOption<T> = { id: string; label: string; detail?: string; item: T };
@@ -70,14 +71,14 @@ export function AsyncCombobox<T>({
   }, [text]);
 
   const results = useQuery({
-    queryKey: [...queryKey, "combobox", q],
+    queryKey: pickerKeys.search(queryKey, q),
     queryFn: () => search(q),
     enabled: open,
     placeholderData: keepPreviousData,
   });
   const known = chosen?.id === value ? chosen.label : (selectedLabel ?? null);
   const resolved = useQuery({
-    queryKey: [...queryKey, "combobox-selected", value],
+    queryKey: pickerKeys.selected(queryKey, value),
     queryFn: () => resolve!(value),
     enabled: Boolean(value && !known && resolve),
   });

@@ -3,6 +3,7 @@ import { clientTypes } from "@domain/statuses";
 import { api } from "@web/lib/api";
 import { COMBOBOX_LIMIT, type ComboboxOption } from "./async-combobox";
 import { ComboboxField } from "./combobox-field";
+import { clientKeys } from "@web/lib/query-keys";
 
 type ClientOption = Pick<Client, "id" | "name" | "address" | "city" | "type">;
 
@@ -21,7 +22,7 @@ export const searchClientOptions = async (q: string) =>
 export const clientOption = async (id: string) => toOption(await api.get<ClientOption>(`/api/clients/${id}`));
 
 /** Cache key of the client searches (under "clients": a client's change refreshes them). */
-export const clientOptionsKey = ["clients", "list", "picker"] as const;
+export const clientOptionsKey = clientKeys.options();
 
 /**
  * Client choice for forms (contacts, surveys, estimates): typing searches the clients on the
@@ -48,7 +49,7 @@ export function ClientPicker({
       required
       className={className}
       placeholder="Cerca cliente per nome..."
-      queryKey={["clients", "list", "picker"]}
+      queryKey={clientOptionsKey}
       search={async (q) =>
         (await api.list<ClientOption>("/api/clients", { q, sort: "name", limit: COMBOBOX_LIMIT })).rows.map(toOption)
       }

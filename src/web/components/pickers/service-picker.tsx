@@ -1,6 +1,7 @@
 import { formatEuro } from "@domain/format";
 import type { Service } from "@domain/services";
 import { api } from "@web/lib/api";
+import { serviceKeys } from "@web/lib/query-keys";
 import { COMBOBOX_LIMIT, type ComboboxOption } from "./async-combobox";
 import { ComboboxField } from "./combobox-field";
 
@@ -22,7 +23,7 @@ export const searchActiveServices = async (q: string) =>
 export const serviceOption = async (id: string) => toOption(await api.get<Service>(`/api/services/${id}`));
 
 /** Cache key of the service searches (under "services": a catalogue change refreshes them). */
-export const serviceOptionsKey = ["services", "list", "picker"] as const;
+export const serviceOptionsKey = [...serviceKeys.lists(), "picker"] as const;
 
 /**
  * A document line's catalogue service: typing searches the attivo services on the server, twenty

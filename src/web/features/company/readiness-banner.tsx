@@ -4,10 +4,12 @@ import { Link } from "wouter";
 import { COMPLETE_COMPANY_DATA } from "@domain/company-readiness";
 import { buttonVariants } from "@web/components/ui/button";
 import { api } from "@web/lib/api";
+import { paths } from "@web/lib/paths";
+import { companyKeys } from "@web/lib/query-keys";
 
 type Readiness = { missing: string[]; message: string | null };
 
-export const readinessQueryKey = ["company", "invoicing-readiness"] as const;
+export const readinessQueryKey = companyKeys.readiness();
 
 /**
  * First run: until the company data that invoices need is complete, the admin gets a way to
@@ -28,7 +30,7 @@ export function CompanyReadinessBanner({ isAdmin }: { isAdmin: boolean }) {
       <AlertTriangle aria-hidden className="size-5 shrink-0" />
       <p className="flex-1 text-sm">{data.message}</p>
       {isAdmin ? (
-        <Link href="/admin/settings" className={buttonVariants({ size: "sm" })}>
+        <Link href={paths.admin.settings()} className={buttonVariants({ size: "sm" })}>
           {COMPLETE_COMPANY_DATA}
         </Link>
       ) : null}

@@ -5,6 +5,7 @@ import type { UserRole } from "@domain/statuses";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useMe } from "@web/lib/session";
 import { useCompany } from "@web/lib/company";
+import { paths } from "@web/lib/paths";
 
 const features = [
   {
@@ -22,9 +23,9 @@ const features = [
 
 /** Each card goes straight to its area when that session exists, otherwise to its login. */
 function entryHref(role: "admin" | "client", current: UserRole | undefined) {
-  const home = role === "admin" ? "/admin" : "/client";
+  const home = role === "admin" ? paths.admin.home() : paths.portal.home();
   const area = usesBackOffice(current) ? "admin" : current;
-  return area === role ? home : `/login?role=${role}&next=${encodeURIComponent(home)}`;
+  return area === role ? home : paths.login({ role, next: home });
 }
 
 export default function LandingPage() {

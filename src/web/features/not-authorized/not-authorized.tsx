@@ -1,12 +1,13 @@
 import { ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@web/components/ui/button";
+import { paths } from "@web/lib/paths";
 
 /**
  * The page a role sees on a screen it may not use (docs/domain/roles.md): reached from the
  * router (the page needs a capability the role lacks) or from a 403 the API answered.
  */
-export function NotAuthorized({ home = "/admin" }: { home?: string }) {
+export function NotAuthorized({ home = paths.admin.home() }: { home?: string }) {
   return (
     <section aria-labelledby="non-autorizzato" className="grid min-h-[50vh] place-items-center px-4 text-center">
       <div className="max-w-md">

@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { paths } from "@web/lib/paths";
 import { Button } from "@web/components/ui/button";
 
 /** Every screen is Italian, this one too: what happened and the way back. */
@@ -11,7 +12,7 @@ export default function NotFoundPage() {
           L&apos;indirizzo che hai aperto non esiste o non è più disponibile.
         </p>
         <Button asChild className="mt-6">
-          <Link href="/">Torna alla home</Link>
+          <Link href={paths.landing()}>Torna alla home</Link>
         </Button>
         {/* The specification's two texts stay, small and technical (docs/domain/operations.md). */}
         <p lang="en" className="mt-8 text-xs text-muted-foreground">

@@ -11,6 +11,7 @@ import { useCompany } from "@web/lib/company";
 import { isApiError } from "@web/lib/api";
 import { needsCode, useLogin, useLoginTotp } from "../api/login";
 import { useMe } from "@web/lib/session";
+import { paths } from "@web/lib/paths";
 
 /** Only our own paths: a crafted ?next= must not send the user to another site. */
 function safeNext(next: string | null, fallback: string) {
@@ -35,9 +36,9 @@ export default function LoginPage() {
 
   useEffect(() => {
     if (!me) return;
-    const home = usesBackOffice(me.role) ? "/admin" : "/client";
+    const home = usesBackOffice(me.role) ? paths.admin.home() : paths.portal.home();
     // An admin held until they enrol goes straight to the enrolment on the profile.
-    if (me.twoFactorSetupRequired) navigate(`/admin/profilo#${profileSections.twoFactor}`, { replace: true });
+    if (me.twoFactorSetupRequired) navigate(`${paths.admin.profile()}#${profileSections.twoFactor}`, { replace: true });
     else navigate(safeNext(params.get("next"), home), { replace: true });
   }, [me]); // eslint-disable-line react-hooks/exhaustive-deps
 

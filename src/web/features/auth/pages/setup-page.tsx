@@ -7,20 +7,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Spinner } from "@web/components/ui/spinner";
 import { api } from "@web/lib/api";
 import { authKeys } from "@web/lib/session";
+import { paths } from "@web/lib/paths";
+import { setupKeys } from "../api/keys";
 
 /** First start without ADMIN_USERNAME/ADMIN_PASSWORD: create the administrator with the logged token. */
 export default function SetupPage() {
   const [, navigate] = useLocation();
   const qc = useQueryClient();
   const status = useQuery({
-    queryKey: ["setup"],
+    queryKey: setupKeys.status,
     queryFn: () => api.get<{ needsSetup: boolean }>("/api/setup/status"),
   });
   const setup = useMutation({
     mutationFn: (input: SetupInput) => api.post<SessionUser>("/api/setup", input),
     onSuccess: (user) => {
       qc.setQueryData(authKeys.me, user);
-      navigate("/admin", { replace: true });
+      navigate(paths.admin.home(), { replace: true });
     },
   });
 

@@ -18,6 +18,7 @@ import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientTypeBadge } from "../components/client-type-badge";
 import { DeleteClientDialog } from "../components/delete-client-dialog";
 import { PortalAccessCard } from "../components/portal-access-card";
+import { paths } from "@web/lib/paths";
 
 export default function ClientDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
@@ -34,7 +35,7 @@ export default function ClientDetailPage() {
         error={error}
         notFoundTitle="Cliente non trovato"
         failedTitle="Impossibile caricare il cliente"
-        backHref="/admin/clients"
+        backHref={paths.admin.clients()}
         backLabel="Torna ai clienti"
       />
     );
@@ -45,26 +46,26 @@ export default function ClientDetailPage() {
   const creates = [
     {
       capability: "contacts.write",
-      href: createHref("/admin/contacts", { clientId: client.id }),
+      href: createHref(paths.admin.contacts(), { clientId: client.id }),
       label: "Nuovo contatto",
       icon: UserPlus,
     },
     {
       capability: "surveys",
-      href: createHref("/admin/surveys", { clientId: client.id }),
+      href: createHref(paths.admin.surveys(), { clientId: client.id }),
       label: "Nuovo sopralluogo",
       icon: ClipboardList,
     },
     {
       capability: "estimates",
-      href: createHref("/admin/quotes", { clientId: client.id }),
+      href: createHref(paths.admin.estimates(), { clientId: client.id }),
       label: "Nuovo preventivo",
       icon: FileText,
     },
   ] as const;
   return (
     <>
-      <BackLink href="/admin/clients">Clienti</BackLink>
+      <BackLink href={paths.admin.clients()}>Clienti</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold wrap-anywhere">{client.name}</h1>
@@ -176,7 +177,7 @@ export default function ClientDetailPage() {
               <ul className="space-y-3">
                 {client.contacts.map((c) => (
                   <li key={c.id}>
-                    <Link href={`/admin/contacts/${c.id}`} className="font-medium hover:underline">
+                    <Link href={paths.admin.contact(c.id)} className="font-medium hover:underline">
                       {c.name}
                     </Link>
                     <div className="text-sm text-muted-foreground">{c.role ?? "Non specificato"}</div>
@@ -200,7 +201,7 @@ export default function ClientDetailPage() {
             )}
             {moreContacts > 0 ? (
               <Link
-                href={`/admin/contacts?clientId=${client.id}`}
+                href={paths.admin.contacts({ clientId: client.id })}
                 className="mt-3 block text-sm text-primary hover:underline"
               >
                 {moreLabel(moreContacts, "contatto", "contatti")}
@@ -225,7 +226,7 @@ export default function ClientDetailPage() {
                   {client.latestEstimates.map((e) => (
                     <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                       <FileText aria-hidden className="size-4 text-muted-foreground" />
-                      <Link href={`/admin/quotes/${e.id}`} className="font-medium hover:underline">
+                      <Link href={paths.admin.estimate(e.id)} className="font-medium hover:underline">
                         {e.number}
                       </Link>
                       <span className="min-w-0 flex-1 truncate">{e.title}</span>
@@ -246,7 +247,7 @@ export default function ClientDetailPage() {
       <DeleteClientDialog
         client={deleting ? client : null}
         onOpenChange={setDeleting}
-        onDeleted={() => navigate("/admin/clients", { replace: true })}
+        onDeleted={() => navigate(paths.admin.clients(), { replace: true })}
       />
     </>
   );

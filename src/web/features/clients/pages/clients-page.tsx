@@ -20,6 +20,7 @@ import { useClients } from "../api/list-clients";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientTypeBadge } from "../components/client-type-badge";
 import { DeleteClientDialog } from "../components/delete-client-dialog";
+import { paths } from "@web/lib/paths";
 
 const SORTABLE = ["name", "type", "createdAt"] as const;
 const FILTERS = ["q", "type", "sort"] as const;
@@ -115,7 +116,7 @@ export default function ClientsPage() {
             {rows.map((client) => (
               <TableRow key={client.id}>
                 <TableCell>
-                  <Link href={`/admin/clients/${client.id}`} className="font-medium hover:underline">
+                  <Link href={paths.admin.client(client.id)} className="font-medium hover:underline">
                     {client.name}
                   </Link>
                   <div className="text-sm text-muted-foreground">{formatAddress(client)}</div>
@@ -130,7 +131,7 @@ export default function ClientsPage() {
                 <TableCell className="hidden text-sm lg:table-cell">{formatDate(client.createdAt)}</TableCell>
                 <TableCell>
                   <RowActions>
-                    <RowViewAction href={`/admin/clients/${client.id}`} label={`Visualizza ${client.name}`} />
+                    <RowViewAction href={paths.admin.client(client.id)} label={`Visualizza ${client.name}`} />
                     {mayWrite ? (
                       <>
                         <RowEditAction label={`Modifica ${client.name}`} onClick={() => setEditing(client)} />

@@ -4,7 +4,7 @@ import { complianceKinds, complianceStates, requirementLabel, type ComplianceLis
 import { formatDate } from "@domain/format";
 import { siteStatuses } from "@domain/statuses";
 import { countLabel } from "@domain/wording";
-import { ComplianceStateBadge, useComplianceList } from "@web/components/compliance";
+import { complianceKeys, ComplianceStateBadge, useComplianceList } from "@web/components/compliance";
 import { ExportCsvButton } from "@web/components/export-csv-button";
 import { ListBody } from "@web/components/list/list-body";
 import { ListPagination } from "@web/components/list/list-pagination";
@@ -16,6 +16,7 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { api } from "@web/lib/api";
 import { useListParams } from "@web/lib/use-list-params";
+import { paths } from "@web/lib/paths";
 
 const FILTERS = ["state", "kind", "supplierId", "siteId", "sites"] as const;
 
@@ -31,13 +32,13 @@ const siteOption = (s: Named): ComboboxOption<Named> => ({
 
 /** The firm and site filters search the server as the user types (any supplier or site, however old). */
 const supplierFilter = {
-  queryKey: ["compliance", "supplier-options"],
+  queryKey: complianceKeys.supplierOptions(),
   search: async (q: string) =>
     (await api.list<Named>("/api/suppliers", { q, ...SEARCH_LIMIT })).rows.map(supplierOption),
   resolve: async (id: string) => supplierOption(await api.get<Named>(`/api/suppliers/${id}`)),
 } as const;
 const siteFilter = {
-  queryKey: ["compliance", "site-options"],
+  queryKey: complianceKeys.siteOptions(),
   search: async (q: string) =>
     (await api.list<Named>("/api/construction-sites", { q, ...SEARCH_LIMIT })).rows.map(siteOption),
   resolve: async (id: string) => siteOption(await api.get<Named>(`/api/construction-sites/${id}`)),
@@ -144,7 +145,7 @@ export default function DeadlinesPage() {
                       </TableCell>
                       <TableCell>
                         <Link
-                          href={`/admin/sites/${r.siteId}`}
+                          href={paths.admin.site(r.siteId)}
                           className="font-medium text-primary hover:underline wrap-anywhere"
                         >
                           {r.siteName}

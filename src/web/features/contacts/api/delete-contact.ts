@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api";
 import { contactKeys } from "./keys";
+import { invalidateClients } from "@web/lib/query-keys";
 
 export function useDeleteContact() {
   const qc = useQueryClient();
@@ -8,7 +9,7 @@ export function useDeleteContact() {
     mutationFn: (id: string) => api.delete(`/api/contacts/${id}`),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: contactKeys.all });
-      void qc.invalidateQueries({ queryKey: ["clients"] });
+      void invalidateClients(qc);
     },
   });
 }

@@ -1,6 +1,2 @@
-export const contactKeys = {
-  all: ["contacts"] as const,
-  lists: () => [...contactKeys.all, "list"] as const,
-  list: (params: Record<string, unknown>) => [...contactKeys.lists(), params] as const,
-  detail: (id: string) => [...contactKeys.all, "detail", id] as const,
-};
+/** Shared with other features (src/web/lib/query-keys.ts): they read or refresh this data too. */
+export { contactKeys } from "@web/lib/query-keys";

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Contact, ContactValues } from "@domain/contacts";
 import { api } from "@web/lib/api";
 import { contactKeys } from "./keys";
+import { invalidateClients } from "@web/lib/query-keys";
 
 /** Creates when there is no id, otherwise updates with the version the form was opened with. */
 export function useSaveContact() {
@@ -12,7 +13,7 @@ export function useSaveContact() {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: contactKeys.all });
       // The client detail counts and lists its contacts.
-      void qc.invalidateQueries({ queryKey: ["clients"] });
+      void invalidateClients(qc);
     },
   });
 }

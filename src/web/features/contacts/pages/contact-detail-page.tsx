@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { useContact } from "../api/get-contact";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
+import { paths } from "@web/lib/paths";
 
 export default function ContactDetailPage() {
   const mayWrite = useCan()("contacts.write");
@@ -30,7 +31,7 @@ export default function ContactDetailPage() {
         error={error}
         notFoundTitle="Contatto non trovato"
         failedTitle="Impossibile caricare il contatto"
-        backHref="/admin/contacts"
+        backHref={paths.admin.contacts()}
         backLabel="Torna ai contatti"
       />
     );
@@ -38,7 +39,7 @@ export default function ContactDetailPage() {
 
   return (
     <>
-      <BackLink href="/admin/contacts">Contatti</BackLink>
+      <BackLink href={paths.admin.contacts()}>Contatti</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold wrap-anywhere">{contact.name}</h1>
@@ -108,7 +109,7 @@ export default function ContactDetailPage() {
             {contact.client ? (
               <div className="grid gap-1">
                 <Link
-                  href={`/admin/clients/${contact.client.id}`}
+                  href={paths.admin.client(contact.client.id)}
                   className="inline-flex items-center gap-2 font-medium hover:underline"
                 >
                   <Building2 aria-hidden className="size-4" />
@@ -143,7 +144,7 @@ export default function ContactDetailPage() {
                 {contact.surveys.map((s) => (
                   <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                     <CalendarDays aria-hidden className="size-4 text-muted-foreground" />
-                    <Link href={`/admin/surveys/${s.id}`} className="font-medium hover:underline">
+                    <Link href={paths.admin.survey(s.id)} className="font-medium hover:underline">
                       {formatDate(s.date)}
                       {s.time ? ` ${s.time}` : ""}
                     </Link>
@@ -155,7 +156,7 @@ export default function ContactDetailPage() {
             )}
             {contact.surveyCount > contact.surveys.length ? (
               <Link
-                href={`/admin/surveys?contactId=${contact.id}`}
+                href={paths.admin.surveys({ contactId: contact.id })}
                 className="mt-3 block text-sm text-primary hover:underline"
               >
                 Vedi tutti i {contact.surveyCount} sopralluoghi
@@ -169,7 +170,7 @@ export default function ContactDetailPage() {
       <DeleteContactDialog
         contact={deleting ? contact : null}
         onOpenChange={setDeleting}
-        onDeleted={() => navigate("/admin/contacts", { replace: true })}
+        onDeleted={() => navigate(paths.admin.contacts(), { replace: true })}
       />
     </>
   );

@@ -17,6 +17,7 @@ import { clientOption, clientOptionsKey, searchClientOptions } from "@web/compon
 import { useContacts } from "../api/list-contacts";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { DeleteContactDialog } from "../components/delete-contact-dialog";
+import { paths } from "@web/lib/paths";
 
 const SORTABLE = ["name", "clientName"] as const;
 const FILTERS = ["q", "clientId", "sort"] as const;
@@ -118,7 +119,7 @@ export default function ContactsPage() {
             {rows.map((contact) => (
               <TableRow key={contact.id}>
                 <TableCell>
-                  <Link href={`/admin/contacts/${contact.id}`} className="font-medium hover:underline">
+                  <Link href={paths.admin.contact(contact.id)} className="font-medium hover:underline">
                     {contact.name}
                   </Link>
                   {/* On phones the hidden columns fold under the name. */}
@@ -129,7 +130,7 @@ export default function ContactsPage() {
                 </TableCell>
                 <TableCell className="hidden sm:table-cell">
                   {contact.clientName ? (
-                    <Link href={`/admin/clients/${contact.clientId}`} className="hover:underline">
+                    <Link href={paths.admin.client(contact.clientId)} className="hover:underline">
                       {contact.clientName}
                     </Link>
                   ) : (
@@ -159,7 +160,7 @@ export default function ContactsPage() {
                 </TableCell>
                 <TableCell>
                   <RowActions>
-                    <RowViewAction href={`/admin/contacts/${contact.id}`} label={`Visualizza ${contact.name}`} />
+                    <RowViewAction href={paths.admin.contact(contact.id)} label={`Visualizza ${contact.name}`} />
                     {mayWrite ? (
                       <>
                         <RowEditAction label={`Modifica ${contact.name}`} onClick={() => setEditing(contact)} />

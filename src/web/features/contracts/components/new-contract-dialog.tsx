@@ -7,6 +7,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { contractKeys } from "../api/keys";
 import { useCreateContract } from "../api/mutations";
 import { searchContractEstimates } from "../api/queries";
+import { paths } from "@web/lib/paths";
 
 /** "Nuovo Contratto": offers only accepted estimates that have no contract yet (docs/domain/statuses.md). */
 export function NewContractDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -30,7 +31,7 @@ export function NewContractDialog({ open, onOpenChange }: { open: boolean; onOpe
               const contract = await create.mutateAsync(values.estimateId);
               toastSuccess(`Contratto ${contract.number} creato con successo`);
               onOpenChange(false);
-              navigate(`/admin/contracts/${contract.id}`);
+              navigate(paths.admin.contract(contract.id));
             }}
           >
             <ComboboxField<ContractEstimateOption, ContractCreateValues>

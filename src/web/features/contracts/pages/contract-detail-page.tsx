@@ -21,6 +21,7 @@ import { useContract } from "../api/queries";
 import { ContractStatusBadge } from "../components/contract-status-badge";
 import { SignContractDialog } from "../components/sign-contract-dialog";
 import { showsProcurementCodes, TermsEditor } from "../components/terms-editor";
+import { paths } from "@web/lib/paths";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,7 +40,7 @@ export default function ContractDetailPage() {
       loadingLabel="Caricamento contratto..."
       notFoundTitle="Contratto non trovato"
       failedTitle="Impossibile caricare il contratto"
-      backHref="/admin/contracts"
+      backHref={paths.admin.contracts()}
       backLabel="Torna ai contratti"
     >
       {(contract) => <ContractDetail contract={contract} />}
@@ -72,7 +73,7 @@ function ContractDetail({ contract }: { contract: Loaded<typeof useContract> }) 
   return (
     <>
       <DetailHeader
-        back={{ href: "/admin/contracts", label: "Contratti" }}
+        back={{ href: paths.admin.contracts(), label: "Contratti" }}
         title={`Contratto ${contract.number}`}
         status={
           <>
@@ -89,7 +90,7 @@ function ContractDetail({ contract }: { contract: Loaded<typeof useContract> }) 
             ) : null}
             {canInvoice ? (
               <Button asChild variant="outline">
-                <Link href={`/admin/invoices?new=1&contractId=${contract.id}`}>
+                <Link href={paths.admin.invoices({ new: 1, contractId: contract.id })}>
                   <FilePlus2 aria-hidden className="size-4" />
                   Nuova Fattura
                 </Link>
@@ -142,7 +143,7 @@ function ContractDetail({ contract }: { contract: Loaded<typeof useContract> }) 
               <ul className="divide-y divide-border">
                 {contract.invoices.map((inv) => (
                   <li key={inv.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                    <Link href={`/admin/invoices/${inv.id}`} className="font-medium hover:underline">
+                    <Link href={paths.admin.invoice(inv.id)} className="font-medium hover:underline">
                       {inv.number ?? "Bozza di fattura"}
                     </Link>
                     <span className="text-muted-foreground">{invoiceKindLabels[inv.kind as InvoiceKind]}</span>
@@ -191,7 +192,7 @@ function ContractDetail({ contract }: { contract: Loaded<typeof useContract> }) 
             </DetailSection>
           ) : null}
           <DetailSection title="Cliente">
-            <Link href={`/admin/clients/${contract.client.id}`} className="font-medium hover:underline">
+            <Link href={paths.admin.client(contract.client.id)} className="font-medium hover:underline">
               {contract.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">{formatAddress(contract.client)}</p>
@@ -199,7 +200,7 @@ function ContractDetail({ contract }: { contract: Loaded<typeof useContract> }) 
             {contract.client.phone ? <p className="text-sm">{contract.client.phone}</p> : null}
           </DetailSection>
           <DetailSection title="Preventivo">
-            <Link href={`/admin/quotes/${contract.estimate.id}`} className="font-medium hover:underline">
+            <Link href={paths.admin.estimate(contract.estimate.id)} className="font-medium hover:underline">
               {contract.estimate.number}
             </Link>
             <p className="text-sm">{contract.estimate.title}</p>
@@ -216,7 +217,7 @@ function ContractDetail({ contract }: { contract: Loaded<typeof useContract> }) 
               <ul className="space-y-2 text-sm">
                 {contract.sites.map((s) => (
                   <li key={s.id}>
-                    <Link href={`/admin/sites/${s.id}`} className="font-medium hover:underline">
+                    <Link href={paths.admin.site(s.id)} className="font-medium hover:underline">
                       {s.name}
                     </Link>
                     <span className="text-muted-foreground">
@@ -242,7 +243,7 @@ function ContractDetail({ contract }: { contract: Loaded<typeof useContract> }) 
           try {
             await remove.mutateAsync(contract.id);
             toastSuccess("Contratto eliminato con successo");
-            navigate("/admin/contracts", { replace: true });
+            navigate(paths.admin.contracts(), { replace: true });
           } catch (e) {
             toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'eliminazione del contratto");
           }

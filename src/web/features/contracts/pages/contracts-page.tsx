@@ -15,6 +15,7 @@ import { useListParams } from "@web/lib/use-list-params";
 import { useContracts } from "../api/queries";
 import { ContractStatusBadge } from "../components/contract-status-badge";
 import { NewContractDialog } from "../components/new-contract-dialog";
+import { paths } from "@web/lib/paths";
 
 const SORTABLE = ["number", "signedDate", "status", "createdAt"] as const;
 const FILTERS = ["q", "status", "sort"] as const;
@@ -101,7 +102,7 @@ export default function ContractsPage() {
             {rows.map((c) => (
               <TableRow key={c.id}>
                 <TableCell>
-                  <Link href={`/admin/contracts/${c.id}`} className="font-medium whitespace-nowrap hover:underline">
+                  <Link href={paths.admin.contract(c.id)} className="font-medium whitespace-nowrap hover:underline">
                     {c.number}
                   </Link>
                 </TableCell>
@@ -118,7 +119,7 @@ export default function ContractsPage() {
                 <TableCell className="hidden text-sm lg:table-cell">{formatDate(c.createdAt)}</TableCell>
                 <TableCell>
                   <RowActions>
-                    <RowViewAction href={`/admin/contracts/${c.id}`} label={`Visualizza ${c.number}`} />
+                    <RowViewAction href={paths.admin.contract(c.id)} label={`Visualizza ${c.number}`} />
                   </RowActions>
                 </TableCell>
               </TableRow>

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Dashboard, TecnicoDashboard } from "@domain/dashboard";
 import { api } from "@web/lib/api";
-
-export const dashboardKeys = { all: ["dashboard"] as const };
+import { dashboardKeys } from "./keys";
 
 export const dashboardQueryOptions = queryOptions({
   queryKey: dashboardKeys.all,

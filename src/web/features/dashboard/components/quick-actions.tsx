@@ -3,15 +3,16 @@ import { Link } from "wouter";
 import { buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { createHref } from "@web/lib/create-intent";
+import { paths } from "@web/lib/paths";
 
 // docs/domain/screens.md: the six quick actions; each opens its section with the new-record form open.
 const actions: { href: string; label: string; icon: LucideIcon }[] = [
-  { href: createHref("/admin/clients"), label: "Nuovo Cliente", icon: UserPlus },
-  { href: createHref("/admin/quotes"), label: "Nuovo Preventivo", icon: FileText },
-  { href: createHref("/admin/surveys"), label: "Sopralluogo", icon: ClipboardList },
-  { href: "/admin/invoices?new=1", label: "Nuova Fattura", icon: Receipt },
-  { href: "/admin/suppliers/new", label: "Nuovo Fornitore", icon: Truck },
-  { href: "/admin/orders/new", label: "Nuovo Ordine", icon: Package },
+  { href: createHref(paths.admin.clients()), label: "Nuovo Cliente", icon: UserPlus },
+  { href: createHref(paths.admin.estimates()), label: "Nuovo Preventivo", icon: FileText },
+  { href: createHref(paths.admin.surveys()), label: "Sopralluogo", icon: ClipboardList },
+  { href: paths.admin.invoices({ new: 1 }), label: "Nuova Fattura", icon: Receipt },
+  { href: paths.admin.newSupplier(), label: "Nuovo Fornitore", icon: Truck },
+  { href: paths.admin.newOrder(), label: "Nuovo Ordine", icon: Package },
 ];
 
 export function QuickActions() {

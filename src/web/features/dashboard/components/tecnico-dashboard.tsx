@@ -8,6 +8,7 @@ import { EmptyState } from "@web/components/ui/empty-state";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { StatCard } from "@web/components/ui/stat-card";
+import { paths } from "@web/lib/paths";
 
 /**
  * A technician's dashboard (docs/domain/roles.md): the counts of his work and today's
@@ -66,7 +67,7 @@ export function TecnicoDashboard({
                 {data.todaySurveys.map((s) => (
                   <li key={s.id}>
                     <Link
-                      href={`/admin/surveys/${s.id}`}
+                      href={paths.admin.survey(s.id)}
                       className="flex flex-wrap items-baseline gap-x-3 py-2 hover:underline"
                     >
                       <span className="font-medium tabular-nums">{s.time ?? "—"}</span>
@@ -100,7 +101,7 @@ export function TecnicoDashboard({
               <ul className="space-y-2">
                 {data?.sitesByStatus.map((s) => (
                   <li key={s.status} className="flex justify-between gap-3">
-                    <Link href={`/admin/sites?status=${s.status}`} className="hover:underline">
+                    <Link href={paths.admin.sites({ status: s.status })} className="hover:underline">
                       {siteStatuses.label(s.status as SiteStatus)}
                     </Link>
                     <span className="tabular-nums">

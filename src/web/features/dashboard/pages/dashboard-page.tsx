@@ -11,6 +11,7 @@ import { isTecnicoDashboard, useDashboard } from "../api/get-dashboard";
 import { QuickActions } from "../components/quick-actions";
 import { RecentActivity } from "../components/recent-activity";
 import { TecnicoDashboard } from "../components/tecnico-dashboard";
+import { paths } from "@web/lib/paths";
 
 // recharts is heavy: its chunk is fetched only when the dashboard draws its charts.
 const DashboardCharts = lazy(() => import("../components/dashboard-charts"));
@@ -71,7 +72,7 @@ function OfficeDashboard() {
       {overdue ? (
         overdue.count > 0 ? (
           <Link
-            href="/admin/invoices"
+            href={paths.admin.invoices()}
             className="mt-4 flex items-center gap-3 rounded-lg border border-destructive/40 bg-destructive-soft p-4 text-destructive-soft-foreground hover:underline"
           >
             <AlertTriangle aria-hidden className="size-5 shrink-0" />
@@ -98,7 +99,7 @@ function OfficeDashboard() {
             {data.remindersDue.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  <Link href={`/admin/invoices/${r.id}`} className="font-medium underline">
+                  <Link href={paths.admin.invoice(r.id)} className="font-medium underline">
                     {r.number}
                   </Link>{" "}
                   · {r.clientName} · scaduta da {r.daysPastDue} {r.daysPastDue === 1 ? "giorno" : "giorni"}

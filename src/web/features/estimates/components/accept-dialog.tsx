@@ -4,6 +4,7 @@ import { Form, FormActions, SubmitButton, TextField, CancelButton } from "@web/c
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useAcceptEstimate } from "../api/estimate-actions";
+import { paths } from "@web/lib/paths";
 
 /** The company records the client's acceptance (signed on paper, by phone…): the contract follows. */
 export function AcceptDialog({ estimate, open, onOpenChange }: { estimate: Pick<Estimate, "id" | "number" | "version">; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -26,7 +27,7 @@ export function AcceptDialog({ estimate, open, onOpenChange }: { estimate: Pick<
             const result = await accept.mutateAsync({ id: estimate.id, signedBy: values.signedBy, version: estimate.version });
             toastSuccess(`Preventivo accettato: creato il contratto ${result.contract.number}`);
             onOpenChange(false);
-            navigate(`/admin/contracts/${result.contract.id}`);
+            navigate(paths.admin.contract(result.contract.id));
           }}
         >
           <TextField name="signedBy" label="Nome e cognome del firmatario" required autoComplete="name" />

@@ -13,6 +13,7 @@ import { useDuplicateEstimate, useRejectEstimate, useSendEstimate } from "../api
 import { estimatePdfUrl } from "../api/get-estimate";
 import { AcceptDialog } from "./accept-dialog";
 import { EstimateFormDialog } from "./estimate-form-dialog";
+import { paths } from "@web/lib/paths";
 
 const failure = (error: unknown, fallback: string) => toastError(isApiError(error) ? error.message : fallback);
 
@@ -38,7 +39,7 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
       </Button>
       {estimate.status === "accettato" && allowed("sites.write") ? (
         <Button asChild>
-          <Link href={createHref("/admin/sites", { estimateId: estimate.id })}>
+          <Link href={createHref(paths.admin.sites(), { estimateId: estimate.id })}>
             <HardHat aria-hidden className="size-4" />
             Apri cantiere
           </Link>
@@ -75,7 +76,7 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
           try {
             const copy = await duplicate.mutateAsync(estimate.id);
             toastSuccess(`Preventivo duplicato: ${copy.number}`);
-            navigate(`/admin/quotes/${copy.id}`);
+            navigate(paths.admin.estimate(copy.id));
           } catch (error) {
             failure(error, "Errore nella duplicazione del preventivo");
           }
@@ -147,7 +148,7 @@ export function EstimateActionsBar({ estimate, clientEmail }: { estimate: Estima
           try {
             await remove.mutateAsync(estimate.id);
             toastSuccess("Preventivo eliminato con successo");
-            navigate("/admin/quotes");
+            navigate(paths.admin.estimates());
           } catch (error) {
             failure(error, "Errore nell'eliminazione del preventivo");
           }

@@ -9,6 +9,7 @@ import { estimateQueryOptions } from "../api/get-estimate";
 import { lookupKeys } from "../api/keys";
 import { useSaveEstimate } from "../api/save-estimate";
 import { EstimateForm, type SurveyForEstimateChoice } from "./estimate-form";
+import { paths } from "@web/lib/paths";
 
 /** What another screen hands to a new estimate: its client, or the survey it comes from. */
 export type EstimatePrefill = { clientId?: string; surveyId?: string };
@@ -66,7 +67,7 @@ export function EstimateFormDialog({
             const saved = await save.mutateAsync({ id: estimateId, version: detail.data?.version, values });
             toastSuccess(estimateId ? "Preventivo aggiornato con successo" : "Preventivo creato con successo");
             onOpenChange(false);
-            if (!estimateId) navigate(`/admin/quotes/${saved.id}`);
+            if (!estimateId) navigate(paths.admin.estimate(saved.id));
           }}
         />
       )}

@@ -19,6 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useEstimate } from "../api/get-estimate";
 import { EstimateActionsBar } from "../components/estimate-actions-bar";
 import { EstimateExpiryBadge, EstimateStatusBadge } from "../components/estimate-badges";
+import { paths } from "@web/lib/paths";
 
 function Section({ title, icon: Icon, children }: { title: string; icon?: typeof UserRound; children: ReactNode }) {
   return (
@@ -102,7 +103,7 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
               <TableRow>
                 <TableCell>
                   Materiali da ordine{" "}
-                  <Link href={`/admin/orders/${e.order.id}`} className="underline">
+                  <Link href={paths.admin.order(e.order.id)} className="underline">
                     {e.order.number}
                   </Link>{" "}
                   - {e.order.title}
@@ -142,7 +143,7 @@ export default function EstimateDetailPage() {
         error={error}
         notFoundTitle="Preventivo non trovato"
         failedTitle="Impossibile caricare il preventivo"
-        backHref="/admin/quotes"
+        backHref={paths.admin.estimates()}
         backLabel="Torna ai preventivi"
       />
     );
@@ -150,7 +151,7 @@ export default function EstimateDetailPage() {
 
   return (
     <>
-      <BackLink href="/admin/quotes">Preventivi</BackLink>
+      <BackLink href={paths.admin.estimates()}>Preventivi</BackLink>
       <div className="mb-6 grid grid-cols-1 gap-3">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">Preventivo {e.number}</p>
@@ -196,7 +197,7 @@ export default function EstimateDetailPage() {
 
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Section title="Cliente" icon={UserRound}>
-            <Link href={`/admin/clients/${e.client.id}`} className="font-medium hover:underline">
+            <Link href={paths.admin.client(e.client.id)} className="font-medium hover:underline">
               {e.client.name}
             </Link>
             <div className="mt-1">
@@ -222,7 +223,7 @@ export default function EstimateDetailPage() {
           </Section>
           <Section title="Sopralluogo" icon={ClipboardList}>
             {e.survey ? (
-              <Link href={`/admin/surveys/${e.survey.id}`} className="block hover:underline">
+              <Link href={paths.admin.survey(e.survey.id)} className="block hover:underline">
                 <span className="font-medium">{formatDate(e.survey.date)}</span> · {e.survey.address}
                 <span className="block text-sm text-muted-foreground">{surveyStatuses.label(e.survey.status)}</span>
               </Link>
@@ -232,7 +233,7 @@ export default function EstimateDetailPage() {
           </Section>
           {e.order ? (
             <Section title="Ordine collegato" icon={Package}>
-              <Link href={`/admin/orders/${e.order.id}`} className="font-medium hover:underline">
+              <Link href={paths.admin.order(e.order.id)} className="font-medium hover:underline">
                 {e.order.number}
               </Link>
               <p className="text-sm">{e.order.title}</p>
@@ -250,7 +251,7 @@ export default function EstimateDetailPage() {
               <ul className="grid gap-2">
                 {e.contracts.map((c) => (
                   <li key={c.id}>
-                    <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
+                    <Link href={paths.admin.contract(c.id)} className="font-medium hover:underline">
                       {c.number}
                     </Link>
                     <span className="block text-sm text-muted-foreground">
@@ -269,7 +270,7 @@ export default function EstimateDetailPage() {
               <ul className="grid gap-3">
                 {e.sites.map((s) => (
                   <li key={s.id}>
-                    <Link href={`/admin/sites/${s.id}`} className="font-medium hover:underline">
+                    <Link href={paths.admin.site(s.id)} className="font-medium hover:underline">
                       {s.name}
                     </Link>
                     <span className="block text-sm text-muted-foreground">

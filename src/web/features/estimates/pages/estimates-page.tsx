@@ -22,6 +22,7 @@ import { estimatePdfUrl } from "../api/get-estimate";
 import { useEstimates } from "../api/list-estimates";
 import { EstimateExpiryBadge, EstimateStatusBadge } from "../components/estimate-badges";
 import { EstimateFormDialog } from "../components/estimate-form-dialog";
+import { paths } from "@web/lib/paths";
 
 const FILTERS = ["q", "status", "sort"] as const;
 const PREFILL = ["clientId", "surveyId"] as const;
@@ -144,7 +145,7 @@ export default function EstimatesPage() {
             {rows.map((e) => (
               <TableRow key={e.id}>
                 <TableCell className="hidden font-medium whitespace-nowrap sm:table-cell">
-                  <Link href={`/admin/quotes/${e.id}`} className="hover:underline">
+                  <Link href={paths.admin.estimate(e.id)} className="hover:underline">
                     {e.number}
                   </Link>
                 </TableCell>
@@ -175,7 +176,7 @@ export default function EstimatesPage() {
                 <TableCell className="hidden text-sm lg:table-cell">{formatDate(e.createdAt)}</TableCell>
                 <TableCell>
                   <RowActions>
-                    <RowViewAction href={`/admin/quotes/${e.id}`} label={`Visualizza ${e.number}`} />
+                    <RowViewAction href={paths.admin.estimate(e.id)} label={`Visualizza ${e.number}`} />
                     <Button asChild variant="ghost" size="icon">
                       <a
                         href={estimatePdfUrl(e.id)}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ErrorBody } from "@domain/common";
 import type { ImportKind, ImportResult } from "@domain/imports";
 import { ApiError } from "@web/lib/api";
+import { invalidateClients, invalidateServices, invalidateSuppliers } from "@web/lib/query-keys";
 
 export type ImportRequest = { kind: ImportKind; file: File; commit: boolean; skipInvalid: boolean };
 
@@ -21,13 +22,20 @@ async function importFile({ kind, file, commit, skipInvalid }: ImportRequest): P
   return parsed as ImportResult;
 }
 
+/** What an import adds to: that feature's lists and pickers refresh. */
+const invalidateImported = {
+  clients: invalidateClients,
+  suppliers: invalidateSuppliers,
+  services: invalidateServices,
+} as const;
+
 export function useImportFile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: importFile,
     onSuccess: (result) => {
       // Lists and pickers of what was imported show the new rows.
-      if (result.created > 0) return qc.invalidateQueries({ queryKey: [result.kind] });
+      if (result.created > 0) return invalidateImported[result.kind](qc);
     },
   });
 }

@@ -22,8 +22,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
 import { useImportFile } from "../api/import-file";
+import { paths } from "@web/lib/paths";
 
-const listPath: Record<ImportKind, string> = { clients: "/admin/clients", suppliers: "/admin/suppliers", services: "/admin/services" };
+const listPath: Record<ImportKind, string> = { clients: paths.admin.clients(), suppliers: paths.admin.suppliers(), services: paths.admin.services() };
 const count = (kind: ImportKind, n: number) => `${n.toLocaleString("it-IT")} ${importKindNouns[kind][n === 1 ? 0 : 1]}`;
 const rows = (n: number) => `${n.toLocaleString("it-IT")} ${n === 1 ? "riga" : "righe"}`;
 

@@ -1,24 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OfficeInformationRequest, OfficeInformationRequestListParams } from "@domain/portal";
 import { api } from "@web/lib/api";
+import { informationRequestKeys } from "./keys";
 
-const keys = {
-  all: ["information-requests"] as const,
-  list: (params: OfficeInformationRequestListParams) => [...keys.all, "list", params] as const,
-  one: (id: string) => [...keys.all, "one", id] as const,
-};
 
 export const useInformationRequests = (params: OfficeInformationRequestListParams) =>
   useQuery(
     queryOptions({
-      queryKey: keys.list(params),
+      queryKey: informationRequestKeys.list(params),
       queryFn: () => api.list<OfficeInformationRequest>("/api/information-requests", params),
       placeholderData: keepPreviousData,
     }),
   );
 
 export const useInformationRequest = (id: string) =>
-  useQuery({ queryKey: keys.one(id), queryFn: () => api.get<OfficeInformationRequest>(`/api/information-requests/${id}`) });
+  useQuery({ queryKey: informationRequestKeys.one(id), queryFn: () => api.get<OfficeInformationRequest>(`/api/information-requests/${id}`) });
 
 export function useReplyToInformationRequest(id: string) {
   const qc = useQueryClient();
@@ -26,8 +22,8 @@ export function useReplyToInformationRequest(id: string) {
     mutationFn: (values: { reply: string; version: number }) =>
       api.post<OfficeInformationRequest>(`/api/information-requests/${id}/reply`, values),
     onSuccess: (row) => {
-      qc.setQueryData(keys.one(id), row);
-      return qc.invalidateQueries({ queryKey: [...keys.all, "list"] });
+      qc.setQueryData(informationRequestKeys.one(id), row);
+      return qc.invalidateQueries({ queryKey: informationRequestKeys.lists() });
     },
   });
 }

@@ -10,8 +10,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { PageHeader } from "@web/components/ui/page-header";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useInformationRequest, useReplyToInformationRequest } from "../api/information-requests";
+import { paths } from "@web/lib/paths";
 
-const aboutLinks = { site: "/admin/sites/", estimate: "/admin/quotes/", invoice: "/admin/invoices/" } as const;
+const aboutLinks = { site: paths.admin.site, estimate: paths.admin.estimate, invoice: paths.admin.invoice } as const;
 const aboutLabels = { site: "Cantiere", estimate: "Preventivo", invoice: "Fattura" } as const;
 
 /** One client's question and the office's reply, which the client reads in "Le mie richieste". */
@@ -26,13 +27,13 @@ export default function InformationRequestPage() {
         error={error}
         notFoundTitle="Richiesta non trovata"
         failedTitle="Impossibile caricare la richiesta"
-        backHref="/admin/information-requests"
+        backHref={paths.admin.informationRequests()}
         backLabel="Torna alle richieste"
       />
     );
   return (
     <>
-      <BackLink href="/admin/information-requests">Torna alle richieste</BackLink>
+      <BackLink href={paths.admin.informationRequests()}>Torna alle richieste</BackLink>
       <PageHeader
         title={data.subject}
         description={`Da ${data.client.name} · ${formatDateTime(data.createdAt)}`}
@@ -47,13 +48,13 @@ export default function InformationRequestPage() {
             <p className="whitespace-pre-line break-words">{data.message}</p>
             <p className="text-sm text-muted-foreground">
               Cliente:{" "}
-              <Link href={`/admin/clients/${data.client.id}`} className="text-primary hover:underline">
+              <Link href={paths.admin.client(data.client.id)} className="text-primary hover:underline">
                 {data.client.name}
               </Link>
               {data.entityType && data.entityId ? (
                 <>
                   {" · "}
-                  <Link href={`${aboutLinks[data.entityType]}${data.entityId}`} className="text-primary hover:underline">
+                  <Link href={aboutLinks[data.entityType](data.entityId)} className="text-primary hover:underline">
                     {aboutLabels[data.entityType]} {data.entityLabel}
                   </Link>
                 </>

@@ -11,6 +11,7 @@ import { Badge } from "@web/components/ui/badge";
 import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { useInformationRequests } from "../api/information-requests";
+import { paths } from "@web/lib/paths";
 
 const PARAMS = ["q", "state", "clientId", "sort"] as const;
 const SORTABLE = ["createdAt", "repliedAt"] as const;
@@ -91,17 +92,14 @@ export default function InformationRequestsPage() {
             {rows.map((r) => (
               <TableRow key={r.id}>
                 <TableCell className="max-w-md">
-                  <Link
-                    href={`/admin/information-requests/${r.id}`}
-                    className="font-medium break-words hover:underline"
-                  >
+                  <Link href={paths.admin.informationRequest(r.id)} className="font-medium break-words hover:underline">
                     {r.subject}
                   </Link>
                   <div className="line-clamp-2 text-sm text-muted-foreground">{r.message}</div>
                   <div className="text-sm text-muted-foreground md:hidden">{r.client.name}</div>
                 </TableCell>
                 <TableCell className="hidden md:table-cell">
-                  <Link href={`/admin/clients/${r.client.id}`} className="hover:underline">
+                  <Link href={paths.admin.client(r.client.id)} className="hover:underline">
                     {r.client.name}
                   </Link>
                 </TableCell>

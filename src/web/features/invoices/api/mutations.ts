@@ -3,13 +3,14 @@ import type { Invoice, InvoiceAction, InvoiceCreateValues, InvoiceUpdateValues }
 import { activityKeys } from "@web/components/timeline";
 import { api } from "@web/lib/api";
 import { invoiceKeys } from "./keys";
+import { invalidateContracts, invalidateOutbox, invalidateReceivables } from "@web/lib/query-keys";
 
 function useInvalidate() {
   const qc = useQueryClient();
   return () => {
     void qc.invalidateQueries({ queryKey: invoiceKeys.all });
     // Contract pages show the invoiced and paid totals.
-    void qc.invalidateQueries({ queryKey: ["contracts"] });
+    void invalidateContracts(qc);
     void qc.invalidateQueries({ queryKey: activityKeys.all });
   };
 }
@@ -44,8 +45,8 @@ export function useInvoiceAction<T = unknown>(
     mutationFn: ({ id, body }: { id: string; body?: object }) => api.post<T>(`/api/invoices/${id}/${path}`, body ?? {}),
     onSuccess: () => {
       invalidate();
-      void qc.invalidateQueries({ queryKey: ["receivables"] });
-      void qc.invalidateQueries({ queryKey: ["outbox"] });
+      void invalidateReceivables(qc);
+      void invalidateOutbox(qc);
     },
   });
 }
@@ -58,7 +59,7 @@ export function useDeletePayment() {
       api.delete(`/api/invoices/${id}/payments/${paymentId}`),
     onSuccess: () => {
       invalidate();
-      void qc.invalidateQueries({ queryKey: ["receivables"] });
+      void invalidateReceivables(qc);
     },
   });
 }

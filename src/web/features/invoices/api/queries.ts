@@ -16,7 +16,7 @@ export const useInvoices = (params: InvoiceListParams) => useQuery(invoicesQuery
 /** Count and sums of every invoice the filters match (not only the page), computed by the server. */
 export const useInvoiceTotals = (params: Omit<InvoiceListParams, "limit" | "offset">) =>
   useQuery({
-    queryKey: [...invoiceKeys.lists(), "totals", params],
+    queryKey: invoiceKeys.totals(params),
     queryFn: () => api.get<InvoiceListTotals>(withQuery("/api/invoices/totals", params)),
     placeholderData: keepPreviousData,
   });

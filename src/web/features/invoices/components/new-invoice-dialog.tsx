@@ -46,6 +46,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { useCreateInvoice } from "../api/mutations";
 import { invoiceKeys } from "../api/keys";
 import { searchInvoiceableContracts, useInvoicingContract } from "../api/queries";
+import { paths } from "@web/lib/paths";
 
 /** Average progress of the contract's sites, as the server computes it for SAL. */
 function siteProgress(contract: ContractDetail): number | null {
@@ -319,7 +320,7 @@ export function NewInvoiceDialog({
             onCancel={() => onOpenChange(false)}
             onDone={(id) => {
               onOpenChange(false);
-              navigate(`/admin/invoices/${id}`);
+              navigate(paths.admin.invoice(id));
             }}
           />
         ) : null}

@@ -42,6 +42,7 @@ import {
   SdiOutcomeDialog,
 } from "../components/money-dialogs";
 import { EditInvoiceDialog } from "../components/edit-invoice-dialog";
+import { paths } from "@web/lib/paths";
 
 function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -62,7 +63,7 @@ export default function InvoiceDetailPage() {
       loadingLabel="Caricamento fattura..."
       notFoundTitle="Fattura non trovata"
       failedTitle="Impossibile caricare la fattura"
-      backHref="/admin/invoices"
+      backHref={paths.admin.invoices()}
       backLabel="Torna alle fatture"
     >
       {(invoice) => <InvoiceDetail invoice={invoice} />}
@@ -122,7 +123,7 @@ function InvoiceDetail({ invoice }: { invoice: Loaded<typeof useInvoice> }) {
   return (
     <>
       <DetailHeader
-        back={{ href: "/admin/invoices", label: "Fatture" }}
+        back={{ href: paths.admin.invoices(), label: "Fatture" }}
         title={invoiceTitle(invoice)}
         stacked
         status={
@@ -238,7 +239,7 @@ function InvoiceDetail({ invoice }: { invoice: Loaded<typeof useInvoice> }) {
             <DetailSection title="Nota di credito">
               <p className="text-sm">
                 Rettifica la{" "}
-                <Link href={`/admin/invoices/${invoice.creditedInvoice.id}`} className="font-medium underline">
+                <Link href={paths.admin.invoice(invoice.creditedInvoice.id)} className="font-medium underline">
                   fattura {invoice.creditedInvoice.number}
                 </Link>{" "}
                 del {formatDate(invoice.creditedInvoice.issueDate)}.
@@ -330,7 +331,7 @@ function InvoiceDetail({ invoice }: { invoice: Loaded<typeof useInvoice> }) {
                       <ul className="text-sm">
                         {invoice.creditNotes.map((n) => (
                           <li key={n.id} className="flex justify-between gap-2 py-1">
-                            <Link href={`/admin/invoices/${n.id}`} className="underline">
+                            <Link href={paths.admin.invoice(n.id)} className="underline">
                               {n.number} del {formatDate(n.issueDate)}
                             </Link>
                             <span className="tabular-nums">{formatEuro(n.totalAmount)}</span>
@@ -400,7 +401,7 @@ function InvoiceDetail({ invoice }: { invoice: Loaded<typeof useInvoice> }) {
 
         <div className="space-y-4">
           <DetailSection title="Cliente">
-            <Link href={`/admin/clients/${invoice.client.id}`} className="font-medium hover:underline">
+            <Link href={paths.admin.client(invoice.client.id)} className="font-medium hover:underline">
               {invoice.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">{formatAddress(invoice.client)}</p>
@@ -409,13 +410,13 @@ function InvoiceDetail({ invoice }: { invoice: Loaded<typeof useInvoice> }) {
             {invoice.client.email ? <p className="text-sm">{invoice.client.email}</p> : null}
           </DetailSection>
           <DetailSection title="Contratto">
-            <Link href={`/admin/contracts/${invoice.contract.id}`} className="font-medium hover:underline">
+            <Link href={paths.admin.contract(invoice.contract.id)} className="font-medium hover:underline">
               {invoice.contract.number}
             </Link>{" "}
             <Badge variant="outline">{contractStatuses.label(invoice.contract.status)}</Badge>
             <p className="mt-1 text-sm">
               Preventivo{" "}
-              <Link href={`/admin/quotes/${invoice.estimate.id}`} className="hover:underline">
+              <Link href={paths.admin.estimate(invoice.estimate.id)} className="hover:underline">
                 {invoice.estimate.number}
               </Link>
               : {invoice.estimate.title}
@@ -441,7 +442,7 @@ function InvoiceDetail({ invoice }: { invoice: Loaded<typeof useInvoice> }) {
       <SdiOutcomeDialog invoice={invoice} {...dialogProps("sdi")} />
       <CreditNoteDialog
         invoice={invoice}
-        onIssued={(noteId) => navigate(`/admin/invoices/${noteId}`)}
+        onIssued={(noteId) => navigate(paths.admin.invoice(noteId))}
         lines={invoice.lines}
         {...dialogProps("credit")}
       />
@@ -472,7 +473,7 @@ function InvoiceDetail({ invoice }: { invoice: Loaded<typeof useInvoice> }) {
           try {
             await remove.mutateAsync(invoice.id);
             toastSuccess("Fattura eliminata con successo");
-            navigate("/admin/invoices", { replace: true });
+            navigate(paths.admin.invoices(), { replace: true });
           } catch (e) {
             toastError(isApiError(e) && e.status === 409 ? e.message : "Errore nell'eliminazione della fattura");
           }

@@ -21,6 +21,7 @@ import { DueBadge, InvoiceStatusBadge } from "../components/invoice-status-badge
 import { NewInvoiceDialog } from "../components/new-invoice-dialog";
 import { VatRegisterDialog } from "../components/vat-register-dialog";
 import { useCan } from "@web/lib/use-can";
+import { paths } from "@web/lib/paths";
 
 const SORTABLE = ["number", "totalAmount", "issueDate", "dueDate", "status"] as const;
 const FILTERS = ["q", "status", "clientId", "from", "to", "sdiStatus", "type", "sort"] as const;
@@ -60,7 +61,7 @@ export default function InvoicesPage() {
         actions={
           <>
             <Button asChild variant="outline">
-              <Link href="/admin/receivables">
+              <Link href={paths.admin.receivables()}>
                 <CalendarClock aria-hidden className="size-4" />
                 Scadenzario
               </Link>
@@ -170,7 +171,7 @@ export default function InvoicesPage() {
               return (
                 <TableRow key={inv.id} className={cn(overdue && "bg-destructive-soft/60")}>
                   <TableCell>
-                    <Link href={`/admin/invoices/${inv.id}`} className="font-medium whitespace-nowrap hover:underline">
+                    <Link href={paths.admin.invoice(inv.id)} className="font-medium whitespace-nowrap hover:underline">
                       {inv.number ?? "Bozza"}
                     </Link>
                     {inv.kind === "nota_credito" ? (
@@ -221,7 +222,7 @@ export default function InvoicesPage() {
                     <div className="flex justify-end">
                       <Button asChild variant="ghost" size="icon">
                         <Link
-                          href={`/admin/invoices/${inv.id}`}
+                          href={paths.admin.invoice(inv.id)}
                           aria-label={`Visualizza ${inv.number ?? `bozza di ${inv.clientName}`}`}
                         >
                           <Eye aria-hidden className="size-4" />

@@ -17,6 +17,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { api, withQuery } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
 import { useListParams } from "@web/lib/use-list-params";
+import { paths } from "@web/lib/paths";
+import { receivableKeys } from "@web/lib/query-keys";
 
 const FILTERS = ["clientId", "from", "to"] as const;
 
@@ -26,7 +28,7 @@ export default function ReceivablesPage() {
   const { clientId, from, to } = list.values;
   const filters = { clientId: clientId || undefined, from: from || undefined, to: to || undefined };
   const query = useQuery({
-    queryKey: ["receivables", filters, list.offset],
+    queryKey: receivableKeys.list(filters, list.offset),
     queryFn: () =>
       api.get<Receivables>(withQuery("/api/receivables", { ...filters, limit: list.limit, offset: list.offset })),
     placeholderData: keepPreviousData,
@@ -104,7 +106,7 @@ export default function ReceivablesPage() {
                     <TableRow key={r.id} className={cn(r.daysPastDue > 0 && "bg-destructive-soft/40")}>
                       <TableCell>
                         <Link
-                          href={`/admin/invoices/${r.id}`}
+                          href={paths.admin.invoice(r.id)}
                           className="font-medium whitespace-nowrap hover:underline"
                         >
                           {r.number}
@@ -137,7 +139,7 @@ export default function ReceivablesPage() {
                       <TableCell>
                         <div className="flex justify-end">
                           <Button asChild variant="ghost" size="icon">
-                            <Link href={`/admin/invoices/${r.id}`} aria-label={`Apri la fattura ${r.number}`}>
+                            <Link href={paths.admin.invoice(r.id)} aria-label={`Apri la fattura ${r.number}`}>
                               <Eye aria-hidden className="size-4" />
                             </Link>
                           </Button>

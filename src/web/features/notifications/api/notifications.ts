@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { NotificationList } from "@domain/notifications";
 import { api } from "@web/lib/api";
+import { notificationKeys } from "./keys";
 
 /** Whose bell: the office's (/api/notifications) or the portal client's (/api/portal/notifications). */
 export type BellAudience = "admin" | "client";
 const base = (audience: BellAudience) => (audience === "client" ? "/api/portal/notifications" : "/api/notifications");
-
-export const notificationKeys = {
-  all: ["notifications"] as const,
-  list: (audience: BellAudience) => [...notificationKeys.all, audience, "list"] as const,
-};
 
 export const notificationsQueryOptions = (audience: BellAudience) =>
   queryOptions({

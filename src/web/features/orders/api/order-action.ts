@@ -3,6 +3,7 @@ import type { Order, OrderAction } from "@domain/orders";
 import { activityKeys } from "@web/components/timeline";
 import { api } from "@web/lib/api";
 import { orderKeys } from "./keys";
+import { invalidateSuppliers } from "@web/lib/query-keys";
 
 /** send | confirm | receive | cancel, with the version on screen so a stale page gets a 409. */
 export function useOrderAction() {
@@ -13,7 +14,7 @@ export function useOrderAction() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: orderKeys.all }),
-        qc.invalidateQueries({ queryKey: ["suppliers"] }),
+        invalidateSuppliers(qc),
         qc.invalidateQueries({ queryKey: activityKeys.all }),
       ]),
   });

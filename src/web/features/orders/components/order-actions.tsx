@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "@web/components/ui/toast";
 import { isApiError } from "@web/lib/api";
 import { useOrderAction } from "../api/order-action";
+import { paths } from "@web/lib/paths";
 
 interface ActionCopy {
   title: string;
@@ -61,7 +62,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           </Button>
           {sendBlocked ? (
             <p className="text-xs text-muted-foreground">
-              {sendBlocked}: <Link href={`/admin/suppliers/${order.supplierId}/edit`} className="text-primary underline">aggiungila</Link> per inviare l'ordine.
+              {sendBlocked}: <Link href={paths.admin.editSupplier(order.supplierId)} className="text-primary underline">aggiungila</Link> per inviare l'ordine.
             </p>
           ) : null}
         </>
@@ -80,7 +81,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       ) : null}
       {isOrderEditable(order.status) ? (
         <Button asChild variant="outline">
-          <Link href={`/admin/orders/${order.id}/edit`}>
+          <Link href={paths.admin.editOrder(order.id)}>
             <Pencil aria-hidden className="size-4" />
             Modifica
           </Link>

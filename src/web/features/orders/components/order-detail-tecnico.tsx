@@ -7,6 +7,7 @@ import { OrderStatusBadge } from "@web/components/order-status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { OrderSiteCard } from "./order-site-card";
 import { OrderStatusTracker } from "./order-status-tracker";
+import { paths } from "@web/lib/paths";
 
 /**
  * An order as a technician reads it (docs/domain/roles.md): what arrives, from whom, for which
@@ -16,7 +17,7 @@ export function OrderDetailTecnicoView({ order }: { order: OrderDetailTecnico })
   const { supplier, constructionSite: site } = order;
   return (
     <>
-      <BackLink href="/admin/orders">Ordini</BackLink>
+      <BackLink href={paths.admin.orders()}>Ordini</BackLink>
       <div className="mb-6 flex flex-wrap items-center gap-2">
         <h1 className="text-2xl font-semibold">Ordine {order.number}</h1>
         <OrderStatusBadge status={order.status} />

@@ -8,6 +8,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Spinner } from "@web/components/ui/spinner";
 import { useOrder } from "../api/get-order";
 import { OrderItemsTable } from "./order-items-table";
+import { paths } from "@web/lib/paths";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -52,7 +53,7 @@ export function OrderDetailsDialog({ orderId, onOpenChange }: { orderId: string 
                 <dl className="grid gap-1.5">
                   <Row label="Numero">{order.number}</Row>
                   <Row label="Fornitore">
-                    <Link href={`/admin/suppliers/${order.supplierId}`} className="text-primary hover:underline">
+                    <Link href={paths.admin.supplier(order.supplierId)} className="text-primary hover:underline">
                       {order.supplierName}
                     </Link>
                   </Row>
@@ -73,7 +74,7 @@ export function OrderDetailsDialog({ orderId, onOpenChange }: { orderId: string 
               <p className="text-sm">
                 {order.constructionSite ? (
                   <>
-                    <Link href={`/admin/sites/${order.constructionSite.id}`} className="font-medium text-primary hover:underline">
+                    <Link href={paths.admin.site(order.constructionSite.id)} className="font-medium text-primary hover:underline">
                       {order.constructionSite.name}
                     </Link>
                     <span className="text-muted-foreground"> — {order.constructionSite.address}</span>
@@ -104,7 +105,7 @@ export function OrderDetailsDialog({ orderId, onOpenChange }: { orderId: string 
           </DialogClose>
           {order ? (
             <Button asChild variant="outline">
-              <Link href={`/admin/orders/${order.id}`}>
+              <Link href={paths.admin.order(order.id)}>
                 <Eye aria-hidden className="size-4" />
                 Apri pagina
               </Link>
@@ -112,7 +113,7 @@ export function OrderDetailsDialog({ orderId, onOpenChange }: { orderId: string 
           ) : null}
           {order && isOrderEditable(order.status) ? (
             <Button asChild>
-              <Link href={`/admin/orders/${order.id}/edit`}>
+              <Link href={paths.admin.editOrder(order.id)}>
                 <Pencil aria-hidden className="size-4" />
                 Modifica
               </Link>

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { siteStatuses, type SiteStatus } from "@domain/statuses";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { paths } from "@web/lib/paths";
 
 /** Where the materials go: the order's site, or the firm's own premises. Office and technician alike. */
 export function OrderSiteCard({ site }: { site: { id: string; name: string; address: string; status: SiteStatus } | null }) {
@@ -17,7 +18,7 @@ export function OrderSiteCard({ site }: { site: { id: string; name: string; addr
       <CardContent className="grid gap-1 text-sm">
         {site ? (
           <>
-            <Link href={`/admin/sites/${site.id}`} className="text-base font-medium text-primary hover:underline">
+            <Link href={paths.admin.site(site.id)} className="text-base font-medium text-primary hover:underline">
               {site.name}
             </Link>
             <span>{site.address}</span>

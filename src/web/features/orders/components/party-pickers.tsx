@@ -1,6 +1,7 @@
 import type { OrderInput } from "@domain/orders";
 import { ComboboxField } from "@web/components/pickers/combobox-field";
 import { orderKeys } from "../api/keys";
+import { supplierKeys } from "@web/lib/query-keys";
 import {
   searchSites,
   searchSuppliers,
@@ -21,7 +22,8 @@ export function SupplierPicker({ initialName }: { initialName?: string | null })
       label="Fornitore"
       required
       placeholder="Cerca fornitore attivo per nome..."
-      queryKey={orderKeys.supplierOptions()}
+      // Under "suppliers" (src/web/lib/query-keys.ts): saving or deleting a supplier refreshes these searches.
+      queryKey={supplierKeys.options()}
       search={searchSuppliers}
       resolve={supplierOption}
       selectedLabel={initialName ?? null}

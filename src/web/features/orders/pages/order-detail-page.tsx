@@ -18,6 +18,7 @@ import { OrderDetailTecnicoView } from "../components/order-detail-tecnico";
 import { OrderItemsTable } from "../components/order-items-table";
 import { OrderSiteCard } from "../components/order-site-card";
 import { OrderStatusTracker } from "../components/order-status-tracker";
+import { paths } from "@web/lib/paths";
 
 export default function OrderDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
@@ -34,7 +35,7 @@ export default function OrderDetailPage() {
         failedTitle="Impossibile caricare l'ordine"
         notFoundDescription="L'ordine richiesto non esiste o è stato rimosso."
         failedDescription="Riprova tra poco."
-        backHref="/admin/dashboard"
+        backHref={paths.admin.dashboard()}
         backLabel="Torna alla Dashboard"
         backArrow
       />
@@ -46,7 +47,7 @@ export default function OrderDetailPage() {
   const { supplier, constructionSite: site } = order;
   return (
     <>
-      <BackLink href="/admin/orders">Ordini</BackLink>
+      <BackLink href={paths.admin.orders()}>Ordini</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <div className="flex flex-wrap items-center gap-2">
@@ -124,7 +125,7 @@ export default function OrderDetailPage() {
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
-              <Link href={`/admin/suppliers/${supplier.id}`} className="text-base font-medium text-primary hover:underline">
+              <Link href={paths.admin.supplier(supplier.id)} className="text-base font-medium text-primary hover:underline">
                 {supplier.name}
               </Link>
               {supplier.vatNumber ? <span className="text-muted-foreground">P.IVA {supplier.vatNumber}</span> : null}
@@ -170,7 +171,7 @@ export default function OrderDetailPage() {
       <DeleteOrderDialog
         order={deleting ? order : null}
         onOpenChange={setDeleting}
-        onDeleted={() => navigate("/admin/orders", { replace: true })}
+        onDeleted={() => navigate(paths.admin.orders(), { replace: true })}
       />
     </>
   );

@@ -11,6 +11,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { useOrder } from "../api/get-order";
 import { useSaveOrder } from "../api/save-order";
 import { OrderForm } from "../components/order-form";
+import { paths } from "@web/lib/paths";
 
 /** /admin/orders/new (optionally ?supplierId=…) and /admin/orders/{id}/edit. */
 export default function OrderFormPage() {
@@ -23,7 +24,7 @@ export default function OrderFormPage() {
   const order = data && "totalAmount" in data ? data : undefined;
   const save = useSaveOrder();
   const supplierId = new URLSearchParams(search).get("supplierId") ?? undefined;
-  const back = id ? `/admin/orders/${id}` : "/admin/orders";
+  const back = id ? paths.admin.order(id) : paths.admin.orders();
 
   if (editing && isPending) return <DetailLoading label="Caricamento ordine..." />;
   if (editing && !order) {
@@ -32,7 +33,7 @@ export default function OrderFormPage() {
         error={error}
         notFoundTitle="Ordine non trovato"
         failedTitle="Impossibile caricare l'ordine"
-        backHref="/admin/orders"
+        backHref={paths.admin.orders()}
         backLabel="Torna agli ordini"
       />
     );
@@ -45,7 +46,7 @@ export default function OrderFormPage() {
         description="Solo gli ordini in bozza possono essere modificati: una volta inviato, il fornitore ne ha già una copia."
         action={
           <Button asChild variant="outline">
-            <Link href={`/admin/orders/${order.id}`}>Torna all'ordine</Link>
+            <Link href={paths.admin.order(order.id)}>Torna all'ordine</Link>
           </Button>
         }
       />
@@ -69,7 +70,7 @@ export default function OrderFormPage() {
             onSubmit={async (values) => {
               const saved = await save.mutateAsync({ id: order?.id, version: order?.version, values });
               toastSuccess(order ? "Ordine aggiornato con successo" : `Ordine ${saved.number} creato con successo`);
-              navigate(`/admin/orders/${saved.id}`, { replace: true });
+              navigate(paths.admin.order(saved.id), { replace: true });
             }}
           />
         </CardContent>

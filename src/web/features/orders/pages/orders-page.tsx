@@ -19,6 +19,7 @@ import { useListParams } from "@web/lib/use-list-params";
 import { useOrders } from "../api/list-orders";
 import { DeleteOrderDialog } from "../components/delete-order-dialog";
 import { OrderDetailsDialog } from "../components/order-details-dialog";
+import { paths } from "@web/lib/paths";
 
 const SORTABLE = ["number", "title", "orderDate", "totalAmount", "status"] as const;
 const FILTERS = ["q", "status", "supplierId", "constructionSiteId", "sort"] as const;
@@ -42,7 +43,7 @@ export default function OrdersPage() {
   });
   const { data } = query;
   const [viewing, setViewingId] = useState<string | null>(null);
-  const setViewing = (id: string) => (seesMoney ? setViewingId(id) : navigate(`/admin/orders/${id}`));
+  const setViewing = (id: string) => (seesMoney ? setViewingId(id) : navigate(paths.admin.order(id)));
   const [deleting, setDeleting] = useState<Pick<Order, "id" | "number"> | null>(null);
   const scopedTo = supplierId
     ? data?.rows[0]?.supplierName
@@ -60,7 +61,7 @@ export default function OrdersPage() {
             <ExportCsvButton path="/api/orders/export.csv" query={{ q, status, supplierId, constructionSiteId }} />
             {mayWrite ? (
               <Button asChild>
-                <Link href="/admin/orders/new">
+                <Link href={paths.admin.newOrder()}>
                   <Plus aria-hidden className="size-4" />
                   Nuovo Ordine
                 </Link>
@@ -110,7 +111,7 @@ export default function OrdersPage() {
           invite: "Crea il primo ordine di materiale a un fornitore",
           action: mayWrite ? (
             <Button asChild>
-              <Link href="/admin/orders/new">
+              <Link href={paths.admin.newOrder()}>
                 <Plus aria-hidden className="size-4" />
                 Nuovo Ordine
               </Link>
@@ -192,12 +193,12 @@ export default function OrdersPage() {
                 </TableCell>
                 <TableCell>
                   <RowActions>
-                    <RowViewAction href={`/admin/orders/${order.id}`} label={`Visualizza ${order.number}`} />
+                    <RowViewAction href={paths.admin.order(order.id)} label={`Visualizza ${order.number}`} />
                     {mayWrite ? (
                       <>
                         {isOrderEditable(order.status) ? (
                           <RowEditAction
-                            href={`/admin/orders/${order.id}/edit`}
+                            href={paths.admin.editOrder(order.id)}
                             label={`Modifica ${order.number}`}
                             className="max-sm:hidden"
                           />

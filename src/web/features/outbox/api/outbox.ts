@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { OutboxDetail, OutboxListParams, OutboxMessage } from "@domain/outbox";
 import { api } from "@web/lib/api";
-
-export const outboxKeys = {
-  all: ["outbox"] as const,
-  list: (params: OutboxListParams) => [...outboxKeys.all, "list", params] as const,
-  detail: (id: string) => [...outboxKeys.all, "detail", id] as const,
-};
+import { outboxKeys } from "./keys";
 
 export const useOutbox = (params: OutboxListParams) =>
   useQuery(

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { UserRole } from "@domain/statuses";
 import { api } from "@web/lib/api";
+import { activationKeys } from "./keys";
 
 export interface Activation {
   username: string;
@@ -12,7 +13,7 @@ export interface Activation {
 /** Who the one-time link belongs to; the token goes in a POST body, never in a logged URL. */
 export const useActivationCheck = (token: string) =>
   useQuery({
-    queryKey: ["activation", token],
+    queryKey: activationKeys.check(token),
     queryFn: () => api.post<Activation>("/api/auth/activate/check", { token }),
     enabled: token.length > 0,
     retry: false,

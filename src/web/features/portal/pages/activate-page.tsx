@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@web/components/
 import { Spinner } from "@web/components/ui/spinner";
 import { useCompany } from "@web/lib/company";
 import { useActivate, useActivationCheck } from "../api/activation";
+import { paths } from "@web/lib/paths";
 
 /**
  * The one-time link of a new portal account or of an invited staff member: the person chooses a
@@ -26,7 +27,7 @@ export default function ActivatePage() {
       <>
         <CardDescription>Link non valido o scaduto. Chiedi all'impresa un nuovo link di accesso.</CardDescription>
         <Button asChild variant="outline" className="mt-4 w-full">
-          <Link href="/">Torna alla pagina iniziale</Link>
+          <Link href={paths.landing()}>Torna alla pagina iniziale</Link>
         </Button>
       </>
     );
@@ -41,11 +42,11 @@ export default function ActivatePage() {
         </p>
         {check.data.role === "client" ? (
           <Button asChild className="w-full">
-            <Link href="/login?role=client">Accedi al portale</Link>
+            <Link href={paths.login({ role: "client" })}>Accedi al portale</Link>
           </Button>
         ) : (
           <Button asChild className="w-full">
-            <Link href="/login?next=%2Fadmin">Accedi al gestionale</Link>
+            <Link href={paths.login({ next: paths.admin.home() })}>Accedi al gestionale</Link>
           </Button>
         )}
       </div>

@@ -23,6 +23,7 @@ import { useCompany } from "@web/lib/company";
 import { usePortalDashboard } from "../api/get-dashboard";
 import { EstimateStatusBadge, InvoiceStatusBadge } from "../components/document-status-badge";
 import { ProjectStatusBadge } from "../components/project-status-badge";
+import { paths } from "@web/lib/paths";
 
 function Projects({ projects }: { projects: PortalDashboard["projects"] }) {
   if (projects.length === 0)
@@ -32,7 +33,7 @@ function Projects({ projects }: { projects: PortalDashboard["projects"] }) {
       {projects.map((p) => (
         <li key={p.id}>
           <Link
-            href={`/client/projects/${p.id}`}
+            href={paths.portal.project(p.id)}
             className="block rounded-lg border border-border p-4 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
           >
             <div className="flex flex-wrap items-start justify-between gap-2">
@@ -66,7 +67,7 @@ function Documents({ data }: { data: PortalDashboard }) {
     <ul className="divide-y divide-border">
       {data.estimates.map((e) => (
         <li key={e.id}>
-          <Link href={`/client/estimates/${e.id}`} className="flex items-center gap-3 py-3 hover:bg-accent/60">
+          <Link href={paths.portal.estimate(e.id)} className="flex items-center gap-3 py-3 hover:bg-accent/60">
             <FileText aria-hidden className="size-5 shrink-0 text-primary" />
             <span className="min-w-0 flex-1">
               <span className="block font-medium">Preventivo {e.number}</span>
@@ -81,7 +82,7 @@ function Documents({ data }: { data: PortalDashboard }) {
       ))}
       {data.invoices.map((i) => (
         <li key={i.id}>
-          <Link href={`/client/invoices/${i.id}`} className="flex items-center gap-3 py-3 hover:bg-accent/60">
+          <Link href={paths.portal.invoice(i.id)} className="flex items-center gap-3 py-3 hover:bg-accent/60">
             <Receipt aria-hidden className="size-5 shrink-0 text-primary" />
             <span className="min-w-0 flex-1">
               <span className="block font-medium">Fattura {i.number}</span>
@@ -143,7 +144,7 @@ export default function PortalDashboardPage() {
         <Card className="lg:col-span-2">
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>I Miei Progetti</CardTitle>
-            <Link href="/client/projects" className="text-sm text-primary hover:underline">
+            <Link href={paths.portal.projects()} className="text-sm text-primary hover:underline">
               Tutti i progetti
             </Link>
           </CardHeader>
@@ -155,10 +156,10 @@ export default function PortalDashboardPage() {
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>Documenti Recenti</CardTitle>
             <span className="flex flex-wrap gap-x-3">
-              <Link href="/client/estimates" className="text-sm text-primary hover:underline">
+              <Link href={paths.portal.estimates()} className="text-sm text-primary hover:underline">
                 Tutti i preventivi
               </Link>
-              <Link href="/client/invoices" className="text-sm text-primary hover:underline">
+              <Link href={paths.portal.invoices()} className="text-sm text-primary hover:underline">
                 Tutte le fatture
               </Link>
             </span>
@@ -205,9 +206,9 @@ export default function PortalDashboardPage() {
             <div className="min-w-0 flex-1">
               <p className="text-sm text-muted-foreground">Sopralluogo gratuito e senza impegno</p>
               <Button asChild variant="link">
-                <Link href="/client/surveys/request">Prenota Sopralluogo</Link>
+                <Link href={paths.portal.surveyRequest()}>Prenota Sopralluogo</Link>
               </Button>
-              <Link href="/client/richieste" className="block text-sm text-primary hover:underline">
+              <Link href={paths.portal.requests()} className="block text-sm text-primary hover:underline">
                 Le mie richieste
               </Link>
             </div>

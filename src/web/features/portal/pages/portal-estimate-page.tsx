@@ -16,6 +16,7 @@ import { EstimateStatusBadge } from "../components/document-status-badge";
 import { InfoRequestButton } from "../components/info-request-dialog";
 import { PdfButton } from "../components/pdf-button";
 import { SupportCard } from "../components/support-card";
+import { paths } from "@web/lib/paths";
 
 function Lines({ items }: { items: PortalEstimate["items"] }) {
   if (items.length === 0) return null;
@@ -70,7 +71,7 @@ export default function PortalEstimatePage() {
         error={error}
         notFoundTitle="Preventivo non trovato"
         failedTitle="Impossibile caricare il preventivo"
-        backHref="/client"
+        backHref={paths.portal.home()}
         backLabel="Torna alla Dashboard"
       />
     );

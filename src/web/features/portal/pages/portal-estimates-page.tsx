@@ -15,6 +15,7 @@ import { useListParams } from "@web/lib/use-list-params";
 import { usePortalEstimates } from "../api/lists";
 import { BackButton } from "../components/back-button";
 import { EstimateStatusBadge } from "../components/document-status-badge";
+import { paths } from "@web/lib/paths";
 
 const PARAMS = ["q", "status", "sort"] as const;
 const SORTABLE = ["number", "title", "createdAt", "expiresAt", "grossTotal"] as const;
@@ -91,7 +92,7 @@ export default function PortalEstimatesPage() {
                   {rows.map((e) => (
                     <TableRow key={e.id}>
                       <TableCell>
-                        <Link href={`/client/estimates/${e.id}`} className="font-medium text-primary hover:underline">
+                        <Link href={paths.portal.estimate(e.id)} className="font-medium text-primary hover:underline">
                           {e.number}
                         </Link>
                         <div className="text-sm text-muted-foreground">{e.title}</div>

@@ -17,6 +17,7 @@ import { InvoiceStatusBadge } from "../components/document-status-badge";
 import { InfoRequestButton } from "../components/info-request-dialog";
 import { PdfButton } from "../components/pdf-button";
 import { SupportCard } from "../components/support-card";
+import { paths } from "@web/lib/paths";
 
 async function copy(text: string, what: string) {
   try {
@@ -154,7 +155,7 @@ export default function PortalInvoicePage() {
         error={error}
         notFoundTitle="Fattura non trovata"
         failedTitle="Impossibile caricare la fattura"
-        backHref="/client/invoices"
+        backHref={paths.portal.invoices()}
         backLabel="Torna alle fatture"
       />
     );
@@ -162,7 +163,7 @@ export default function PortalInvoicePage() {
 
   return (
     <>
-      <BackButton href="/client/invoices" label="Le Mie Fatture" />
+      <BackButton href={paths.portal.invoices()} label="Le Mie Fatture" />
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <h1 className="text-2xl font-semibold">
@@ -204,7 +205,7 @@ export default function PortalInvoicePage() {
                   <dt className="text-sm text-muted-foreground">Preventivo</dt>
                   <dd>
                     <Link
-                      href={`/client/estimates/${invoice.estimate.id}`}
+                      href={paths.portal.estimate(invoice.estimate.id)}
                       className="text-primary underline underline-offset-2"
                     >
                       {invoice.estimate.number}

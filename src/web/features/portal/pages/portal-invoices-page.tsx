@@ -12,6 +12,7 @@ import { useListParams } from "@web/lib/use-list-params";
 import { usePortalInvoices } from "../api/list-invoices";
 import { BackButton } from "../components/back-button";
 import { InvoiceStatusBadge } from "../components/document-status-badge";
+import { paths } from "@web/lib/paths";
 
 const PAGE_SIZE = 20;
 const NO_FILTERS = [] as const;
@@ -44,7 +45,7 @@ export default function PortalInvoicesPage() {
             {data.rows.map((i) => (
               <li key={i.id}>
                 <Link
-                  href={`/client/invoices/${i.id}`}
+                  href={paths.portal.invoice(i.id)}
                   className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4 hover:bg-accent/60"
                 >
                   <Receipt aria-hidden className="size-5 shrink-0 text-primary" />

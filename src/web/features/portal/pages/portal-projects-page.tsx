@@ -15,6 +15,7 @@ import { useListParams } from "@web/lib/use-list-params";
 import { usePortalProjects } from "../api/lists";
 import { BackButton } from "../components/back-button";
 import { ProjectStatusBadge } from "../components/project-status-badge";
+import { paths } from "@web/lib/paths";
 
 const PARAMS = ["q", "status", "sort"] as const;
 const SORTABLE = ["name", "status", "startDate", "estimatedEndDate", "progress"] as const;
@@ -89,7 +90,7 @@ export default function PortalProjectsPage() {
                   {rows.map((p) => (
                     <TableRow key={p.id}>
                       <TableCell>
-                        <Link href={`/client/projects/${p.id}`} className="font-medium text-primary hover:underline">
+                        <Link href={paths.portal.project(p.id)} className="font-medium text-primary hover:underline">
                           {p.name}
                         </Link>
                         <div className="text-sm text-muted-foreground">{p.address}</div>

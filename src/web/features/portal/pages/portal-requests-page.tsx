@@ -18,6 +18,7 @@ import { useListParams } from "@web/lib/use-list-params";
 import { usePortalInformationRequests, usePortalSurveyRequests } from "../api/lists";
 import { BackButton } from "../components/back-button";
 import { InfoRequestButton } from "../components/info-request-dialog";
+import { paths } from "@web/lib/paths";
 
 const PARAMS = ["tab", "q", "status", "state", "sort"] as const;
 const SURVEY_SORTABLE = ["date", "createdAt", "status"] as const;
@@ -71,7 +72,7 @@ function SurveyRequests({ list }: { list: List }) {
           invite: "Le richieste che invii dal portale compariranno qui con il loro stato.",
           action: (
             <Button asChild>
-              <Link href="/client/surveys/request">
+              <Link href={paths.portal.surveyRequest()}>
                 <CalendarPlus aria-hidden />
                 Prenota Sopralluogo
               </Link>
@@ -242,7 +243,7 @@ export default function PortalRequestsPage() {
           <>
             <InfoRequestButton subject="" />
             <Button asChild>
-              <Link href="/client/surveys/request">
+              <Link href={paths.portal.surveyRequest()}>
                 <CalendarPlus aria-hidden />
                 Prenota Sopralluogo
               </Link>

@@ -11,6 +11,7 @@ import { BackButton } from "../components/back-button";
 import { InfoRequestButton } from "../components/info-request-dialog";
 import { ProjectStatusBadge } from "../components/project-status-badge";
 import { SupportCard } from "../components/support-card";
+import { paths } from "@web/lib/paths";
 
 function Steps({ project }: { project: PortalProject }) {
   const steps = [
@@ -82,7 +83,7 @@ export default function ProjectDetailPage() {
         failedTitle="Impossibile caricare il progetto"
         notFoundDescription={`Il progetto con ID ${id} non esiste o non è associato al tuo account.`}
         failedDescription="Riprova tra qualche istante."
-        backHref="/client"
+        backHref={paths.portal.home()}
         backLabel="Torna alla Dashboard"
       />
     );
@@ -150,7 +151,7 @@ export default function ProjectDetailPage() {
             </CardHeader>
             <CardContent className="grid gap-2 *:w-full">
               <Button asChild variant="outline" className="justify-start">
-                <Link href={`/client/estimates/${project.estimate.id}`}>
+                <Link href={paths.portal.estimate(project.estimate.id)}>
                   <FileText aria-hidden />
                   Preventivo {project.estimate.number}
                 </Link>

@@ -33,6 +33,7 @@ import { useMe } from "@web/lib/session";
 import { useRequestSurvey } from "../api/request-survey";
 import { BackButton } from "../components/back-button";
 import { SupportCard } from "../components/support-card";
+import { paths } from "@web/lib/paths";
 
 const empty = (): SurveyRequestInput => ({
   address: "",
@@ -119,10 +120,10 @@ function Sent({ result, onAgain }: { result: SurveyRequestResult; onAgain: () =>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button asChild>
-            <Link href="/client/richieste">Le mie richieste</Link>
+            <Link href={paths.portal.requests()}>Le mie richieste</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link href="/client">Torna alla Dashboard</Link>
+            <Link href={paths.portal.home()}>Torna alla Dashboard</Link>
           </Button>
           <Button variant="outline" onClick={onAgain}>
             Nuova Richiesta
@@ -219,7 +220,7 @@ export default function SurveyRequestPage() {
               </FormSection>
               <TextareaField name="notes" label="Note Aggiuntive" rows={3} />
               <FormActions>
-                <CancelButton onClick={() => navigate("/client")} />
+                <CancelButton onClick={() => navigate(paths.portal.home())} />
                 <SubmitButton label="Invia Richiesta" pendingLabel="Invio in corso..." />
               </FormActions>
             </Form>

@@ -1,5 +1,6 @@
+import { queryRoots } from "@web/lib/query-keys";
 export const profileKeys = {
-  all: ["profile"] as const,
-  profile: ["profile", "me"] as const,
-  sessions: ["profile", "sessions"] as const,
+  all: [queryRoots.profile] as const,
+  profile: [queryRoots.profile, "me"] as const,
+  sessions: [queryRoots.profile, "sessions"] as const,
 };

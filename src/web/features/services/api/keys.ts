@@ -1,5 +1,2 @@
-export const serviceKeys = {
-  all: ["services"] as const,
-  lists: () => [...serviceKeys.all, "list"] as const,
-  list: (params: Record<string, unknown>) => [...serviceKeys.lists(), params] as const,
-};
+/** Shared with other features (src/web/lib/query-keys.ts): they read or refresh this data too. */
+export { serviceKeys } from "@web/lib/query-keys";

@@ -2,10 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { ErrorBody } from "@domain/common";
 import type { Settings, SettingsValues } from "@domain/settings";
 import { api, ApiError } from "@web/lib/api";
-
-export const settingsKeys = {
-  all: ["settings"] as const,
-};
+import { settingsKeys } from "./keys";
+import { invalidateCompany } from "@web/lib/query-keys";
 
 export const settingsQueryOptions = queryOptions({
   queryKey: settingsKeys.all,
@@ -19,7 +17,7 @@ function useInvalidateCompany() {
   const qc = useQueryClient();
   return (settings: Settings) => {
     qc.setQueryData(settingsKeys.all, settings);
-    return qc.invalidateQueries({ queryKey: ["company"] });
+    return invalidateCompany(qc);
   };
 }
 

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { siteKeys } from "../api/keys";
 import { useQuery } from "@tanstack/react-query";
 import { siteFromEstimate, type EstimateForSite } from "@domain/carry-over";
 import type { SiteValues } from "@domain/sites";
@@ -28,7 +29,7 @@ export function SiteFormDialog({
   const [blocked, setBlocked] = useState<{ message: string; values: SiteValues } | null>(null);
   const fromEstimate = !site && !!estimateId;
   const estimate = useQuery({
-    queryKey: ["sites", "from-estimate", estimateId],
+    queryKey: siteKeys.fromEstimate(estimateId ?? ""),
     queryFn: () =>
       api.get<EstimateForSite & { number: string; clientName: string | null }>(`/api/estimates/${estimateId}`),
     enabled: open && fromEstimate,

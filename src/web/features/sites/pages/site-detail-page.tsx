@@ -22,6 +22,7 @@ import { SiteFormDialog } from "../components/site-form-dialog";
 import { SiteProgressDialog } from "../components/site-progress-dialog";
 import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
 import { AssigneeLabel } from "@web/components/team/person-dot";
+import { paths } from "@web/lib/paths";
 
 function Info({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -42,7 +43,7 @@ export default function SiteDetailPage() {
       loadingLabel="Caricamento dettagli cantiere..."
       notFoundTitle="Cantiere non trovato"
       failedTitle="Impossibile caricare il cantiere"
-      backHref="/admin/sites"
+      backHref={paths.admin.sites()}
       backLabel="Torna ai cantieri"
     >
       {(site) => <SiteDetail site={site} />}
@@ -68,7 +69,7 @@ function SiteDetail({ site }: { site: Loaded<typeof useSite> }) {
   return (
     <>
       <DetailHeader
-        back={{ href: "/admin/sites", label: "Cantieri" }}
+        back={{ href: paths.admin.sites(), label: "Cantieri" }}
         title={site.name}
         status={
           <>
@@ -208,7 +209,7 @@ function SiteDetail({ site }: { site: Loaded<typeof useSite> }) {
                 >
                   {full.orders.map((o) => (
                     <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-                      <Link href={`/admin/orders/${o.id}`} className="font-medium hover:underline">
+                      <Link href={paths.admin.order(o.id)} className="font-medium hover:underline">
                         {o.number}
                       </Link>
                       <span className="min-w-0 flex-1 truncate">
@@ -226,7 +227,7 @@ function SiteDetail({ site }: { site: Loaded<typeof useSite> }) {
               <ul className="divide-y divide-border">
                 {site.orders.map((o) => (
                   <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                    <Link href={`/admin/orders/${o.id}`} className="font-medium hover:underline">
+                    <Link href={paths.admin.order(o.id)} className="font-medium hover:underline">
                       {o.number}
                     </Link>
                     <span className="min-w-0 flex-1 truncate">
@@ -247,7 +248,7 @@ function SiteDetail({ site }: { site: Loaded<typeof useSite> }) {
                 <ul className="divide-y divide-border">
                   {full.contracts.map((c) => (
                     <li key={c.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
-                      <Link href={`/admin/contracts/${c.id}`} className="font-medium hover:underline">
+                      <Link href={paths.admin.contract(c.id)} className="font-medium hover:underline">
                         {c.number}
                       </Link>
                       <Badge variant="outline">{contractStatuses.label(c.status)}</Badge>
@@ -286,7 +287,7 @@ function SiteDetail({ site }: { site: Loaded<typeof useSite> }) {
           </DetailSection>
 
           <DetailSection title="Cliente">
-            <Link href={`/admin/clients/${site.client.id}`} className="font-medium hover:underline">
+            <Link href={paths.admin.client(site.client.id)} className="font-medium hover:underline">
               {site.client.name}
             </Link>
             <p className="text-sm text-muted-foreground">{formatAddress(site.client)}</p>
@@ -306,7 +307,7 @@ function SiteDetail({ site }: { site: Loaded<typeof useSite> }) {
             <div className="flex items-center gap-2">
               <FileText aria-hidden className="size-4 text-muted-foreground" />
               {can("estimates") ? (
-                <Link href={`/admin/quotes/${site.estimate.id}`} className="font-medium hover:underline">
+                <Link href={paths.admin.estimate(site.estimate.id)} className="font-medium hover:underline">
                   {site.estimate.number}
                 </Link>
               ) : (
@@ -343,7 +344,7 @@ function SiteDetail({ site }: { site: Loaded<typeof useSite> }) {
       <DeleteSiteDialog
         site={deleting ? site : null}
         onOpenChange={setDeleting}
-        onDeleted={() => navigate("/admin/sites", { replace: true })}
+        onDeleted={() => navigate(paths.admin.sites(), { replace: true })}
       />
     </>
   );

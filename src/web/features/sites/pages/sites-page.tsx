@@ -21,6 +21,7 @@ import { useSites } from "../api/list-sites";
 import { DeleteSiteDialog } from "../components/delete-site-dialog";
 import { SiteFormDialog } from "../components/site-form-dialog";
 import { LateBadge, SiteStatusBadge } from "../components/site-status-badge";
+import { paths } from "@web/lib/paths";
 
 const FILTERS = ["q", "status", "mine"] as const;
 const PREFILL = ["estimateId"] as const;
@@ -80,7 +81,7 @@ function SiteCard({
         </div>
         <div className="flex items-center gap-1 border-t border-border pt-3">
           <Button asChild variant="outline" size="sm" className="flex-1">
-            <Link href={`/admin/sites/${site.id}`} aria-label={`Dettagli ${site.name}`}>
+            <Link href={paths.admin.site(site.id)} aria-label={`Dettagli ${site.name}`}>
               <Eye aria-hidden className="size-4" />
               Dettagli
             </Link>

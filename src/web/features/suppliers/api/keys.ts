@@ -1,7 +1,2 @@
-/** One key factory per feature: a mutation invalidates exactly what it changed. */
-export const supplierKeys = {
-  all: ["suppliers"] as const,
-  lists: () => [...supplierKeys.all, "list"] as const,
-  list: (params: Record<string, unknown>) => [...supplierKeys.lists(), params] as const,
-  detail: (id: string) => [...supplierKeys.all, "detail", id] as const,
-};
+/** Shared with other features (src/web/lib/query-keys.ts): they read or refresh this data too. */
+export { supplierKeys } from "@web/lib/query-keys";

@@ -5,6 +5,7 @@ import { supplierAddressLine, websiteHref, type Supplier } from "@domain/supplie
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { SupplierStatusBadge } from "./supplier-status-badge";
+import { paths } from "@web/lib/paths";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -47,13 +48,13 @@ export function SupplierDetailsDialog({ supplier, onOpenChange }: { supplier: Su
           </dl>
           <DialogFooter>
             <Button asChild variant="outline">
-              <Link href={`/admin/suppliers/${supplier.id}`}>
+              <Link href={paths.admin.supplier(supplier.id)}>
                 <Eye aria-hidden className="size-4" />
                 Visualizza
               </Link>
             </Button>
             <Button asChild>
-              <Link href={`/admin/suppliers/${supplier.id}/edit`}>
+              <Link href={paths.admin.editSupplier(supplier.id)}>
                 <Pencil aria-hidden className="size-4" />
                 Modifica
               </Link>

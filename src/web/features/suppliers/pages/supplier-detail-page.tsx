@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { StatCard } from "@web/components/ui/stat-card";
 import { useSupplier } from "../api/get-supplier";
 import { SupplierStatusBadge } from "../components/supplier-status-badge";
+import { paths } from "@web/lib/paths";
 
 export default function SupplierDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
@@ -27,7 +28,7 @@ export default function SupplierDetailPage() {
         failedTitle="Impossibile caricare il fornitore"
         notFoundDescription="Il fornitore richiesto non esiste o è stato rimosso."
         failedDescription="Riprova tra poco."
-        backHref="/admin/dashboard"
+        backHref={paths.admin.dashboard()}
         backLabel="Torna alla Dashboard"
         backArrow
       />
@@ -38,7 +39,7 @@ export default function SupplierDetailPage() {
   const moreOrders = stats.totalOrders - latestOrders.length;
   return (
     <>
-      <BackLink href="/admin/suppliers">Fornitori</BackLink>
+      <BackLink href={paths.admin.suppliers()}>Fornitori</BackLink>
       <div className="mb-6 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <h1 className="text-2xl font-semibold wrap-anywhere">{supplier.name}</h1>
@@ -48,13 +49,13 @@ export default function SupplierDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
-            <Link href={`/admin/orders/new?supplierId=${supplier.id}`}>
+            <Link href={paths.admin.newOrder({ supplierId: supplier.id })}>
               <Plus aria-hidden className="size-4" />
               Nuovo Ordine
             </Link>
           </Button>
           <Button asChild variant="outline">
-            <Link href={`/admin/suppliers/${supplier.id}/edit`}>
+            <Link href={paths.admin.editSupplier(supplier.id)}>
               <Pencil aria-hidden className="size-4" />
               Modifica Fornitore
             </Link>
@@ -188,7 +189,7 @@ export default function SupplierDetailPage() {
                     </div>
                     <span className="font-medium tabular-nums">{formatEuro(o.totalAmount)}</span>
                     <Button asChild variant="link" size="sm">
-                      <Link href={`/admin/orders/${o.id}`} aria-label={`Visualizza ordine ${o.number}`}>
+                      <Link href={paths.admin.order(o.id)} aria-label={`Visualizza ordine ${o.number}`}>
                         Visualizza
                       </Link>
                     </Button>
@@ -198,7 +199,7 @@ export default function SupplierDetailPage() {
             )}
             {moreOrders > 0 ? (
               <Link
-                href={`/admin/orders?supplierId=${supplier.id}`}
+                href={paths.admin.orders({ supplierId: supplier.id })}
                 className="mt-2 block text-sm text-primary hover:underline"
               >
                 E altri {moreOrders} ordini...

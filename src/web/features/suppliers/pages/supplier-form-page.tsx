@@ -7,6 +7,7 @@ import { toastSuccess } from "@web/components/ui/toast";
 import { useSupplier } from "../api/get-supplier";
 import { useSaveSupplier } from "../api/save-supplier";
 import { SupplierForm } from "../components/supplier-form";
+import { paths } from "@web/lib/paths";
 
 /** /admin/suppliers/new and /admin/suppliers/{id}/edit: one page, the id decides. */
 export default function SupplierFormPage() {
@@ -15,7 +16,7 @@ export default function SupplierFormPage() {
   const editing = Boolean(id);
   const { data: supplier, isPending, error } = useSupplier(id ?? "", editing);
   const save = useSaveSupplier();
-  const back = id ? `/admin/suppliers/${id}` : "/admin/suppliers";
+  const back = id ? paths.admin.supplier(id) : paths.admin.suppliers();
 
   if (editing && isPending) return <DetailLoading label="Caricamento fornitore..." />;
   if (editing && !supplier) {
@@ -25,7 +26,7 @@ export default function SupplierFormPage() {
         notFoundTitle="Fornitore non trovato"
         failedTitle="Impossibile caricare il fornitore"
         notFoundDescription="Il fornitore richiesto non esiste o è stato rimosso."
-        backHref="/admin/suppliers"
+        backHref={paths.admin.suppliers()}
         backLabel="Torna ai fornitori"
       />
     );
@@ -47,7 +48,7 @@ export default function SupplierFormPage() {
             onSubmit={async (values) => {
               const saved = await save.mutateAsync({ id: supplier?.id, version: supplier?.version, values });
               toastSuccess(supplier ? "Fornitore aggiornato con successo" : "Fornitore creato con successo");
-              navigate(`/admin/suppliers/${saved.id}`, { replace: true });
+              navigate(paths.admin.supplier(saved.id), { replace: true });
             }}
           />
         </CardContent>

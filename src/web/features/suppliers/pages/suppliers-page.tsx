@@ -18,6 +18,7 @@ import { useSuppliers } from "../api/list-suppliers";
 import { DeleteSupplierDialog } from "../components/delete-supplier-dialog";
 import { SupplierDetailsDialog } from "../components/supplier-details-dialog";
 import { SupplierStatusBadge } from "../components/supplier-status-badge";
+import { paths } from "@web/lib/paths";
 
 const SORTABLE = ["name", "city", "status"] as const;
 const FILTERS = ["q", "status", "sort"] as const;
@@ -46,7 +47,7 @@ export default function SuppliersPage() {
             <ExportCsvButton path="/api/suppliers/export.csv" query={{ q, status }} />
             <ImportButton kind="suppliers" />
             <Button asChild>
-              <Link href="/admin/suppliers/new">
+              <Link href={paths.admin.newSupplier()}>
                 <Plus aria-hidden className="size-4" />
                 Nuovo Fornitore
               </Link>
@@ -81,7 +82,7 @@ export default function SuppliersPage() {
           invite: "Inizia aggiungendo il tuo primo fornitore",
           action: (
             <Button asChild>
-              <Link href="/admin/suppliers/new">
+              <Link href={paths.admin.newSupplier()}>
                 <Plus aria-hidden className="size-4" />
                 Aggiungi fornitore
               </Link>
@@ -144,8 +145,8 @@ export default function SuppliersPage() {
                 </TableCell>
                 <TableCell>
                   <RowActions>
-                    <RowViewAction href={`/admin/suppliers/${supplier.id}`} label={`Visualizza ${supplier.name}`} />
-                    <RowEditAction href={`/admin/suppliers/${supplier.id}/edit`} label={`Modifica ${supplier.name}`} />
+                    <RowViewAction href={paths.admin.supplier(supplier.id)} label={`Visualizza ${supplier.name}`} />
+                    <RowEditAction href={paths.admin.editSupplier(supplier.id)} label={`Modifica ${supplier.name}`} />
                     <RowDeleteAction label={`Elimina ${supplier.name}`} onClick={() => setDeleting(supplier)} />
                   </RowActions>
                 </TableCell>

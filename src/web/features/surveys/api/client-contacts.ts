@@ -1,5 +1,6 @@
 import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
 import { api } from "@web/lib/api";
+import { contactKeys } from "@web/lib/query-keys";
 
 export type ContactOption = { id: string; name: string; role: string | null; email?: string | null; phone?: string | null };
 
@@ -20,4 +21,4 @@ export const searchClientContacts = (clientId: string) => async (q: string) =>
 export const contactOption = async (id: string) => toOption(await api.get<ContactOption>(`/api/contacts/${id}`));
 
 /** Cache key of a client's contact searches (under "contacts": a contact's change refreshes them). */
-export const clientContactsKey = (clientId: string) => ["contacts", "list", "picker", clientId] as const;
+export const clientContactsKey = (clientId: string) => [...contactKeys.lists(), "picker", clientId] as const;

@@ -3,6 +3,7 @@ import type { Survey, SurveyInput, SurveyValues } from "@domain/surveys";
 import { activityKeys } from "@web/components/timeline";
 import { api } from "@web/lib/api";
 import { surveyKeys } from "./keys";
+import { invalidateClients, invalidateContacts } from "@web/lib/query-keys";
 
 function useRefresh() {
   const qc = useQueryClient();
@@ -10,8 +11,8 @@ function useRefresh() {
     void qc.invalidateQueries({ queryKey: surveyKeys.all });
     void qc.invalidateQueries({ queryKey: activityKeys.all });
     // Client and contact pages count their surveys.
-    void qc.invalidateQueries({ queryKey: ["clients"] });
-    void qc.invalidateQueries({ queryKey: ["contacts"] });
+    void invalidateClients(qc);
+    void invalidateContacts(qc);
   };
 }
 

@@ -15,6 +15,7 @@ import { PersonDot } from "@web/components/team/person-dot";
 import { useCalendarSurveys } from "../api/list-surveys";
 import { useMoveSurvey } from "../api/mutations";
 import { MoveSurveyDialog } from "./move-survey-dialog";
+import { paths } from "@web/lib/paths";
 
 const WEEKDAYS = ["Lun", "Mar", "Mer", "Gio", "Ven", "Sab", "Dom"];
 const LONG_DAY = new Intl.DateTimeFormat("it-IT", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
@@ -54,7 +55,7 @@ function SurveyChip({ survey, onMove, compact }: { survey: Survey; onMove: (s: S
       )}
     >
       <Link
-        href={`/admin/surveys/${survey.id}`}
+        href={paths.admin.survey(survey.id)}
         className="min-w-0 flex-1 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
       >
         <span className="font-semibold tabular-nums">{survey.time ?? "—"}</span>{" "}

@@ -41,6 +41,7 @@ import { useMe } from "@web/lib/session";
 import { TechnicianPicker } from "@web/components/team/technician-picker";
 import { clientContactsKey, contactOption, searchClientContacts, type ContactOption } from "../api/client-contacts";
 import { surveyToInput } from "../api/mutations";
+import { clientKeys } from "@web/lib/query-keys";
 
 const capitalised = (values: readonly string[]) =>
   values.map((v) => ({ value: v, label: v.charAt(0).toUpperCase() + v.slice(1) }));
@@ -99,7 +100,7 @@ function ContactPicker({ clientId, initialName }: { clientId: string; initialNam
 function ClientAddressFill({ form }: { form: ReturnType<typeof useZodForm<typeof surveyInputSchema>> }) {
   const clientId = useWatch({ control: form.control, name: "clientId" }) as string;
   const { data: client } = useQuery({
-    queryKey: ["clients", "detail", clientId],
+    queryKey: clientKeys.detail(clientId),
     queryFn: () => api.get<Client>(`/api/clients/${clientId}`),
     enabled: !!clientId,
   });

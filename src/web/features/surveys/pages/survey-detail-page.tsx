@@ -21,6 +21,7 @@ import { MoveSurveyDialog } from "../components/move-survey-dialog";
 import { SurveyFormDialog } from "../components/survey-form-dialog";
 import { SurveyStatusBadge } from "../components/survey-status-badge";
 import { AssigneeLabel } from "@web/components/team/person-dot";
+import { paths } from "@web/lib/paths";
 
 const cap = (v: string | null) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : null);
 
@@ -42,7 +43,7 @@ export default function SurveyDetailPage() {
         error={error}
         notFoundTitle="Sopralluogo non trovato"
         failedTitle="Impossibile caricare il sopralluogo"
-        backHref="/admin/surveys"
+        backHref={paths.admin.surveys()}
         backLabel="Torna ai sopralluoghi"
       />
     );
@@ -50,7 +51,7 @@ export default function SurveyDetailPage() {
 
   return (
     <>
-      <BackLink href="/admin/surveys">Sopralluoghi</BackLink>
+      <BackLink href={paths.admin.surveys()}>Sopralluoghi</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold wrap-anywhere">
@@ -71,7 +72,7 @@ export default function SurveyDetailPage() {
         <div className="flex flex-wrap gap-2">
           {can("estimates") ? (
             <Button asChild>
-              <Link href={createHref("/admin/quotes", { surveyId: survey.id })}>
+              <Link href={createHref(paths.admin.estimates(), { surveyId: survey.id })}>
                 <FileText aria-hidden className="size-4" />
                 Crea preventivo
               </Link>
@@ -172,7 +173,7 @@ export default function SurveyDetailPage() {
             <CardContent>
               {survey.client ? (
                 <div className="grid gap-1 text-sm">
-                  <Link href={`/admin/clients/${survey.client.id}`} className="text-base font-medium hover:underline">
+                  <Link href={paths.admin.client(survey.client.id)} className="text-base font-medium hover:underline">
                     {survey.client.name}
                   </Link>
                   <span className="text-muted-foreground">{survey.client.address}</span>
@@ -208,7 +209,7 @@ export default function SurveyDetailPage() {
               {survey.contact ? (
                 <div className="grid gap-1 text-sm">
                   <Link
-                    href={`/admin/contacts/${survey.contact.id}`}
+                    href={paths.admin.contact(survey.contact.id)}
                     className="inline-flex items-center gap-1 text-base font-medium hover:underline"
                   >
                     <UserRound aria-hidden className="size-4" />
@@ -246,7 +247,7 @@ export default function SurveyDetailPage() {
                       <li key={e.id} className="grid gap-0.5 py-2">
                         <div className="flex items-center gap-2">
                           <FileText aria-hidden className="size-4 text-muted-foreground" />
-                          <Link href={`/admin/quotes/${e.id}`} className="font-medium hover:underline">
+                          <Link href={paths.admin.estimate(e.id)} className="font-medium hover:underline">
                             {e.number}
                           </Link>
                           <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
@@ -280,7 +281,7 @@ export default function SurveyDetailPage() {
       <DeleteSurveyDialog
         survey={deleting ? survey : null}
         onOpenChange={setDeleting}
-        onDeleted={() => navigate("/admin/surveys", { replace: true })}
+        onDeleted={() => navigate(paths.admin.surveys(), { replace: true })}
       />
     </>
   );

@@ -26,6 +26,7 @@ import { DeleteSurveyDialog } from "../components/delete-survey-dialog";
 import { SurveyCalendar } from "../components/survey-calendar";
 import { SurveyFormDialog } from "../components/survey-form-dialog";
 import { SurveyStatusBadge } from "../components/survey-status-badge";
+import { paths } from "@web/lib/paths";
 
 // view/cal/d keep the calendar's place in the URL, like the list's filters and page.
 const PARAMS = ["q", "status", "clientId", "contactId", "view", "cal", "d", "mine", "tech", "sort"] as const;
@@ -67,7 +68,7 @@ function SurveyTable({
             {rows.map((s) => (
               <TableRow key={s.id}>
                 <TableCell>
-                  <Link href={`/admin/surveys/${s.id}`} className="font-medium hover:underline">
+                  <Link href={paths.admin.survey(s.id)} className="font-medium hover:underline">
                     {s.clientName ?? "Cliente non trovato"}
                   </Link>
                   <div className="text-sm text-muted-foreground md:hidden">{s.address}</div>
@@ -95,7 +96,7 @@ function SurveyTable({
                   <RowActions>
                     {/* On phones the client name already opens the detail: one button less to squeeze in. */}
                     <RowViewAction
-                      href={`/admin/surveys/${s.id}`}
+                      href={paths.admin.survey(s.id)}
                       label={`Visualizza sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
                       className="hidden sm:inline-flex"
                     />

@@ -1,4 +1,5 @@
 import { lazy } from "react";
+import { paths } from "@web/lib/paths";
 import { Redirect } from "wouter";
 import { useMe } from "@web/lib/session";
 
@@ -10,6 +11,6 @@ const DashboardPage = lazy(() => import("@web/features/dashboard/pages/dashboard
  */
 export default function AdminHome() {
   const { data: me } = useMe();
-  if (me?.role === "tecnico") return <Redirect to="/admin/oggi" replace />;
+  if (me?.role === "tecnico") return <Redirect to={paths.admin.today()} replace />;
   return <DashboardPage />;
 }

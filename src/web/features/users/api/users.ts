@@ -2,11 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { UserCreateInput, UserPasswordResetInput } from "@domain/passwords";
 import type { User, UserListParams, UserUpdateValues, UserWithLink } from "@domain/users";
 import { api } from "@web/lib/api";
+import { userKeys } from "./keys";
 
-export const userKeys = {
-  all: ["users"] as const,
-  list: (params: Record<string, unknown>) => [...userKeys.all, "list", params] as const,
-};
 
 export const usersQueryOptions = (params: UserListParams) =>
   queryOptions({
