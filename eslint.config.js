@@ -7,6 +7,22 @@ import tseslint from "typescript-eslint";
 // Import boundaries of docs/architecture.md: domain is pure, web never reaches the server,
 // and features do not import each other (pages compose them through app/).
 const restrict = (patterns) => ["error", { patterns }];
+const serverNoTest = {
+  group: ["**/test/**", "@server/test/**"],
+  message: "Il codice di produzione non importa codice di test (src/server/test/).",
+};
+// The demo data (src/server/demo, modules/*/demo*.ts) is for scripts/demo.ts and the tests only:
+// the production server never loads it.
+const demoFiles = ["src/server/demo/**", "src/server/modules/*/demo*.ts"];
+const serverNoDemo = {
+  group: ["**/demo", "**/demo/**", "**/demo-*"],
+  message: "Il codice di produzione non importa i dati dimostrativi (src/server/demo, modules/*/demo*.ts).",
+};
+const noFastify = {
+  group: ["fastify", "fastify/*", "fastify-*", "@fastify/*"],
+  message:
+    "Un servizio non vede Fastify: riceve un Actor (actorOf(request) nella route) e ciò che gli serve della richiesta.",
+};
 const browserOnly = {
   group: ["@server/*", "**/server/**", "drizzle-orm*", "fastify*", "pg", "@electric-sql/*"],
   message: "Il browser non importa codice del server.",
@@ -78,15 +94,21 @@ export default tseslint.config(
     // Test helpers, fixtures and the reliability suite live under src/server/test/: production
     // code never reaches them.
     files: ["src/server/**/*.ts"],
-    ignores: ["**/*.test.ts", "src/server/test/**"],
-    rules: {
-      "no-restricted-imports": restrict([
-        {
-          group: ["**/test/**", "@server/test/**"],
-          message: "Il codice di produzione non importa codice di test (src/server/test/).",
-        },
-      ]),
-    },
+    ignores: ["**/*.test.ts", "src/server/test/**", ...demoFiles],
+    rules: { "no-restricted-imports": restrict([serverNoTest, serverNoDemo]) },
+  },
+  {
+    // Services, queries and helpers learn who acts from an Actor (src/server/auth/actor.ts) and
+    // never see Fastify: only the route files (routes.ts, *-routes.ts, and index.ts that registers
+    // them) speak HTTP.
+    files: ["src/server/modules/**/*.ts"],
+    ignores: ["src/server/modules/index.ts", "**/routes.ts", "**/*-routes.ts", "**/*.test.ts", ...demoFiles],
+    rules: { "no-restricted-imports": restrict([serverNoTest, serverNoDemo, noFastify]) },
+  },
+  {
+    files: demoFiles,
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": restrict([serverNoTest, noFastify]) },
   },
   {
     files: ["src/web/**/*.{ts,tsx}"],

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
 import type { Db } from "../db/client";
-import { HttpError } from "../http/errors";
+import { tooManyRequests } from "../http/errors";
 import { loginAttempts } from "../db/schema";
 
 // Login throttling (docs/decisions/005-login-throttling.md, 012-one-time-links-and-lock-out.md):
@@ -139,12 +138,9 @@ export const TOO_MANY_ATTEMPTS = "Troppi tentativi di accesso. Riprova tra qualc
  * Reserves an attempt like a login (password or code typed by someone who may be guessing) and
  * answers 429 with Retry-After when the key is locked.
  */
-export async function reserveOrRefuse(db: Db, reply: FastifyReply, username: string, ip: string) {
+export async function reserveOrRefuse(db: Db, username: string, ip: string) {
   const retryAfter = await reserveLoginAttempt(db, username, ip);
-  if (retryAfter > 0) {
-    reply.header("Retry-After", String(retryAfter));
-    throw new HttpError(429, TOO_MANY_ATTEMPTS);
-  }
+  if (retryAfter > 0) throw tooManyRequests(TOO_MANY_ATTEMPTS, retryAfter);
 }
 
 export const TOO_MANY_CODES = "Troppi codici errati per questo account. Riprova tra qualche minuto.";
@@ -153,18 +149,10 @@ export const TOO_MANY_CODES = "Troppi codici errati per questo account. Riprova 
  * A second-factor code (or recovery code) about to be checked: counted like a login attempt for
  * (user, address) and against the account's own ceiling across addresses. 429 when either is over.
  */
-export async function reserveCodeOrRefuse(
-  db: Db,
-  reply: FastifyReply,
-  user: { id: string; username: string },
-  ip: string,
-) {
-  await reserveOrRefuse(db, reply, user.username, ip);
+export async function reserveCodeOrRefuse(db: Db, user: { id: string; username: string }, ip: string) {
+  await reserveOrRefuse(db, user.username, ip);
   const retryAfter = await reserve(db, codeKey(user.id), THROTTLE.codeLimit);
-  if (retryAfter > 0) {
-    reply.header("Retry-After", String(retryAfter));
-    throw new HttpError(429, TOO_MANY_CODES);
-  }
+  if (retryAfter > 0) throw tooManyRequests(TOO_MANY_CODES, retryAfter);
 }
 
 /** A right code: the account's code counter and the pair start afresh. */

@@ -11,7 +11,4 @@ export interface DemoContext {
   ids: Record<string, string[]>;
 }
 
-/** Inserts in batches: one statement per thousand rows, not one per row. */
-export async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 1000) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
+export { insertBatched } from "../db/batch";

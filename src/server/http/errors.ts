@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string>,
     /** A stable name the web app recognises (e.g. "two_factor_setup_required"). */
     readonly code?: string,
+    /** Headers the answer carries (e.g. Retry-After of a 429), so a service never needs the reply. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -17,6 +19,8 @@ export class HttpError extends Error {
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
 export const unauthorized = (message = "Accesso richiesto") => new HttpError(401, message);
 export const forbidden = (message = "Operazione non consentita") => new HttpError(403, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, undefined, { "Retry-After": String(retryAfterSeconds) });
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
 export const staleVersion = () =>
@@ -92,6 +96,7 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
     return reply.status(400).send({ message, errors });
   }
   if (err instanceof HttpError) {
+    if (err.headers) reply.headers(err.headers);
     return reply
       .status(err.statusCode)
       .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.code ? { code: err.code } : {}) });

@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid }
 import { complianceKinds } from "@domain/compliance";
 import { users } from "./accounts";
 import { createdAt, id, oneOf, timestampTz, updatedAt, version } from "./columns";
-import { constructionSites } from "./sites";
+import { constructionSites } from "./work";
 import { suppliers } from "./suppliers";
 
 /**

@@ -28,7 +28,7 @@ import {
   updatedAt,
   version,
 } from "./columns";
-import { estimates } from "./estimates";
+import { estimates } from "./work";
 
 export const contracts = pgTable(
   "contracts",

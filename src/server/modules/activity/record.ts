@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import type { Queryable } from "../../db/client";
 import { activityLog } from "../../db/schema";
 
@@ -12,10 +12,10 @@ export interface ActivityEntry {
 }
 
 /** Every write records who did what (docs/domain/operations.md); call it inside the write's transaction. */
-export async function recordActivity(db: Queryable, request: FastifyRequest | null, entry: ActivityEntry) {
+export async function recordActivity(db: Queryable, actor: Actor | null, entry: ActivityEntry) {
   await db.insert(activityLog).values({
-    actorId: request?.user?.id ?? null,
-    actorName: request?.user?.username ?? "sistema",
+    actorId: actor?.userId ?? null,
+    actorName: actor?.username ?? "sistema",
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,

@@ -6,9 +6,11 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
 import { storageFor } from "../../storage";
-import { ATTACHMENT_NOT_FOUND, attachmentFileQuery, sendAttachmentFile } from "./file-response";
+import { ATTACHMENT_NOT_FOUND, attachmentFileQuery } from "./file-query";
+import { sendStoredFile } from "../../http/stored-file";
 import { findAttachment, listAttachments } from "./queries";
 import { deleteAttachment, setShared, uploadAttachments } from "./service";
+import { actorOf } from "../../auth/actor";
 
 /**
  * Photos and documents of surveys and sites (docs/domain/operations.md): the firm's people upload, read and
@@ -40,7 +42,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest("La richiesta deve contenere dei file (multipart/form-data)", { files: "Scegli almeno un file" });
       const { entityType, entityId } = request.query;
-      const rows = await uploadAttachments(db, storage, request, entityType, entityId, request.parts());
+      const rows = await uploadAttachments(db, storage, actorOf(request), entityType, entityId, request.parts());
       return reply.status(201).send(rows);
     },
   );
@@ -51,21 +53,21 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     async (request, reply) => {
       const row = await findAttachment(db, request.params.id);
       if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
-      return sendAttachmentFile(reply, storage, row, request.query.download === "1");
+      return sendStoredFile(reply, storage, row, request.query.download === "1");
     },
   );
 
   app.patch(
     "/api/attachments/:id",
     { config: { access: "office" }, schema: { tags: ["allegati"], params: idParams, body: attachmentPatchSchema, response: { 200: attachmentSchema } } },
-    async (request) => setShared(db, request, request.params.id, request.body.sharedWithClient),
+    async (request) => setShared(db, actorOf(request), request.params.id, request.body.sharedWithClient),
   );
 
   app.delete(
     "/api/attachments/:id",
     { config: { access: "staff" }, schema: { tags: ["allegati"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteAttachment(db, storage, request, request.params.id);
+      await deleteAttachment(db, storage, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import type { Multipart, MultipartFile } from "@fastify/multipart";
+import type { Actor } from "../../auth/actor";
 import {
   mayDeleteAttachment,
   attachmentSizeError,
@@ -15,7 +14,6 @@ import {
 import type { Db, Queryable } from "../../db/client";
 import { attachments } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
-import { requireUser } from "../../auth/guard";
 import { ATTACHMENT_IMAGE_LIMITS, damagedImage, imageLooksComplete, imageTooLarge } from "../../lib/image-dimensions";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
@@ -27,11 +25,21 @@ const ENTITY_NOT_FOUND: Record<AttachmentEntityType, string> = {
   site: "Cantiere non trovato",
 };
 
+/** One uploaded file as services read it: the route hands over @fastify/multipart's parts, which fit. */
+export interface UploadedFile {
+  type: "file";
+  filename: string;
+  toBuffer(): Promise<Buffer>;
+  /** Cut at the upload's size limit. */
+  file: { truncated: boolean };
+}
+export type UploadPart = UploadedFile | { type: "field" };
+
 /**
  * Reads one uploaded file and checks it like every attachment (site documents reuse it): size,
  * real type from its bytes, pixel size of images. `field` names the form field in the 400 answer.
  */
-export async function checkedFile(part: MultipartFile, field = "files") {
+export async function checkedFile(part: UploadedFile, field = "files") {
   const data = await part.toBuffer();
   const name = part.filename || "file";
   if (part.file.truncated || data.length > MAX_ATTACHMENT_BYTES)
@@ -63,10 +71,10 @@ interface Stored {
 export async function uploadAttachments(
   db: Db,
   storage: FileStorage,
-  request: FastifyRequest,
+  actor: Actor,
   entityType: AttachmentEntityType,
   entityId: string,
-  parts: AsyncIterableIterator<Multipart>,
+  parts: AsyncIterable<UploadPart>,
 ): Promise<AttachmentRow[]> {
   const owner = await findOwner(db, entityType, entityId);
   if (!owner) throw notFound(ENTITY_NOT_FOUND[entityType]);
@@ -95,11 +103,11 @@ export async function uploadAttachments(
             mimeType: s.mimeType,
             size: s.size,
             storageKey: s.key,
-            uploadedBy: request.user?.id ?? null,
+            uploadedBy: actor.userId,
           })),
         )
         .returning(attachmentColumns);
-      await recordActivity(tx, request, {
+      await recordActivity(tx, actor, {
         action: "upload",
         entityType,
         entityId,
@@ -117,7 +125,7 @@ export async function uploadAttachments(
   }
 }
 
-export async function setShared(db: Db, request: FastifyRequest, id: string, sharedWithClient: boolean) {
+export async function setShared(db: Db, actor: Actor, id: string, sharedWithClient: boolean) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(attachments)
@@ -125,7 +133,7 @@ export async function setShared(db: Db, request: FastifyRequest, id: string, sha
       .where(eq(attachments.id, id))
       .returning(attachmentColumns);
     if (!row) throw notFound(NOT_FOUND);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: row.entityType,
       entityId: row.entityId,
@@ -135,16 +143,15 @@ export async function setShared(db: Db, request: FastifyRequest, id: string, sha
   });
 }
 
-export async function deleteAttachment(db: Db, storage: FileStorage, request: FastifyRequest, id: string) {
+export async function deleteAttachment(db: Db, storage: FileStorage, actor: Actor, id: string) {
   const key = await db.transaction(async (tx) => {
     const row = await findAttachment(tx, id);
     if (!row) throw notFound(NOT_FOUND);
     // A technician removes only what he uploaded; the office's documents are the office's (issue 26).
-    const me = requireUser(request);
-    if (!mayDeleteAttachment(me, row))
+    if (!mayDeleteAttachment({ id: actor.userId, role: actor.role }, row))
       throw forbidden("Puoi eliminare solo i file che hai caricato tu: chiedi all'ufficio per gli altri");
     await tx.delete(attachments).where(eq(attachments.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: row.entityType,
       entityId: row.entityId,

@@ -6,6 +6,7 @@ import { userRoles } from "@domain/statuses";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { activate, checkActivation, createPortalAccess, disablePortalAccess, resetPortalAccess } from "./portal-access";
+import { actorOf, optionalActorOf } from "../../auth/actor";
 
 const tags = ["clienti"];
 /** `role` tells the activation page where the person logs in (portal or back office). */
@@ -16,20 +17,20 @@ export const portalAccessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.post(
     "/api/clients/:id/portal-access",
     { config: { access: "office" }, schema: { tags, params: idParams, body: portalAccessCreateSchema, response: { 201: portalAccessSchema } } },
-    async (request, reply) => reply.status(201).send(await createPortalAccess(db, config, request, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await createPortalAccess(db, config, actorOf(request), request.params.id, request.body)),
   );
 
   app.post(
     "/api/clients/:id/portal-access/reset",
     { config: { access: "office" }, schema: { tags, params: idParams, body: portalAccessResetSchema, response: { 200: portalAccessSchema } } },
-    async (request) => resetPortalAccess(db, config, request, request.params.id, request.body),
+    async (request) => resetPortalAccess(db, config, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/clients/:id/portal-access",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await disablePortalAccess(db, request, request.params.id);
+      await disablePortalAccess(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -44,6 +45,6 @@ export const portalAccessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.post(
     "/api/auth/activate",
     { config: { access: "public" }, schema: { tags: ["accesso"], body: activateSchema, response: { 200: activation } } },
-    async (request) => activate(db, request, request.body.token, request.body.password),
+    async (request) => activate(db, optionalActorOf(request), request.body.token, request.body.password),
   );
 };

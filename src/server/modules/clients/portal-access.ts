@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { passwordProblem } from "@domain/passwords";
 import { ACTIVATION_INVALID } from "@domain/portal";
 import type { Config } from "../../config";
@@ -90,7 +90,7 @@ function result(
 export async function createPortalAccess(
   db: Db,
   config: Config,
-  request: FastifyRequest,
+  actor: Actor,
   clientId: string,
   input: NewSecret & { username: string },
 ) {
@@ -115,7 +115,7 @@ export async function createPortalAccess(
         inviteExpiresAt: secret.expiresAt,
       })
       .returning({ id: users.id, username: users.username, active: users.active, lastLoginAt: users.lastLoginAt });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "client",
       entityId: clientId,
@@ -136,7 +136,7 @@ export async function createPortalAccess(
 export async function resetPortalAccess(
   db: Db,
   config: Config,
-  request: FastifyRequest,
+  actor: Actor,
   clientId: string,
   input: NewSecret,
 ) {
@@ -162,7 +162,7 @@ export async function resetPortalAccess(
       .where(eq(users.id, existing.id))
       .returning({ id: users.id, username: users.username, active: users.active, lastLoginAt: users.lastLoginAt });
     await tx.delete(sessions).where(eq(sessions.userId, existing.id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "client",
       entityId: clientId,
@@ -180,7 +180,7 @@ export async function resetPortalAccess(
 }
 
 /** Disabled, not deleted: the login stops working at once and every session of it ends. */
-export async function disablePortalAccess(db: Db, request: FastifyRequest, clientId: string) {
+export async function disablePortalAccess(db: Db, actor: Actor, clientId: string) {
   await db.transaction(async (tx) => {
     const client = await findClient(tx, clientId);
     const existing = await findPortalUser(tx, clientId);
@@ -190,7 +190,7 @@ export async function disablePortalAccess(db: Db, request: FastifyRequest, clien
       .set({ active: false, inviteTokenHash: null, inviteExpiresAt: null })
       .where(eq(users.id, existing.id));
     await tx.delete(sessions).where(eq(sessions.userId, existing.id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "client",
       entityId: clientId,
@@ -228,7 +228,7 @@ export async function checkActivation(db: Db, token: string) {
  * The person chooses a password with the link (a portal client, or a staff member invited from
  * Impostazioni → Utenti); the link works once, even under a burst.
  */
-export async function activate(db: Db, request: FastifyRequest, token: string, password: string) {
+export async function activate(db: Db, actor: Actor | null, token: string, password: string) {
   const user = await userForToken(db, token);
   if (!user) throw notFound(ACTIVATION_INVALID);
   const problem = passwordProblem(password, user.username);
@@ -252,7 +252,7 @@ export async function activate(db: Db, request: FastifyRequest, token: string, p
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await recordActivity(
       tx,
-      request,
+      actor,
       user.role === "client"
         ? {
             action: "update",

@@ -17,6 +17,7 @@ import { sendKeysetPage } from "../../lib/list";
 import { portalAccessRoutes } from "./portal-access-routes";
 import { clientKeyset, countClients, getClientDetail, listClients } from "./queries";
 import { createClient, deleteClient, updateClient } from "./service";
+import { actorOf } from "../../auth/actor";
 
 export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
@@ -46,20 +47,20 @@ export const clientRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     "/api/clients",
     { config: { access: "office" }, schema: { tags: ["clienti"], body: clientInputSchema, response: { 201: clientSchema } } },
-    async (request, reply) => reply.status(201).send(await createClient(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createClient(db, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/clients/:id",
     { config: { access: "office" }, schema: { tags: ["clienti"], params: idParams, body: clientUpdateSchema, response: { 200: clientSchema } } },
-    async (request) => updateClient(db, request, request.params.id, request.body),
+    async (request) => updateClient(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/clients/:id",
     { config: { access: "office" }, schema: { tags: ["clienti"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteClient(db, request, request.params.id);
+      await deleteClient(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

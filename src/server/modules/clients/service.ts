@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import type { ClientValues } from "@domain/clients";
 import type { Db } from "../../db/client";
 import { clients } from "../../db/schema";
@@ -9,10 +9,10 @@ import { clientDependents } from "./queries";
 
 const NOT_FOUND = "Cliente non trovato";
 
-export async function createClient(db: Db, request: FastifyRequest, values: ClientValues) {
+export async function createClient(db: Db, actor: Actor, values: ClientValues) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(clients).values(values).returning();
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "client",
       entityId: row!.id,
@@ -23,7 +23,7 @@ export async function createClient(db: Db, request: FastifyRequest, values: Clie
   });
 }
 
-export async function updateClient(db: Db, request: FastifyRequest, id: string, values: ClientValues & { version: number }) {
+export async function updateClient(db: Db, actor: Actor, id: string, values: ClientValues & { version: number }) {
   return db.transaction(async (tx) => {
     const { version, ...fields } = values;
     const [row] = await tx
@@ -35,7 +35,7 @@ export async function updateClient(db: Db, request: FastifyRequest, id: string, 
       const [exists] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
       throw exists ? staleVersion() : notFound(NOT_FOUND);
     }
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "client",
       entityId: id,
@@ -46,7 +46,7 @@ export async function updateClient(db: Db, request: FastifyRequest, id: string, 
   });
 }
 
-export async function deleteClient(db: Db, request: FastifyRequest, id: string) {
+export async function deleteClient(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, id)).for("update");
     if (!client) throw notFound(NOT_FOUND);
@@ -60,7 +60,7 @@ export async function deleteClient(db: Db, request: FastifyRequest, id: string) 
       throw conflict(`Impossibile eliminare il cliente: ha ancora ${parts.join(", ")}.`);
     }
     await tx.delete(clients).where(eq(clients.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "client",
       entityId: null,

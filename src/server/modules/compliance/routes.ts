@@ -22,7 +22,7 @@ import { notFound } from "../../http/errors";
 import { registerCsvExport, type CsvColumn } from "../../lib/csv";
 import { sendPage } from "../../lib/list";
 import { storageFor } from "../../storage";
-import { sendAttachmentFile } from "../attachments/file-response";
+import { sendStoredFile } from "../../http/stored-file";
 import { complianceSummary } from "./daily";
 import { documentFile, listCompliance, siteCompliance, supplierDocuments } from "./queries";
 import {
@@ -33,6 +33,7 @@ import {
   setDocumentFile,
   updateDocument,
 } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const tags = ["sicurezza"];
 const docParams = z.object({ docId: idParams.shape.id });
@@ -102,7 +103,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createSiteDocument(db, request, request.params.id, request.body)),
+      reply.status(201).send(await createSiteDocument(db, actorOf(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -116,14 +117,14 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         response: { 200: complianceDocumentSchema },
       },
     },
-    async (request) => updateDocument(db, request, request.params.docId, request.body),
+    async (request) => updateDocument(db, actorOf(request), request.params.docId, request.body),
   );
 
   app.delete(
     "/api/site-documents/:docId",
     { config: { access: "office" }, schema: { tags, params: docParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      const key = await deleteDocument(db, request, request.params.docId);
+      const key = await deleteDocument(db, actorOf(request), request.params.docId);
       if (key) await storage.delete(key).catch(() => undefined);
       return reply.status(204).send(null);
     },
@@ -143,7 +144,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     },
     async (request) => {
       const part = request.isMultipart() ? await request.file() : undefined;
-      return setDocumentFile(db, storage, request, request.params.docId, part);
+      return setDocumentFile(db, storage, actorOf(request), request.params.docId, part);
     },
   );
 
@@ -157,7 +158,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       const row = await documentFile(db, request.params.docId);
       if (!row) throw notFound(DOCUMENT_NOT_FOUND);
       if (!row.key || !row.name || !row.mime) throw notFound("Il documento non ha un file allegato");
-      return sendAttachmentFile(
+      return sendStoredFile(
         reply,
         storage,
         { storageKey: row.key, fileName: row.name, mimeType: row.mime },
@@ -187,7 +188,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createSupplierDocument(db, request, request.params.id, request.body)),
+      reply.status(201).send(await createSupplierDocument(db, actorOf(request), request.params.id, request.body)),
   );
 
   app.get(

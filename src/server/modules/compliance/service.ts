@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import type { MultipartFile } from "@fastify/multipart";
+import type { Actor } from "../../auth/actor";
 import {
   blockingLines,
   complianceKinds,
@@ -14,7 +13,7 @@ import { complianceDocuments, constructionSites, estimates, suppliers } from "..
 import { badRequest, forbidden, HttpError, notFound, staleVersion } from "../../http/errors";
 import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
-import { checkedFile } from "../attachments/service";
+import { checkedFile, type UploadedFile } from "../attachments/service";
 import { complianceRows, documentFile, findDocument } from "./queries";
 
 export const DOCUMENT_NOT_FOUND = "Documento non trovato";
@@ -66,7 +65,7 @@ async function ownerOf(tx: Queryable, doc: { constructionSiteId: string | null; 
 
 export async function createSiteDocument(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   siteId: string,
   input: ComplianceDocumentValues,
 ) {
@@ -82,10 +81,10 @@ export async function createSiteDocument(
         ...documentValues(input),
         constructionSiteId: siteId,
         supplierId: input.supplierId,
-        uploadedBy: request.user?.id ?? null,
+        uploadedBy: actor.userId,
       })
       .returning({ id: d.id });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "site",
       entityId: siteId,
@@ -98,7 +97,7 @@ export async function createSiteDocument(
 
 export async function createSupplierDocument(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   supplierId: string,
   input: Omit<ComplianceDocumentValues, "supplierId">,
 ) {
@@ -107,9 +106,9 @@ export async function createSupplierDocument(
     if (!name) throw notFound(SUPPLIER_NOT_FOUND);
     const [row] = await tx
       .insert(d)
-      .values({ ...documentValues(input), supplierId, uploadedBy: request.user?.id ?? null })
+      .values({ ...documentValues(input), supplierId, uploadedBy: actor.userId })
       .returning({ id: d.id });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "supplier",
       entityId: supplierId,
@@ -121,7 +120,7 @@ export async function createSupplierDocument(
 
 export async function updateDocument(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: ComplianceDocumentValues & { version: number },
 ) {
@@ -141,7 +140,7 @@ export async function updateDocument(
       .returning({ id: d.id });
     if (!row) throw staleVersion();
     const owner = await ownerOf(tx, current);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: owner.entityType,
       entityId: owner.entityId,
@@ -153,13 +152,13 @@ export async function updateDocument(
 }
 
 /** Deletes the document; answers the storage key of its file, removed by the caller after the commit. */
-export async function deleteDocument(db: Db, request: FastifyRequest, id: string) {
+export async function deleteDocument(db: Db, actor: Actor, id: string) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(d).where(eq(d.id, id)).for("update");
     if (!current) throw notFound(DOCUMENT_NOT_FOUND);
     await tx.delete(d).where(eq(d.id, id));
     const owner = await ownerOf(tx, current);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: owner.entityType,
       entityId: owner.entityId,
@@ -178,15 +177,15 @@ export async function deleteDocument(db: Db, request: FastifyRequest, id: string
 export async function setDocumentFile(
   db: Db,
   storage: FileStorage,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
-  part: MultipartFile | undefined,
+  part: UploadedFile | undefined,
 ) {
   const existing = await documentFile(db, id);
   if (!existing) throw notFound(DOCUMENT_NOT_FOUND);
-  if (request.user?.role === "tecnico") {
+  if (actor.role === "tecnico") {
     const [own] = await db.select({ by: d.uploadedBy }).from(d).where(eq(d.id, id));
-    if (!existing.siteId || own?.by !== request.user.id || existing.key) {
+    if (!existing.siteId || own?.by !== actor.userId || existing.key) {
       throw forbidden("Il tecnico può allegare la foto solo ai documenti che ha appena aggiunto");
     }
   }
@@ -210,7 +209,7 @@ export async function setDocumentFile(
         })
         .where(eq(d.id, id));
       const owner = await ownerOf(tx, current);
-      await recordActivity(tx, request, {
+      await recordActivity(tx, actor, {
         action: "upload",
         entityType: owner.entityType,
         entityId: owner.entityId,
@@ -235,7 +234,7 @@ export async function setDocumentFile(
  */
 export async function guardSiteStart(
   tx: Tx,
-  request: FastifyRequest,
+  actor: Actor,
   site: { id: string; name: string; status: string },
   nextStatus: string,
   confirm: { force?: boolean | undefined; reason?: string | undefined },
@@ -256,11 +255,11 @@ export async function guardSiteStart(
       SITE_DOCUMENTS_MISSING,
     );
   }
-  if (request.user?.role === "tecnico") {
+  if (actor.role === "tecnico") {
     throw forbidden("Solo l'ufficio può avviare un cantiere senza i documenti di sicurezza");
   }
   const owner = await siteOwner(tx, site.id);
-  await recordActivity(tx, request, {
+  await recordActivity(tx, actor, {
     action: "status",
     entityType: "site",
     entityId: site.id,

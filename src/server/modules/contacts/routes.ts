@@ -7,6 +7,7 @@ import { notFound } from "../../http/errors";
 import { sendKeysetPage } from "../../lib/list";
 import { contactKeyset, countContacts, getContactDetail, listContacts } from "./queries";
 import { createContact, deleteContact, updateContact } from "./service";
+import { actorOf } from "../../auth/actor";
 
 // Contacts are the company's address book: the office keeps it, a technician reads it.
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -33,20 +34,20 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
   app.post(
     "/api/contacts",
     { config: { access: "office" }, schema: { tags: ["contatti"], body: contactInputSchema, response: { 201: contactSchema } } },
-    async (request, reply) => reply.status(201).send(await createContact(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createContact(db, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/contacts/:id",
     { config: { access: "office" }, schema: { tags: ["contatti"], params: idParams, body: contactUpdateSchema, response: { 200: contactSchema } } },
-    async (request) => updateContact(db, request, request.params.id, request.body),
+    async (request) => updateContact(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/contacts/:id",
     { config: { access: "office" }, schema: { tags: ["contatti"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteContact(db, request, request.params.id);
+      await deleteContact(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import type { ContactValues } from "@domain/contacts";
 import type { Db, Queryable } from "../../db/client";
 import { clients, contacts } from "../../db/schema";
@@ -15,11 +15,11 @@ async function requireClient(tx: Queryable, clientId: string) {
   if (!client) throw badRequest("Dati non validi. Cliente non trovato", { clientId: "Cliente non trovato" });
 }
 
-export async function createContact(db: Db, request: FastifyRequest, values: ContactValues) {
+export async function createContact(db: Db, actor: Actor, values: ContactValues) {
   return db.transaction(async (tx) => {
     await requireClient(tx, values.clientId);
     const [row] = await tx.insert(contacts).values(values).returning({ id: contacts.id });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "contact",
       entityId: row!.id,
@@ -30,7 +30,7 @@ export async function createContact(db: Db, request: FastifyRequest, values: Con
   });
 }
 
-export async function updateContact(db: Db, request: FastifyRequest, id: string, values: ContactValues & { version: number }) {
+export async function updateContact(db: Db, actor: Actor, id: string, values: ContactValues & { version: number }) {
   return db.transaction(async (tx) => {
     const { version, ...fields } = values;
     await requireClient(tx, fields.clientId);
@@ -43,7 +43,7 @@ export async function updateContact(db: Db, request: FastifyRequest, id: string,
       const [exists] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id));
       throw exists ? staleVersion() : notFound(NOT_FOUND);
     }
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "contact",
       entityId: id,
@@ -55,12 +55,12 @@ export async function updateContact(db: Db, request: FastifyRequest, id: string,
 }
 
 /** Surveys that named the contact keep existing without one (the foreign key sets it null). */
-export async function deleteContact(db: Db, request: FastifyRequest, id: string) {
+export async function deleteContact(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const [contact] = await tx.select({ name: contacts.name, clientId: contacts.clientId }).from(contacts).where(eq(contacts.id, id)).for("update");
     if (!contact) throw notFound(NOT_FOUND);
     await tx.delete(contacts).where(eq(contacts.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "contact",
       entityId: null,

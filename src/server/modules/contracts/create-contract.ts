@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { todayIso } from "@domain/dates";
 import type { Tx } from "../../db/client";
 import { contracts, estimates } from "../../db/schema";
@@ -27,7 +27,7 @@ export const DEFAULT_CONTRACT_TERMS = [
  */
 export async function createContractForEstimate(
   tx: Tx,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   estimateId: string,
   /** Accepted in the portal with the client's name: the contract is born signed (docs/domain/portal.md). */
   signedOnline?: { date: string; by: string },
@@ -58,7 +58,7 @@ export async function createContractForEstimate(
         : { number, estimateId, terms, status: "bozza" },
     )
     .returning();
-  await recordActivity(tx, request, {
+  await recordActivity(tx, actor, {
     action: "create",
     entityType: "contract",
     entityId: row!.id,

@@ -27,6 +27,7 @@ import {
 } from "./queries";
 import { CONTRACT_NOT_FOUND, createContract, deleteContract, transitionContract, updateContractTerms } from "./service";
 import { withPdfSlot } from "../../documents/pdf/limits";
+import { actorOf } from "../../auth/actor";
 
 const tags = ["contratti"];
 
@@ -96,20 +97,20 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.post(
     "/api/contracts",
     { config: { access: "office" }, schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } } },
-    async (request, reply) => reply.status(201).send(await createContract(db, request, request.body.estimateId)),
+    async (request, reply) => reply.status(201).send(await createContract(db, actorOf(request), request.body.estimateId)),
   );
 
   app.put(
     "/api/contracts/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } } },
-    async (request) => updateContractTerms(db, request, request.params.id, request.body),
+    async (request) => updateContractTerms(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/contracts/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteContract(db, request, request.params.id);
+      await deleteContract(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -117,14 +118,14 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.post(
     "/api/contracts/:id/sign",
     { config: { access: "office" }, schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } } },
-    async (request) => transitionContract(db, request, request.params.id, "sign", request.body.signedDate, config),
+    async (request) => transitionContract(db, actorOf(request), request.params.id, "sign", request.body.signedDate, config),
   );
 
   for (const action of ["activate", "complete"] as const satisfies ContractAction[]) {
     app.post(
       `/api/contracts/:id/${action}`,
       { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: contractSchema } } },
-      async (request) => transitionContract(db, request, request.params.id, action),
+      async (request) => transitionContract(db, actorOf(request), request.params.id, action),
     );
   }
 };

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { contractActions, contractTransitionError, isContractEditable, type ContractAction } from "@domain/contracts";
 import { todayIso } from "@domain/dates";
 import { contractStatuses } from "@domain/statuses";
@@ -28,7 +28,7 @@ async function lockContract(tx: Tx, id: string) {
 }
 
 /** "Nuovo Contratto": only an accepted estimate without a contract (docs/domain/statuses.md). */
-export async function createContract(db: Db, request: FastifyRequest, estimateId: string) {
+export async function createContract(db: Db, actor: Actor, estimateId: string) {
   return db.transaction(async (tx) => {
     const [estimate] = await tx
       .select({ status: estimates.status, number: estimates.number })
@@ -44,13 +44,13 @@ export async function createContract(db: Db, request: FastifyRequest, estimateId
         },
       );
     }
-    return createContractForEstimate(tx, request, estimateId);
+    return createContractForEstimate(tx, actor, estimateId);
   });
 }
 
 export async function updateContractTerms(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   values: { terms: string; cig?: string | null; cup?: string | null; version: number },
 ) {
@@ -74,7 +74,7 @@ export async function updateContractTerms(
       })
       .where(eq(contracts.id, id))
       .returning();
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "contract",
       entityId: id,
@@ -101,7 +101,7 @@ export async function storeSignedContractPdf(tx: Tx, config: Pick<Config, "dataD
 
 export async function transitionContract(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   action: ContractAction,
   signedDate?: string,
@@ -132,7 +132,7 @@ export async function transitionContract(
       .where(eq(contracts.id, id))
       .returning();
     if (action === "sign" && config) await storeSignedContractPdf(tx, config, id);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "status",
       entityType: "contract",
       entityId: id,
@@ -144,7 +144,7 @@ export async function transitionContract(
 }
 
 /** A draft contract without invoices may go; anything else is a document with consequences. */
-export async function deleteContract(db: Db, request: FastifyRequest, id: string) {
+export async function deleteContract(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const { contract, clientId } = await lockContract(tx, id);
     if (!isContractEditable(contract.status)) {
@@ -158,7 +158,7 @@ export async function deleteContract(db: Db, request: FastifyRequest, id: string
       .where(and(eq(invoices.contractId, id)));
     if (n && n.n > 0) throw conflict(`Impossibile eliminare il contratto ${contract.number}: ha ancora ${n.n} fatture`);
     await tx.delete(contracts).where(eq(contracts.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "contract",
       entityId: id,

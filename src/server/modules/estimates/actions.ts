@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { todayIso } from "@domain/dates";
 import { estimateActionRefusal, portalAcceptRefusal, type EstimateDetail } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
@@ -63,7 +63,7 @@ const storeEstimatePdf = (tx: Tx, id: string, doc: { pdf: Buffer; fileName: stri
  * portal link. Without SMTP the mail is stored in the outbox in the same transaction; with SMTP
  * it leaves after the commit, and a refused delivery is recorded in the outbox, not undone.
  */
-export async function sendEstimate({ db, config }: Deps, request: FastifyRequest, id: string, version?: number) {
+export async function sendEstimate({ db, config }: Deps, actor: Actor, id: string, version?: number) {
   const before = await detailOrNotFound(db, id, null);
   const refusal = estimateActionRefusal(before.status, "send");
   if (refusal) throw conflict(refusal);
@@ -95,7 +95,7 @@ export async function sendEstimate({ db, config }: Deps, request: FastifyRequest
     // The bytes the client receives are the estimate's PDF from now on (issue 26): served as
     // stored, never rendered again, until an edit turns it back into a draft.
     await storeEstimatePdf(tx, id, { pdf, fileName });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "send",
       entityType: "estimate",
       entityId: id,
@@ -121,19 +121,20 @@ export async function sendEstimate({ db, config }: Deps, request: FastifyRequest
 }
 
 /**
- * Acceptance, by the client in the portal (scope = their client) or recorded by the admin on
- * their behalf (scope = null). In one transaction: the signatory, time and IP, the frozen
+ * Acceptance, by the client in the portal (portal = their client and address) or recorded by the
+ * admin on their behalf (portal = null). In one transaction: the signatory, time and IP, the frozen
  * version, the contract (bozza), the activity and the admin's notification.
  */
 export async function acceptEstimate(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   signedBy: string,
   version: number | undefined,
-  scope: string | null,
+  portal: { clientId: string; ip: string } | null,
   config?: Pick<Config, "dataDir">,
 ) {
+  const scope = portal?.clientId ?? null;
   return db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id, scope);
     // A draft does not exist for the client (docs/domain/portal.md).
@@ -153,7 +154,7 @@ export async function acceptEstimate(
     }
     const acceptedAt = new Date().toISOString();
     const channel = scope ? "portale" : "amministrazione";
-    const acceptedIp = scope ? request.ip : null;
+    const acceptedIp = portal?.ip ?? null;
     const snapshot: AcceptedSnapshot = {
       number: detail.number,
       title: detail.title,
@@ -203,7 +204,7 @@ export async function acceptEstimate(
         version: sql`${estimates.version} + 1`,
       })
       .where(eq(estimates.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "accept",
       entityType: "estimate",
       entityId: id,
@@ -222,7 +223,7 @@ export async function acceptEstimate(
     // with that date and signatory (docs/domain/portal.md); the office may still upload a paper copy.
     const contract = await createContractForEstimate(
       tx,
-      request,
+      actor,
       id,
       scope ? { date: todayIso(), by: signedBy } : undefined,
     );
@@ -243,7 +244,7 @@ export async function acceptEstimate(
 }
 
 /** The admin records the client's refusal: inviato → rifiutato. */
-export async function rejectEstimate(db: Db, request: FastifyRequest, id: string, version?: number) {
+export async function rejectEstimate(db: Db, actor: Actor, id: string, version?: number) {
   return db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id);
     if (version !== undefined && version !== current.version) throw staleVersion();
@@ -258,7 +259,7 @@ export async function rejectEstimate(db: Db, request: FastifyRequest, id: string
         version: sql`${estimates.version} + 1`,
       })
       .where(eq(estimates.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "reject",
       entityType: "estimate",
       entityId: id,
@@ -275,7 +276,7 @@ export async function rejectEstimate(db: Db, request: FastifyRequest, id: string
  */
 export async function requestEstimateChanges(
   { db, config }: Deps,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   message: string,
   scope: string | null,
@@ -286,7 +287,7 @@ export async function requestEstimateChanges(
     const refusal = estimateActionRefusal(current.status, "requestChanges");
     if (refusal) throw conflict(refusal);
     const detail = (await getEstimateDetail(tx, id, null))!;
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "request",
       entityType: "estimate",
       entityId: id,

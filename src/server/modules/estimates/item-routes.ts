@@ -11,6 +11,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { findEstimate, listEstimateItems } from "./queries";
 import { createItem, deleteItem, ESTIMATE_NOT_FOUND, updateItem } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const tags = ["preventivi"];
 
@@ -29,7 +30,7 @@ export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.post(
     "/api/estimate-items",
     { config: { access: "office" }, schema: { tags, body: estimateItemCreateSchema, response: { 201: estimateItemSchema } } },
-    async (request, reply) => reply.status(201).send(await createItem(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createItem(db, actorOf(request), request.body)),
   );
 
   app.put(
@@ -42,14 +43,14 @@ export const estimateItemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
         response: { 200: estimateItemSchema },
       },
     },
-    async (request) => updateItem(db, request, request.params.id, request.body),
+    async (request) => updateItem(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/estimate-items/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteItem(db, request, request.params.id);
+      await deleteItem(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -3,10 +3,9 @@ import type { Content } from "pdfmake/interfaces";
 import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatEuro } from "@domain/format";
 import type { Config } from "../../config";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Queryable } from "../../db/client";
-import { withPdfSlot } from "../../documents/pdf/limits";
-import { sendRenderedPdf, sendStoredDocument, storedPdfOrFreeze } from "../../documents/store";
+import { storedPdfOrFreeze } from "../../documents/store";
+import type { PdfSource } from "../../http/pdf-answer";
 import {
   a4Document,
   companyLogo,
@@ -143,16 +142,10 @@ export async function renderEstimatePdf(
 /**
  * The estimate's PDF as downloaded by the office or by the client: an accepted estimate answers
  * the bytes stored at acceptance, rendered from its frozen snapshot (ETag, 304); a sent one the
- * bytes stored at sending; a draft is rendered now from today's data, in the caller's PDF slot.
+ * bytes stored at sending; a draft is rendered now from today's data (the route runs it in the
+ * caller's PDF slot).
  */
-export async function sendEstimatePdf(
-  db: Db,
-  config: Pick<Config, "dataDir">,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  detail: EstimateDetail,
-) {
-  const disposition = (request.query as { download?: string }).download === "1" ? "attachment" : "inline";
+export async function estimatePdfSource(db: Db, config: Pick<Config, "dataDir">, detail: EstimateDetail): Promise<PdfSource> {
   const [row] = await db
     .select({ snapshot: estimates.acceptedSnapshot })
     .from(estimates)
@@ -162,7 +155,7 @@ export async function sendEstimatePdf(
     const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
       renderEstimatePdf(tx, config, detail, snapshot),
     );
-    return sendStoredDocument(request, reply, stored, disposition);
+    return { stored };
   }
   if (detail.status !== "bozza") {
     // Sent (and refused or expired since): the bytes stored at sending, the newest if sent again.
@@ -170,8 +163,7 @@ export async function sendEstimatePdf(
     const stored = await storedPdfOrFreeze(db, "estimate", detail.id, (tx) =>
       renderEstimatePdf(tx, config, detail, null),
     );
-    return sendStoredDocument(request, reply, stored, disposition);
+    return { stored };
   }
-  const { pdf, fileName } = await withPdfSlot(request, reply, () => renderEstimatePdf(db, config, detail, null));
-  return sendRenderedPdf(reply, pdf, fileName, disposition);
+  return { render: () => renderEstimatePdf(db, config, detail, null) };
 }

@@ -17,9 +17,11 @@ import { notFound } from "../../http/errors";
 import { sendKeysetPage } from "../../lib/list";
 import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } from "./actions";
 import { estimateItemRoutes } from "./item-routes";
-import { sendEstimatePdf } from "./pdf";
+import { estimatePdfSource } from "./pdf";
+import { sendPdf } from "../../http/pdf-answer";
 import { countEstimates, estimateKeyset, getEstimateDetail, listEstimates } from "./queries";
 import { createEstimate, deleteEstimate, duplicateEstimate, ESTIMATE_NOT_FOUND, updateEstimate } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const tags = ["preventivi"];
 
@@ -63,20 +65,20 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) => {
       const detail = await getEstimateDetail(db, request.params.id, null);
       if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      return sendEstimatePdf(db, config, request, reply, detail as EstimateDetail);
+      return sendPdf(request, reply, await estimatePdfSource(db, config, detail as EstimateDetail));
     },
   );
 
   app.post(
     "/api/estimates",
     { config: { access: "office" }, schema: { tags, body: estimateInputSchema, response: { 201: estimateSchema } } },
-    async (request, reply) => reply.status(201).send(await createEstimate(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createEstimate(db, actorOf(request), request.body)),
   );
 
   app.post(
     "/api/estimates/:id/duplicate",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 201: estimateSchema } } },
-    async (request, reply) => reply.status(201).send(await duplicateEstimate(db, request, request.params.id)),
+    async (request, reply) => reply.status(201).send(await duplicateEstimate(db, actorOf(request), request.params.id)),
   );
 
   app.put(
@@ -85,14 +87,14 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       config: { access: "office" },
       schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } },
     },
-    async (request) => updateEstimate(db, request, request.params.id, request.body),
+    async (request) => updateEstimate(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/estimates/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteEstimate(db, request, request.params.id);
+      await deleteEstimate(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -108,7 +110,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: estimateSchema.extend({ mailStatus: z.enum(["sent", "stored", "failed"]) }) },
       },
     },
-    async (request) => sendEstimate(deps, request, request.params.id, request.body?.version),
+    async (request) => sendEstimate(deps, actorOf(request), request.params.id, request.body?.version),
   );
 
   app.post(
@@ -124,7 +126,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request) =>
-      acceptEstimate(db, request, request.params.id, request.body.signedBy, request.body.version, null, config),
+      acceptEstimate(db, actorOf(request), request.params.id, request.body.signedBy, request.body.version, null, config),
   );
 
   app.post(
@@ -133,7 +135,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       config: { access: "office" },
       schema: { tags, params: idParams, body: estimateActionSchema.optional(), response: { 200: estimateSchema } },
     },
-    async (request) => rejectEstimate(db, request, request.params.id, request.body?.version),
+    async (request) => rejectEstimate(db, actorOf(request), request.params.id, request.body?.version),
   );
 
   app.post(
@@ -143,7 +145,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await requestEstimateChanges(deps, request, request.params.id, request.body.message, null);
+      await requestEstimateChanges(deps, actorOf(request), request.params.id, request.body.message, null);
       return reply.status(204).send(null);
     },
   );

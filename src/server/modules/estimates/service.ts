@@ -1,5 +1,5 @@
 import { and, eq, max, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { addDays, parseTimestamp, romeIsoDate, todayIso } from "@domain/dates";
 import {
   estimateActionRefusal,
@@ -31,7 +31,7 @@ export async function lockEstimate(tx: Tx, id: string, scope: string | null = nu
 }
 
 /** Creates the estimate and its lines in one transaction, with the next PRV number. */
-export async function createEstimate(db: Db, request: FastifyRequest, values: EstimateValues) {
+export async function createEstimate(db: Db, actor: Actor, values: EstimateValues) {
   return db.transaction(async (tx) => {
     const client = await loadClient(tx, values.clientId);
     await checkSurvey(tx, values.surveyId, client.id);
@@ -59,7 +59,7 @@ export async function createEstimate(db: Db, request: FastifyRequest, values: Es
       })
       .returning({ id: estimates.id });
     if (lines.length) await tx.insert(estimateItems).values(lines.map((l) => ({ ...l, estimateId: row!.id })));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "estimate",
       entityId: row!.id,
@@ -94,7 +94,7 @@ const TITLE_MAX = 200;
  * and no survey, order or contract. Header and lines are copied column by column minus the list
  * above, so a column added later (VAT fields of a line, …) comes along without touching this.
  */
-export async function duplicateEstimate(db: Db, request: FastifyRequest, id: string) {
+export async function duplicateEstimate(db: Db, actor: Actor, id: string) {
   return db.transaction(async (tx) => {
     const original = await lockEstimate(tx, id);
     const items = await tx.select().from(estimateItems).where(eq(estimateItems.estimateId, id));
@@ -123,7 +123,7 @@ export async function duplicateEstimate(db: Db, request: FastifyRequest, id: str
     }
     // The original's attached order counted in its totals; the copy has none.
     await refreshTotals(tx, { id: copyId, clientId: original.clientId, orderId: null, treatment: original.treatment });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "estimate",
       entityId: copyId,
@@ -135,7 +135,7 @@ export async function duplicateEstimate(db: Db, request: FastifyRequest, id: str
 }
 
 /** Replaces header and lines atomically, with the version the editor read. */
-export async function updateEstimate(db: Db, request: FastifyRequest, id: string, values: EstimateUpdateValues) {
+export async function updateEstimate(db: Db, actor: Actor, id: string, values: EstimateUpdateValues) {
   return db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id);
     if (current.version !== values.version) throw staleVersion();
@@ -172,7 +172,7 @@ export async function updateEstimate(db: Db, request: FastifyRequest, id: string
       .where(eq(estimates.id, id));
     await tx.delete(estimateItems).where(eq(estimateItems.estimateId, id));
     if (lines.length) await tx.insert(estimateItems).values(lines.map((l) => ({ ...l, estimateId: id })));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "estimate",
       entityId: id,
@@ -186,7 +186,7 @@ export async function updateEstimate(db: Db, request: FastifyRequest, id: string
   });
 }
 
-export async function deleteEstimate(db: Db, request: FastifyRequest, id: string) {
+export async function deleteEstimate(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const current = await lockEstimate(tx, id);
     const refusal = estimateActionRefusal(current.status, "delete");
@@ -197,7 +197,7 @@ export async function deleteEstimate(db: Db, request: FastifyRequest, id: string
     );
     if (parts.length) throw conflict(`Impossibile eliminare il preventivo: ha ancora ${parts.join(", ")}.`);
     await tx.delete(estimates).where(eq(estimates.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "estimate",
       entityId: null,
@@ -233,7 +233,7 @@ async function findItem(tx: Tx, id: string) {
   return item;
 }
 
-export async function createItem(db: Db, request: FastifyRequest, values: EstimateItemValues & { estimateId: string }) {
+export async function createItem(db: Db, actor: Actor, values: EstimateItemValues & { estimateId: string }) {
   return db.transaction(async (tx) => {
     const { estimate, result } = await withEditableEstimate(tx, values.estimateId, async (estimate) => {
       const { defaultRate } = await vatSetup(tx, await loadClient(tx, estimate.clientId), estimate.treatment);
@@ -248,7 +248,7 @@ export async function createItem(db: Db, request: FastifyRequest, values: Estima
         .returning();
       return estimateItemView(row!);
     });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "estimate",
       entityId: estimate.id,
@@ -261,7 +261,7 @@ export async function createItem(db: Db, request: FastifyRequest, values: Estima
 
 export async function updateItem(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   values: EstimateItemValues & { estimateId?: string },
 ) {
@@ -280,7 +280,7 @@ export async function updateItem(
         .returning();
       return estimateItemView(row!);
     });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "estimate",
       entityId: estimate.id,
@@ -291,13 +291,13 @@ export async function updateItem(
   });
 }
 
-export async function deleteItem(db: Db, request: FastifyRequest, id: string) {
+export async function deleteItem(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const item = await findItem(tx, id);
     const { estimate } = await withEditableEstimate(tx, item.estimateId, async () => {
       await tx.delete(estimateItems).where(eq(estimateItems.id, id));
     });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "estimate",
       entityId: estimate.id,

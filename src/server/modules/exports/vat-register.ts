@@ -1,12 +1,10 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { and, asc, gte, lte, ne } from "drizzle-orm";
 import { isoDateSchema } from "@domain/dates";
 import { fromCents, toCents } from "@domain/money";
 import { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { invoices } from "../../db/schema";
-import { csvFileName, sendCsv, type CsvColumn } from "../../lib/csv";
+import type { CsvColumn } from "../../lib/csv";
 import { findInvoiceDocument } from "../invoices/queries";
 import { isInvoiceSnapshot, takeInvoiceSnapshot, type InvoiceSnapshot } from "../invoices/snapshot";
 
@@ -38,7 +36,7 @@ export interface VatRegisterRow {
   total: string;
 }
 
-const columns: CsvColumn<VatRegisterRow>[] = [
+export const vatRegisterColumns: CsvColumn<VatRegisterRow>[] = [
   { header: "Data", value: (r) => r.date, type: "date" },
   { header: "Numero", value: (r) => r.number },
   { header: "Tipo documento", value: (r) => r.type },
@@ -103,7 +101,7 @@ export function registerRows(snapshot: InvoiceSnapshot | LegacySnapshot): VatReg
   }));
 }
 
-async function documentsPage(db: Queryable, from: string, to: string, limit: number, offset: number) {
+export async function documentsPage(db: Queryable, from: string, to: string, limit: number, offset: number) {
   const rows = await db
     .select({ id: invoices.id, snapshot: invoices.snapshot })
     .from(invoices)
@@ -122,30 +120,3 @@ async function documentsPage(db: Queryable, from: string, to: string, limit: num
   }
   return { documents: rows.length, rows: out };
 }
-
-export const vatRegisterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get(
-    "/api/exports/vat-register",
-    {
-      config: { access: "office" },
-      schema: {
-        tags: ["esportazione"],
-        summary: "Registro IVA delle fatture emesse (CSV)",
-        querystring: vatRegisterQuerySchema,
-        produces: ["text/csv"],
-      },
-    },
-    async (request, reply) => {
-      const { from, to } = request.query;
-      const PAGE = 200;
-      async function* rows() {
-        for (let offset = 0; ; offset += PAGE) {
-          const page = await documentsPage(db, from, to, PAGE, offset);
-          if (page.rows.length) yield page.rows;
-          if (page.documents < PAGE) return;
-        }
-      }
-      return sendCsv(reply, csvFileName(`registro-iva-${from}-${to}`), columns, rows());
-    },
-  );
-};

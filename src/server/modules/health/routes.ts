@@ -1,26 +1,12 @@
-import { readMigrationFiles } from "drizzle-orm/migrator";
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "@domain/zod";
-import { migrationsFolder, type Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { migrationsApplied } from "./queries";
 
 // Two probes for a load balancer (docs/deploy.md): liveness answers without touching the
 // database (a slow database must not get healthy processes restarted); readiness says whether
 // this instance should receive traffic: database reachable, every migration of this build
 // applied, and not shutting down.
-
-const migrations = readMigrationFiles({ migrationsFolder });
-/** The newest migration of this build (drizzle records its folder timestamp as created_at). */
-const latestMigration = migrations.at(-1)!;
-
-/** True when the database has this build's newest migration (by its hash and timestamp). */
-export async function migrationsApplied(db: Db): Promise<boolean> {
-  const result = await db.execute(
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations where hash = ${latestMigration.hash} and created_at = ${latestMigration.folderMillis}`,
-  );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
-}
 
 const readySchema = z.object({
   status: z.enum(["ready", "unavailable"]),

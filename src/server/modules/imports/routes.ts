@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { badRequest, HttpError } from "../../http/errors";
 import { readImportFile, UnsupportedFile } from "./parse";
 import { runImport } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const TOO_BIG = `File troppo grande: al massimo ${MAX_IMPORT_BYTES / 1024 / 1024} MB`;
 
@@ -43,7 +44,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         if (e instanceof UnsupportedFile) throw new HttpError(415, e.message, { file: e.message });
         throw e;
       }
-      return runImport(db, request, request.params.kind, sheet, {
+      return runImport(db, actorOf(request), request.params.kind, sheet, {
         commit: request.query.commit === "1",
         skipInvalid: request.query.skipInvalid === "1",
       });

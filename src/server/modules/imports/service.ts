@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { getTableColumns, sql } from "drizzle-orm";
 import {
   duplicateKeys,
@@ -15,7 +15,7 @@ import {
 } from "@domain/imports";
 import type { Db, Queryable } from "../../db/client";
 import { clients, services, suppliers } from "../../db/schema";
-import { insertBatched } from "../../demo/context";
+import { insertBatched } from "../../db/batch";
 import { HttpError } from "../../http/errors";
 import { recordActivity } from "../activity/record";
 import type { Sheet } from "./parse";
@@ -48,7 +48,7 @@ const noun = (kind: ImportKind, n: number) => `${n} ${importKindNouns[kind][n ==
  */
 export async function runImport(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   kind: ImportKind,
   sheet: Sheet,
   opts: { commit: boolean; skipInvalid: boolean },
@@ -115,7 +115,7 @@ export async function runImport(
         )}::json)`),
       2000,
     );
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: kind === "clients" ? "client" : kind === "suppliers" ? "supplier" : "service",
       entityId: null,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import { isCreditNote, type InvoiceLine } from "@domain/invoices";
@@ -72,7 +72,7 @@ const negatedLines = (lines: readonly DraftLine[]): DraftLine[] =>
 export async function issueCreditNote(
   db: Db,
   config: Pick<Config, "dataDir">,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: { reason: string; amount?: string | undefined; lines?: number[] | undefined },
 ) {
@@ -209,14 +209,14 @@ export async function issueCreditNote(
       })
       .where(eq(invoices.id, id));
     const fileName = await recordTransmission(tx, row!.id, snapshot, today);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "invoice",
       entityId: id,
       clientId,
       description: `Nota di credito ${next.number} emessa sulla ${ref}: ${formatEuro(t.total)} (${input.reason})`,
     });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "send",
       entityType: "invoice",
       entityId: row!.id,

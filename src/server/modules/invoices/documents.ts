@@ -5,9 +5,8 @@ import { invoices, invoiceSdiEvents } from "../../db/schema";
 import { fatturaFileName, fatturaProgressive } from "@domain/fatturapa";
 import { invoiceFatturaPa } from "../../documents/fatturapa/invoice";
 import { companyLogo } from "../../documents/pdf";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { withPdfSlot } from "../../documents/pdf/limits";
-import { findStoredDocument, sendRenderedPdf, sendStoredDocument, storeDocument, type StoredKind } from "../../documents/store";
+import { findStoredDocument, storeDocument, type StoredKind } from "../../documents/store";
+import type { PdfSource } from "../../http/pdf-answer";
 import { getSettings } from "../settings/queries";
 import { renderInvoicePdf } from "./pdf";
 import { findInvoiceDocument, type InvoiceDocument } from "./queries";
@@ -96,21 +95,12 @@ export async function issuedInvoiceDocument(
 
 /**
  * The invoice's PDF as downloaded by the office or by the client: an issued invoice answers its
- * stored bytes (ETag, 304); a draft is rendered now, marked BOZZA, in the caller's PDF slot.
+ * stored bytes (ETag, 304); a draft is rendered now, marked BOZZA (the route runs it in the
+ * caller's PDF slot).
  */
-export async function sendInvoicePdf(
-  db: Db,
-  config: Pick<Config, "dataDir">,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  doc: InvoiceDocument,
-) {
-  const disposition = (request.query as { download?: string }).download === "1" ? "attachment" : "inline";
-  if (doc.invoice.status !== "bozza") {
-    return sendStoredDocument(request, reply, await issuedInvoiceDocument(db, config, doc.invoice, "pdf"), disposition);
-  }
-  const { pdf, fileName } = await withPdfSlot(request, reply, () => draftInvoicePdf(db, config, doc));
-  return sendRenderedPdf(reply, pdf, fileName, disposition);
+export async function invoicePdfSource(db: Db, config: Pick<Config, "dataDir">, doc: InvoiceDocument): Promise<PdfSource> {
+  if (doc.invoice.status !== "bozza") return { stored: await issuedInvoiceDocument(db, config, doc.invoice, "pdf") };
+  return { render: () => draftInvoicePdf(db, config, doc) };
 }
 
 /** Records a transmission of the file to the SdI in the invoice's history. */

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import { invoiceTitle, isCreditNote } from "@domain/invoices";
@@ -38,7 +38,7 @@ function checkDate(date: string, issueDate: string, field = "date") {
 async function addPayment(
   tx: Tx,
   config: NoticeConfig,
-  request: FastifyRequest,
+  actor: Actor,
   locked: { invoice: LockedInvoice; clientId: string },
   input: PaymentCreateValues,
 ) {
@@ -60,7 +60,7 @@ async function addPayment(
     })
     .where(eq(invoices.id, invoice.id));
   const what = `${formatEuro(input.amount)} (${paymentMethodLabels[input.method].toLowerCase()}) del ${formatDate(input.date)}`;
-  await recordActivity(tx, request, {
+  await recordActivity(tx, actor, {
     action: "status",
     entityType: "invoice",
     entityId: invoice.id,
@@ -92,7 +92,7 @@ async function addPayment(
 export async function recordPayment(
   db: Db,
   config: NoticeConfig,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: PaymentCreateValues,
 ) {
@@ -110,12 +110,12 @@ export async function recordPayment(
         { amount: `Massimo ${formatEuro(remainder)}` },
       );
     }
-    return addPayment(tx, config, request, locked, input);
+    return addPayment(tx, config, actor, locked, input);
   });
 }
 
 /** The old "Registra pagamento" (POST /pay {paidDate}): one payment of the whole remainder. */
-export async function payRemainder(db: Db, config: NoticeConfig, request: FastifyRequest, id: string, paidDate: string) {
+export async function payRemainder(db: Db, config: NoticeConfig, actor: Actor, id: string, paidDate: string) {
   return db.transaction(async (tx) => {
     const locked = await lockInvoice(tx, id);
     const { invoice } = locked;
@@ -124,14 +124,14 @@ export async function payRemainder(db: Db, config: NoticeConfig, request: Fastif
     if (invoice.status === "pagata" || isZeroMoney(remainder))
       throw conflict(`Impossibile passare la fattura da "Pagata" a "Pagata": non resta nulla da incassare`);
     checkDate(paidDate, invoice.issueDate, "paidDate");
-    await addPayment(tx, config, request, locked, { date: paidDate, amount: remainder, method: "bonifico" });
+    await addPayment(tx, config, actor, locked, { date: paidDate, amount: remainder, method: "bonifico" });
     const [row] = await tx.select().from(invoices).where(eq(invoices.id, id));
     return row!;
   });
 }
 
 /** DELETE /api/invoices/:id/payments/:paymentId: a payment recorded by mistake; a pagata invoice reopens. */
-export async function deletePayment(db: Db, request: FastifyRequest, id: string, paymentId: string) {
+export async function deletePayment(db: Db, actor: Actor, id: string, paymentId: string) {
   await db.transaction(async (tx) => {
     const { invoice, clientId } = await lockInvoice(tx, id);
     const [payment] = await tx
@@ -150,7 +150,7 @@ export async function deletePayment(db: Db, request: FastifyRequest, id: string,
         version: sql`${invoices.version} + 1`,
       })
       .where(eq(invoices.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "invoice",
       entityId: id,

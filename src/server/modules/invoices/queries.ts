@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { daysPastDue, remainderOf } from "@domain/payments";
 import { todayIso } from "@domain/dates";
 import { invoiceDueState, isInvoiceEditable, type invoiceListQuerySchema } from "@domain/invoices";
@@ -350,27 +350,3 @@ export async function getInvoiceDetail(db: Queryable, id: string, scope: string 
   };
 }
 
-/**
- * Imponibile of the contract's other invoices numbered before this one (PDF summary); for a
- * draft, which has no number yet, of all the contract's numbered invoices.
- */
-export async function invoicedBefore(
-  db: Queryable,
-  contractId: string,
-  invoiceId: string,
-  year: number | null,
-  sequence: number | null,
-) {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${i.amount}), 0)::numeric(12,2)::text` })
-    .from(i)
-    .where(
-      and(
-        eq(i.contractId, contractId),
-        ne(i.id, invoiceId),
-        isNotNull(i.sequence),
-        year != null && sequence != null ? sql`(${i.year}, ${i.sequence}) < (${year}, ${sequence})` : undefined,
-      ),
-    );
-  return row?.total ?? "0.00";
-}

@@ -23,13 +23,15 @@ import type { AppDeps } from "../../deps";
 import { sendStoredDocument } from "../../documents/store";
 import { conflict, notFound } from "../../http/errors";
 import { sendKeysetPage } from "../../lib/list";
-import { issuedInvoiceDocument, sendInvoicePdf } from "./documents";
+import { invoicePdfSource, issuedInvoiceDocument } from "./documents";
+import { sendPdf } from "../../http/pdf-answer";
 import { issueCreditNote } from "./credit-notes";
 import { deletePayment, payRemainder, recordPayment } from "./payments";
 import { countInvoices, findInvoiceDocument, getInvoiceDetail, invoiceKeyset, invoiceListTotals, listInvoices } from "./queries";
 import { reissueInvoice, recordSdiOutcome } from "./sdi";
 import { emailInvoice, sendReminder } from "./sending";
 import { createInvoice, deleteInvoice, INVOICE_NOT_FOUND, issueInvoice, updateInvoice } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const tags = ["fatture"];
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
@@ -81,7 +83,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     async (request, reply) => {
       const doc = await findInvoiceDocument(db, request.params.id, null);
       if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      return sendInvoicePdf(db, config, request, reply, doc);
+      return sendPdf(request, reply, await invoicePdfSource(db, config, doc));
     },
   );
 
@@ -113,20 +115,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.post(
     "/api/invoices",
     { config: { access: "office" }, schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceSchema } } },
-    async (request, reply) => reply.status(201).send(await createInvoice(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createInvoice(db, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/invoices/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } } },
-    async (request) => updateInvoice(db, request, request.params.id, request.body),
+    async (request) => updateInvoice(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/invoices/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteInvoice(db, request, request.params.id);
+      await deleteInvoice(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -134,7 +136,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.post(
     "/api/invoices/:id/send",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: invoiceSchema } } },
-    async (request) => issueInvoice(db, config, request, request.params.id),
+    async (request) => issueInvoice(db, config, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -149,7 +151,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         response: { 200: invoiceSchema },
       },
     },
-    async (request) => payRemainder(db, config, request, request.params.id, request.body.paidDate),
+    async (request) => payRemainder(db, config, actorOf(request), request.params.id, request.body.paidDate),
   );
 
   const detail = async (id: string) => (await getInvoiceDetail(db, id, null))!;
@@ -161,7 +163,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, summary: "Registra un pagamento (anche parziale)", params: idParams, body: paymentCreateSchema, response: { 201: invoiceDetailSchema } },
     },
     async (request, reply) => {
-      await recordPayment(db, config, request, request.params.id, request.body);
+      await recordPayment(db, config, actorOf(request), request.params.id, request.body);
       return reply.status(201).send(await detail(request.params.id));
     },
   );
@@ -173,7 +175,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, summary: "Elimina un pagamento (la fattura torna da incassare)", params: paymentParams, response: { 200: invoiceDetailSchema } },
     },
     async (request) => {
-      await deletePayment(db, request, request.params.id, request.params.paymentId);
+      await deletePayment(db, actorOf(request), request.params.id, request.params.paymentId);
       return detail(request.params.id);
     },
   );
@@ -185,7 +187,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, summary: "Invia la fattura al cliente (PDF emesso in allegato)", params: idParams, body: invoiceEmailSchema, response: { 201: outboxMessageSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await emailInvoice(db, config, request, request.params.id, request.body)),
+      reply.status(201).send(await emailInvoice(db, config, actorOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -195,7 +197,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, summary: "Invia un sollecito di pagamento", params: idParams, body: invoiceReminderSchema, response: { 201: outboxMessageSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await sendReminder(db, config, request, request.params.id, request.body)),
+      reply.status(201).send(await sendReminder(db, config, actorOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -205,7 +207,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, summary: "Registra l'esito dello SdI", params: idParams, body: sdiOutcomeSchema, response: { 200: invoiceDetailSchema } },
     },
     async (request) => {
-      await recordSdiOutcome(db, request, request.params.id, request.body);
+      await recordSdiOutcome(db, actorOf(request), request.params.id, request.body);
       return detail(request.params.id);
     },
   );
@@ -216,7 +218,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       config: { access: "office" },
       schema: { tags, summary: "Riemette una fattura scartata (stesso numero, nuovo ProgressivoInvio)", params: idParams, response: { 200: invoiceSchema } },
     },
-    async (request) => reissueInvoice(db, config, request, request.params.id),
+    async (request) => reissueInvoice(db, config, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -226,6 +228,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: { tags, summary: "Emette una nota di credito (TD04)", params: idParams, body: creditNoteSchema, response: { 201: invoiceSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await issueCreditNote(db, config, request, request.params.id, request.body)),
+      reply.status(201).send(await issueCreditNote(db, config, actorOf(request), request.params.id, request.body)),
   );
 };

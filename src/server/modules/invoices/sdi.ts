@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { todayIso } from "@domain/dates";
 import { formatDate } from "@domain/format";
 import { invoiceTitle } from "@domain/invoices";
@@ -21,7 +21,7 @@ import { isInvoiceSnapshot, takeInvoiceSnapshot } from "./snapshot";
 
 export async function recordSdiOutcome(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: { outcome: SdiOutcome; code: string | null; message: string | null; date: string },
 ) {
@@ -55,7 +55,7 @@ export async function recordSdiOutcome(
       .set({ sdiStatus: input.outcome, updatedAt: sql`now()`, version: sql`${invoices.version} + 1` })
       .where(eq(invoices.id, id));
     const detail = [input.code, input.message].filter(Boolean).join(" ");
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "status",
       entityType: "invoice",
       entityId: id,
@@ -70,7 +70,7 @@ export async function recordSdiOutcome(
  * from today's settings and client record (where the usual causes of a rejection are fixed);
  * a new ProgressivoInvio; the new PDF and FatturaPA validated and stored beside the old ones.
  */
-export async function reissueInvoice(db: Db, config: Pick<Config, "dataDir">, request: FastifyRequest, id: string) {
+export async function reissueInvoice(db: Db, config: Pick<Config, "dataDir">, actor: Actor, id: string) {
   return db.transaction(async (tx) => {
     const { invoice, clientId } = await lockInvoice(tx, id);
     if (invoice.sdiStatus !== "scartata")
@@ -108,7 +108,7 @@ export async function reissueInvoice(db: Db, config: Pick<Config, "dataDir">, re
       .where(eq(invoices.id, id))
       .returning();
     const fileName = await recordTransmission(tx, id, snapshot, todayIso());
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "send",
       entityType: "invoice",
       entityId: id,

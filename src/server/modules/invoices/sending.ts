@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import { invoiceTitle, isCreditNote } from "@domain/invoices";
@@ -53,7 +53,7 @@ async function outboxMessage(db: Db, mail: MailResult) {
 export async function emailInvoice(
   db: Db,
   config: MailConfig,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: { to?: string | undefined; message: string | null },
 ) {
@@ -83,7 +83,7 @@ export async function emailInvoice(
   };
   let mail: MailResult | null = null;
   await db.transaction(async (tx) => {
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "send",
       entityType: "invoice",
       entityId: id,
@@ -99,7 +99,7 @@ export async function emailInvoice(
 export async function sendReminder(
   db: Db,
   config: MailConfig,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: { message: string | null },
 ) {
@@ -146,7 +146,7 @@ export async function sendReminder(
       .update(invoices)
       .set({ remindersSent: level, lastReminderAt: sql`now()` })
       .where(eq(invoices.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "send",
       entityType: "invoice",
       entityId: id,

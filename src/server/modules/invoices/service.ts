@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, lt, ne, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { addDays, todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import {
@@ -261,7 +261,7 @@ async function keptLines(tx: Tx, ctx: InvoicingContext, id: string, override: bo
   return { lines, vat, figures };
 }
 
-export async function createInvoice(db: Db, request: FastifyRequest, input: InvoiceCreateValues) {
+export async function createInvoice(db: Db, actor: Actor, input: InvoiceCreateValues) {
   return db.transaction(async (tx) => {
     const ctx = await invoicingContext(tx, input.contractId);
     if (!ctx) throw badRequest("Dati non validi. Contratto non trovato", { contractId: "Contratto non trovato" });
@@ -313,7 +313,7 @@ export async function createInvoice(db: Db, request: FastifyRequest, input: Invo
       })
       .returning();
     await storeInvoiceLines(tx, row!.id, lines, vat);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "invoice",
       entityId: row!.id,
@@ -343,7 +343,7 @@ const notEditable = (number: string | null, status: string) =>
   );
 
 /** A draft's amount, dates and notes. A draft numbered before numbers moved to issue keeps its number and year. */
-export async function updateInvoice(db: Db, request: FastifyRequest, id: string, input: InvoiceUpdateValues) {
+export async function updateInvoice(db: Db, actor: Actor, id: string, input: InvoiceUpdateValues) {
   return db.transaction(async (tx) => {
     const { invoice } = await lockInvoice(tx, id);
     if (invoice.version !== input.version) throw staleVersion();
@@ -406,7 +406,7 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
       .where(eq(invoices.id, id))
       .returning();
     await storeInvoiceLines(tx, id, lines, vat);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "invoice",
       entityId: id,
@@ -422,14 +422,14 @@ export async function updateInvoice(db: Db, request: FastifyRequest, id: string,
  * issue may be deleted only when it is the latest of its year, giving its number back: invoice
  * numbers have no gaps (docs/domain/numbering.md). An issued invoice is corrected with a credit note.
  */
-export async function deleteInvoice(db: Db, request: FastifyRequest, id: string) {
+export async function deleteInvoice(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const { invoice, clientId } = await lockInvoice(tx, id);
     if (!isInvoiceEditable(invoice.status)) throw notEditable(invoice.number, invoice.status);
     if (invoice.year != null && invoice.sequence != null)
       await giveNumberBack(tx, invoice.number!, invoice.year, invoice.sequence);
     await tx.delete(invoices).where(eq(invoices.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "invoice",
       entityId: id,
@@ -461,7 +461,7 @@ async function giveNumberBack(tx: Tx, number: string, year: number, sequence: nu
  * status changes: all in one transaction, so a refused file leaves the draft untouched.
  * The number is given here, in the order of the dates (docs/decisions/008-invoice-number-at-issue.md).
  */
-export async function issueInvoice(db: Db, config: NoticeConfig, request: FastifyRequest, id: string) {
+export async function issueInvoice(db: Db, config: NoticeConfig, actor: Actor, id: string) {
   return db.transaction(async (tx) => {
     const { invoice, clientId } = await lockInvoice(tx, id);
     const error = invoiceTransitionError(invoice.status, "send");
@@ -507,7 +507,7 @@ export async function issueInvoice(db: Db, config: NoticeConfig, request: Fastif
       .where(eq(invoices.id, id))
       .returning();
     const fileName = await recordTransmission(tx, id, snapshot, todayIso());
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "send",
       entityType: "invoice",
       entityId: id,

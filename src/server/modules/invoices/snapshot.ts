@@ -1,9 +1,11 @@
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { InvoiceDocumentKind, InvoiceLine } from "@domain/invoices";
 import type { DocumentTreatment, VatResult } from "@domain/vat";
 import type { Queryable } from "../../db/client";
+import { invoices as i } from "../../db/schema";
 import { getSettings } from "../settings/queries";
 import { invoiceVat } from "./lines";
-import { invoicedBefore, type InvoiceDocument } from "./queries";
+import type { InvoiceDocument } from "./queries";
 
 /**
  * Everything an invoice says, as it was when it was issued (docs/domain/invoices.md): its PDF and FatturaPA
@@ -153,4 +155,29 @@ export async function takeInvoiceSnapshot(
     vat,
     payment: { method: "bonifico", iban: settings.iban, dueDate: invoice.dueDate, amount: vat.totals.netToPay },
   };
+}
+
+/**
+ * Imponibile of the contract's other invoices numbered before this one (PDF summary); for a
+ * draft, which has no number yet, of all the contract's numbered invoices.
+ */
+async function invoicedBefore(
+  db: Queryable,
+  contractId: string,
+  invoiceId: string,
+  year: number | null,
+  sequence: number | null,
+) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${i.amount}), 0)::numeric(12,2)::text` })
+    .from(i)
+    .where(
+      and(
+        eq(i.contractId, contractId),
+        ne(i.id, invoiceId),
+        isNotNull(i.sequence),
+        year != null && sequence != null ? sql`(${i.year}, ${i.sequence}) < (${year}, ${sequence})` : undefined,
+      ),
+    );
+  return row?.total ?? "0.00";
 }

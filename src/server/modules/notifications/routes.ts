@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "@domain/common";
-import { todayIso } from "@domain/dates";
 import { notificationListSchema } from "@domain/notifications";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
-import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
-import { syncDerivedNotifications } from "./derived";
-import { listNotifications, markAllRead, markRead, type Bell } from "./queries";
+import { markAllRead, markRead, type Bell } from "./queries";
+import { readBell } from "./read-bell";
 
 const ADMIN_BELL: Bell = { audience: "admin", clientId: null };
-
-/** A bell's list: overdue invoices, late sites and expiring estimates are brought up to date on read. */
-export async function readBell(db: Db, bell: Bell) {
-  await db.transaction((tx) => syncDerivedNotifications(tx, todayIso(), bell.audience, bell.clientId));
-  return listNotifications(db, bell);
-}
 
 /** The office's bell (admin and ufficio); the portal's bell is served by /api/portal/notifications. */
 export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

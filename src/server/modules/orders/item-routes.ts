@@ -14,6 +14,7 @@ import { byRole, seesMoney } from "../../auth/shaping";
 import { sendKeysetPage } from "../../lib/list";
 import { countOrderItems, listAllOrderItems, orderItemKeyset } from "./queries";
 import { createOrderItem, deleteOrderItem, updateOrderItem } from "./service";
+import { actorOf } from "../../auth/actor";
 
 /**
  * /api/order-items of docs/domain/api.md. The order form writes lines with the order itself;
@@ -36,17 +37,17 @@ export const itemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.post(
     "/api/order-items",
     { config: { access: "office" }, schema: { tags, body: orderItemCreateSchema, response: { 201: orderItemSchema } } },
-    async (request, reply) => reply.status(201).send(await createOrderItem(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createOrderItem(db, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/order-items/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, body: orderItemInputSchema, response: { 200: orderItemSchema } } },
-    async (request) => updateOrderItem(db, request, request.params.id, request.body),
+    async (request) => updateOrderItem(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete("/api/order-items/:id", { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await deleteOrderItem(db, request, request.params.id);
+    await deleteOrderItem(db, actorOf(request), request.params.id);
     return reply.status(204).send(null);
   });
 };

@@ -24,6 +24,7 @@ import { countOrders, getOrderDetail, listOrders, orderKeyset } from "./queries"
 import { sendOrder } from "./send";
 import { applyOrderAction, createOrder, deleteOrder, ORDER_NOT_FOUND, updateOrder } from "./service";
 import { withPdfSlot } from "../../documents/pdf/limits";
+import { actorOf } from "../../auth/actor";
 
 // Supplier orders are the office's; a technician reads them (what arrives on his sites, and
 // when) without prices or totals.
@@ -52,31 +53,31 @@ export const orderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.post(
     "/api/orders",
     { config: { access: "office" }, schema: { tags, body: orderInputSchema, response: { 201: orderSchema } } },
-    async (request, reply) => reply.status(201).send(await createOrder(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createOrder(db, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/orders/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
-    async (request) => updateOrder(db, request, request.params.id, request.body),
+    async (request) => updateOrder(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete("/api/orders/:id", { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await deleteOrder(db, request, request.params.id);
+    await deleteOrder(db, actorOf(request), request.params.id);
     return reply.status(204).send(null);
   });
 
   app.post(
     "/api/orders/:id/send",
     { config: { access: "office" }, schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
-    async (request) => sendOrder(db, request, request.params.id, request.body?.version, deps.config),
+    async (request) => sendOrder(db, actorOf(request), request.params.id, request.body?.version, deps.config),
   );
 
   for (const action of ["confirm", "receive", "cancel"] as const satisfies OrderAction[]) {
     app.post(
       `/api/orders/:id/${action}`,
       { config: { access: "office" }, schema: { tags, params: idParams, body: orderActionSchema.optional(), response: { 200: orderSchema } } },
-      async (request) => applyOrderAction(db, request, request.params.id, action, { version: request.body?.version }),
+      async (request) => applyOrderAction(db, actorOf(request), request.params.id, action, { version: request.body?.version }),
     );
   }
 

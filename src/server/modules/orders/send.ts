@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { formatDate, formatEuro } from "@domain/format";
 import { canApply, transitionRefusal } from "@domain/orders";
 import type { Config } from "../../config";
@@ -15,7 +15,7 @@ import { applyOrderAction, ORDER_NOT_FOUND } from "./service";
  * transaction (PGlite has one connection, and a slow SMTP must not hold a lock); the status
  * change re-checks the state, so a concurrent send cannot move the order twice.
  */
-export async function sendOrder(db: Db, request: FastifyRequest, id: string, version: number | undefined, config: Config) {
+export async function sendOrder(db: Db, actor: Actor, id: string, version: number | undefined, config: Config) {
   const order = await getOrderDetail(db, id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (version !== undefined && version !== order.version) throw staleVersion();
@@ -50,5 +50,5 @@ export async function sendOrder(db: Db, request: FastifyRequest, id: string, ver
   );
   // The supplier did not get it: the order stays a draft, to be sent again (the outbox keeps the error).
   if (mail.status === "failed") throw new HttpError(502, "Invio dell'e-mail al fornitore non riuscito. Riprova più tardi.");
-  return applyOrderAction(db, request, id, "send", { version: order.version, note: `e-mail a ${order.supplier.email}` });
+  return applyOrderAction(db, actor, id, "send", { version: order.version, note: `e-mail a ${order.supplier.email}` });
 }

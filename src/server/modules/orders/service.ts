@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import {
   canApply,
   computeOrderTotals,
@@ -57,7 +57,7 @@ async function lockOrder(tx: Tx, id: string) {
 const notEditable = (status: (typeof orderStatuses.values)[number]) =>
   conflict(`Solo gli ordini in bozza possono essere modificati (stato attuale: ${orderStatuses.label(status)})`);
 
-export async function createOrder(db: Db, request: FastifyRequest, values: OrderValues) {
+export async function createOrder(db: Db, actor: Actor, values: OrderValues) {
   const id = await db.transaction(async (tx) => {
     const { items, ...fields } = values;
     await checkSupplier(tx, fields.supplierId, true);
@@ -66,7 +66,7 @@ export async function createOrder(db: Db, request: FastifyRequest, values: Order
     const { total } = computeOrderTotals(items);
     const [row] = await tx.insert(orders).values({ ...fields, number, totalAmount: total, status: "bozza" }).returning();
     await tx.insert(orderItems).values(itemRows(row!.id, items));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "order",
       entityId: row!.id,
@@ -78,7 +78,7 @@ export async function createOrder(db: Db, request: FastifyRequest, values: Order
 }
 
 /** Replaces the fields and all the lines of a draft in one transaction (docs/domain/api.md). */
-export async function updateOrder(db: Db, request: FastifyRequest, id: string, values: OrderValues & { version: number }) {
+export async function updateOrder(db: Db, actor: Actor, id: string, values: OrderValues & { version: number }) {
   await db.transaction(async (tx) => {
     const { items, version, ...fields } = values;
     const current = await lockOrder(tx, id);
@@ -93,7 +93,7 @@ export async function updateOrder(db: Db, request: FastifyRequest, id: string, v
       .where(eq(orders.id, id));
     await tx.delete(orderItems).where(eq(orderItems.orderId, id));
     await tx.insert(orderItems).values(itemRows(id, items));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "order",
       entityId: id,
@@ -103,7 +103,7 @@ export async function updateOrder(db: Db, request: FastifyRequest, id: string, v
   return (await findOrder(db, id))!;
 }
 
-export async function deleteOrder(db: Db, request: FastifyRequest, id: string) {
+export async function deleteOrder(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!isOrderDeletable(order.status)) {
@@ -116,7 +116,7 @@ export async function deleteOrder(db: Db, request: FastifyRequest, id: string) {
       throw conflict(`Impossibile eliminare l'ordine ${order.number}: è collegato al preventivo ${linked.map((e) => e.number).join(", ")}.`);
     }
     await tx.delete(orders).where(eq(orders.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "order",
       entityId: null,
@@ -139,7 +139,7 @@ const actionWords: Record<OrderAction, string> = {
  */
 export async function applyOrderAction(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   action: OrderAction,
   opts: { version?: number; note?: string } = {},
@@ -157,7 +157,7 @@ export async function applyOrderAction(
         version: sql`${orders.version} + 1`,
       })
       .where(and(eq(orders.id, id), eq(orders.version, order.version)));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: action === "send" ? "send" : "status",
       entityType: "order",
       entityId: id,
@@ -187,7 +187,7 @@ async function lockDraftForItems(tx: Tx, orderId: string) {
   return order;
 }
 
-export async function createOrderItem(db: Db, request: FastifyRequest, values: OrderItemValues & { orderId: string }) {
+export async function createOrderItem(db: Db, actor: Actor, values: OrderItemValues & { orderId: string }) {
   return db.transaction(async (tx) => {
     const { orderId, ...item } = values;
     const order = await lockDraftForItems(tx, orderId);
@@ -200,7 +200,7 @@ export async function createOrderItem(db: Db, request: FastifyRequest, values: O
       .values({ ...itemRows(orderId, [item])[0]!, position: next })
       .returning();
     await refreshTotal(tx, orderId);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "order",
       entityId: orderId,
@@ -216,7 +216,7 @@ async function lockItem(tx: Tx, itemId: string) {
   return { item, order: await lockDraftForItems(tx, item.orderId) };
 }
 
-export async function updateOrderItem(db: Db, request: FastifyRequest, itemId: string, values: OrderItemValues) {
+export async function updateOrderItem(db: Db, actor: Actor, itemId: string, values: OrderItemValues) {
   return db.transaction(async (tx) => {
     const { item, order } = await lockItem(tx, itemId);
     const [row] = await tx
@@ -225,7 +225,7 @@ export async function updateOrderItem(db: Db, request: FastifyRequest, itemId: s
       .where(eq(orderItems.id, itemId))
       .returning();
     await refreshTotal(tx, item.orderId);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "order",
       entityId: item.orderId,
@@ -235,12 +235,12 @@ export async function updateOrderItem(db: Db, request: FastifyRequest, itemId: s
   });
 }
 
-export async function deleteOrderItem(db: Db, request: FastifyRequest, itemId: string) {
+export async function deleteOrderItem(db: Db, actor: Actor, itemId: string) {
   await db.transaction(async (tx) => {
     const { item, order } = await lockItem(tx, itemId);
     await tx.delete(orderItems).where(eq(orderItems.id, itemId));
     await refreshTotal(tx, item.orderId);
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "order",
       entityId: item.orderId,

@@ -48,6 +48,7 @@ import {
 } from "./lists";
 import { portalUser } from "./portal-user";
 import { createSurveyRequest, sendInformationRequest } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const invoiceListQuery = listQuery(["issueDate"] as const);
 const user = { access: "user" as const };
@@ -66,7 +67,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/portal/dashboard",
     { config: user, schema: { tags, response: { 200: portalDashboardSchema } } },
     async (request) => {
-      const { clientId, userId } = portalUser(request);
+      const { clientId, userId } = portalUser(actorOf(request));
       const dashboard = await getPortalDashboard(db, clientId, userId);
       if (!dashboard) throw notFound("Cliente non trovato");
       return dashboard;
@@ -81,7 +82,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: { tags, querystring: portalProjectListQuerySchema, response: { 200: z.array(portalProjectListItemSchema) } },
     },
     async (request, reply) => {
-      const { clientId } = portalUser(request);
+      const { clientId } = portalUser(actorOf(request));
       return sendPage(reply, listPortalProjects(db, clientId, request.query), countPortalProjects(db, clientId, request.query));
     },
   );
@@ -93,7 +94,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: { tags, querystring: portalEstimateListQuerySchema, response: { 200: z.array(portalEstimateSummarySchema) } },
     },
     async (request, reply) => {
-      const { clientId } = portalUser(request);
+      const { clientId } = portalUser(actorOf(request));
       return sendPage(reply, listPortalEstimates(db, clientId, request.query), countPortalEstimates(db, clientId, request.query));
     },
   );
@@ -105,7 +106,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: { tags, querystring: portalSurveyRequestListQuerySchema, response: { 200: z.array(portalSurveyRequestSchema) } },
     },
     async (request, reply) => {
-      const { clientId } = portalUser(request);
+      const { clientId } = portalUser(actorOf(request));
       return sendPage(
         reply,
         listPortalSurveyRequests(db, clientId, request.query),
@@ -125,7 +126,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request, reply) => {
-      const { clientId } = portalUser(request);
+      const { clientId } = portalUser(actorOf(request));
       return sendPage(
         reply,
         listPortalInformationRequests(db, clientId, request.query),
@@ -138,7 +139,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/portal/projects/:id",
     { config: user, schema: { tags, params: idParams, response: { 200: portalProjectSchema } } },
     async (request) => {
-      const project = await getPortalProject(db, portalUser(request).clientId, request.params.id);
+      const project = await getPortalProject(db, portalUser(actorOf(request)).clientId, request.params.id);
       if (!project) throw notFound("Progetto non trovato");
       return project;
     },
@@ -148,7 +149,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/portal/estimates/:id",
     { config: user, schema: { tags, params: idParams, response: { 200: portalEstimateSchema } } },
     async (request) => {
-      const row = await getPortalEstimate(db, portalUser(request).clientId, request.params.id);
+      const row = await getPortalEstimate(db, portalUser(actorOf(request)).clientId, request.params.id);
       if (!row) throw notFound("Preventivo non trovato");
       const { estimate, client, items, vat } = row;
       const expired = estimate.expiresAt < todayIso();
@@ -172,7 +173,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: { tags, querystring: invoiceListQuery, response: { 200: z.array(portalInvoiceSummarySchema) } },
     },
     async (request, reply) => {
-      const { clientId } = portalUser(request);
+      const { clientId } = portalUser(actorOf(request));
       return sendPage(
         reply,
         listPortalInvoices(db, clientId, request.query.limit, request.query.offset),
@@ -185,12 +186,12 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/portal/invoices/:id",
     { config: user, schema: { tags, params: idParams, response: { 200: portalInvoiceSchema } } },
     async (request) => {
-      const row = await getPortalInvoice(db, portalUser(request).clientId, request.params.id);
+      const row = await getPortalInvoice(db, portalUser(actorOf(request)).clientId, request.params.id);
       if (!row) throw notFound("Fattura non trovata");
       const settings = await getSettings(db);
       const { estimateId, estimateNumber, estimateTitle, clientType, clientFiscalCode, ...invoice } = row;
       // The lines and VAT the client reads are the issued invoice's, frozen with its PDF.
-      const detail = (await getInvoiceDetail(db, row.id, portalUser(request).clientId))!;
+      const detail = (await getInvoiceDetail(db, row.id, portalUser(actorOf(request)).clientId))!;
       const payments = detail.payments.map(({ date, amount, method }) => ({ date, amount, method }));
       return {
         ...invoice,
@@ -217,7 +218,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/portal/survey-requests",
     { config: user, schema: { tags, body: surveyRequestSchema, response: { 201: surveyRequestResultSchema } } },
     async (request, reply) => {
-      const survey = await createSurveyRequest(db, config, request, portalUser(request).clientId, request.body);
+      const survey = await createSurveyRequest(db, config, actorOf(request), portalUser(actorOf(request)).clientId, request.body);
       return reply.status(201).send(survey);
     },
   );
@@ -226,7 +227,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/portal/information-requests",
     { config: user, schema: { tags, body: informationRequestSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await sendInformationRequest(db, config, request, portalUser(request).clientId, request.body);
+      await sendInformationRequest(db, config, actorOf(request), portalUser(actorOf(request)).clientId, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { notificationKinds } from "@domain/notifications";
 import {
   foldSurveyRequestNotes,
@@ -28,7 +28,7 @@ async function clientName(db: Queryable, clientId: string) {
  * the preferred date, with urgency and time slot folded into the notes (docs/domain/api.md).
  * The company is told in its bell and by e-mail.
  */
-export async function createSurveyRequest(db: Db, config: Config, request: FastifyRequest, clientId: string, values: SurveyRequestValues) {
+export async function createSurveyRequest(db: Db, config: Config, actor: Actor, clientId: string, values: SurveyRequestValues) {
   return db.transaction(async (tx) => {
     const name = await clientName(tx, clientId);
     const [survey] = await tx
@@ -44,7 +44,7 @@ export async function createSurveyRequest(db: Db, config: Config, request: Fasti
         portalRequest: true,
       })
       .returning();
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "request",
       entityType: "survey",
       entityId: survey!.id,
@@ -106,7 +106,7 @@ async function referencedRecord(db: Queryable, clientId: string, type: keyof typ
 }
 
 /** "Richiedi Informazioni": a question to the company, optionally about one of the client's records. */
-export async function sendInformationRequest(db: Db, config: Config, request: FastifyRequest, clientId: string, values: InformationRequestValues) {
+export async function sendInformationRequest(db: Db, config: Config, actor: Actor, clientId: string, values: InformationRequestValues) {
   return db.transaction(async (tx) => {
     const name = await clientName(tx, clientId);
     let about: { type: keyof typeof entityLabels; id: string; label: string } | null = null;
@@ -129,7 +129,7 @@ export async function sendInformationRequest(db: Db, config: Config, request: Fa
         entityLabel: about?.label ?? null,
       })
       .returning({ id: informationRequests.id });
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "request",
       entityType: about?.type ?? "client",
       entityId: about?.id ?? clientId,

@@ -1,4 +1,3 @@
-import { and, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   passwordConfirmSchema,
@@ -15,17 +14,19 @@ import { requireUser } from "../../auth/guard";
 import { SESSION_COOKIE } from "../../auth/sessions";
 import { hashToken } from "../../auth/tokens";
 import type { AppDeps } from "../../deps";
-import { sessions } from "../../db/schema";
-import { badRequest, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import { getSettings } from "../settings/queries";
-import { getProfile, listSessions, publicSessionId } from "./queries";
+import { getProfile, listSessions } from "./queries";
 import {
   disableTwoFactor,
   enableTwoFactor,
+  endOtherSessions,
+  endSession,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
   updateProfile,
 } from "./service";
+import { actorOf } from "../../auth/actor";
 
 // "Il mio profilo" (issue 19; docs/decisions/010-two-factor.md). Every route acts on the
 // logged-in user only: there is no user id in any path or body. All are open to an admin who
@@ -59,7 +60,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     },
     async (request) => {
       const me = requireUser(request);
-      await updateProfile(db, request, me.id, request.body);
+      await updateProfile(db, actorOf(request), me.id, request.body);
       return (await getProfile(db, me.id))!;
     },
   );
@@ -80,12 +81,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       schema: { tags: ["profilo"], response: { 200: z.object({ ended: z.number().int() }) } },
     },
     async (request) => {
-      const me = requireUser(request);
-      const ended = await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, me.id), ne(sessions.id, currentSessionId(request.cookies[SESSION_COOKIE]))))
-        .returning({ id: sessions.id });
-      return { ended: ended.length };
+      const ended = await endOtherSessions(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE]));
+      return { ended };
     },
   );
 
@@ -96,13 +93,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       schema: { tags: ["profilo"], params: sessionParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const me = requireUser(request);
-      const current = currentSessionId(request.cookies[SESSION_COOKIE]);
-      const mine = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, me.id));
-      const target = mine.find((s) => publicSessionId(s.id) === request.params.id);
-      if (!target) throw notFound("Sessione non trovata");
-      if (target.id === current) throw badRequest("Per uscire da questo dispositivo usa «Esci»");
-      await db.delete(sessions).where(eq(sessions.id, target.id));
+      await endSession(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE]), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -116,9 +107,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       config: staffEnrolment,
       schema: { tags: ["profilo"], body: passwordConfirmSchema, response: { 200: totpSetupSchema } },
     },
-    async (request, reply) => {
+    async (request) => {
       const settings = await getSettings(db);
-      return startTwoFactorSetup(db, request, reply, requireUser(request), request.body.password, settings.companyName);
+      return startTwoFactorSetup(db, actorOf(request), request.ip, request.body.password, settings.companyName);
     },
   );
 
@@ -128,12 +119,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       config: staffEnrolment,
       schema: { tags: ["profilo"], body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } },
     },
-    async (request, reply) =>
+    async (request) =>
       enableTwoFactor(
         db,
-        request,
-        reply,
-        requireUser(request),
+        actorOf(request),
         request.body.code,
         currentSessionId(request.cookies[SESSION_COOKIE]),
       ),
@@ -143,7 +132,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     "/api/auth/totp/disable",
     { config: staffEnrolment, schema: { tags: ["profilo"], body: totpDisableSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await disableTwoFactor(db, request, reply, requireUser(request), request.body);
+      await disableTwoFactor(db, actorOf(request), request.ip, request.body);
       return reply.status(204).send(null);
     },
   );
@@ -154,6 +143,6 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       config: staffEnrolment,
       schema: { tags: ["profilo"], body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } },
     },
-    async (request, reply) => regenerateRecoveryCodes(db, request, reply, requireUser(request), request.body.code),
+    async (request) => regenerateRecoveryCodes(db, actorOf(request), request.ip, request.body.code),
   );
 };

@@ -7,6 +7,7 @@ import { notFound } from "../../http/errors";
 import { sendKeysetPage } from "../../lib/list";
 import { countServices, findService, listServices, serviceKeyset } from "./queries";
 import { createService, deleteService, updateService } from "./service";
+import { actorOf } from "../../auth/actor";
 
 // The catalogue is the company's price list: the office's (admin and ufficio). The estimate form asks for
 // `?status=attivo&q=…` (docs/domain/statuses.md: only active services are offered).
@@ -34,20 +35,20 @@ export const serviceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
   app.post(
     "/api/services",
     { config: { access: "office" }, schema: { tags: ["servizi"], body: serviceInputSchema, response: { 201: serviceSchema } } },
-    async (request, reply) => reply.status(201).send(await createService(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createService(db, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/services/:id",
     { config: { access: "office" }, schema: { tags: ["servizi"], params: idParams, body: serviceUpdateSchema, response: { 200: serviceSchema } } },
-    async (request) => updateService(db, request, request.params.id, request.body),
+    async (request) => updateService(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/services/:id",
     { config: { access: "office" }, schema: { tags: ["servizi"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteService(db, request, request.params.id);
+      await deleteService(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

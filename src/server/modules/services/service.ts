@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { serviceInUseMessage, type ServiceValues } from "@domain/services";
 import type { Db } from "../../db/client";
 import { services } from "../../db/schema";
@@ -9,15 +9,15 @@ import { serviceUsage } from "./queries";
 
 const NOT_FOUND = "Servizio non trovato";
 
-export async function createService(db: Db, request: FastifyRequest, values: ServiceValues) {
+export async function createService(db: Db, actor: Actor, values: ServiceValues) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(services).values(values).returning();
-    await recordActivity(tx, request, { action: "create", entityType: "service", entityId: row!.id, description: `Nuovo servizio ${row!.name}` });
+    await recordActivity(tx, actor, { action: "create", entityType: "service", entityId: row!.id, description: `Nuovo servizio ${row!.name}` });
     return row!;
   });
 }
 
-export async function updateService(db: Db, request: FastifyRequest, id: string, values: ServiceValues & { version: number }) {
+export async function updateService(db: Db, actor: Actor, id: string, values: ServiceValues & { version: number }) {
   return db.transaction(async (tx) => {
     const { version, ...fields } = values;
     const [row] = await tx
@@ -29,19 +29,19 @@ export async function updateService(db: Db, request: FastifyRequest, id: string,
       const [exists] = await tx.select({ id: services.id }).from(services).where(eq(services.id, id));
       throw exists ? staleVersion() : notFound(NOT_FOUND);
     }
-    await recordActivity(tx, request, { action: "update", entityType: "service", entityId: id, description: `Servizio ${row.name} aggiornato` });
+    await recordActivity(tx, actor, { action: "update", entityType: "service", entityId: id, description: `Servizio ${row.name} aggiornato` });
     return row;
   });
 }
 
 /** Estimates keep pointing at their services: a used one is deactivated, not deleted (409). */
-export async function deleteService(db: Db, request: FastifyRequest, id: string) {
+export async function deleteService(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const [service] = await tx.select({ name: services.name }).from(services).where(eq(services.id, id)).for("update");
     if (!service) throw notFound(NOT_FOUND);
     const lines = await serviceUsage(tx, id);
     if (lines > 0) throw conflict(serviceInUseMessage(lines));
     await tx.delete(services).where(eq(services.id, id));
-    await recordActivity(tx, request, { action: "delete", entityType: "service", entityId: null, description: `Servizio ${service.name} eliminato` });
+    await recordActivity(tx, actor, { action: "delete", entityType: "service", entityId: null, description: `Servizio ${service.name} eliminato` });
   });
 }

@@ -19,6 +19,7 @@ import { imageTooLarge, LOGO_IMAGE_LIMITS } from "../../lib/image-dimensions";
 import { storageFor } from "../../storage";
 import { getSettings, logoUrlOf, toSettings } from "./queries";
 import { replaceLogo, updateSettings } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const LOGO_DAMAGED_ERROR = "Il logo è danneggiato o non leggibile: salvalo di nuovo come PNG o JPEG";
 
@@ -99,7 +100,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       config: { access: "admin" },
       schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } },
     },
-    async (request) => toSettings(await updateSettings(db, request, request.body)),
+    async (request) => toSettings(await updateSettings(db, actorOf(request), request.body)),
   );
 
   app.post(
@@ -123,13 +124,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       if (tooLarge) throw badRequest(tooLarge, { logo: tooLarge });
       // A damaged image with the right first bytes would make every PDF fail: print it once now.
       if (!isPrintableImage(data, type.mime)) throw badRequest(LOGO_DAMAGED_ERROR, { logo: LOGO_DAMAGED_ERROR });
-      return toSettings(await replaceLogo(db, storage, request, { data, ...type }));
+      return toSettings(await replaceLogo(db, storage, actorOf(request), { data, ...type }));
     },
   );
 
   app.delete(
     "/api/settings/logo",
     { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } },
-    async (request) => toSettings(await replaceLogo(db, storage, request, null)),
+    async (request) => toSettings(await replaceLogo(db, storage, actorOf(request), null)),
   );
 };

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import type { SettingsValues } from "@domain/settings";
 import type { Db } from "../../db/client";
 import { companySettings, users } from "../../db/schema";
@@ -8,12 +8,12 @@ import { newStorageKey, type FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { getSettings } from "./queries";
 
-export async function updateSettings(db: Db, request: FastifyRequest, values: SettingsValues) {
+export async function updateSettings(db: Db, actor: Actor, values: SettingsValues) {
   return db.transaction(async (tx) => {
     const before = await getSettings(tx);
     if (values.requireTotpForAdmins && !before.requireTotpForAdmins) {
       // Turning it on without a second factor would shut the admin out of the page they are on.
-      const [me] = await tx.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, request.user?.id ?? ""));
+      const [me] = await tx.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, actor.userId));
       if (!me?.enabledAt)
         throw conflict("Attiva prima la verifica in due passaggi sul tuo profilo, poi rendila obbligatoria per gli amministratori", {
           requireTotpForAdmins: "Attiva prima la verifica in due passaggi sul tuo profilo",
@@ -24,7 +24,7 @@ export async function updateSettings(db: Db, request: FastifyRequest, values: Se
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(companySettings.id, 1))
       .returning();
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "settings",
       entityId: null,
@@ -46,7 +46,7 @@ export async function updateSettings(db: Db, request: FastifyRequest, values: Se
 export async function replaceLogo(
   db: Db,
   storage: FileStorage,
-  request: FastifyRequest,
+  actor: Actor,
   logo: { data: Buffer; mime: string; ext: string } | null,
 ) {
   const key = logo ? newStorageKey("settings", logo.ext) : null;
@@ -59,7 +59,7 @@ export async function replaceLogo(
         .set({ logoKey: key, logoMime: logo?.mime ?? null })
         .where(eq(companySettings.id, 1))
         .returning();
-      await recordActivity(tx, request, {
+      await recordActivity(tx, actor, {
         action: logo ? "upload" : "delete",
         entityType: "settings",
         entityId: null,

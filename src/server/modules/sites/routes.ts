@@ -24,6 +24,7 @@ import { storageFor } from "../../storage";
 import { assigneeFilter } from "../team/queries";
 import { countSites, getSiteDetail, listSites, siteEstimateOptions, siteKeyset } from "./queries";
 import { createSite, deleteSite, SITE_NOT_FOUND, updateSite, updateSiteProgress } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const tags = ["cantieri"];
 
@@ -83,7 +84,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       },
     },
     async (request) => {
-      const row = await updateSiteProgress(db, request, request.params.id, request.body, config);
+      const row = await updateSiteProgress(db, actorOf(request), request.params.id, request.body, config);
       return seesMoney(request) ? row : siteForTecnico(row);
     },
   );
@@ -91,20 +92,20 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     "/api/construction-sites",
     { config: { access: "office" }, schema: { tags, body: siteInputSchema, response: { 201: siteSchema } } },
-    async (request, reply) => reply.status(201).send(await createSite(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createSite(db, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/construction-sites/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, body: siteUpdateSchema, response: { 200: siteSchema } } },
-    async (request) => updateSite(db, request, request.params.id, request.body, config),
+    async (request) => updateSite(db, actorOf(request), request.params.id, request.body, config),
   );
 
   app.delete(
     "/api/construction-sites/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      const keys = await deleteSite(db, request, request.params.id);
+      const keys = await deleteSite(db, actorOf(request), request.params.id);
       // Files go after the commit: a failed delete leaves an orphan file, never a dangling row.
       await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
       return reply.status(204).send(null);

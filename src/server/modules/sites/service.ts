@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { todayIso } from "@domain/dates";
 import type { SiteValues } from "@domain/sites";
 import { portalSiteStatusLabel } from "@domain/portal";
@@ -40,15 +40,15 @@ function normalise({ force: _force, reason: _reason, ...values }: SiteValues) {
   return { ...values, progress: 100, endDate: values.endDate ?? todayIso() };
 }
 
-export async function createSite(db: Db, request: FastifyRequest, input: SiteValues) {
+export async function createSite(db: Db, actor: Actor, input: SiteValues) {
   return db.transaction(async (tx) => {
     const estimate = await acceptedEstimate(tx, input.estimateId);
     await checkAssignee(tx, input.assignedUserId);
     const values = normalise(input);
     const [row] = await tx.insert(constructionSites).values(values).returning();
     // A site created directly in corso passes the same guard as one that is started later.
-    await guardSiteStart(tx, request, { id: row!.id, name: row!.name, status: "programmato" }, row!.status, input);
-    await recordActivity(tx, request, {
+    await guardSiteStart(tx, actor, { id: row!.id, name: row!.name, status: "programmato" }, row!.status, input);
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "site",
       entityId: row!.id,
@@ -61,7 +61,7 @@ export async function createSite(db: Db, request: FastifyRequest, input: SiteVal
 
 export async function updateSite(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: SiteValues & { version: number },
   config: Config | null = null,
@@ -74,14 +74,14 @@ export async function updateSite(
     const estimate = fields.estimateId === current.estimateId ? null : await acceptedEstimate(tx, fields.estimateId);
     await checkAssignee(tx, fields.assignedUserId, current.assignedUserId);
     const values = normalise(fields);
-    await guardSiteStart(tx, request, current, values.status, input);
+    await guardSiteStart(tx, actor, current, values.status, input);
     const [row] = await tx
       .update(constructionSites)
       .set({ ...values, updatedAt: sql`now()`, version: sql`${constructionSites.version} + 1` })
       .where(and(eq(constructionSites.id, id), eq(constructionSites.version, version)))
       .returning();
     if (!row) throw staleVersion();
-    await recordSiteUpdate(tx, request, current, row, estimate ? [`preventivo ${estimate.number}`] : [], config);
+    await recordSiteUpdate(tx, actor, current, row, estimate ? [`preventivo ${estimate.number}`] : [], config);
     return row;
   });
 }
@@ -89,7 +89,7 @@ export async function updateSite(
 /** One activity entry for a changed site, naming what changed, scoped to the site's client. */
 async function recordSiteUpdate(
   tx: Queryable,
-  request: FastifyRequest,
+  actor: Actor,
   before: { status: SiteValues["status"]; progress: number },
   row: typeof constructionSites.$inferSelect,
   more: string[],
@@ -103,7 +103,7 @@ async function recordSiteUpdate(
   if (before.status !== row.status) changes.push(`stato ${siteStatuses.label(row.status)}`);
   if (before.progress !== row.progress) changes.push(`avanzamento ${row.progress}%`);
   changes.push(...more);
-  await recordActivity(tx, request, {
+  await recordActivity(tx, actor, {
     action: before.status !== row.status ? "status" : "update",
     entityType: "site",
     entityId: row.id,
@@ -132,7 +132,7 @@ async function recordSiteUpdate(
 }
 
 /** Deletes the site; its orders stay (unlinked) and its files go. Returns the storage keys to remove. */
-export async function deleteSite(db: Db, request: FastifyRequest, id: string) {
+export async function deleteSite(db: Db, actor: Actor, id: string) {
   return db.transaction(async (tx) => {
     const [site] = await tx
       .select({ name: constructionSites.name, clientId: estimates.clientId })
@@ -143,7 +143,7 @@ export async function deleteSite(db: Db, request: FastifyRequest, id: string) {
     if (!site) throw notFound(SITE_NOT_FOUND);
     const keys = await detachAll(tx, "site", id);
     await tx.delete(constructionSites).where(eq(constructionSites.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "site",
       entityId: id,
@@ -160,7 +160,7 @@ export async function deleteSite(db: Db, request: FastifyRequest, id: string) {
  */
 export async function updateSiteProgress(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: {
     progress: number;
@@ -177,7 +177,7 @@ export async function updateSiteProgress(
     if (!current) throw notFound(SITE_NOT_FOUND);
     if (current.version !== input.version) throw staleVersion();
     const status = input.status ?? current.status;
-    await guardSiteStart(tx, request, current, status, input);
+    await guardSiteStart(tx, actor, current, status, input);
     const completed = status === "completato";
     const [row] = await tx
       .update(constructionSites)
@@ -192,7 +192,7 @@ export async function updateSiteProgress(
       .where(and(eq(constructionSites.id, id), eq(constructionSites.version, input.version)))
       .returning();
     if (!row) throw staleVersion();
-    await recordSiteUpdate(tx, request, current, row, current.notes !== row.notes ? ["note"] : [], config);
+    await recordSiteUpdate(tx, actor, current, row, current.notes !== row.notes ? ["note"] : [], config);
     return row;
   });
 }

@@ -13,6 +13,7 @@ import { notFound } from "../../http/errors";
 import { sendKeysetPage } from "../../lib/list";
 import { countSuppliers, getSupplierDetail, listSuppliers, supplierKeyset } from "./queries";
 import { createSupplier, deleteSupplier, SUPPLIER_NOT_FOUND, updateSupplier } from "./service";
+import { actorOf } from "../../auth/actor";
 
 // Suppliers are company data: the office's (admin and ufficio), never a technician.
 export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -41,20 +42,20 @@ export const supplierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
   app.post(
     "/api/suppliers",
     { config: { access: "office" }, schema: { tags, body: supplierInputSchema, response: { 201: supplierSchema } } },
-    async (request, reply) => reply.status(201).send(await createSupplier(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createSupplier(db, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/suppliers/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, body: supplierUpdateSchema, response: { 200: supplierSchema } } },
-    async (request) => updateSupplier(db, request, request.params.id, request.body),
+    async (request) => updateSupplier(db, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/suppliers/:id",
     { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteSupplier(db, request, request.params.id);
+      await deleteSupplier(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

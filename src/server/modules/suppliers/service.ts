@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import type { SupplierValues } from "@domain/suppliers";
 import type { Db, Queryable } from "../../db/client";
 import { suppliers } from "../../db/schema";
@@ -20,11 +20,11 @@ async function assertVatFree(tx: Queryable, vatNumber: string | null, exceptId?:
   }
 }
 
-export async function createSupplier(db: Db, request: FastifyRequest, values: SupplierValues) {
+export async function createSupplier(db: Db, actor: Actor, values: SupplierValues) {
   return db.transaction(async (tx) => {
     await assertVatFree(tx, values.vatNumber);
     const [row] = await tx.insert(suppliers).values(values).returning();
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "supplier",
       entityId: row!.id,
@@ -34,7 +34,7 @@ export async function createSupplier(db: Db, request: FastifyRequest, values: Su
   });
 }
 
-export async function updateSupplier(db: Db, request: FastifyRequest, id: string, values: SupplierValues & { version: number }) {
+export async function updateSupplier(db: Db, actor: Actor, id: string, values: SupplierValues & { version: number }) {
   return db.transaction(async (tx) => {
     const { version, ...fields } = values;
     await assertVatFree(tx, fields.vatNumber, id);
@@ -47,7 +47,7 @@ export async function updateSupplier(db: Db, request: FastifyRequest, id: string
       const [exists] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, id));
       throw exists ? staleVersion() : notFound(SUPPLIER_NOT_FOUND);
     }
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "supplier",
       entityId: id,
@@ -57,7 +57,7 @@ export async function updateSupplier(db: Db, request: FastifyRequest, id: string
   });
 }
 
-export async function deleteSupplier(db: Db, request: FastifyRequest, id: string) {
+export async function deleteSupplier(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const [supplier] = await tx.select({ name: suppliers.name }).from(suppliers).where(eq(suppliers.id, id)).for("update");
     if (!supplier) throw notFound(SUPPLIER_NOT_FOUND);
@@ -68,7 +68,7 @@ export async function deleteSupplier(db: Db, request: FastifyRequest, id: string
       );
     }
     await tx.delete(suppliers).where(eq(suppliers.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "supplier",
       entityId: null,

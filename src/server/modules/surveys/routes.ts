@@ -15,6 +15,7 @@ import { storageFor } from "../../storage";
 import { assigneeFilter } from "../team/queries";
 import { countSurveys, getSurveyDetail, listSurveys, surveyKeyset } from "./queries";
 import { createSurvey, deleteSurvey, updateSurvey } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const NOT_FOUND = "Sopralluogo non trovato";
 
@@ -47,21 +48,21 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     "/api/surveys",
     { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], body: surveyInputSchema, response: { 201: surveySchema } } },
     async (request, reply) => {
-      return reply.status(201).send(await createSurvey(db, request, request.body));
+      return reply.status(201).send(await createSurvey(db, actorOf(request), request.body));
     },
   );
 
   app.put(
     "/api/surveys/:id",
     { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], params: idParams, body: surveyUpdateSchema, response: { 200: surveySchema } } },
-    async (request) => updateSurvey(db, request, request.params.id, request.body, config),
+    async (request) => updateSurvey(db, actorOf(request), request.params.id, request.body, config),
   );
 
   app.delete(
     "/api/surveys/:id",
     { config: { access: "staff" }, schema: { tags: ["sopralluoghi"], params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteSurvey(db, storage, request, request.params.id);
+      await deleteSurvey(db, storage, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

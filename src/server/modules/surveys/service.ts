@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { formatDate } from "@domain/format";
 import {
   mayChangeSurveyOfficeFields,
@@ -10,7 +10,6 @@ import {
 import type { Db, Queryable } from "../../db/client";
 import { clients, contacts, surveys } from "../../db/schema";
 import { badRequest, forbidden, notFound, staleVersion } from "../../http/errors";
-import { requireUser } from "../../auth/guard";
 import type { FileStorage } from "../../storage";
 import { recordActivity } from "../activity/record";
 import { detachAll } from "../attachments/service";
@@ -39,18 +38,18 @@ async function checkReferences(tx: Queryable, values: Pick<SurveyValues, "client
   return client.name;
 }
 
-export async function createSurvey(db: Db, request: FastifyRequest, values: SurveyValues) {
+export async function createSurvey(db: Db, actor: Actor, values: SurveyValues) {
   return db.transaction(async (tx) => {
     const clientName = await checkReferences(tx, values);
     await checkAssignee(tx, values.assignedUserId);
     const [row] = await tx.insert(surveys).values(values).returning({ id: surveys.id });
-    await recordActivity(tx, request, {
-      action: request.user?.role === "client" ? "request" : "create",
+    await recordActivity(tx, actor, {
+      action: actor.role === "client" ? "request" : "create",
       entityType: "survey",
       entityId: row!.id,
       clientId: values.clientId,
       description:
-        request.user?.role === "client"
+        actor.role === "client"
           ? `Richiesta di sopralluogo da ${clientName} per il ${formatDate(values.date)}`
           : `Nuovo sopralluogo per ${clientName} il ${formatDate(values.date)}`,
     });
@@ -63,18 +62,18 @@ export async function createSurvey(db: Db, request: FastifyRequest, values: Surv
  * updates what he found, not the client or the assignee.
  */
 function officeOnlyChanges(
-  request: FastifyRequest,
+  actor: Actor,
   before: { clientId: string; assignedUserId: string | null },
   after: Pick<SurveyValues, "clientId" | "assignedUserId">,
 ) {
-  if (mayChangeSurveyOfficeFields(requireUser(request).role)) return;
+  if (mayChangeSurveyOfficeFields(actor.role)) return;
   const field = surveyOfficeOnlyChange(before, after);
   if (field) throw forbidden(surveyOfficeOnlyMessages[field]);
 }
 
 export async function updateSurvey(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   values: SurveyValues & { version: number },
   config: Config | null = null,
@@ -94,7 +93,7 @@ export async function updateSurvey(
       .where(eq(surveys.id, id))
       .for("update");
     if (!before) throw notFound(NOT_FOUND);
-    officeOnlyChanges(request, before, fields);
+    officeOnlyChanges(actor, before, fields);
     const clientName = await checkReferences(tx, fields);
     await checkAssignee(tx, fields.assignedUserId, before.assignedUserId);
     const [row] = await tx
@@ -110,7 +109,7 @@ export async function updateSurvey(
         : moved
           ? `Sopralluogo di ${clientName} spostato al ${formatDate(fields.date)}${fields.time ? ` alle ${fields.time}` : ""}`
           : `Sopralluogo di ${clientName} aggiornato`;
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: before.status !== fields.status ? "status" : "update",
       entityType: "survey",
       entityId: id,
@@ -173,7 +172,7 @@ async function tellRequester(
 }
 
 /** Estimates made from the survey keep existing (their surveyId becomes null); its files go. */
-export async function deleteSurvey(db: Db, storage: FileStorage, request: FastifyRequest, id: string) {
+export async function deleteSurvey(db: Db, storage: FileStorage, actor: Actor, id: string) {
   const keys = await db.transaction(async (tx) => {
     const [survey] = await tx
       .select({ clientId: surveys.clientId, date: surveys.date, clientName: clients.name })
@@ -184,7 +183,7 @@ export async function deleteSurvey(db: Db, storage: FileStorage, request: Fastif
     if (!survey) throw notFound(NOT_FOUND);
     const removed = await detachAll(tx, "survey", id);
     await tx.delete(surveys).where(eq(surveys.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "survey",
       entityId: null,

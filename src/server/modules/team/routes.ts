@@ -13,6 +13,7 @@ import { requireUser, roleMayUse } from "../../auth/guard";
 import type { AppDeps } from "../../deps";
 import { listTeam, myDay } from "./queries";
 import { appendSiteNote, appendSurveyNote, completeSurvey } from "./service";
+import { actorOf } from "../../auth/actor";
 
 /** Everything here is for the firm's people in the field and the office: access "staff". */
 const staff = { access: "staff" as const };
@@ -56,7 +57,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         response: { 200: fieldUpdateResultSchema },
       },
     },
-    async (request) => appendSurveyNote(db, request, request.params.id, request.body.text),
+    async (request) => appendSurveyNote(db, actorOf(request), request.params.id, request.body.text),
   );
 
   app.post(
@@ -70,7 +71,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         response: { 200: fieldUpdateResultSchema },
       },
     },
-    async (request) => completeSurvey(db, request, request.params.id, request.body.version),
+    async (request) => completeSurvey(db, actorOf(request), request.params.id, request.body.version),
   );
 
   app.post(
@@ -84,6 +85,6 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         response: { 200: fieldUpdateResultSchema },
       },
     },
-    async (request) => appendSiteNote(db, request, request.params.id, request.body.text),
+    async (request) => appendSiteNote(db, actorOf(request), request.params.id, request.body.text),
   );
 };

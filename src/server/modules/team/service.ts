@@ -1,9 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import { MAX_NOTES, noteLine, displayName } from "@domain/team";
 import type { Db, Queryable } from "../../db/client";
 import { constructionSites, estimates, surveys, users } from "../../db/schema";
-import { requireUser } from "../../auth/guard";
 import { badRequest, conflict, notFound, staleVersion } from "../../http/errors";
 import { recordActivity } from "../activity/record";
 
@@ -11,10 +10,9 @@ const SURVEY_NOT_FOUND = "Sopralluogo non trovato";
 const SITE_NOT_FOUND = "Cantiere non trovato";
 const NOTES_FULL = `Nota: le note hanno raggiunto il massimo di ${MAX_NOTES} caratteri`;
 
-async function authorName(db: Queryable, request: FastifyRequest) {
-  const user = requireUser(request);
-  const [row] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, user.id));
-  return row ? displayName(row) : user.username;
+async function authorName(db: Queryable, actor: Actor) {
+  const [row] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, actor.userId));
+  return row ? displayName(row) : actor.username;
 }
 
 /**
@@ -30,8 +28,8 @@ function fitsSql(column: typeof surveys.notes | typeof constructionSites.notes, 
   return sql`coalesce(length(${column}), 0) + length(${line}::text) + 1 <= ${MAX_NOTES}`;
 }
 
-export async function appendSurveyNote(db: Db, request: FastifyRequest, id: string, text: string) {
-  const line = noteLine(text, await authorName(db, request));
+export async function appendSurveyNote(db: Db, actor: Actor, id: string, text: string) {
+  const line = noteLine(text, await authorName(db, actor));
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(surveys)
@@ -43,7 +41,7 @@ export async function appendSurveyNote(db: Db, request: FastifyRequest, id: stri
       if (!exists) throw notFound(SURVEY_NOT_FOUND);
       throw badRequest(NOTES_FULL, { text: NOTES_FULL });
     }
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "survey",
       entityId: id,
@@ -54,8 +52,8 @@ export async function appendSurveyNote(db: Db, request: FastifyRequest, id: stri
   });
 }
 
-export async function appendSiteNote(db: Db, request: FastifyRequest, id: string, text: string) {
-  const line = noteLine(text, await authorName(db, request));
+export async function appendSiteNote(db: Db, actor: Actor, id: string, text: string) {
+  const line = noteLine(text, await authorName(db, actor));
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(constructionSites)
@@ -71,7 +69,7 @@ export async function appendSiteNote(db: Db, request: FastifyRequest, id: string
       if (!exists) throw notFound(SITE_NOT_FOUND);
       throw badRequest(NOTES_FULL, { text: NOTES_FULL });
     }
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "site",
       entityId: id,
@@ -89,7 +87,7 @@ async function siteClient(tx: Queryable, estimateId: string) {
 
 
 /** A scheduled survey marked done from the field (programmato → completato only). */
-export async function completeSurvey(db: Db, request: FastifyRequest, id: string, version: number) {
+export async function completeSurvey(db: Db, actor: Actor, id: string, version: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(surveys)
@@ -104,7 +102,7 @@ export async function completeSurvey(db: Db, request: FastifyRequest, id: string
       }
       throw staleVersion();
     }
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "status",
       entityType: "survey",
       entityId: id,

@@ -8,6 +8,7 @@ import { notFound } from "../../http/errors";
 import { sendPage } from "../../lib/list";
 import { countUsers, findUser, listUsers } from "./queries";
 import { createUser, deleteUser, resetUserPassword, resetUserTwoFactor, updateUser } from "./service";
+import { actorOf } from "../../auth/actor";
 
 const tags = ["utenti"];
 const admin = { access: "admin" as const };
@@ -36,32 +37,32 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     "/api/users",
     { config: admin, schema: { tags, body: userCreateSchema, response: { 201: userWithLinkSchema } } },
-    async (request, reply) => reply.status(201).send(await createUser(db, config, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createUser(db, config, actorOf(request), request.body)),
   );
 
   app.put(
     "/api/users/:id",
     { config: admin, schema: { tags, params: idParams, body: userUpdateBodySchema, response: { 200: userSchema } } },
-    async (request) => updateUser(db, request, request.params.id, request.body),
+    async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     "/api/users/:id/reset-password",
     { config: admin, schema: { tags, params: idParams, body: userPasswordResetSchema, response: { 200: userWithLinkSchema } } },
-    async (request) => resetUserPassword(db, config, request, request.params.id, request.body),
+    async (request) => resetUserPassword(db, config, actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     "/api/users/:id/reset-two-factor",
     { config: admin, schema: { tags, summary: "Azzera la verifica in due passaggi (telefono perso)", params: idParams, response: { 200: userSchema } } },
-    async (request) => resetUserTwoFactor(db, request, request.params.id),
+    async (request) => resetUserTwoFactor(db, actorOf(request), request.params.id),
   );
 
   app.delete(
     "/api/users/:id",
     { config: admin, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteUser(db, request, request.params.id);
+      await deleteUser(db, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { Actor } from "../../auth/actor";
 import type { UserCreateValues } from "@domain/passwords";
 import { passwordProblem } from "@domain/passwords";
 import { userRoles } from "@domain/statuses";
@@ -9,7 +9,6 @@ import type { Db, Queryable } from "../../db/client";
 import { loginChallenges, sessions, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { hashPassword } from "../../auth/passwords";
-import { requireUser } from "../../auth/guard";
 import { activationUrl, credentials, type NewSecret } from "../../auth/activation-links";
 import { hashToken } from "../../auth/tokens";
 import { LINK_SLOT, sendMail } from "../../mail";
@@ -79,7 +78,7 @@ async function keepOneAdmin(tx: Queryable, before: User, after: { role: string; 
   if (wasActiveAdmin && !staysActiveAdmin && (await countActiveAdmins(tx)) <= 1) throw conflict(LAST_ADMIN);
 }
 
-export async function createUser(db: Db, config: Config, request: FastifyRequest, input: UserCreateValues) {
+export async function createUser(db: Db, config: Config, actor: Actor, input: UserCreateValues) {
   if (input.password) {
     const problem = passwordProblem(input.password, input.username);
     if (problem) throw badRequest(problem, { password: problem });
@@ -102,7 +101,7 @@ export async function createUser(db: Db, config: Config, request: FastifyRequest
       })
       .returning({ id: users.id });
     const created = (await findUser(tx, row!.id))!;
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "create",
       entityType: "user",
       entityId: created.id,
@@ -133,11 +132,10 @@ function describeChanges(before: User, after: UserUpdateValues, passwordChanged:
 
 export async function updateUser(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   input: UserUpdateValues & { password: string | null },
 ) {
-  const me = requireUser(request);
   const { password, ...values } = input;
   if (password) {
     const problem = passwordProblem(password, values.username);
@@ -149,7 +147,7 @@ export async function updateUser(
     const before = await lockedUser(tx, id);
     // The last-admin rule first: the sole admin demoting himself hears why it cannot be.
     await keepOneAdmin(tx, before, values);
-    if (id === me.id && (values.disabled || values.role !== before.role)) throw conflict(SELF_CHANGE);
+    if (id === actor.userId && (values.disabled || values.role !== before.role)) throw conflict(SELF_CHANGE);
     if (await usernameTaken(tx, values.username, id)) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
     await tx
       .update(users)
@@ -167,7 +165,7 @@ export async function updateUser(
       .where(eq(users.id, id));
     // Disabled or with a new password: every open session ends now, not at its expiry.
     if (values.disabled || passwordHash) await tx.delete(sessions).where(eq(sessions.userId, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: before.disabled !== values.disabled ? "status" : "update",
       entityType: "user",
       entityId: id,
@@ -178,9 +176,8 @@ export async function updateUser(
 }
 
 /** A new password given by the admin, or a new one-time link; the old password and sessions end. */
-export async function resetUserPassword(db: Db, config: Config, request: FastifyRequest, id: string, input: NewSecret) {
-  const me = requireUser(request);
-  if (id === me.id) throw conflict(SELF_RESET);
+export async function resetUserPassword(db: Db, config: Config, actor: Actor, id: string, input: NewSecret) {
+  if (id === actor.userId) throw conflict(SELF_RESET);
   const existing = await findUser(db, id);
   if (!existing) throw notFound(NOT_FOUND);
   if (input.password) {
@@ -200,7 +197,7 @@ export async function resetUserPassword(db: Db, config: Config, request: Fastify
       })
       .where(and(eq(users.id, id), eq(users.active, true)));
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "user",
       entityId: id,
@@ -221,16 +218,15 @@ export async function resetUserPassword(db: Db, config: Config, request: Fastify
  * recovery codes and pending challenges go) and ends their sessions; they log in with the
  * password alone and enrol again from "Il mio profilo" (or are held there when it is required).
  */
-export async function resetUserTwoFactor(db: Db, request: FastifyRequest, id: string) {
-  const me = requireUser(request);
-  if (id === me.id) throw conflict(SELF_TWO_FACTOR);
+export async function resetUserTwoFactor(db: Db, actor: Actor, id: string) {
+  if (id === actor.userId) throw conflict(SELF_TWO_FACTOR);
   return db.transaction(async (tx) => {
     const current = await lockedUser(tx, id);
     if (!current.twoFactorEnabled) throw conflict(NO_TWO_FACTOR);
     await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, recoveryCodes: null }).where(eq(users.id, id));
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "update",
       entityType: "user",
       entityId: id,
@@ -244,15 +240,14 @@ export async function resetUserTwoFactor(db: Db, request: FastifyRequest, id: st
  * Deleted for good (sessions cascade; activity keeps the name, assignments are emptied). An
  * admin cannot delete himself, and the last active admin stays.
  */
-export async function deleteUser(db: Db, request: FastifyRequest, id: string) {
-  const me = requireUser(request);
+export async function deleteUser(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     await lockAdmins(tx);
     const before = await lockedUser(tx, id);
     await keepOneAdmin(tx, before, null);
-    if (id === me.id) throw conflict(SELF_CHANGE);
+    if (id === actor.userId) throw conflict(SELF_CHANGE);
     await tx.delete(users).where(eq(users.id, id));
-    await recordActivity(tx, request, {
+    await recordActivity(tx, actor, {
       action: "delete",
       entityType: "user",
       entityId: null,

@@ -1,16 +1,7 @@
 import type { FastifyReply } from "fastify";
-import { z } from "@domain/zod";
-import { notModified } from "../../documents/store";
-import { notFound } from "../../http/errors";
-import type { FileStorage } from "../../storage";
-
-export const ATTACHMENT_NOT_FOUND = "Allegato non trovato";
-
-export const attachmentFileQuery = z.object({
-  /** Thumbnails are the image itself for now: the browser scales it. */
-  thumb: z.enum(["0", "1"]).optional(),
-  download: z.enum(["0", "1"]).optional(),
-});
+import { notModified } from "../documents/store";
+import type { FileStorage } from "../storage";
+import { notFound } from "./errors";
 
 /** RFC 6266 header with a plain fallback and the UTF-8 name ("Tetto ù.jpg"). */
 function disposition(kind: "inline" | "attachment", fileName: string) {
@@ -19,11 +10,12 @@ function disposition(kind: "inline" | "attachment", fileName: string) {
 }
 
 /**
- * The stored bytes of an attachment the caller may see (admin route and portal route alike),
+ * The stored bytes of a file the caller may see (an attachment or a compliance document, on the
+ * admin route and the portal route alike),
  * with the strong ETag "sha256": a browser that has them gets 304 without the bytes being read
  * (from the `files` table the 304 costs one index lookup). Access is checked before, every time.
  */
-export async function sendAttachmentFile(
+export async function sendStoredFile(
   reply: FastifyReply,
   storage: FileStorage,
   row: { storageKey: string; mimeType: string; fileName: string },
