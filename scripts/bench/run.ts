@@ -10,7 +10,7 @@ import { DEMO_LOGINS, runDemo } from "../../src/server/demo/run";
 import { capturingLogger, replayFloor, type CapturedQuery } from "./db-floor";
 import { browserFigures, bundleFigures, type BrowserFigures } from "./frontend";
 import { httpLoad } from "./http-load";
-import { pdfFigures, pdfUsers, type PdfFigures } from "./pdf-figures";
+import { loginAs, pdfFigures, pdfUsers, type PdfFigures } from "./pdf-figures";
 import { checkTargets, consoleTable, markdownReport, spliceReport, type TargetResult } from "./report";
 import { KEYSET_LISTS, scenarios, type Scenario } from "./scenarios";
 import { rssMb, startServer, stopServer } from "./server";
@@ -112,16 +112,6 @@ async function settle(base: string) {
   }
 }
 
-async function login(base: string) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(DEMO_LOGINS.admin),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return res.headers.get("set-cookie")!.split(";")[0]!;
-}
-
 const DEEP_ROW = 4975;
 
 async function discoverIds(base: string, cookie: string) {
@@ -171,7 +161,7 @@ async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean
   let rssPeak = 0;
   let list: Scenario[] = [];
   try {
-    const cookie = await login(base);
+    const cookie = await loginAs(base, DEMO_LOGINS.admin);
     const pdfCookies = await pdfUsers(base);
     const ids = await discoverIds(base, cookie);
     list = scenarios(ids);
