@@ -1,5 +1,6 @@
-// EXPLAIN ANALYZE of every statement the Scadenze list (and its summary: dashboard card, bell,
-// daily mail) sends, on a loaded data set; median of EXPLAIN_RUNS (default 5). The figures of
+// EXPLAIN ANALYZE of every statement the Scadenze list (by OFFSET and by keyset cursor), the
+// dashboard card's summary and the bell / daily mail send, on a loaded data set; median of
+// EXPLAIN_RUNS (default 5), with the rows the statements returned. The figures of
 // docs/decisions/015-deadlines-speed.md come from this script.
 //
 //   EXPLAIN_DATABASE_URL=postgres://…  (or PGLITE_DIR=… for an embedded data folder)
@@ -9,7 +10,8 @@
 import { sql } from "drizzle-orm";
 import { openPglite, openPostgres } from "../../src/server/db/client";
 import { todayIso } from "../../src/domain/dates";
-import { complianceRows, derivedComplianceRows } from "../../src/server/modules/compliance/queries";
+import { attentionRows, complianceSummary } from "../../src/server/modules/compliance/daily";
+import { complianceRows, derivedComplianceRows, listCompliance } from "../../src/server/modules/compliance/queries";
 
 type Rows = { rows: Record<string, unknown>[] };
 const runs = Number(process.env.EXPLAIN_RUNS ?? 5);
@@ -32,6 +34,29 @@ const rowsOf = process.env.BEFORE ? derivedComplianceRows : complianceRows;
 type Filters = Parameters<typeof complianceRows>[1];
 const list = (q: Partial<Filters>) => () =>
   rowsOf(db, { limit: 25, offset: 0, excludeCompleted: true, ...q } as Filters, today);
+/** The cursor a screen holds after reading row `n` (0-based) of a filter: X-Next-Cursor of the page ending there. */
+const cursorAt = async (n: number, q: Record<string, unknown>) => {
+  const [row] = (
+    await listCompliance(db, { limit: 1, offset: n, ...q } as Parameters<typeof listCompliance>[1], today)
+  ).rows;
+  return Buffer.from(row!.cursor, "utf8").toString("base64url");
+};
+const keysetCases: [string, () => Promise<unknown>][] = process.env.BEFORE
+  ? []
+  : [
+      [
+        "page 50 by cursor (all, after row 1225)",
+        list({ excludeCompleted: false, after: await cursorAt(25 * 49 - 1, { sites: "all" }) } as Partial<Filters>),
+      ],
+      [
+        "deep page by cursor (all, after row 5000)",
+        list({ excludeCompleted: false, after: await cursorAt(4999, { sites: "all" }) } as Partial<Filters>),
+      ],
+      [
+        "deep page backwards by cursor (all, before row 5000)",
+        list({ excludeCompleted: false, before: await cursorAt(5000, { sites: "all" }) } as Partial<Filters>),
+      ],
+    ];
 const cases: [string, () => Promise<unknown>][] = [
   ["first page", list({})],
   ["with completed", list({ excludeCompleted: false })],
@@ -39,18 +64,23 @@ const cases: [string, () => Promise<unknown>][] = [
   ["state mancante", list({ state: "mancante" } as Partial<Filters>)],
   ["kind durc", list({ kind: "durc" } as Partial<Filters>)],
   ["supplier", list({ supplierId: supplier } as Partial<Filters>)],
+  ["page 50 (all, offset 1225)", list({ excludeCompleted: false, offset: 25 * 49 })],
   ["deep page (all, offset 5000)", list({ excludeCompleted: false, offset: 5000 })],
+  ...keysetCases,
   [
-    "summary (card/bell/mail)",
-    async () => {
-      await rowsOf(db, { excludeCompleted: true, states: ["in_scadenza"] } as Filters, today);
-      await rowsOf(
-        db,
-        { siteStatuses: ["in_corso"], requiredOnly: true, states: ["mancante", "scaduto"] } as Filters,
-        today,
-      );
-    },
+    "summary (dashboard card)",
+    process.env.BEFORE
+      ? async () => {
+          await rowsOf(db, { excludeCompleted: true, states: ["in_scadenza"] } as Filters, today);
+          await rowsOf(
+            db,
+            { siteStatuses: ["in_corso"], requiredOnly: true, states: ["mancante", "scaduto"] } as Filters,
+            today,
+          );
+        }
+      : () => complianceSummary(db, today),
   ],
+  ["bell and mail (every attention row)", () => attentionRows(db, today)],
 ];
 const load = (await import("node:os"))
   .loadavg()
@@ -76,8 +106,16 @@ for (const [name, run] of cases) {
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
+  // The call itself, from Node: statements, rows sent over and parsed (what the server pays).
+  const walls: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    walls.push(performance.now() - started);
+  }
+  walls.sort((a, b) => a - b);
   console.log(
-    `${name}: ${sent.length} statements, median ${median.toFixed(1)} ms (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)})`,
+    `${name}: ${sent.length} statements, median ${median.toFixed(1)} ms (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)}); the call from Node ${walls[Math.floor(walls.length / 2)]!.toFixed(1)} ms`,
   );
   if (plan) console.log(plan);
 }

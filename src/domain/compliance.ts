@@ -1,4 +1,4 @@
-import { idSchema, listQuery, optionalText, requiredText, versionField } from "./common";
+import { idSchema, listQuery, optionalText, pageCursors, requiredText, versionField } from "./common";
 import { addDays, daysBetween, optionalIsoDate } from "./dates";
 import { formatDate } from "./format";
 import { labelled } from "./labels";
@@ -214,6 +214,7 @@ export const complianceListQuerySchema = listQuery(["validUntil", "site", "kind"
   /** By default the sites still to be worked (not completato); "all" includes the completed ones. */
   // Not emptyToUndefined: "all" is this filter's own value here, not "no filter".
   sites: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["active", "all"]).optional()),
+  ...pageCursors,
 });
 export type ComplianceListQuery = z.input<typeof complianceListQuerySchema>;
 export type ComplianceListParams = z.output<typeof complianceListQuerySchema>;

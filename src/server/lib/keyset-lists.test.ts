@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { addDays, todayIso } from "@domain/dates";
 import {
   clients,
+  complianceDocuments,
   constructionSites,
   contacts,
   contracts,
@@ -22,6 +25,12 @@ import { keysetWalker } from "../test/keyset-walk";
 
 let t: TestApp;
 const { expectWalkMatchesOffset } = keysetWalker(() => t);
+// The Scadenze rows have no id: a row is its site, paper kind, firm and document.
+let firstSite = "";
+const deadlines = keysetWalker(
+  () => t,
+  (r) => [r.siteId, r.kind, r.supplierId, r.documentId].join("|"),
+);
 const sameInstant = "2026-03-01T10:00:00.123456Z";
 
 beforeAll(async () => {
@@ -164,6 +173,70 @@ beforeAll(async () => {
     })),
   );
 });
+// Scadenze (compliance_requirements, kept by triggers): every state, ties on expiry, on site name
+// (equal but for case) and on firm name (two firms called alike missing the same papers on one
+// site), a firm's own DURC counted on two sites, papers with no expiry, a completed site.
+beforeAll(async () => {
+  const today = todayIso();
+  const sites = await t.db.select().from(constructionSites).orderBy(asc(constructionSites.address));
+  const estimate = sites[0]!.estimateId;
+  const [done] = await t.db
+    .insert(constructionSites)
+    .values({ estimateId: estimate, name: "Tetto Verdi", address: "Via Cantiere 9", status: "completato" })
+    .returning();
+  const firms = await t.db
+    .insert(suppliers)
+    .values(
+      ["Ponteggi Srl", "Ponteggi Srl", "Edil Sub"].map((name) => ({ name, city: "Milano", isSubcontractor: true })),
+    )
+    .returning();
+  const [a, b, sub] = firms;
+  firstSite = sites[0]!.id;
+  const work: [typeof a, typeof done][] = [
+    [a!, sites[0]!],
+    [b!, sites[0]!],
+    [sub!, sites[1]!],
+    [sub!, sites[2]!],
+    [a!, done!],
+  ];
+  await t.db.insert(orders).values(
+    work.map(([firm, site], n) => ({
+      number: `SUB-${n}`,
+      supplierId: firm!.id,
+      constructionSiteId: site!.id,
+      title: "Subappalto",
+      orderDate: "2026-04-01",
+      totalAmount: "100.00",
+    })),
+  );
+  await t.db.update(constructionSites).set({ usesScaffolding: true }).where(eq(constructionSites.id, sites[3]!.id));
+  const on = (n: number, kind: string, days: number | null, supplierId?: string) => ({
+    constructionSiteId: n < 0 ? done!.id : sites[n]!.id,
+    supplierId: supplierId ?? null,
+    kind: kind as "pos",
+    title: `${kind} ${n}`,
+    validUntil: days === null ? null : addDays(today, days),
+  });
+  await t.db
+    .insert(complianceDocuments)
+    .values([
+      on(0, "pos", -30),
+      on(1, "pos", -30),
+      on(2, "pos", 5),
+      on(3, "pos", 100),
+      on(4, "pos", null),
+      on(1, "psc", -1),
+      on(2, "psc", 5),
+      on(3, "pimus", 0),
+      on(4, "cila", null),
+      on(5, "assicurazione", 100),
+      on(5, "pos", 400, sub!.id),
+      on(0, "durc", 15, a!.id),
+      on(-1, "pos", -300),
+      on(-1, "assicurazione", null),
+      { supplierId: sub!.id, kind: "durc" as const, title: "DURC Edil Sub", validUntil: addDays(today, 10) },
+    ]);
+});
 afterAll(async () => t.close());
 
 // [list, query, page size]: the default order, each sort both ways, a filter.
@@ -236,14 +309,64 @@ const walks: [string, string, number][] = [
   ["/api/contracts", "sort=createdAt", 2],
 ];
 
+// The Scadenze list: its default order (a union of one branch per state, each seeking its own
+// index from the cursor), each filter and each sort of the screen.
+const deadlineWalks: [string, number][] = [
+  ["", 3],
+  ["", 1],
+  ["sites=all", 4],
+  ["sites=all", 2],
+  ["state=mancante&sites=all", 2],
+  ["state=scaduto&sites=all", 1],
+  ["state=in_scadenza", 1],
+  ["state=valido&sites=all", 1],
+  ["kind=durc&sites=all", 2],
+  ["sort=validUntil", 3],
+  ["sort=-validUntil&sites=all", 3],
+  ["sort=site", 3],
+  ["sort=-kind&sites=all", 4],
+];
+
+describe("keyset pagination on the Scadenze list", () => {
+  it.each(deadlineWalks)("/api/compliance?%s walks like OFFSET (page size %i)", async (query, limit) => {
+    await deadlines.expectWalkMatchesOffset("/api/compliance", query, limit);
+  });
+
+  it("lists every requirement row once, a cursor page read from its index", async () => {
+    const { rows } = await deadlines.get("/api/compliance?limit=200&sites=all");
+    const keys = rows.map((r) => [r.siteId, r.kind, r.supplierId, r.documentId].join("|"));
+    expect(new Set(keys).size).toBe(keys.length);
+    // Two firms of the same name on the first site: both miss the idoneità, one its DURC.
+    const alike = rows.filter((r) => r.siteId === firstSite && r.state === "mancante" && r.supplierId);
+    expect(alike.map((r) => r.kind).sort()).toEqual([
+      "durc",
+      "idoneita_tecnico_professionale",
+      "idoneita_tecnico_professionale",
+    ]);
+    expect(new Set(alike.map((r) => r.supplierId)).size).toBe(2);
+    expect(new Set(alike.map((r) => r.supplierName))).toEqual(new Set(["Ponteggi Srl"]));
+    expect(rows.map((r) => r.state)).toEqual(
+      [...rows.map((r) => r.state)].sort(
+        (x, y) =>
+          ["scaduto", "mancante", "in_scadenza", "valido"].indexOf(x as string) -
+          ["scaduto", "mancante", "in_scadenza", "valido"].indexOf(y as string),
+      ),
+    );
+  });
+});
+
 describe("keyset pagination on every list", () => {
   it.each(walks)("%s?%s walks like OFFSET", async (path, query, limit) => {
     await expectWalkMatchesOffset(path, query, limit);
   });
 
-  const lists = [...new Set(walks.map(([path]) => path))];
+  const lists = [...new Set(walks.map(([path]) => path)), "/api/compliance"];
   it.each(lists)("%s refuses an invalid cursor with 400 CURSOR_INVALID, in Italian", async (path) => {
-    for (const cursor of ["%%%", Buffer.from('["x"]').toString("base64url"), Buffer.from("[1,2,3]").toString("base64url")]) {
+    for (const cursor of [
+      "%%%",
+      Buffer.from('["x"]').toString("base64url"),
+      Buffer.from("[1,2,3]").toString("base64url"),
+    ]) {
       const res = await t.app.inject({ method: "GET", url: `${path}?after=${cursor}`, headers: { cookie: t.admin } });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toMatch(/Cursore di paginazione non valido/);

@@ -77,7 +77,7 @@ export async function sendPage<T>(reply: FastifyReply, page: Promise<T[]>, count
  */
 export type SortKey = { expr: AnyColumn | SQL; desc?: boolean; nullable?: boolean; nullsFirst?: boolean };
 /** A sortable column of a list: the expression, or the expression with its nullability. */
-export type SortColumn = AnyColumn | SQL | { expr: AnyColumn | SQL; nullable: boolean };
+export type SortColumn = AnyColumn | SQL | { expr: AnyColumn | SQL; nullable: boolean; nullsFirst?: boolean };
 
 const asSortKey = (c: SortColumn, desc: boolean): SortKey =>
   typeof c === "object" && c !== null && "expr" in c ? { ...c, desc } : { expr: c, desc };
@@ -107,7 +107,7 @@ export function sortKeys<K extends string>(
 const nullsFirst = (k: SortKey) => k.nullsFirst ?? Boolean(k.desc);
 
 /** The keys read the other way: direction and NULLs placement both reversed. */
-const flip = (keys: SortKey[]) =>
+export const flipKeys = (keys: SortKey[]) =>
   keys.map((k) => ({ ...k, desc: !k.desc, ...(k.nullable ? { nullsFirst: !nullsFirst(k) } : {}) }));
 
 /**
@@ -194,6 +194,49 @@ function afterSql(keys: SortKey[], values: (string | null)[]): SQL {
   return tail!;
 }
 
+/**
+ * The cursor a list's parameters carry, decoded (a 400 when it is not one of this list's), with
+ * the direction it pages in; null without a cursor. For a list that seeks each part of a UNION
+ * on its own (the Scadenze list, whose branches each read their index).
+ */
+export function cursorOf(
+  params: { after?: string | undefined; before?: string | undefined },
+  length: number,
+): { values: (string | null)[]; backwards: boolean } | null {
+  const cursor = params.after ?? params.before;
+  if (!cursor) return null;
+  return { values: decodeCursor(cursor, length), backwards: !params.after && Boolean(params.before) };
+}
+
+/**
+ * Rows strictly after `values` in the order of `keys` (before them when `backwards`), led by a row
+ * comparison over the leading keys that are NOT NULL, in one direction, with a value: the index
+ * scan then starts at the cursor's exact place even when many rows share the first key's value
+ * (afterSql alone bounds only the first key).
+ */
+export function seekSql(keys: SortKey[], values: (string | null)[], backwards: boolean): SQL {
+  const directed = backwards ? flipKeys(keys) : keys;
+  const tail = afterSql(directed, values);
+  let n = 0;
+  while (
+    n < directed.length &&
+    !directed[n]!.nullable &&
+    values[n] !== null &&
+    Boolean(directed[n]!.desc) === Boolean(directed[0]!.desc)
+  )
+    n++;
+  if (n < 2 || n === directed.length) return tail;
+  const left = sql.join(
+    directed.slice(0, n).map((k) => sql`${k.expr}`),
+    sql`, `,
+  );
+  const right = sql.join(
+    values.slice(0, n).map((v) => sql`${v}`),
+    sql`, `,
+  );
+  return sql`((${left}) ${sql.raw(directed[0]!.desc ? "<=" : ">=")} (${right}) and ${tail})`;
+}
+
 export type Keyset = {
   /** The keys in the list's order. */
   keys: SortKey[];
@@ -226,7 +269,7 @@ export function keyset(
       offset: params.offset,
     };
   const values = decodeCursor(cursor, keys.length);
-  const directed = backwards ? flip(keys) : keys;
+  const directed = backwards ? flipKeys(keys) : keys;
   return {
     keys,
     backwards,

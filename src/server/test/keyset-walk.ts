@@ -4,13 +4,16 @@ import type { TestApp } from "./app";
 // Walking a keyset list (src/server/lib/list.ts) page by page through X-Next-Cursor, and back
 // through X-Previous-Cursor, must give exactly the rows (and the order) of one big OFFSET page.
 
-export function keysetWalker(app: () => TestApp) {
+/** A row's identity in the walk: its id, or for a list of rows without one what makes a row unique. */
+type RowKey = (row: Record<string, unknown>) => string;
+
+export function keysetWalker(app: () => TestApp, keyOf: RowKey = (r) => r.id as string) {
   async function get(url: string) {
     const t = app();
     const res = await t.app.inject({ method: "GET", url, headers: { cookie: t.admin } });
     expect(res.statusCode, res.body).toBe(200);
     return {
-      ids: (res.json() as { id: string }[]).map((r) => r.id),
+      ids: (res.json() as Record<string, unknown>[]).map(keyOf),
       rows: res.json() as Record<string, unknown>[],
       next: res.headers["x-next-cursor"] as string | undefined,
       previous: res.headers["x-previous-cursor"] as string | undefined,

@@ -76,7 +76,8 @@ export const complianceRequirements = pgTable(
       t.supplierName.asc().nullsFirst(),
       t.documentId,
     ] as const;
-    const missing = [t.siteSort, t.siteId, t.kindRank, t.supplierName.asc().nullsFirst()] as const;
+    // The firm's id last: two firms of one name missing the same paper (drizzle/0021, keyset cursors).
+    const missing = [t.siteSort, t.siteId, t.kindRank, t.supplierName.asc().nullsFirst(), t.supplierId] as const;
     const open = sql`${t.siteStatus} <> 'completato'`;
     return [
       index("compliance_requirements_docs_idx")

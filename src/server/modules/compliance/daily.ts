@@ -12,28 +12,42 @@ import type { Db, Queryable } from "../../db/client";
 import { constructionSites, dailyJobRuns, estimates, users } from "../../db/schema";
 import { sendMail, type MailConfig } from "../../mail/mail";
 import { getSettings } from "../settings/queries";
-import { complianceRows } from "./queries";
+import { complianceCounts, complianceRows } from "./queries";
 
 /**
  * What needs the office's attention today (docs/domain/sites.md): papers of sites still to be worked
  * that expire within 15 days, and required papers mancante or scaduto on sites in corso.
  */
+const EXPIRING = { excludeCompleted: true, states: ["in_scadenza"] };
+const BLOCKING = { siteStatuses: ["in_corso"], requiredOnly: true, states: ["mancante", "scaduto"] };
+const MISSING = { ...BLOCKING, states: ["mancante"] };
+const EXPIRED = { ...BLOCKING, states: ["scaduto"] };
+
 export async function attentionRows(db: Queryable, today: string) {
   const [expiring, blocking] = await Promise.all([
-    complianceRows(db, { excludeCompleted: true, states: ["in_scadenza"] }, today),
-    complianceRows(db, { siteStatuses: ["in_corso"], requiredOnly: true, states: ["mancante", "scaduto"] }, today),
+    complianceRows(db, EXPIRING, today),
+    complianceRows(db, BLOCKING, today),
   ]);
   return { expiring: expiring.rows, blocking: blocking.rows };
 }
 
+/**
+ * The dashboard card: the three counts in one statement and the first few rows of each part, read
+ * in the list's order and stopped there, instead of every row the bell and the mail need.
+ */
 export async function complianceSummary(db: Queryable, today: string): Promise<ComplianceSummary> {
-  const { expiring, blocking } = await attentionRows(db, today);
+  const first = { limit: COMPLIANCE_SUMMARY_ITEMS, counted: false };
+  const [counts, expiring, blocking] = await Promise.all([
+    complianceCounts(db, { expiring: EXPIRING, missing: MISSING, expired: EXPIRED }, today),
+    complianceRows(db, { ...EXPIRING, ...first }, today),
+    complianceRows(db, { ...BLOCKING, ...first }, today),
+  ]);
   return {
     date: today,
-    expiring: expiring.length,
-    missing: blocking.filter((r) => r.state === "mancante").length,
-    expired: blocking.filter((r) => r.state === "scaduto").length,
-    items: [...blocking, ...expiring].slice(0, COMPLIANCE_SUMMARY_ITEMS),
+    expiring: counts.expiring,
+    missing: counts.missing,
+    expired: counts.expired,
+    items: [...blocking.rows, ...expiring.rows].slice(0, COMPLIANCE_SUMMARY_ITEMS),
   };
 }
 

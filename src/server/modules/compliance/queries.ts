@@ -12,7 +12,20 @@ import {
 import { addDays } from "@domain/dates";
 import type { Queryable } from "../../db/client";
 import { complianceDocuments, complianceRequirements, constructionSites, orders, suppliers } from "../../db/schema";
-import { COUNT_CAP } from "../../lib/list";
+import {
+  COUNT_CAP,
+  cursorOf,
+  cursorSql,
+  flipKeys,
+  keyset,
+  orderSql,
+  seekSql,
+  sortKey,
+  sortKeys,
+  type Keyset,
+  type SortColumn,
+  type SortKey,
+} from "../../lib/list";
 
 const d = complianceDocuments;
 
@@ -253,6 +266,11 @@ export interface ComplianceQuery extends RequirementFilter {
   sort?: string | undefined;
   limit?: number;
   offset?: number;
+  /** With a limit, whether to count the whole filter too (the list does; the dashboard card has its own counts). */
+  counted?: boolean;
+  /** Keyset cursors (src/server/lib/list.ts), in the list's own order only. */
+  after?: string | undefined;
+  before?: string | undefined;
 }
 
 /**
@@ -325,45 +343,158 @@ function requirementBranches(filter: RequirementFilter, today: string) {
 
 const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
 
-/** Requirement and document rows with their state on `today`; with a limit, also the capped count. */
-export async function complianceRows(db: Queryable, filter: ComplianceQuery, today: string) {
-  const branches = requirementBranches(filter, today);
-  if (branches.length === 0) return { rows: [] as ComplianceRow[], total: 0 };
+// The list's order over the union's columns, with every key's NULLs where the branches' indexes
+// put them: rank (the state's branch), expiry (NULL on missing papers), site, kind, firm (NULL
+// first: the site's own papers), document (NULL on missing papers), and the firm's id last, which
+// only two firms of the same name missing the same paper on one site ever need.
+const LIST_KEYS: SortKey[] = [
+  { expr: sql`x.rank` },
+  { expr: sql`x.sort_date`, nullable: true },
+  { expr: sql`x.site_sort` },
+  { expr: sql`x.site_id` },
+  { expr: sql`x.kind_rank` },
+  { expr: sql`x.supplier_name`, nullable: true, nullsFirst: true },
+  { expr: sql`x.document_id`, nullable: true },
+  { expr: sql`x.supplier_id`, nullable: true },
+];
+/** The sorts the screen offers, before the list's own order (a chosen sort reads every match). */
+const CHOSEN_SORTS = {
+  // Undated papers last in both directions, as before cursors.
+  validUntil: { expr: sql`x.valid_until`, nullable: true, nullsFirst: false },
+  site: sql`x.site_sort`,
+  kind: sql`x.kind_rank`,
+} satisfies Record<string, SortColumn>;
+
+/**
+ * Each branch's own keys over the table, in the list's order, with the positions of their values
+ * in a cursor of LIST_KEYS: the papers on file by (expiry, site, kind, firm, document) — unique,
+ * the firm's id never decides there — and the missing ones by (site, kind, firm, firm's id), the
+ * columns of their partial indexes (drizzle/0018, 0021).
+ */
+const DOC_KEYS: [SortKey, number][] = [
+  [{ expr: r.sortDate }, 1],
+  [{ expr: r.siteSort }, 2],
+  [{ expr: r.siteId }, 3],
+  [{ expr: r.kindRank }, 4],
+  [{ expr: r.supplierName, nullable: true, nullsFirst: true }, 5],
+  [{ expr: r.documentId }, 6],
+];
+const MISSING_KEYS: [SortKey, number][] = [
+  [{ expr: r.siteSort }, 2],
+  [{ expr: r.siteId }, 3],
+  [{ expr: r.kindRank }, 4],
+  [{ expr: r.supplierName, nullable: true, nullsFirst: true }, 5],
+  [{ expr: r.supplierId, nullable: true }, 7],
+];
+
+/** The page the list's parameters ask for: by cursor (after / before) or by OFFSET. */
+export const complianceKeyset = (params: {
+  sort?: string | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+  offset?: number | undefined;
+}) => keyset({ ...params, offset: params.offset ?? 0 }, sortKeys(params.sort, CHOSEN_SORTS, LIST_KEYS));
+
+/**
+ * Requirement and document rows with their state on `today`, each with its cursor; with a limit,
+ * also the capped count. In the list's own order each branch reads its index in order from the
+ * cursor (or from its start past OFFSET) and stops after LIMIT (+ OFFSET) rows; a branch wholly
+ * before the cursor is left out; the outer sort then orders at most three pages. A chosen sort
+ * orders every match, the cursor a condition on the union.
+ */
+async function requirementRows(db: Queryable, filter: ComplianceQuery, today: string, ks: Keyset) {
+  const chosen = Boolean(sortKey(filter.sort) && sortKey(filter.sort)! in CHOSEN_SORTS);
+  const cursor = chosen ? null : cursorOf(filter, LIST_KEYS.length);
+  const cursorRank = cursor ? Number(cursor.values[0]) : 0;
+  const branches = requirementBranches(filter, today).filter(
+    (b) => !cursor || (cursor.backwards ? b.rank <= cursorRank : b.rank >= cursorRank),
+  );
+  if (branches.length === 0) return { rows: [] as (RawRow & { cursor: string })[], total: 0 };
+  const branchKeys = (b: (typeof branches)[number]) => (b.rank === 2 ? MISSING_KEYS : DOC_KEYS);
+  const seek = (b: (typeof branches)[number]) => {
+    if (!cursor || b.rank !== cursorRank) return [];
+    const keys = branchKeys(b);
+    return [
+      seekSql(
+        keys.map(([k]) => k),
+        keys.map(([, i]) => cursor.values[i] ?? null),
+        cursor.backwards,
+      ),
+    ];
+  };
   const selects = branches.map(
     (b) => sql`select ${sql.raw(String(b.rank))} as rank, ${b.state} as state, ${b.sortDate} as sort_date,
       ${r.siteId} as site_id, ${r.siteName} as site_name, ${r.siteSort} as site_sort, ${r.siteStatus} as site_status,
       ${r.kind} as kind, ${r.kindRank} as kind_rank, ${r.supplierId} as supplier_id, ${r.supplierName} as supplier_name,
       ${r.required} as required, ${r.documentId} as document_id, ${r.title} as title, ${r.validUntil}::text as valid_until
-      from ${r} where ${sql.join(b.where, sql` and `)}`,
+      from ${r} where ${sql.join([...b.where, ...seek(b)], sql` and `)}`,
   );
-  const chosen = chosenOrder(filter.sort, { site: sql`x.site_sort`, kind: sql`x.kind_rank` });
-  // In the list's own order each branch reads its index in order and stops after OFFSET + LIMIT
-  // rows; the outer sort then orders at most three times that (another sort reads every match).
-  const reach = filter.limit && !chosen.queryChunks.length ? filter.limit + (filter.offset ?? 0) : null;
-  const branchOrder = (b: (typeof branches)[number]) =>
-    b.rank === 2
-      ? sql`order by ${r.siteSort}, ${r.siteId}, ${r.kindRank}, ${r.supplierName} nulls first`
-      : sql`order by ${r.sortDate}, ${r.siteSort}, ${r.siteId}, ${r.kindRank}, ${r.supplierName} nulls first, ${r.documentId}`;
+  const reach = filter.limit && !chosen ? filter.limit + ks.offset : null;
+  const branchOrder = (b: (typeof branches)[number]) => {
+    const keys = branchKeys(b).map(([k]) => k);
+    return sql`order by ${sql.join(orderSql(cursor?.backwards ? flipKeys(keys) : keys), sql`, `)}`;
+  };
   const parts = reach
     ? selects.map((s, i) => sql`(${s} ${branchOrder(branches[i]!)} limit ${reach})`)
     : selects.map((s) => sql`(${s})`);
+  const where = chosen && ks.where ? sql`where ${ks.where}` : sql``;
   const page = sql`select x.site_id, x.site_name, x.site_status, x.kind, x.supplier_id, x.supplier_name, x.required,
-      x.document_id, x.title, x.valid_until, x.state
-    from (${unionAll(parts)}) x
-    order by ${chosen}x.rank, x.sort_date, x.site_sort, x.site_id, x.kind_rank, x.supplier_name nulls first, x.document_id
-    ${filter.limit ? sql`limit ${filter.limit} offset ${filter.offset ?? 0}` : sql``}`;
-  if (!filter.limit) {
-    const rows = rowsOf<RawRow>(await db.execute(page)).map(toRow);
+      x.document_id, x.title, x.valid_until, x.state, ${cursorSql(ks.keys)} as cursor
+    from (${unionAll(parts)}) x ${where}
+    order by ${sql.join(ks.pageOrder, sql`, `)}
+    ${filter.limit ? sql`limit ${filter.limit} offset ${ks.offset}` : sql``}`;
+  const rowsIn = (raw: unknown) => {
+    const rows = rowsOf<RawRow & { cursor: string }>(raw);
+    // A page read backwards comes in reverse; the answer is always in the list's order.
+    return ks.backwards ? rows.reverse() : rows;
+  };
+  if (!filter.limit || filter.counted === false) {
+    const rows = rowsIn(await db.execute(page));
     return { rows, total: rows.length };
   }
-  const counted = branches.map((b) => sql`(select 1 from ${r} where ${sql.join(b.where, sql` and `)})`);
+  // The count is the whole filter's, whichever page the cursor names.
+  const counted = requirementBranches(filter, today).map(
+    (b) => sql`(select 1 from ${r} where ${sql.join(b.where, sql` and `)})`,
+  );
   const count = sql`select count(*)::int as n from (${unionAll(counted)} limit ${COUNT_CAP + 1}) c`;
   const [raw, n] = await Promise.all([db.execute(page), db.execute(count)]);
-  return { rows: rowsOf<RawRow>(raw).map(toRow), total: Number(rowsOf<{ n: number }>(n)[0]?.n ?? 0) };
+  return { rows: rowsIn(raw), total: Number(rowsOf<{ n: number }>(n)[0]?.n ?? 0) };
 }
 
-export async function listCompliance(db: Queryable, params: ComplianceListParams, today: string) {
-  return complianceRows(
+/**
+ * Exact counts of rows matching each filter, in one statement (each a count over its branches'
+ * index ranges): the dashboard card's figures, a few hundred rows at most however old the data.
+ */
+export async function complianceCounts<K extends string>(
+  db: Queryable,
+  filters: Record<K, RequirementFilter>,
+  today: string,
+): Promise<Record<K, number>> {
+  const names = Object.keys(filters) as K[];
+  const counts = names.map((name) => {
+    const branches = requirementBranches(filters[name], today).map(
+      (b) => sql`(select count(*) from ${r} where ${sql.join(b.where, sql` and `)})`,
+    );
+    return sql`${branches.length ? sql.join(branches, sql` + `) : sql`0`}::int as ${sql.identifier(name)}`;
+  });
+  const [row] = rowsOf<Record<K, number>>(await db.execute(sql`select ${sql.join(counts, sql`, `)}`));
+  return Object.fromEntries(names.map((name) => [name, Number(row?.[name] ?? 0)])) as Record<K, number>;
+}
+
+/** Requirement and document rows with their state on `today`; with a limit, also the capped count. */
+export async function complianceRows(db: Queryable, filter: ComplianceQuery, today: string) {
+  const { rows, total } = await requirementRows(db, filter, today, complianceKeyset(filter));
+  return { rows: rows.map(toRow), total };
+}
+
+/** The Scadenze page: its rows with their cursors (sendKeysetPage sends them as headers) and the count. */
+export async function listCompliance(
+  db: Queryable,
+  params: ComplianceListParams,
+  today: string,
+  ks: Keyset = complianceKeyset(params),
+) {
+  const { rows, total } = await requirementRows(
     db,
     {
       siteId: params.siteId,
@@ -374,9 +505,13 @@ export async function listCompliance(db: Queryable, params: ComplianceListParams
       sort: params.sort,
       limit: params.limit,
       offset: params.offset,
+      after: params.after,
+      before: params.before,
     },
     today,
+    ks,
   );
+  return { rows: rows.map((raw) => ({ ...toRow(raw), cursor: raw.cursor })), total };
 }
 
 /** The site card "Sicurezza e permessi": requirements, papers and firms of one site. */

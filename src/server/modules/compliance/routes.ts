@@ -20,11 +20,11 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { registerCsvExport, type CsvColumn } from "../../lib/csv";
-import { sendPage } from "../../lib/list";
+import { sendKeysetPage } from "../../lib/list";
 import { storageFor } from "../../storage";
 import { sendStoredFile } from "../../http/stored-file";
 import { complianceSummary } from "./daily";
-import { documentFile, listCompliance, siteCompliance, supplierDocuments } from "./queries";
+import { complianceKeyset, documentFile, listCompliance, siteCompliance, supplierDocuments } from "./queries";
 import {
   createSiteDocument,
   createSupplierDocument,
@@ -203,8 +203,15 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listCompliance(db, request.query, todayIso());
-      return sendPage(reply, Promise.resolve(rows), Promise.resolve(total));
+      const ks = complianceKeyset(request.query);
+      const page = listCompliance(db, request.query, todayIso(), ks);
+      return sendKeysetPage(
+        reply,
+        ks,
+        request.query,
+        page.then((p) => p.rows),
+        page.then((p) => p.total),
+      );
     },
   );
 
@@ -224,10 +231,11 @@ export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   registerCsvExport(app, {
     access: "office",
     url: "/api/compliance/export.csv",
-    querystring: complianceListQuerySchema.omit({ limit: true, offset: true }),
+    querystring: complianceListQuerySchema.omit({ limit: true, offset: true, after: true, before: true }),
     fileName: "scadenze",
     tags,
     columns: csvColumns,
-    fetchPage: async (q, limit, offset) => (await listCompliance(db, { ...q, limit, offset }, todayIso())).rows,
+    fetchPage: async (q, limit, offset) =>
+      (await listCompliance(db, { ...q, limit, offset, after: undefined, before: undefined }, todayIso())).rows,
   });
 };
