@@ -6,14 +6,11 @@ import { siteStatuses } from "@domain/statuses";
 import { countLabel } from "@domain/wording";
 import { complianceKeys, ComplianceStateBadge, useComplianceList } from "@web/components/compliance";
 import { ExportCsvButton } from "@web/components/export-csv-button";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
+import { ListShell, ListTable } from "@web/components/list/list-shell";
 import { FilterSelect } from "@web/components/list/list-toolbar";
 import { COMBOBOX_LIMIT, type ComboboxOption } from "@web/components/pickers/async-combobox";
 import { SearchFilter } from "@web/components/pickers/search-filter";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { api } from "@web/lib/api";
 import { useListParams } from "@web/lib/use-list-params";
 import { paths } from "@web/lib/paths";
@@ -46,127 +43,124 @@ const siteFilter = {
 
 /**
  * "Scadenze" (docs/domain/sites.md): every required paper and every paper on file of the sites still to
- * be worked, with its derived state, filtered, paged and exported by the server.
+ * be worked, with its derived state, filtered, paged (by keyset cursor) and exported by the server.
  */
 export default function DeadlinesPage() {
   const list = useListParams(FILTERS);
   const { state, kind, supplierId, siteId, sites } = list.values;
   const filters = { state, kind, supplierId, siteId, sites } as ComplianceListQuery;
-  const query = useComplianceList({ ...filters, limit: list.limit, offset: list.offset });
+  // Keyset pages: the pager follows the server's cursors (a deep page costs what the first costs).
+  const query = useComplianceList({ ...filters, ...list.page });
   const { data } = query;
 
   return (
-    <>
-      <PageHeader
-        title="Scadenze"
-        description={
-          data
-            ? countLabel(data.total, "documento", "documenti", data.capped)
-            : "Sicurezza e permessi di tutti i cantieri"
-        }
-        actions={<ExportCsvButton path="/api/compliance/export.csv" query={filters as Record<string, string>} />}
-      />
-      <div
-        role="search"
-        aria-label="Filtri delle scadenze"
-        className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
-      >
-        <FilterSelect
-          label="Filtra per stato"
-          value={state}
-          onValueChange={(v) => list.set({ state: v })}
-          allLabel="Tutti gli stati"
-          options={complianceStates.options}
-        />
-        <FilterSelect
-          label="Filtra per tipo"
-          value={kind}
-          onValueChange={(v) => list.set({ kind: v })}
-          allLabel="Tutti i tipi"
-          options={complianceKinds.options}
-        />
-        <SearchFilter
-          label="Filtra per impresa"
-          placeholder="Tutte le imprese"
-          className="sm:w-auto"
-          value={supplierId}
-          onChange={(v) => list.set({ supplierId: v })}
-          {...supplierFilter}
-        />
-        <SearchFilter
-          label="Filtra per cantiere"
-          placeholder="Tutti i cantieri aperti"
-          className="sm:w-auto"
-          value={siteId}
-          onChange={(v) => list.set({ siteId: v })}
-          {...siteFilter}
-        />
-        <FilterSelect
-          label="Cantieri"
-          value={sites}
-          onValueChange={(v) => list.set({ sites: v })}
-          allLabel="Da completare"
-          options={[{ value: "all", label: "Anche completati" }]}
-        />
-      </div>
-      <ListBody
-        query={query}
-        errorText="Impossibile caricare le scadenze. Riprova."
-        filtered={list.hasFilters}
-        empty={{
-          icon: ShieldCheck,
-          title: "Nessuna scadenza trovata",
-          invite: "Nessun cantiere da completare ha documenti richiesti",
-        }}
-      >
-        {(rows) => (
-          <Card>
-            <CardContent className="p-0 sm:p-0">
-              <Table aria-label="Elenco scadenze" scrollLabel="Elenco scadenze">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Documento</TableHead>
-                    <TableHead>Cantiere</TableHead>
-                    <TableHead className="hidden md:table-cell">Scadenza</TableHead>
-                    <TableHead>Stato</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((r) => (
-                    <TableRow key={`${r.siteId}-${r.kind}-${r.supplierId ?? ""}-${r.documentId ?? ""}`}>
-                      <TableCell>
-                        <div className="font-medium wrap-anywhere">
-                          {r.required ? requirementLabel(r) : complianceKinds.label(r.kind)}
-                        </div>
-                        <div className="text-sm text-muted-foreground wrap-anywhere">
-                          {r.title ?? "Non caricato"}
-                          <span className="md:hidden">{r.validUntil ? ` · ${formatDate(r.validUntil)}` : ""}</span>
-                        </div>
-                      </TableCell>
-                      <TableCell>
-                        <Link
-                          href={paths.admin.site(r.siteId)}
-                          className="font-medium text-primary hover:underline wrap-anywhere"
-                        >
-                          {r.siteName}
-                        </Link>
-                        <div className="text-sm text-muted-foreground">{siteStatuses.label(r.siteStatus)}</div>
-                      </TableCell>
-                      <TableCell className="hidden tabular-nums md:table-cell">
-                        {r.validUntil ? formatDate(r.validUntil) : "—"}
-                      </TableCell>
-                      <TableCell>
-                        <ComplianceStateBadge state={r.state} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
-        )}
-      </ListBody>
-      <ListPagination total={data?.total} list={list} />
-    </>
+    <ListShell
+      title="Scadenze"
+      description={
+        data
+          ? countLabel(data.total, "documento", "documenti", data.capped)
+          : "Sicurezza e permessi di tutti i cantieri"
+      }
+      actions={<ExportCsvButton path="/api/compliance/export.csv" query={filters as Record<string, string>} />}
+      aboveBody={
+        <div
+          role="search"
+          aria-label="Filtri delle scadenze"
+          className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        >
+          <FilterSelect
+            label="Filtra per stato"
+            value={state}
+            onValueChange={(v) => list.set({ state: v })}
+            allLabel="Tutti gli stati"
+            options={complianceStates.options}
+          />
+          <FilterSelect
+            label="Filtra per tipo"
+            value={kind}
+            onValueChange={(v) => list.set({ kind: v })}
+            allLabel="Tutti i tipi"
+            options={complianceKinds.options}
+          />
+          <SearchFilter
+            label="Filtra per impresa"
+            placeholder="Tutte le imprese"
+            className="sm:w-auto"
+            value={supplierId}
+            onChange={(v) => list.set({ supplierId: v })}
+            {...supplierFilter}
+          />
+          <SearchFilter
+            label="Filtra per cantiere"
+            placeholder="Tutti i cantieri aperti"
+            className="sm:w-auto"
+            value={siteId}
+            onChange={(v) => list.set({ siteId: v })}
+            {...siteFilter}
+          />
+          <FilterSelect
+            label="Cantieri"
+            value={sites}
+            onValueChange={(v) => list.set({ sites: v })}
+            allLabel="Da completare"
+            options={[{ value: "all", label: "Anche completati" }]}
+          />
+        </div>
+      }
+      list={list}
+      query={query}
+      errorText="Impossibile caricare le scadenze. Riprova."
+      filtered={list.hasFilters}
+      empty={{
+        icon: ShieldCheck,
+        title: "Nessuna scadenza trovata",
+        invite: "Nessun cantiere da completare ha documenti richiesti",
+      }}
+    >
+      {(rows) => (
+        <ListTable
+          label="Elenco scadenze"
+          scrollLabel="Elenco scadenze"
+          flush
+          head={
+            <>
+              <TableHead>Documento</TableHead>
+              <TableHead>Cantiere</TableHead>
+              <TableHead className="hidden md:table-cell">Scadenza</TableHead>
+              <TableHead>Stato</TableHead>
+            </>
+          }
+        >
+          {rows.map((r) => (
+            <TableRow key={`${r.siteId}-${r.kind}-${r.supplierId ?? ""}-${r.documentId ?? ""}`}>
+              <TableCell>
+                <div className="font-medium wrap-anywhere">
+                  {r.required ? requirementLabel(r) : complianceKinds.label(r.kind)}
+                </div>
+                <div className="text-sm text-muted-foreground wrap-anywhere">
+                  {r.title ?? "Non caricato"}
+                  <span className="md:hidden">{r.validUntil ? ` · ${formatDate(r.validUntil)}` : ""}</span>
+                </div>
+              </TableCell>
+              <TableCell>
+                <Link
+                  href={paths.admin.site(r.siteId)}
+                  className="font-medium text-primary hover:underline wrap-anywhere"
+                >
+                  {r.siteName}
+                </Link>
+                <div className="text-sm text-muted-foreground">{siteStatuses.label(r.siteStatus)}</div>
+              </TableCell>
+              <TableCell className="hidden tabular-nums md:table-cell">
+                {r.validUntil ? formatDate(r.validUntil) : "—"}
+              </TableCell>
+              <TableCell>
+                <ComplianceStateBadge state={r.state} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
+      )}
+    </ListShell>
   );
 }
