@@ -160,7 +160,10 @@ const deep = 5000;
 
 const picker = (extra: Record<string, unknown>) => ({ limit: 20, offset: 0, ...extra }) as never;
 /** The id the seed gives "Cliente 12" (md5('c' || 12)::uuid). */
-const clientTwelve = createHash("md5").update("c12").digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+const clientTwelve = createHash("md5")
+  .update("c12")
+  .digest("hex")
+  .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
 
 /** The searches the form pickers send: the line's service, the estimate's order, survey and the survey's contact. */
 function pickerCases() {
@@ -303,7 +306,19 @@ const countCases: { name: string; run: () => Promise<unknown> }[] = [
 ];
 
 /** The seeded tables large enough that reading one whole is a fault (users and suppliers are small). */
-const bigTables = new Set(["clients", "contacts", "surveys", "estimates", "contracts", "invoices", "construction_sites", "orders", "order_items", "services", "outbox"]);
+const bigTables = new Set([
+  "clients",
+  "contacts",
+  "surveys",
+  "estimates",
+  "contracts",
+  "invoices",
+  "construction_sites",
+  "orders",
+  "order_items",
+  "services",
+  "outbox",
+]);
 
 /** Sequential scans of a big table anywhere in the plan. */
 const seqScans = (node: PlanNode): string[] => [
@@ -345,17 +360,32 @@ const keysetCases: { name: string; column: string; run: () => Promise<unknown> }
     run: async () =>
       listSurveys(
         database.db,
-        page(0, { sort: "status", before: await deepCursor(listSurveys(database.db, page(deep, { sort: "status" }), null)) }),
+        page(0, {
+          sort: "status",
+          before: await deepCursor(listSurveys(database.db, page(deep, { sort: "status" }), null)),
+        }),
         null,
       ),
   },
   { name: "orders", column: "order_date", run: byCursor((p) => listOrders(database.db, p)) },
-  { name: "orders by title", column: "lower(title)", run: byCursor((p) => listOrders(database.db, p), { sort: "-title" }) },
+  {
+    name: "orders by title",
+    column: "lower(title)",
+    run: byCursor((p) => listOrders(database.db, p), { sort: "-title" }),
+  },
   { name: "order items", column: "order_id", run: byCursor((p) => listAllOrderItems(database.db, p)) },
   { name: "sites", column: "created_at", run: byCursor((p) => listSites(database.db, p, null)) },
   { name: "outbox", column: "created_at", run: byCursor((p) => listOutboxMessages(database.db, p)) },
-  { name: "services by price", column: "unit_price", run: byCursor((p) => listServices(database.db, p), { sort: "unitPrice" }) },
-  { name: "contracts by -number", column: "number", run: byCursor((p) => listContracts(database.db, p, null), { sort: "-number" }) },
+  {
+    name: "services by price",
+    column: "unit_price",
+    run: byCursor((p) => listServices(database.db, p), { sort: "unitPrice" }),
+  },
+  {
+    name: "contracts by -number",
+    column: "number",
+    run: byCursor((p) => listContracts(database.db, p, null), { sort: "-number" }),
+  },
   {
     name: "sites by end date (NULLs last)",
     column: "estimated_end_date",
@@ -448,8 +478,14 @@ describe("list plans on seeded tables", () => {
   it("the service picker finds what was typed through the trigram indexes of name and description", async () => {
     const plan = await planOf(() => listServices(database.db, picker({ status: "attivo", q: "1234", sort: "name" })));
     const conds = indexConds(plan);
-    expect(conds.some((c) => c.includes("name ~~*")), JSON.stringify(plan)).toBe(true);
-    expect(conds.some((c) => c.includes("description ~~*")), JSON.stringify(plan)).toBe(true);
+    expect(
+      conds.some((c) => c.includes("name ~~*")),
+      JSON.stringify(plan),
+    ).toBe(true);
+    expect(
+      conds.some((c) => c.includes("description ~~*")),
+      JSON.stringify(plan),
+    ).toBe(true);
   });
 
   it.each(cases)("$name: the page stops after LIMIT + OFFSET rows", async ({ run, search, indexed }) => {
@@ -513,4 +549,57 @@ describe("list plans on seeded tables", () => {
       expect(uncappedCount(count!), JSON.stringify(count)).toEqual([]);
     },
   );
+
+  /** Rows the plan's index scans handed up (EXPLAIN ANALYZE): what the page read. */
+  const rowsRead = (node: PlanNode & { "Actual Rows"?: number; "Actual Loops"?: number }): number =>
+    (node["Node Type"].startsWith("Index") ? (node["Actual Rows"] ?? 0) * (node["Actual Loops"] ?? 1) : 0) +
+    (node.Plans ?? []).reduce((n, p) => n + rowsRead(p), 0);
+  async function analyzed(query: string, params: unknown[]) {
+    const result = await database.db.execute(sql.raw(`explain (analyze, format json) ${inline(query, params)}`));
+    const rows =
+      (result as unknown as { rows: Record<string, unknown>[] }).rows ??
+      (result as unknown as Record<string, unknown>[]);
+    const raw = rows[0]!["QUERY PLAN"];
+    return ((typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
+  }
+  /** The page statement of a Scadenze call (the first of its two; the second is the count). */
+  async function compliancePage(params: Record<string, unknown>) {
+    statements.length = 0;
+    const { rows } = await listCompliance(database.db, { limit: 25, offset: 0, ...params } as never, todayIso());
+    expect(statements).toHaveLength(2);
+    return { rows, plan: await analyzed(statements[0]!.query, statements[0]!.params) };
+  }
+  const cursorOfRow = (row: { cursor: string }) => Buffer.from(row.cursor, "utf8").toString("base64url");
+
+  // Scadenze by cursor: each branch seeks its index from the cursor (an Index Cond on the row of its
+  // leading keys) and the page reads about one page per branch, wherever the cursor is.
+  const complianceCursors: { name: string; params: Record<string, unknown>; back?: boolean }[] = [
+    { name: "open sites", params: {} },
+    { name: "with completed sites", params: { sites: "all" } },
+    { name: "with completed sites, backwards", params: { sites: "all" }, back: true },
+    { name: "missing papers", params: { state: "mancante", sites: "all" } },
+  ];
+  it.each(complianceCursors)("scadenze deep by cursor, $name: reads about one page", async ({ params, back }) => {
+    const { rows } = await compliancePage({ ...params, offset: deep - 1, limit: 2 });
+    expect(rows).toHaveLength(2);
+    const cursor = cursorOfRow(rows[back ? 1 : 0]!);
+    const { plan, rows: page } = await compliancePage({
+      ...params,
+      ...(back ? { before: cursor } : { after: cursor }),
+    });
+    expect(page).toHaveLength(25);
+    expect(fullSorts(plan, { search: false }), JSON.stringify(plan)).toEqual([]);
+    expect(seqScans(plan), JSON.stringify(plan)).toEqual([]);
+    expect(
+      indexConds(plan).some((c) => /ROW\((sort_date|site_sort)/.test(c)),
+      JSON.stringify(plan),
+    ).toBe(true);
+    expect(rowsRead(plan), JSON.stringify(plan)).toBeLessThanOrEqual(3 * 26);
+  });
+
+  // Broken outcome: the same deep page by OFFSET reads every row before it.
+  it("scadenze deep by OFFSET reads the rows before the page (the check above can fail)", async () => {
+    const { plan } = await compliancePage({ sites: "all", offset: deep });
+    expect(rowsRead(plan)).toBeGreaterThan(deep);
+  });
 });
