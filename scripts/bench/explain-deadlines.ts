@@ -36,9 +36,8 @@ const list = (q: Partial<Filters>) => () =>
   rowsOf(db, { limit: 25, offset: 0, excludeCompleted: true, ...q } as Filters, today);
 /** The cursor a screen holds after reading row `n` (0-based) of a filter: X-Next-Cursor of the page ending there. */
 const cursorAt = async (n: number, q: Record<string, unknown>) => {
-  const [row] = (
-    await listCompliance(db, { limit: 1, offset: n, ...q } as Parameters<typeof listCompliance>[1], today)
-  ).rows;
+  const [row] = (await listCompliance(db, { limit: 1, offset: n, ...q } as Parameters<typeof listCompliance>[1], today))
+    .rows;
   return Buffer.from(row!.cursor, "utf8").toString("base64url");
 };
 const keysetCases: [string, () => Promise<unknown>][] = process.env.BEFORE

@@ -52,7 +52,9 @@ export function keysetWalker(app: () => TestApp, keyOf: RowKey = (r) => r.id as 
     expect(pages.slice(0, -1).every((p) => p.length === limit)).toBe(true);
 
     // Backwards from the last page: each page is the one OFFSET gives at the same position.
-    let back = await get(`${path}?limit=${limit}${sep}&after=${await lastCursorBefore(path, sep, limit, pages.length)}`);
+    let back = await get(
+      `${path}?limit=${limit}${sep}&after=${await lastCursorBefore(path, sep, limit, pages.length)}`,
+    );
     const seen = [back.ids];
     while (back.previous) {
       back = await get(`${path}?limit=${limit}${sep}&before=${back.previous}`);
