@@ -12,7 +12,7 @@ import { browserFigures, bundleFigures, type BrowserFigures } from "./frontend";
 import { httpLoad } from "./http-load";
 import { loginAs, pdfFigures, pdfUsers, type PdfFigures } from "./pdf-figures";
 import { checkTargets, consoleTable, markdownReport, spliceReport, type TargetResult } from "./report";
-import { KEYSET_LISTS, scenarios, type Scenario } from "./scenarios";
+import { KEYSET_LISTS, scenarios, withQuery, type Scenario } from "./scenarios";
 import { rssMb, startServer, stopServer } from "./server";
 import type { RunStats } from "./stats";
 
@@ -121,7 +121,7 @@ async function discoverIds(base: string, cookie: string) {
   // The cursor after row DEEP_ROW of each keyset list (X-Next-Cursor), for its deep page by cursor.
   const cursors: Record<string, string> = {};
   for (const path of KEYSET_LISTS) {
-    const res = await fetch(`${base}${path}?limit=1&offset=${DEEP_ROW - 1}`, { headers: { cookie } });
+    const res = await fetch(`${base}${withQuery(path)}limit=1&offset=${DEEP_ROW - 1}`, { headers: { cookie } });
     const next = res.headers.get("x-next-cursor");
     if (next) cursors[path] = next;
   }

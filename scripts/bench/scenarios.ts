@@ -5,8 +5,10 @@ export interface Scenario extends HttpCall {
   kind: "health" | "list" | "detail" | "dashboard" | "pdf" | "write" | "login";
 }
 
-/** The lists that page by keyset, with the name their deep-page scenario carries. */
+/** The lists that page by keyset (path and fixed filters), with the name their deep-page scenario carries. */
 export const KEYSET_LIST_NAMES: Record<string, string> = {
+  // Scadenze with the completed sites: most of ten years of requirements (docs/decisions/015-deadlines-speed.md).
+  "/api/compliance?sites=all": "scadenze, anche completati",
   "/api/contacts": "contatti",
   "/api/surveys": "sopralluoghi",
   "/api/construction-sites": "cantieri",
@@ -48,17 +50,11 @@ export function scenarios(ids: {
     { name: "fornitori: pagina 2", kind: "list", method: "GET", path: `/api/suppliers?${page2}` },
     { name: "ordini: pagina 2", kind: "list", method: "GET", path: `/api/orders?${page2}` },
     // Scadenze (compliance_requirements, docs/decisions/015-deadlines-speed.md): the first page of
-    // the open sites, the same with the completed ones (most of ten years), a state filter and a
-    // deep page; the summary is the dashboard card's and the bell's read.
+    // the open sites, the same with the completed ones (most of ten years) and a state filter (its
+    // deep page by cursor is with the keyset lists below); the summary is the dashboard card's and the bell's read.
     { name: "scadenze: prima pagina", kind: "list", method: "GET", path: "/api/compliance?limit=25" },
     { name: "scadenze: anche completati", kind: "list", method: "GET", path: "/api/compliance?sites=all&limit=25" },
     { name: "scadenze: mancanti", kind: "list", method: "GET", path: "/api/compliance?state=mancante&limit=25" },
-    {
-      name: "scadenze: pagina 200, anche completati",
-      kind: "list",
-      method: "GET",
-      path: "/api/compliance?sites=all&limit=25&offset=4975",
-    },
     { name: "scadenze: riepilogo", kind: "dashboard", method: "GET", path: "/api/compliance/summary" },
     { name: "righe ordine: pagina 2", kind: "list", method: "GET", path: `/api/order-items?${page2}` },
     // Page 200 of each keyset list, by the cursor the page before it hands out.
@@ -67,7 +63,7 @@ export function scenarios(ids: {
         name: `${KEYSET_LIST_NAMES[path] ?? path}: pagina 200 (cursore)`,
         kind: "list",
         method: "GET",
-        path: `${path}?limit=25&after=${encodeURIComponent(cursor)}`,
+        path: `${withQuery(path)}limit=25&after=${encodeURIComponent(cursor)}`,
       }),
     ),
     { name: "preventivo: dettaglio con voci", kind: "detail", method: "GET", path: `/api/estimates/${ids.estimateId}` },
@@ -88,3 +84,6 @@ export function scenarios(ids: {
     { name: "login", kind: "login", method: "POST", path: "/api/auth/login", body: ids.login },
   ];
 }
+
+/** `path?` or `path?filters&`, ready for more parameters. */
+export const withQuery = (path: string) => `${path}${path.includes("?") ? "&" : "?"}`;

@@ -36,15 +36,32 @@ export const sessionUserColumns = {
   twoFactorSetupRequired: sql<boolean>`(${users.role} = 'admin' and ${users.totpEnabledAt} is null and coalesce((select ${companySettings.requireTotpForAdmins} from ${companySettings} where ${companySettings.id} = 1), false))`.mapWith(Boolean),
 };
 
-export async function findSessionUser(db: Db, token: string, idleMs: number): Promise<SessionUser | null> {
-  const id = hashToken(token);
-  const [row] = await db
+/**
+ * The session lookup runs on every request, so it is built once per database and prepared: drizzle
+ * no longer assembles the statement each time, and PostgreSQL parses and plans it once per
+ * connection. Measured in-process on the scale-500 data set (4 in flight, 3,000 calls): 540–700 µs
+ * of CPU per call built each time, 170–190 µs prepared.
+ */
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+const prepareLookup = (db: Db) =>
+  db
     .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clients, eq(clients.id, users.clientId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
+    .limit(1)
+    .prepare("colmo_session_user");
+
+function sessionLookup(db: Db) {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) preparedLookups.set(db, (lookup = prepareLookup(db)));
+  return lookup;
+}
+
+export async function findSessionUser(db: Db, token: string, idleMs: number): Promise<SessionUser | null> {
+  const id = hashToken(token);
+  const [row] = await sessionLookup(db).execute({ id });
   if (!row) return null;
   if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_AFTER_MS) {
     await db
