@@ -36,23 +36,33 @@ export const sessionUserColumns = {
   twoFactorSetupRequired: sql<boolean>`(${users.role} = 'admin' and ${users.totpEnabledAt} is null and coalesce((select ${companySettings.requireTotpForAdmins} from ${companySettings} where ${companySettings.id} = 1), false))`.mapWith(Boolean),
 };
 
+/**
+ * One statement per request: the session, its user and the two-factor setting by primary keys
+ * (EXPLAIN: four index scans, docs/decisions/013-dashboard-speed.md, "Session lookup"). The
+ * sliding expiry is written only when the last write is a minute old (TOUCH_AFTER_MS), with the
+ * database's clock on both sides: a session ends idleMs after the request that last refreshed
+ * it, so between idleMs − 1 min and idleMs after the user's last request, never later.
+ */
 export async function findSessionUser(db: Db, token: string, idleMs: number): Promise<SessionUser | null> {
   const id = hashToken(token);
   const [row] = await db
-    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      ...sessionUserColumns,
+      stale: sql<boolean>`(${sessions.lastSeenAt} <= now() - make_interval(secs => ${TOUCH_AFTER_MS / 1000}))`.mapWith(Boolean),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clients, eq(clients.id, users.clientId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
     .limit(1);
   if (!row) return null;
-  if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_AFTER_MS) {
+  if (row.stale) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + idleMs).toISOString() })
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${idleMs / 1000})` })
       .where(eq(sessions.id, id));
   }
-  const { lastSeenAt: _seen, ...user } = row;
+  const { stale: _stale, ...user } = row;
   return user;
 }
 
