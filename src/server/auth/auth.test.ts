@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -88,6 +88,42 @@ describe("login, me, logout", () => {
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(sessions.userId, portal.userId));
     expect((await t.app.inject({ url: "/api/auth/me", headers: { cookie: portal.cookie } })).statusCode).toBe(401);
+  });
+
+  it("slides the idle expiry with at most one write a minute, on the database's clock", async () => {
+    const portal = await t.clientUser();
+    const me = () => t.app.inject({ url: "/api/auth/me", headers: { cookie: portal.cookie } });
+    const session = async () => {
+      const [row] = await t.db
+        .select({
+          lastSeenAt: sql<string>`${sessions.lastSeenAt}::text`,
+          expiresAt: sql<string>`${sessions.expiresAt}::text`,
+          idle: sql<number>`extract(epoch from ${sessions.expiresAt} - ${sessions.lastSeenAt})`.mapWith(Number),
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, portal.userId));
+      return row!;
+    };
+    const fresh = await session();
+    // Within the minute: answered, nothing written.
+    expect((await me()).statusCode).toBe(200);
+    expect(await session()).toEqual(fresh);
+    // A minute since the last write, a few seconds before expiring: refreshed to exactly the idle
+    // timeout (SESSION_IDLE_HOURS, 12 by default) from now.
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '61 seconds'`, expiresAt: sql`now() + interval '5 seconds'` })
+      .where(eq(sessions.userId, portal.userId));
+    expect((await me()).statusCode).toBe(200);
+    const touched = await session();
+    expect(touched.idle).toBe(12 * 3600);
+    expect(touched.lastSeenAt > fresh.lastSeenAt).toBe(true);
+    // Past its expiry it is refused, however recent the last write.
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '10 seconds'`, expiresAt: sql`now() - interval '1 millisecond'` })
+      .where(eq(sessions.userId, portal.userId));
+    expect((await me()).statusCode).toBe(401);
   });
 
   it("throttles repeated failures per user name and address with 429 and Retry-After", async () => {

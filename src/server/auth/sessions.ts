@@ -37,21 +37,28 @@ export const sessionUserColumns = {
 };
 
 /**
- * The session lookup runs on every request, so it is built once per database and prepared: drizzle
- * no longer assembles the statement each time, and PostgreSQL parses and plans it once per
- * connection. Measured in-process on the scale-500 data set (4 in flight, 3,000 calls): 540–700 µs
- * of CPU per call built each time, 170–190 µs prepared.
+ * One statement per request: the session, its user and the two-factor setting by primary keys
+ * (EXPLAIN: four index scans, docs/decisions/013-dashboard-speed.md, "Session lookup"). It runs on
+ * every request, so it is built once per database and prepared: drizzle no longer assembles it each
+ * time and PostgreSQL parses and plans it once per connection (in-process at scale 500, 4 in
+ * flight, 3,000 calls: 540–700 µs of CPU per call built each time, 170–190 µs prepared).
+ * The sliding expiry is written only when the last write is a minute old (TOUCH_AFTER_MS), with the
+ * database's clock on both sides: a session ends idleMs after the request that last refreshed
+ * it, so between idleMs − 1 min and idleMs after the user's last request, never later.
  */
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 const prepareLookup = (db: Db) =>
   db
-    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      ...sessionUserColumns,
+      stale: sql<boolean>`(${sessions.lastSeenAt} <= now() - make_interval(secs => ${TOUCH_AFTER_MS / 1000}))`.mapWith(Boolean),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clients, eq(clients.id, users.clientId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
     .limit(1)
     .prepare("colmo_session_user");
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 
 function sessionLookup(db: Db) {
   let lookup = preparedLookups.get(db);
@@ -63,13 +70,13 @@ export async function findSessionUser(db: Db, token: string, idleMs: number): Pr
   const id = hashToken(token);
   const [row] = await sessionLookup(db).execute({ id });
   if (!row) return null;
-  if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_AFTER_MS) {
+  if (row.stale) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + idleMs).toISOString() })
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${idleMs / 1000})` })
       .where(eq(sessions.id, id));
   }
-  const { lastSeenAt: _seen, ...user } = row;
+  const { stale: _stale, ...user } = row;
   return user;
 }
 

@@ -1,5 +1,5 @@
-import { asc, count, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import { asc, count, desc, getTableName, is, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { PgTable, type PgSelect } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Queryable } from "../db/client";
 import { badRequest } from "../http/errors";
@@ -34,13 +34,71 @@ export const COUNT_CAP = 10_000;
 export const countedRow = { one: sql<number>`1`.as("one") };
 
 /**
+ * An unfiltered count (no WHERE, no join: every row of the table) is not run when the planner's
+ * estimate of the table's rows (`pg_class.reltuples`, kept by VACUUM / ANALYZE and autovacuum)
+ * is above this: the answer is "oltre COUNT_CAP" either way, and the capped count would read
+ * COUNT_CAP + 1 rows on every request. Twice the cap, so that an estimate a little off never
+ * turns an exact figure into "oltre" (docs/decisions/013-dashboard-speed.md, "List counts").
+ */
+export const ESTIMATE_FAR_ABOVE = 2 * COUNT_CAP;
+
+/** The table a count query reads whole (no WHERE and no join), or null when anything filters it. */
+function wholeTable(matching: PgSelect): string | null {
+  // Drizzle keeps what the builder was given in `config` (not part of its typed surface).
+  const config = (matching as unknown as { config?: { table?: unknown; where?: unknown; joins?: unknown[] } }).config;
+  if (!config || config.where !== undefined || (config.joins?.length ?? 0) > 0 || !is(config.table, PgTable)) return null;
+  return getTableName(config.table);
+}
+
+/** The planner's estimate of a table's rows; -1 when it was never analysed. */
+async function estimatedRows(db: Queryable, table: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`reltuples`.mapWith(Number) })
+    .from(sql`pg_class`)
+    .where(sql`oid = to_regclass(${table})`);
+  return row?.n ?? -1;
+}
+
+/**
+ * A promise that starts its work only when someone awaits it (as drizzle's own queries do): a
+ * route hands sendKeysetPage its count, and a cursor page whose client keeps the first page's
+ * total never runs it.
+ */
+class Deferred<T> implements Promise<T> {
+  #started: Promise<T> | undefined;
+  readonly [Symbol.toStringTag] = "Promise";
+  constructor(private readonly run: () => Promise<T>) {}
+  #start() {
+    return (this.#started ??= this.run());
+  }
+  then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#start().then(onFulfilled, onRejected);
+  }
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
+    return this.#start().catch(onRejected);
+  }
+  finally(onFinally?: (() => void) | null): Promise<T> {
+    return this.#start().finally(onFinally);
+  }
+}
+
+/**
  * `select count(*) from (<the list's FROM and WHERE> limit COUNT_CAP + 1)`: the scan stops after
  * COUNT_CAP + 1 matching rows, so a count costs at most that whatever the table's size. A result
- * above COUNT_CAP means "more than COUNT_CAP" (sendPage says so in a header).
+ * above COUNT_CAP means "more than COUNT_CAP" (sendPage says so in a header). Unfiltered, over a
+ * table whose estimate is above ESTIMATE_FAR_ABOVE, it answers COUNT_CAP + 1 from that one catalog
+ * read instead. It runs when awaited, not when called (Deferred).
  */
-export async function countCapped(db: Queryable, matching: PgSelect): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(matching.limit(COUNT_CAP + 1).as("matching"));
-  return row?.n ?? 0;
+export function countCapped(db: Queryable, matching: PgSelect): Promise<number> {
+  return new Deferred(async () => {
+    const table = wholeTable(matching);
+    if (table && (await estimatedRows(db, table)) > ESTIMATE_FAR_ABOVE) return COUNT_CAP + 1;
+    const [row] = await db.select({ n: count() }).from(matching.limit(COUNT_CAP + 1).as("matching"));
+    return row?.n ?? 0;
+  });
 }
 
 /**
@@ -281,9 +339,17 @@ export function keyset(
 }
 
 /**
+ * Request header of a client that keeps the total of a list's first page while it follows the
+ * cursors (lower case, as Node gives request headers).
+ */
+export const TOTAL_KNOWN_HEADER = "x-total-count-known";
+
+/**
  * sendPage for a keyset list: `page` rows carry `cursor` (cursorSql of the keys), which is taken
  * off the answer and sent as X-Previous-Cursor (first row) and X-Next-Cursor (last row) when a
- * page may exist on that side.
+ * page may exist on that side. X-Total-Count (and -Capped) is sent with every page except a cursor
+ * page (`after` / `before`) whose request carries `X-Total-Count-Known: true`: that client shows
+ * the total its first page gave, and the count is not run.
  */
 export async function sendKeysetPage<T extends { cursor: string }>(
   reply: FastifyReply,
@@ -292,7 +358,12 @@ export async function sendKeysetPage<T extends { cursor: string }>(
   page: Promise<T[]>,
   count: Promise<number>,
 ): Promise<Omit<T, "cursor">[]> {
-  const rows = await sendPage(reply, page, count);
+  // A cursor page whose client says it keeps the first page's total (api.list in the web app) is
+  // sent without X-Total-Count, and its count, deferred until awaited, never runs.
+  const cursor = Boolean(params.after ?? params.before);
+  const known = cursor && reply.request.headers[TOTAL_KNOWN_HEADER] === "true";
+  if (known && count instanceof Promise) count.catch(() => {}); // an eager count: no unhandled rejection
+  const rows = known ? await page : await sendPage(reply, page, count);
   const full = rows.length >= params.limit;
   const hasNext = ks.backwards ? rows.length > 0 : full;
   const hasPrevious = ks.backwards ? full : Boolean(params.after) || params.offset > 0;

@@ -21,14 +21,14 @@ export function withQuery(path: string, query?: Query) {
   return qs ? `${path}?${qs}` : path;
 }
 
-async function request(method: string, path: string, body?: unknown): Promise<Response> {
+async function request(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Response> {
   const res = await fetch(path, {
     method,
     credentials: "include",
     headers:
       body === undefined
-        ? { accept: "application/json" }
-        : { "content-type": "application/json", accept: "application/json" },
+        ? { accept: "application/json", ...extra }
+        : { "content-type": "application/json", accept: "application/json", ...extra },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) {
@@ -52,6 +52,27 @@ async function request(method: string, path: string, body?: unknown): Promise<Re
  */
 export type ListPage<T> = { rows: T[]; total: number; capped: boolean; next?: string; previous?: string };
 
+/**
+ * The total the last counted page of each list gave, by path and query without the page's place
+ * (cursor, offset, limit). A cursor page (`after` / `before`: "Successiva", "Precedente") sends
+ * X-Total-Count-Known when it is here, and the server answers it without counting (and without
+ * X-Total-Count): the pager shows the total of the page the user came from. A reload on a cursor
+ * page finds nothing here and is counted as before.
+ */
+const knownTotals = new Map<string, { total: number; capped: boolean }>();
+const KNOWN_TOTALS_KEPT = 50;
+
+function totalKey(path: string, query?: Query) {
+  const { after: _a, before: _b, offset: _o, limit: _l, ...rest } = query ?? {};
+  return withQuery(path, rest);
+}
+
+function keepTotal(key: string, total: number, capped: boolean) {
+  knownTotals.delete(key);
+  knownTotals.set(key, { total, capped });
+  if (knownTotals.size > KNOWN_TOTALS_KEPT) knownTotals.delete(knownTotals.keys().next().value!);
+}
+
 export const api = {
   async get<T>(path: string, query?: Query): Promise<T> {
     return (await request("GET", withQuery(path, query))).json() as Promise<T>;
@@ -62,14 +83,19 @@ export const api = {
    * page past the cap tells the exact total after all.
    */
   async list<T>(path: string, query?: Query): Promise<ListPage<T>> {
-    const res = await request("GET", withQuery(path, query));
+    const key = totalKey(path, query);
+    const known = query?.after || query?.before ? knownTotals.get(key) : undefined;
+    const res = await request("GET", withQuery(path, query), undefined, known ? { "X-Total-Count-Known": "true" } : {});
     const rows = (await res.json()) as T[];
-    const total = Number(res.headers.get("X-Total-Count") ?? 0);
+    const counted = res.headers.get("X-Total-Count");
+    if (counted !== null) keepTotal(key, Number(counted), res.headers.get("X-Total-Count-Capped") === "true");
+    const { total, capped } =
+      counted === null && known ? known : { total: Number(counted ?? 0), capped: res.headers.get("X-Total-Count-Capped") === "true" };
     const cursors = {
       ...(res.headers.get("X-Next-Cursor") ? { next: res.headers.get("X-Next-Cursor")! } : {}),
       ...(res.headers.get("X-Previous-Cursor") ? { previous: res.headers.get("X-Previous-Cursor")! } : {}),
     };
-    if (res.headers.get("X-Total-Count-Capped") !== "true") return { rows, total, capped: false, ...cursors };
+    if (!capped) return { rows, total, capped: false, ...cursors };
     const offset = Number(query?.offset ?? 0) || 0;
     const limit = Number(query?.limit ?? 0) || 0;
     if (limit > 0 && rows.length < limit && !query?.before)

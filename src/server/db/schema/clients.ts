@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { clientTypes } from "@domain/statuses";
 import { createdAt, id, oneOf, trigramIndex, updatedAt, version } from "./columns";
 
@@ -40,6 +40,21 @@ export const clients = pgTable(
     index("clients_list_idx").on(t.createdAt, t.id),
     index("clients_type_list_idx").on(t.type, t.createdAt, t.id),
   ],
+);
+
+/**
+ * How many clients there are, in one row kept by statement-level triggers on clients in the
+ * writing transaction (drizzle/0022_dashboard_counts.sql; docs/decisions/013-dashboard-speed.md).
+ * Derived data: the dashboard's clients card reads it instead of counting every client; backups
+ * leave it out (the triggers rebuild it as a restore inserts the clients).
+ */
+export const clientTotals = pgTable(
+  "client_totals",
+  {
+    id: integer().primaryKey().default(1),
+    count: integer().notNull().default(0),
+  },
+  (t) => [check("client_totals_one_row", sql`${t.id} = 1`)],
 );
 
 export const contacts = pgTable(

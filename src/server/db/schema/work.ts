@@ -143,6 +143,16 @@ export const estimateStatusTotals = pgTable("estimate_status_totals", {
   totalAmount: numeric({ precision: 14, scale: 2 }).notNull().default("0"),
 });
 
+/**
+ * How many sites are in each status, kept by statement-level triggers on construction_sites in
+ * the writing transaction (drizzle/0022_dashboard_counts.sql; docs/decisions/013-dashboard-speed.md).
+ * Derived data: the dashboard reads it instead of grouping every site; backups leave it out.
+ */
+export const siteStatusTotals = pgTable("site_status_totals", {
+  status: text().primaryKey(),
+  count: integer().notNull().default(0),
+});
+
 export const constructionSites = pgTable(
   "construction_sites",
   {

@@ -6,6 +6,7 @@ import type { Queryable } from "../../db/client";
 import { REMINDER_INTERVAL_DAYS } from "@domain/payments";
 import {
   clients,
+  clientTotals,
   constructionSites,
   contracts,
   estimates,
@@ -13,6 +14,7 @@ import {
   invoiceMonthTotals,
   invoices,
   paymentMonthTotals,
+  siteStatusTotals,
   surveys,
 } from "../../db/schema";
 import { overdueSql, remainderSql } from "../invoices/queries";
@@ -22,17 +24,23 @@ const DASHBOARD_REMINDERS = 8;
 
 const int = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
 
+/** "Cantieri attivi": the in_corso row of the per-status site counts (migration 0022). */
+const activeSitesSql = int(
+  sql`coalesce((select ${siteStatusTotals.count} from ${siteStatusTotals} where ${siteStatusTotals.status} = 'in_corso'), 0)`,
+);
+
 /** The four cards of docs/domain/screens.md in one round trip. */
 async function cards(db: Queryable, today: string) {
   const month = monthRange(today);
   const [row] = await db
     .select({
-      activeClients: int(sql`(select count(*) from ${clients})`),
+      // Both from the counts the triggers on clients and sites keep (migration 0022).
+      activeClients: int(sql`coalesce((select ${clientTotals.count} from ${clientTotals}), 0)`),
       // From the per-status summary the triggers on estimates keep (docs/decisions/013-dashboard-speed.md).
       quotesInProgress: int(
         sql`(select coalesce(sum(${estimateStatusTotals.count}), 0) from ${estimateStatusTotals} where ${estimateStatusTotals.status} in ('bozza', 'inviato'))`,
       ),
-      activeSites: int(sql`(select count(*) from ${constructionSites} where ${constructionSites.status} = 'in_corso')`),
+      activeSites: activeSitesSql,
       // Collected this month: payments by payment date (docs/domain/invoices.md), partial ones
       // included, from the monthly summary (migration 0019).
       monthlyRevenue: sql<string>`coalesce((select ${paymentMonthTotals.collected} from ${paymentMonthTotals}
@@ -94,15 +102,26 @@ async function estimatesByStatus(db: Queryable) {
   return { byStatus, acceptanceRate };
 }
 
+/**
+ * Sites by status from the per-status counts the triggers on construction_sites keep (migration
+ * 0022), each with its late ones: not completed and past the estimated end date. Late depends on
+ * today, so it cannot be kept: it is counted per status through sites_status_end_idx (status,
+ * estimated_end_date), an index-only range scan of that status's sites already past their date
+ * (docs/decisions/013-dashboard-speed.md, "Counts").
+ */
 async function sitesByStatus(db: Queryable, today: string) {
-  const late =
-    sql<number>`count(*) filter (where ${constructionSites.estimatedEndDate} < ${today} and ${constructionSites.status} <> 'completato')`.mapWith(
-      Number,
-    );
   const rows = await db
-    .select({ status: constructionSites.status, count: count(), late })
-    .from(constructionSites)
-    .groupBy(constructionSites.status);
+    .select({
+      status: siteStatusTotals.status,
+      count: siteStatusTotals.count,
+      late: int(
+        // Qualified by hand: drizzle leaves a single table's columns unqualified, which inside the
+        // subquery would name the site's own status.
+        sql`(select count(*) from ${constructionSites} as site where site.status = ${siteStatusTotals}.status
+          and site.estimated_end_date < ${today} and ${siteStatusTotals}.status <> 'completato')`,
+      ),
+    })
+    .from(siteStatusTotals);
   const found = new Map(rows.map((r) => [r.status, r]));
   const byStatus = siteStatuses.values.map((status) => ({
     status,
@@ -188,7 +207,7 @@ export async function getTecnicoDashboard(db: Queryable, today: string): Promise
       surveysNextWeek: int(
         sql`(select count(*) from ${surveys} where ${surveys.date} >= ${today} and ${surveys.date} < ${weekEnd} and ${surveys.status} = 'programmato')`,
       ),
-      activeSites: int(sql`(select count(*) from ${constructionSites} where ${constructionSites.status} = 'in_corso')`),
+      activeSites: activeSitesSql,
     })
     .from(sql`(select 1) as one`);
   const todaySurveys = await db
