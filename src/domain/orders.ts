@@ -260,6 +260,7 @@ export const orderDetailTecnicoSchema = orderTecnicoSchema.extend({
 });
 export type OrderTecnico = z.infer<typeof orderTecnicoSchema>;
 export type OrderDetailTecnico = z.infer<typeof orderDetailTecnicoSchema>;
+export type OrderItemTecnico = z.infer<typeof orderItemTecnicoSchema>;
 
 export function orderItemForTecnico(item: OrderItem): z.infer<typeof orderItemTecnicoSchema> {
   const { unitPrice: _price, totalPrice: _total, ...rest } = item;

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 import { BackLink } from "./back-link";
@@ -17,13 +17,19 @@ export type DetailShellProps<T> = {
   /** Where "Torna ai contratti" leads. */
   backHref: string;
   backLabel: string;
+  /** Optional lines under the not-found and failed titles; an arrow before the back label. */
+  notFoundDescription?: string;
+  failedDescription?: string;
+  backArrow?: boolean;
+  /** A larger spinner in the middle of the page. */
+  loadingCentered?: boolean;
   /** The page once the record is there: a component of its own, so that it may use hooks. */
   children: (record: T) => ReactNode;
 };
 
 /** Loading, missing or failed, or the record: the three states every detail page shows in the same way. */
-export function DetailShell<T>({ query, loadingLabel, children, ...missing }: DetailShellProps<T>) {
-  if (query.isPending) return <DetailLoading label={loadingLabel} />;
+export function DetailShell<T>({ query, loadingLabel, loadingCentered, children, ...missing }: DetailShellProps<T>) {
+  if (query.isPending) return <DetailLoading label={loadingLabel} centered={loadingCentered} />;
   if (!query.data) return <DetailNotFound error={query.error} {...missing} />;
   return <>{children(query.data)}</>;
 }
@@ -31,6 +37,8 @@ export function DetailShell<T>({ query, loadingLabel, children, ...missing }: De
 export type DetailHeaderProps = {
   back: { href: string; label: string };
   title: ReactNode;
+  /** A short line above the title ("Preventivo PRV-2026-047" over the estimate's title). */
+  overline?: ReactNode;
   /** Badges (status, due, …) and a short text beside them, under the title. */
   status?: ReactNode;
   /** More lines under the status (address, a note). */
@@ -42,12 +50,13 @@ export type DetailHeaderProps = {
 };
 
 /** The back link, title, status and actions at the top of a detail page. */
-export function DetailHeader({ back, title, status, children, actions, stacked = false }: DetailHeaderProps) {
+export function DetailHeader({ back, title, overline, status, children, actions, stacked = false }: DetailHeaderProps) {
   return (
     <>
       <BackLink href={back.href}>{back.label}</BackLink>
       <div className={cn("mb-6 flex flex-col gap-3", !stacked && "sm:flex-row sm:items-start")}>
         <div className="min-w-0 flex-1">
+          {overline ? <p className="text-sm text-muted-foreground">{overline}</p> : null}
           <h1 className="text-2xl font-semibold wrap-anywhere">{title}</h1>
           {status ? <div className="mt-1 flex flex-wrap items-center gap-2">{status}</div> : null}
           {children}
@@ -61,19 +70,29 @@ export function DetailHeader({ back, title, status, children, actions, stacked =
 /** One titled card of a detail page. */
 export function DetailSection({
   title,
+  icon,
   children,
   className,
+  contentClassName,
 }: {
-  title: string;
+  title: ReactNode;
+  /** A lucide icon before the title (drawn muted, aria-hidden). */
+  icon?: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
   children: ReactNode;
   className?: string;
+  /** Classes of the card's body (a table edge to edge on phones: "px-0 sm:px-6"). */
+  contentClassName?: string;
 }) {
+  const Icon = icon;
   return (
     <Card className={className}>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle className={Icon ? "flex items-center gap-2" : undefined}>
+          {Icon ? <Icon aria-hidden className="size-5 text-muted-foreground" /> : null}
+          {title}
+        </CardTitle>
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }

@@ -4,13 +4,12 @@ import { Link, useLocation, useParams } from "wouter";
 import { formatDate, formatEuro } from "@domain/format";
 import { estimateStatuses } from "@domain/statuses";
 import { moreLabel, formatAddress } from "@domain/wording";
-import { BackLink } from "@web/components/detail/back-link";
 import { DetailDeleteButton, DetailEditButton } from "@web/components/detail/detail-actions";
-import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { DetailHeader, DetailSection, DetailShell, type Loaded } from "@web/components/detail/detail-shell";
 import { InfoItem } from "@web/components/detail/info-item";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent } from "@web/components/ui/card";
 import { useCan } from "@web/lib/use-can";
 import { createHref } from "@web/lib/create-intent";
 import { useClient } from "../api/get-client";
@@ -22,24 +21,25 @@ import { paths } from "@web/lib/paths";
 
 export default function ClientDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
+  return (
+    <DetailShell
+      query={useClient(id)}
+      loadingLabel="Caricamento cliente..."
+      notFoundTitle="Cliente non trovato"
+      failedTitle="Impossibile caricare il cliente"
+      backHref={paths.admin.clients()}
+      backLabel="Torna ai clienti"
+    >
+      {(client) => <ClientDetail client={client} />}
+    </DetailShell>
+  );
+}
+
+function ClientDetail({ client }: { client: Loaded<typeof useClient> }) {
   const [, navigate] = useLocation();
-  const { data: client, isPending, error } = useClient(id);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const can = useCan();
-
-  if (isPending) return <DetailLoading label="Caricamento cliente..." />;
-  if (!client) {
-    return (
-      <DetailNotFound
-        error={error}
-        notFoundTitle="Cliente non trovato"
-        failedTitle="Impossibile caricare il cliente"
-        backHref={paths.admin.clients()}
-        backLabel="Torna ai clienti"
-      />
-    );
-  }
 
   const moreContacts = client.counts.contacts - client.contacts.length;
   // What the office starts from the client's page, each form opening with this client chosen.
@@ -65,21 +65,19 @@ export default function ClientDetailPage() {
   ] as const;
   return (
     <>
-      <BackLink href={paths.admin.clients()}>Clienti</BackLink>
-      <div className="mb-6 flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold wrap-anywhere">{client.name}</h1>
-          <div className="mt-1">
-            <ClientTypeBadge type={client.type} />
-          </div>
-        </div>
-        {can("clients.write") ? (
-          <div className="flex gap-2">
-            <DetailEditButton onClick={() => setEditing(true)} />
-            <DetailDeleteButton onClick={() => setDeleting(true)} />
-          </div>
-        ) : null}
-      </div>
+      <DetailHeader
+        back={{ href: paths.admin.clients(), label: "Clienti" }}
+        title={client.name}
+        status={<ClientTypeBadge type={client.type} />}
+        actions={
+          can("clients.write") ? (
+            <>
+              <DetailEditButton onClick={() => setEditing(true)} />
+              <DetailDeleteButton onClick={() => setDeleting(true)} />
+            </>
+          ) : null
+        }
+      />
 
       <nav aria-label="Crea per questo cliente" className="mb-4 flex flex-wrap gap-2">
         {creates
@@ -114,131 +112,110 @@ export default function ClientDetailPage() {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>
-              <h2>Informazioni</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-4 sm:grid-cols-2">
-              <InfoItem label="Indirizzo">
-                <span className="inline-flex items-start gap-1">
-                  <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
-                  {formatAddress(client)}
-                </span>
-              </InfoItem>
-              <InfoItem label="Telefono">
-                {client.phone ? (
-                  <a className="text-primary hover:underline" href={`tel:${client.phone}`}>
-                    {client.phone}
-                  </a>
-                ) : null}
-              </InfoItem>
-              <InfoItem label="E-mail">
-                {client.email ? (
-                  <a className="text-primary hover:underline" href={`mailto:${client.email}`}>
-                    {client.email}
-                  </a>
-                ) : null}
-              </InfoItem>
-              <InfoItem label="PEC">{client.pec}</InfoItem>
-              <InfoItem label="Partita IVA">{client.vatNumber}</InfoItem>
-              <InfoItem label="Codice fiscale">{client.fiscalCode}</InfoItem>
-              <InfoItem label="Codice SDI">{client.sdiCode}</InfoItem>
-              {client.type === "ente_pubblico" ? (
-                <InfoItem label="Codice univoco ufficio">{client.officeCode}</InfoItem>
+        <DetailSection title="Informazioni" className="lg:col-span-2">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <InfoItem label="Indirizzo">
+              <span className="inline-flex items-start gap-1">
+                <MapPin aria-hidden className="mt-1 size-4 shrink-0" />
+                {formatAddress(client)}
+              </span>
+            </InfoItem>
+            <InfoItem label="Telefono">
+              {client.phone ? (
+                <a className="text-primary hover:underline" href={`tel:${client.phone}`}>
+                  {client.phone}
+                </a>
               ) : null}
-              {client.type === "condominio" ? (
-                <InfoItem label="Ritenuta 4% (sostituto d'imposta)">
-                  {client.withholdingAgent ? "Sì, applicata in fattura" : "No, non è sostituto d'imposta"}
-                </InfoItem>
+            </InfoItem>
+            <InfoItem label="E-mail">
+              {client.email ? (
+                <a className="text-primary hover:underline" href={`mailto:${client.email}`}>
+                  {client.email}
+                </a>
               ) : null}
-              <InfoItem label="Cliente dal">{formatDate(client.createdAt)}</InfoItem>
-              {client.notes ? (
-                <InfoItem label="Note" className="sm:col-span-2">
-                  <span className="whitespace-pre-line">{client.notes}</span>
-                </InfoItem>
-              ) : null}
-            </dl>
-          </CardContent>
-        </Card>
+            </InfoItem>
+            <InfoItem label="PEC">{client.pec}</InfoItem>
+            <InfoItem label="Partita IVA">{client.vatNumber}</InfoItem>
+            <InfoItem label="Codice fiscale">{client.fiscalCode}</InfoItem>
+            <InfoItem label="Codice SDI">{client.sdiCode}</InfoItem>
+            {client.type === "ente_pubblico" ? (
+              <InfoItem label="Codice univoco ufficio">{client.officeCode}</InfoItem>
+            ) : null}
+            {client.type === "condominio" ? (
+              <InfoItem label="Ritenuta 4% (sostituto d'imposta)">
+                {client.withholdingAgent ? "Sì, applicata in fattura" : "No, non è sostituto d'imposta"}
+              </InfoItem>
+            ) : null}
+            <InfoItem label="Cliente dal">{formatDate(client.createdAt)}</InfoItem>
+            {client.notes ? (
+              <InfoItem label="Note" className="sm:col-span-2">
+                <span className="whitespace-pre-line">{client.notes}</span>
+              </InfoItem>
+            ) : null}
+          </dl>
+        </DetailSection>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Contatti</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {client.contacts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nessun contatto associato</p>
+        <DetailSection title="Contatti">
+          {client.contacts.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nessun contatto associato</p>
+          ) : (
+            <ul className="space-y-3">
+              {client.contacts.map((c) => (
+                <li key={c.id}>
+                  <Link href={paths.admin.contact(c.id)} className="font-medium hover:underline">
+                    {c.name}
+                  </Link>
+                  <div className="text-sm text-muted-foreground">{c.role ?? "Non specificato"}</div>
+                  <div className="flex flex-wrap gap-3 text-sm">
+                    {c.phone ? (
+                      <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1 text-primary">
+                        <Phone aria-hidden className="size-3" />
+                        {c.phone}
+                      </a>
+                    ) : null}
+                    {c.email ? (
+                      <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1 text-primary">
+                        <Mail aria-hidden className="size-3" />
+                        {c.email}
+                      </a>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {moreContacts > 0 ? (
+            <Link
+              href={paths.admin.contacts({ clientId: client.id })}
+              className="mt-3 block text-sm text-primary hover:underline"
+            >
+              {moreLabel(moreContacts, "contatto", "contatti")}
+            </Link>
+          ) : null}
+        </DetailSection>
+
+        {/* A technician's answer carries no estimates nor portal account (docs/domain/roles.md). */}
+        {"latestEstimates" in client ? (
+          <DetailSection title="Ultimi preventivi" className="lg:col-span-2">
+            {client.latestEstimates.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nessun preventivo per questo cliente</p>
             ) : (
-              <ul className="space-y-3">
-                {client.contacts.map((c) => (
-                  <li key={c.id}>
-                    <Link href={paths.admin.contact(c.id)} className="font-medium hover:underline">
-                      {c.name}
+              <ul className="divide-y divide-border">
+                {client.latestEstimates.map((e) => (
+                  <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                    <FileText aria-hidden className="size-4 text-muted-foreground" />
+                    <Link href={paths.admin.estimate(e.id)} className="font-medium hover:underline">
+                      {e.number}
                     </Link>
-                    <div className="text-sm text-muted-foreground">{c.role ?? "Non specificato"}</div>
-                    <div className="flex flex-wrap gap-3 text-sm">
-                      {c.phone ? (
-                        <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1 text-primary">
-                          <Phone aria-hidden className="size-3" />
-                          {c.phone}
-                        </a>
-                      ) : null}
-                      {c.email ? (
-                        <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1 text-primary">
-                          <Mail aria-hidden className="size-3" />
-                          {c.email}
-                        </a>
-                      ) : null}
-                    </div>
+                    <span className="min-w-0 flex-1 truncate">{e.title}</span>
+                    <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
+                    <span className="font-medium tabular-nums">{formatEuro(e.totalAmount)}</span>
+                    <span className="text-sm text-muted-foreground">{formatDate(e.createdAt)}</span>
                   </li>
                 ))}
               </ul>
             )}
-            {moreContacts > 0 ? (
-              <Link
-                href={paths.admin.contacts({ clientId: client.id })}
-                className="mt-3 block text-sm text-primary hover:underline"
-              >
-                {moreLabel(moreContacts, "contatto", "contatti")}
-              </Link>
-            ) : null}
-          </CardContent>
-        </Card>
-
-        {/* A technician's answer carries no estimates nor portal account (docs/domain/roles.md). */}
-        {"latestEstimates" in client ? (
-          <Card className="lg:col-span-2">
-            <CardHeader>
-              <CardTitle>
-                <h2>Ultimi preventivi</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              {client.latestEstimates.length === 0 ? (
-                <p className="text-sm text-muted-foreground">Nessun preventivo per questo cliente</p>
-              ) : (
-                <ul className="divide-y divide-border">
-                  {client.latestEstimates.map((e) => (
-                    <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                      <FileText aria-hidden className="size-4 text-muted-foreground" />
-                      <Link href={paths.admin.estimate(e.id)} className="font-medium hover:underline">
-                        {e.number}
-                      </Link>
-                      <span className="min-w-0 flex-1 truncate">{e.title}</span>
-                      <Badge variant="outline">{estimateStatuses.label(e.status)}</Badge>
-                      <span className="font-medium tabular-nums">{formatEuro(e.totalAmount)}</span>
-                      <span className="text-sm text-muted-foreground">{formatDate(e.createdAt)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+          </DetailSection>
         ) : null}
         {"portalAccess" in client ? <PortalAccessCard client={client} /> : null}
       </div>

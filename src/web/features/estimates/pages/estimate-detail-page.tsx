@@ -1,5 +1,4 @@
 import { ClipboardList, FileSignature, HardHat, Package, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import type { EstimateDetail } from "@domain/estimates";
 import { formatDate, formatDateTime, formatDecimal, formatEuro, formatPercent } from "@domain/format";
@@ -8,12 +7,10 @@ import { clientTypes, contractStatuses, orderStatuses, siteStatuses, surveyStatu
 import { documentTreatmentLabels } from "@domain/vat";
 import { VatTotals } from "@web/components/vat-totals";
 import { countLabel } from "@domain/wording";
-import { BackLink } from "@web/components/detail/back-link";
-import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { DetailHeader, DetailSection, DetailShell } from "@web/components/detail/detail-shell";
 import { InfoItem } from "@web/components/detail/info-item";
 import { Timeline } from "@web/components/timeline";
 import { Badge } from "@web/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Progress } from "@web/components/ui/progress";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
 import { useEstimate } from "../api/get-estimate";
@@ -21,24 +18,10 @@ import { EstimateActionsBar } from "../components/estimate-actions-bar";
 import { EstimateExpiryBadge, EstimateStatusBadge } from "../components/estimate-badges";
 import { paths } from "@web/lib/paths";
 
-function Section({ title, icon: Icon, children }: { title: string; icon?: typeof UserRound; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          {Icon ? <Icon aria-hidden className="size-4 text-muted-foreground" /> : null}
-          {title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
-
 function CostAnalysis({ e }: { e: EstimateDetail }) {
   const share = (part: string) => formatPercent(ratio(part, e.totalAmount, 1));
   return (
-    <Section title="Analisi dei costi">
+    <DetailSection title="Analisi dei costi">
       <div className="grid gap-4 sm:grid-cols-2">
         {(
           [
@@ -128,45 +111,46 @@ function CostAnalysis({ e }: { e: EstimateDetail }) {
         vat={e.vat}
         error={e.vat ? null : "L'IVA non è calcolabile con i dati attuali del cliente: correggi il preventivo"}
       />
-    </Section>
+    </DetailSection>
   );
 }
 
 export default function EstimateDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
-  const { data: e, isPending, error } = useEstimate(id);
+  return (
+    <DetailShell
+      query={useEstimate(id)}
+      loadingLabel="Caricamento preventivo..."
+      notFoundTitle="Preventivo non trovato"
+      failedTitle="Impossibile caricare il preventivo"
+      backHref={paths.admin.estimates()}
+      backLabel="Torna ai preventivi"
+    >
+      {(e) => <EstimateDetailView e={e} />}
+    </DetailShell>
+  );
+}
 
-  if (isPending) return <DetailLoading label="Caricamento preventivo..." />;
-  if (!e) {
-    return (
-      <DetailNotFound
-        error={error}
-        notFoundTitle="Preventivo non trovato"
-        failedTitle="Impossibile caricare il preventivo"
-        backHref={paths.admin.estimates()}
-        backLabel="Torna ai preventivi"
-      />
-    );
-  }
-
+function EstimateDetailView({ e }: { e: EstimateDetail }) {
   return (
     <>
-      <BackLink href={paths.admin.estimates()}>Preventivi</BackLink>
-      <div className="mb-6 grid grid-cols-1 gap-3">
-        <div className="min-w-0">
-          <p className="text-sm text-muted-foreground">Preventivo {e.number}</p>
-          <h1 className="text-2xl font-semibold wrap-anywhere">{e.title}</h1>
-          <div className="mt-2 flex flex-wrap gap-2">
+      <DetailHeader
+        back={{ href: paths.admin.estimates(), label: "Preventivi" }}
+        overline={`Preventivo ${e.number}`}
+        title={e.title}
+        status={
+          <>
             <EstimateStatusBadge status={e.status} />
             <EstimateExpiryBadge status={e.status} expiresAt={e.expiresAt} />
-          </div>
-        </div>
-        <EstimateActionsBar estimate={e} clientEmail={e.client.email} />
-      </div>
+          </>
+        }
+        actions={<EstimateActionsBar estimate={e} clientEmail={e.client.email} />}
+        stacked
+      />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
-          <Section title="Informazioni generali">
+          <DetailSection title="Informazioni generali">
             <dl className="grid gap-4 sm:grid-cols-2">
               <InfoItem label="Numero">{e.number}</InfoItem>
               <InfoItem label="Data di creazione">{formatDate(e.createdAt)}</InfoItem>
@@ -188,15 +172,15 @@ export default function EstimateDetailPage() {
                 <span className="whitespace-pre-line">{e.description}</span>
               </InfoItem>
             </dl>
-          </Section>
+          </DetailSection>
           <CostAnalysis e={e} />
-          <Section title="Cronologia">
+          <DetailSection title="Cronologia">
             <Timeline entityType="estimate" entityId={e.id} />
-          </Section>
+          </DetailSection>
         </div>
 
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <Section title="Cliente" icon={UserRound}>
+          <DetailSection title="Cliente" icon={UserRound}>
             <Link href={paths.admin.client(e.client.id)} className="font-medium hover:underline">
               {e.client.name}
             </Link>
@@ -220,8 +204,8 @@ export default function EstimateDetailPage() {
                 ) : null}
               </InfoItem>
             </dl>
-          </Section>
-          <Section title="Sopralluogo" icon={ClipboardList}>
+          </DetailSection>
+          <DetailSection title="Sopralluogo" icon={ClipboardList}>
             {e.survey ? (
               <Link href={paths.admin.survey(e.survey.id)} className="block hover:underline">
                 <span className="font-medium">{formatDate(e.survey.date)}</span> · {e.survey.address}
@@ -230,9 +214,9 @@ export default function EstimateDetailPage() {
             ) : (
               <p className="text-sm text-muted-foreground">Nessun sopralluogo collegato</p>
             )}
-          </Section>
+          </DetailSection>
           {e.order ? (
-            <Section title="Ordine collegato" icon={Package}>
+            <DetailSection title="Ordine collegato" icon={Package}>
               <Link href={paths.admin.order(e.order.id)} className="font-medium hover:underline">
                 {e.order.number}
               </Link>
@@ -240,9 +224,9 @@ export default function EstimateDetailPage() {
               <p className="text-sm text-muted-foreground">
                 {orderStatuses.label(e.order.status)} · {formatEuro(e.order.totalAmount)}
               </p>
-            </Section>
+            </DetailSection>
           ) : null}
-          <Section title="Contratti generati" icon={FileSignature}>
+          <DetailSection title="Contratti generati" icon={FileSignature}>
             {e.contracts.length === 0 ? (
               <p className="text-sm text-muted-foreground">
                 Il contratto viene creato quando il preventivo è accettato.
@@ -262,8 +246,8 @@ export default function EstimateDetailPage() {
                 ))}
               </ul>
             )}
-          </Section>
-          <Section title="Cantieri collegati" icon={HardHat}>
+          </DetailSection>
+          <DetailSection title="Cantieri collegati" icon={HardHat}>
             {e.sites.length === 0 ? (
               <p className="text-sm text-muted-foreground">Nessun cantiere collegato</p>
             ) : (
@@ -281,7 +265,7 @@ export default function EstimateDetailPage() {
                 ))}
               </ul>
             )}
-          </Section>
+          </DetailSection>
         </div>
       </div>
     </>

@@ -2,12 +2,9 @@ import { useParams } from "wouter";
 import { Link } from "wouter";
 import { formatDateTime } from "@domain/format";
 import { informationReplySchema } from "@domain/portal";
-import { BackLink } from "@web/components/detail/back-link";
-import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { DetailHeader, DetailSection, DetailShell, type Loaded } from "@web/components/detail/detail-shell";
 import { Form, FormActions, SubmitButton, TextareaField } from "@web/components/form";
 import { Badge } from "@web/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
 import { toastSuccess } from "@web/components/ui/toast";
 import { useInformationRequest, useReplyToInformationRequest } from "../api/information-requests";
 import { paths } from "@web/lib/paths";
@@ -18,33 +15,37 @@ const aboutLabels = { site: "Cantiere", estimate: "Preventivo", invoice: "Fattur
 /** One client's question and the office's reply, which the client reads in "Le mie richieste". */
 export default function InformationRequestPage() {
   const { id = "" } = useParams<{ id: string }>();
-  const { data, isPending, error } = useInformationRequest(id);
-  const reply = useReplyToInformationRequest(id);
-  if (isPending) return <DetailLoading label="Caricamento richiesta..." centered />;
-  if (!data)
-    return (
-      <DetailNotFound
-        error={error}
-        notFoundTitle="Richiesta non trovata"
-        failedTitle="Impossibile caricare la richiesta"
-        backHref={paths.admin.informationRequests()}
-        backLabel="Torna alle richieste"
-      />
-    );
+  return (
+    <DetailShell
+      query={useInformationRequest(id)}
+      loadingLabel="Caricamento richiesta..."
+      loadingCentered
+      notFoundTitle="Richiesta non trovata"
+      failedTitle="Impossibile caricare la richiesta"
+      backHref={paths.admin.informationRequests()}
+      backLabel="Torna alle richieste"
+    >
+      {(data) => <InformationRequest data={data} />}
+    </DetailShell>
+  );
+}
+
+function InformationRequest({ data }: { data: Loaded<typeof useInformationRequest> }) {
+  const reply = useReplyToInformationRequest(data.id);
   return (
     <>
-      <BackLink href={paths.admin.informationRequests()}>Torna alle richieste</BackLink>
-      <PageHeader
+      <DetailHeader
+        back={{ href: paths.admin.informationRequests(), label: "Torna alle richieste" }}
         title={data.subject}
-        description={`Da ${data.client.name} · ${formatDateTime(data.createdAt)}`}
-        actions={data.repliedAt ? <Badge variant="success">Risposta inviata</Badge> : <Badge variant="warning">Da rispondere</Badge>}
+        status={
+          <>
+            {data.repliedAt ? <Badge variant="success">Risposta inviata</Badge> : <Badge variant="warning">Da rispondere</Badge>}
+            <span className="text-sm text-muted-foreground">{`Da ${data.client.name} · ${formatDateTime(data.createdAt)}`}</span>
+          </>
+        }
       />
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Messaggio del cliente</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
+        <DetailSection title="Messaggio del cliente" contentClassName="grid gap-3">
             <p className="whitespace-pre-line break-words">{data.message}</p>
             <p className="text-sm text-muted-foreground">
               Cliente:{" "}
@@ -60,13 +61,8 @@ export default function InformationRequestPage() {
                 </>
               ) : null}
             </p>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{data.repliedAt ? "Risposta" : "Rispondi"}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
+          </DetailSection>
+        <DetailSection title={data.repliedAt ? "Risposta" : "Rispondi"} contentClassName="grid gap-4">
             {data.repliedAt ? (
               <p className="text-sm text-muted-foreground">
                 Inviata il {formatDateTime(data.repliedAt)}
@@ -93,8 +89,7 @@ export default function InformationRequestPage() {
                 <SubmitButton label={data.repliedAt ? "Aggiorna risposta" : "Invia risposta"} pendingLabel="Invio in corso..." />
               </FormActions>
             </Form>
-          </CardContent>
-        </Card>
+        </DetailSection>
       </div>
     </>
   );

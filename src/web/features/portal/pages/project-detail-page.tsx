@@ -1,13 +1,11 @@
 import { CalendarDays, CheckCircle2, Circle, FileText, Image as ImageIcon, MapPin } from "lucide-react";
 import { Link, useParams } from "wouter";
-import { DetailLoading, DetailNotFound } from "@web/components/detail/detail-states";
+import { DetailHeader, DetailSection, DetailShell } from "@web/components/detail/detail-shell";
 import { formatDate } from "@domain/format";
 import type { PortalProject } from "@domain/portal";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Progress } from "@web/components/ui/progress";
 import { usePortalProject } from "../api/get-project";
-import { BackButton } from "../components/back-button";
 import { InfoRequestButton } from "../components/info-request-dialog";
 import { ProjectStatusBadge } from "../components/project-status-badge";
 import { SupportCard } from "../components/support-card";
@@ -44,11 +42,7 @@ function Steps({ project }: { project: PortalProject }) {
 function Photos({ photos }: { photos: PortalProject["photos"] }) {
   if (photos.length === 0) return null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Foto del cantiere</CardTitle>
-      </CardHeader>
-      <CardContent>
+    <DetailSection title="Foto del cantiere">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {photos.map((p) => (
             <li key={p.id}>
@@ -65,44 +59,39 @@ function Photos({ photos }: { photos: PortalProject["photos"] }) {
             </li>
           ))}
         </ul>
-      </CardContent>
-    </Card>
+      </DetailSection>
   );
 }
 
 export default function ProjectDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
-  const { data: project, isPending, error } = usePortalProject(id);
+  return (
+    <DetailShell
+      query={usePortalProject(id)}
+      loadingLabel="Caricamento dettagli progetto..."
+      notFoundTitle="Progetto non trovato"
+      failedTitle="Impossibile caricare il progetto"
+      notFoundDescription={`Il progetto con ID ${id} non esiste o non è associato al tuo account.`}
+      failedDescription="Riprova tra qualche istante."
+      backHref={paths.portal.home()}
+      backLabel="Torna alla Dashboard"
+    >
+      {(project) => <ProjectDetail project={project} />}
+    </DetailShell>
+  );
+}
 
-  if (isPending) return <DetailLoading label="Caricamento dettagli progetto..." />;
-  if (!project) {
-    return (
-      <DetailNotFound
-        error={error}
-        notFoundTitle="Progetto non trovato"
-        failedTitle="Impossibile caricare il progetto"
-        notFoundDescription={`Il progetto con ID ${id} non esiste o non è associato al tuo account.`}
-        failedDescription="Riprova tra qualche istante."
-        backHref={paths.portal.home()}
-        backLabel="Torna alla Dashboard"
-      />
-    );
-  }
-
+function ProjectDetail({ project }: { project: PortalProject }) {
   return (
     <>
-      <BackButton />
-      <div className="mb-6 flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{project.name}</h1>
-        <ProjectStatusBadge status={project.status} />
-      </div>
+      <DetailHeader
+        back={{ href: paths.portal.home(), label: "Torna alla Dashboard" }}
+        title={project.name}
+        status={<ProjectStatusBadge status={project.status} />}
+      />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="grid gap-4 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Panoramica del progetto</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
+          <DetailSection title="Panoramica del progetto" contentClassName="grid gap-4">
               {/* The site notes are the project description (docs/domain/screens.md); they are not repeated below. */}
               <p className="whitespace-pre-line">{project.notes || "Nessuna descrizione disponibile"}</p>
               <dl className="grid gap-4 sm:grid-cols-2">
@@ -132,24 +121,14 @@ export default function ProjectDetailPage() {
                 </p>
                 <Progress value={project.progress} label="Avanzamento lavori" />
               </div>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Stato del progetto</CardTitle>
-            </CardHeader>
-            <CardContent>
+            </DetailSection>
+          <DetailSection title="Stato del progetto">
               <Steps project={project} />
-            </CardContent>
-          </Card>
+            </DetailSection>
           <Photos photos={project.photos} />
         </div>
         <div className="grid content-start gap-4">
-          <Card>
-            <CardHeader>
-              <CardTitle>Documenti correlati</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2 *:w-full">
+          <DetailSection title="Documenti correlati" contentClassName="grid gap-2 *:w-full">
               <Button asChild variant="outline" className="justify-start">
                 <Link href={paths.portal.estimate(project.estimate.id)}>
                   <FileText aria-hidden />
@@ -157,8 +136,7 @@ export default function ProjectDetailPage() {
                 </Link>
               </Button>
               <InfoRequestButton subject={`Informazioni sul progetto ${project.name}`} entityType="site" entityId={project.id} />
-            </CardContent>
-          </Card>
+            </DetailSection>
           <SupportCard />
         </div>
       </div>
