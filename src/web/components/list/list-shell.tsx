@@ -16,11 +16,15 @@ export type ListPage<T> = {
 };
 
 export type ListShellProps<T> = Omit<ListBodyProps<T>, "query"> & {
+  /** Above the title: the portal's link back to its dashboard. */
+  back?: ReactNode;
   title: string;
   /** Under the title: the count once loaded, a sentence before. */
   description?: ReactNode;
   /** Buttons right of the title (export, import, "Nuovo …"). */
   actions?: ReactNode;
+  /** Between the header and the search: tabs, a line that explains the screen. */
+  intro?: ReactNode;
   /** The search box and its filters; omit for a list without search. */
   toolbar?: ListToolbarProps;
   /** Between the toolbar and the rows: a second row of filters, a line of totals. */
@@ -30,32 +34,43 @@ export type ListShellProps<T> = Omit<ListBodyProps<T>, "query"> & {
   list: ListPaginationProps["list"];
   /** Offset lists ignore the server's cursors; keyset lists pass them on (the default). */
   cursors?: boolean;
+  /** Another view of the same records (a calendar): shown instead of the rows and the pager. */
+  instead?: ReactNode;
 };
 
 /**
- * The page every list screen is: header, search and filters, the rows in their four states
- * (error, loading, empty, rows) and the pager. The rows are the page's own (a table in
- * ListTable, or cards).
+ * The page every list screen is, in the office and in the portal: header, search and filters,
+ * the rows in their four states (error, loading, empty, rows) and the pager. The rows are the
+ * page's own (a table in ListTable, or cards).
  */
 export function ListShell<T>({
+  back,
   title,
   description,
   actions,
+  intro,
   toolbar,
   aboveBody,
   query,
   list,
   cursors = true,
+  instead,
   ...body
 }: ListShellProps<T>) {
   const data = query.data;
   return (
     <>
+      {back}
       <PageHeader title={title} description={description} actions={actions} />
+      {intro}
       {toolbar ? <ListToolbar {...toolbar} /> : null}
       {aboveBody}
-      <ListBody query={query} {...body} />
-      <ListPagination total={data?.total} capped={data?.capped} cursors={cursors ? data : undefined} list={list} />
+      {instead ?? (
+        <>
+          <ListBody query={query} {...body} />
+          <ListPagination total={data?.total} capped={data?.capped} cursors={cursors ? data : undefined} list={list} />
+        </>
+      )}
     </>
   );
 }

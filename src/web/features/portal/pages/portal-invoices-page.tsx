@@ -3,46 +3,43 @@ import { Link } from "wouter";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import { countLabel } from "@domain/wording";
+import { ListShell } from "@web/components/list/list-shell";
 import { Card } from "@web/components/ui/card";
-import { EmptyState } from "@web/components/ui/empty-state";
-import { PageHeader } from "@web/components/ui/page-header";
-import { Pagination } from "@web/components/ui/pagination";
-import { Spinner } from "@web/components/ui/spinner";
 import { useListParams } from "@web/lib/use-list-params";
 import { usePortalInvoices } from "../api/list-invoices";
 import { BackButton } from "../components/back-button";
 import { InvoiceStatusBadge } from "../components/document-status-badge";
 import { paths } from "@web/lib/paths";
 
-const PAGE_SIZE = 20;
 const NO_FILTERS = [] as const;
 
+/** "Le Mie Fatture": the invoices and credit notes issued to the client (docs/domain/portal.md). */
 export default function PortalInvoicesPage() {
-  const { offset, set } = useListParams(NO_FILTERS, PAGE_SIZE);
-  const { data, isPending, isError } = usePortalInvoices({ limit: PAGE_SIZE, offset });
+  const list = useListParams(NO_FILTERS, 20);
+  const query = usePortalInvoices({ limit: list.limit, offset: list.offset });
+  const { data } = query;
   const today = todayIso();
 
   return (
-    <>
-      <BackButton />
-      <PageHeader
-        title="Le Mie Fatture"
-        description={data ? countLabel(data.total, "fattura", "fatture", data.capped) : undefined}
-      />
-      {isPending ? (
-        <Spinner label="Caricamento fatture..." />
-      ) : isError || !data ? (
-        <EmptyState title="Impossibile caricare le fatture" />
-      ) : data.rows.length === 0 ? (
-        <EmptyState
-          icon={Receipt}
-          title="Nessuna fattura disponibile"
-          description="Le fatture emesse dall'impresa compariranno qui."
-        />
-      ) : (
+    <ListShell
+      back={<BackButton />}
+      title="Le Mie Fatture"
+      description={data ? countLabel(data.total, "fattura", "fatture", data.capped) : undefined}
+      list={list}
+      cursors={false}
+      query={query}
+      errorText="Impossibile caricare le fatture. Riprova."
+      filtered={false}
+      empty={{
+        icon: Receipt,
+        title: "Nessuna fattura disponibile",
+        invite: "Le fatture emesse dall'impresa compariranno qui.",
+      }}
+    >
+      {(rows) => (
         <Card>
-          <ul className="divide-y divide-border">
-            {data.rows.map((i) => (
+          <ul aria-label="Le mie fatture" className="divide-y divide-border">
+            {rows.map((i) => (
               <li key={i.id}>
                 <Link
                   href={paths.portal.invoice(i.id)}
@@ -76,16 +73,6 @@ export default function PortalInvoicesPage() {
           </ul>
         </Card>
       )}
-      {data && data.total > PAGE_SIZE ? (
-        <Pagination
-          total={data.total}
-          capped={data.capped}
-          limit={PAGE_SIZE}
-          offset={offset}
-          onOffsetChange={(o: number) => set({ offset: o })}
-          className="mt-4"
-        />
-      ) : null}
-    </>
+    </ListShell>
   );
 }

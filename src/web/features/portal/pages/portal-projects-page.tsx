@@ -3,14 +3,11 @@ import { Link } from "wouter";
 import { formatDate } from "@domain/format";
 import { portalProjectStates } from "@domain/portal";
 import { countLabel } from "@domain/wording";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
 import { Progress } from "@web/components/ui/progress";
-import { Table, TableBody, TableCell, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
 import { usePortalProjects } from "../api/lists";
 import { BackButton } from "../components/back-button";
@@ -32,89 +29,86 @@ export default function PortalProjectsPage() {
     offset: list.offset,
   });
   const { data } = query;
-  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const sorting = listSorting(list);
 
   return (
-    <>
-      <BackButton />
-      <PageHeader title="I miei progetti" description={data ? countLabel(data.total, "progetto", "progetti", data.capped) : undefined} />
-      <ListToolbar
-        searchLabel="Cerca progetti"
-        searchPlaceholder="Cerca per nome o indirizzo..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per stato"
-          value={status}
-          onValueChange={(value) => list.set({ status: value })}
-          allLabel="Tutti gli stati"
-          options={portalProjectStates.options}
-          className="sm:w-48"
-        />
-      </ListToolbar>
-      <ListBody
-        query={query}
-        errorText="Impossibile caricare i progetti. Riprova."
-        filtered={list.hasFilters}
-        empty={{
-          icon: Hammer,
-          title: "Nessun progetto trovato",
-          invite: "I cantieri dei preventivi accettati compariranno qui.",
-        }}
-      >
-        {(rows) => (
-          <Card>
-            <CardContent className="p-0">
-              <Table aria-label="I miei progetti">
-                <TableHeader>
-                  <TableRow>
-                    <SortableHead column="name" {...sorting}>
-                      Progetto
-                    </SortableHead>
-                    <SortableHead column="startDate" first="desc" className="hidden md:table-cell" {...sorting}>
-                      Inizio
-                    </SortableHead>
-                    <SortableHead column="estimatedEndDate" first="desc" className="hidden lg:table-cell" {...sorting}>
-                      Fine prevista
-                    </SortableHead>
-                    <SortableHead column="progress" first="desc" className="hidden sm:table-cell" {...sorting}>
-                      Avanzamento
-                    </SortableHead>
-                    <SortableHead column="status" {...sorting}>
-                      Stato
-                    </SortableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((p) => (
-                    <TableRow key={p.id}>
-                      <TableCell>
-                        <Link href={paths.portal.project(p.id)} className="font-medium text-primary hover:underline">
-                          {p.name}
-                        </Link>
-                        <div className="text-sm text-muted-foreground">{p.address}</div>
-                        <div className="text-xs text-muted-foreground">Preventivo {p.estimate.number}</div>
-                      </TableCell>
-                      <TableCell className="hidden md:table-cell">{p.startDate ? formatDate(p.startDate) : "—"}</TableCell>
-                      <TableCell className="hidden lg:table-cell">
-                        {p.estimatedEndDate ? formatDate(p.estimatedEndDate) : "—"}
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        <Progress value={p.progress} label={`Avanzamento ${p.name}`} showValue className="min-w-28" />
-                      </TableCell>
-                      <TableCell>
-                        <ProjectStatusBadge status={p.status} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
-        )}
-      </ListBody>
-      <ListPagination total={data?.total} capped={data?.capped} list={list} />
-    </>
+    <ListShell
+      back={<BackButton />}
+      title="I miei progetti"
+      description={data ? countLabel(data.total, "progetto", "progetti", data.capped) : undefined}
+      toolbar={{
+        searchLabel: "Cerca progetti",
+        searchPlaceholder: "Cerca per nome o indirizzo...",
+        query: q,
+        onSearch: (value) => list.set({ q: value }),
+        children: (
+          <FilterSelect
+            label="Filtra per stato"
+            value={status}
+            onValueChange={(value) => list.set({ status: value })}
+            allLabel="Tutti gli stati"
+            options={portalProjectStates.options}
+            className="sm:w-48"
+          />
+        ),
+      }}
+      list={list}
+      cursors={false}
+      query={query}
+      errorText="Impossibile caricare i progetti. Riprova."
+      filtered={list.hasFilters}
+      empty={{
+        icon: Hammer,
+        title: "Nessun progetto trovato",
+        invite: "I cantieri dei preventivi accettati compariranno qui.",
+      }}
+    >
+      {(rows) => (
+        <ListTable
+          label="I miei progetti"
+          head={
+            <>
+              <SortableHead column="name" {...sorting}>
+                Progetto
+              </SortableHead>
+              <SortableHead column="startDate" first="desc" className="hidden md:table-cell" {...sorting}>
+                Inizio
+              </SortableHead>
+              <SortableHead column="estimatedEndDate" first="desc" className="hidden lg:table-cell" {...sorting}>
+                Fine prevista
+              </SortableHead>
+              <SortableHead column="progress" first="desc" className="hidden sm:table-cell" {...sorting}>
+                Avanzamento
+              </SortableHead>
+              <SortableHead column="status" {...sorting}>
+                Stato
+              </SortableHead>
+            </>
+          }
+        >
+          {rows.map((p) => (
+            <TableRow key={p.id}>
+              <TableCell>
+                <Link href={paths.portal.project(p.id)} className="font-medium text-primary hover:underline">
+                  {p.name}
+                </Link>
+                <div className="text-sm text-muted-foreground">{p.address}</div>
+                <div className="text-xs text-muted-foreground">Preventivo {p.estimate.number}</div>
+              </TableCell>
+              <TableCell className="hidden md:table-cell">{p.startDate ? formatDate(p.startDate) : "—"}</TableCell>
+              <TableCell className="hidden lg:table-cell">
+                {p.estimatedEndDate ? formatDate(p.estimatedEndDate) : "—"}
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <Progress value={p.progress} label={`Avanzamento ${p.name}`} showValue className="min-w-28" />
+              </TableCell>
+              <TableCell>
+                <ProjectStatusBadge status={p.status} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
+      )}
+    </ListShell>
   );
 }

@@ -4,15 +4,13 @@ import { formatDate, formatDateTime } from "@domain/format";
 import { informationRequestStates, surveyRequestUrgencies, type InformationRequestView } from "@domain/portal";
 import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
 import { countLabel } from "@domain/wording";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting, type ListShellProps } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { Card } from "@web/components/ui/card";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
 import { useListParams } from "@web/lib/use-list-params";
 import { usePortalInformationRequests, usePortalSurveyRequests } from "../api/lists";
@@ -24,6 +22,8 @@ const PARAMS = ["tab", "q", "status", "state", "sort"] as const;
 const SURVEY_SORTABLE = ["date", "createdAt", "status"] as const;
 const INFO_SORTABLE = ["createdAt", "repliedAt"] as const;
 type List = ReturnType<typeof useListParams<(typeof PARAMS)[number]>>;
+/** What both tabs show above their search: the link back, the title, the buttons and the tabs. */
+type Frame = Pick<ListShellProps<unknown>, "back" | "title" | "actions" | "intro">;
 
 /** A request is confirmed once the office fixes its time; until then the date is the client's wish. */
 function SurveyRequestBadge({ status, time }: { status: SurveyStatus; time: string | null }) {
@@ -32,7 +32,7 @@ function SurveyRequestBadge({ status, time }: { status: SurveyStatus; time: stri
   return <Badge variant={variant}>{status === "programmato" ? "Confermato" : surveyStatuses.label(status)}</Badge>;
 }
 
-function SurveyRequests({ list }: { list: List }) {
+function SurveyRequests({ list, frame }: { list: List; frame: Frame }) {
   const { q, status, sort } = list.values;
   const query = usePortalSurveyRequests({
     q,
@@ -41,93 +41,93 @@ function SurveyRequests({ list }: { list: List }) {
     limit: list.limit,
     offset: list.offset,
   });
-  const sorting = { sort, onSort: (next: string) => list.set({ sort: next }) };
+  const { data } = query;
+  const sorting = listSorting(list);
   return (
-    <>
-      <p className="mb-3 text-sm text-muted-foreground">
-        {query.data ? countLabel(query.data.total, "richiesta di sopralluogo", "richieste di sopralluogo", query.data.capped) : "\u00a0"}
-      </p>
-      <ListToolbar
-        searchLabel="Cerca richieste di sopralluogo"
-        searchPlaceholder="Cerca per indirizzo o descrizione..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per stato"
-          value={status}
-          onValueChange={(value) => list.set({ status: value })}
-          allLabel="Tutti gli stati"
-          options={surveyStatuses.options}
-          className="sm:w-48"
-        />
-      </ListToolbar>
-      <ListBody
-        query={query}
-        errorText="Impossibile caricare le richieste. Riprova."
-        filtered={Boolean(q || status)}
-        empty={{
-          icon: ClipboardList,
-          title: "Nessuna richiesta di sopralluogo",
-          invite: "Le richieste che invii dal portale compariranno qui con il loro stato.",
-          action: (
-            <Button asChild>
-              <Link href={paths.portal.surveyRequest()}>
-                <CalendarPlus aria-hidden />
-                Prenota Sopralluogo
-              </Link>
-            </Button>
-          ),
-        }}
-      >
-        {(rows) => (
-          <Card>
-            <CardContent className="p-0">
-              <Table aria-label="Richieste di sopralluogo">
-                <TableHeader>
-                  <TableRow>
-                    <SortableHead column="date" first="desc" {...sorting}>
-                      Appuntamento
-                    </SortableHead>
-                    <TableHead className="hidden md:table-cell">Problema</TableHead>
-                    <SortableHead column="createdAt" first="desc" className="hidden lg:table-cell" {...sorting}>
-                      Inviata il
-                    </SortableHead>
-                    <SortableHead column="status" {...sorting}>
-                      Stato
-                    </SortableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((r) => (
-                    <TableRow key={r.id}>
-                      <TableCell>
-                        <span className="font-medium">
-                          {formatDate(r.date)}
-                          {r.time ? ` alle ${r.time}` : ""}
-                        </span>
-                        <div className="text-sm text-muted-foreground">{r.address}</div>
-                        {r.urgency ? (
-                          <div className="text-xs text-muted-foreground">Urgenza {surveyRequestUrgencies.label(r.urgency).toLowerCase()}</div>
-                        ) : null}
-                      </TableCell>
-                      <TableCell className="hidden max-w-xs md:table-cell">
-                        <span className="line-clamp-2">{r.description ?? "—"}</span>
-                      </TableCell>
-                      <TableCell className="hidden lg:table-cell">{formatDate(r.createdAt)}</TableCell>
-                      <TableCell>
-                        <SurveyRequestBadge status={r.status} time={r.time} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
-        )}
-      </ListBody>
-      <ListPagination total={query.data?.total} capped={query.data?.capped} list={list} />
-    </>
+    <ListShell
+      {...frame}
+      description={
+        data ? countLabel(data.total, "richiesta di sopralluogo", "richieste di sopralluogo", data.capped) : undefined
+      }
+      toolbar={{
+        searchLabel: "Cerca richieste di sopralluogo",
+        searchPlaceholder: "Cerca per indirizzo o descrizione...",
+        query: q,
+        onSearch: (value) => list.set({ q: value }),
+        children: (
+          <FilterSelect
+            label="Filtra per stato"
+            value={status}
+            onValueChange={(value) => list.set({ status: value })}
+            allLabel="Tutti gli stati"
+            options={surveyStatuses.options}
+            className="sm:w-48"
+          />
+        ),
+      }}
+      list={list}
+      cursors={false}
+      query={query}
+      errorText="Impossibile caricare le richieste. Riprova."
+      filtered={Boolean(q || status)}
+      empty={{
+        icon: ClipboardList,
+        title: "Nessuna richiesta di sopralluogo",
+        invite: "Le richieste che invii dal portale compariranno qui con il loro stato.",
+        action: (
+          <Button asChild>
+            <Link href={paths.portal.surveyRequest()}>
+              <CalendarPlus aria-hidden />
+              Prenota Sopralluogo
+            </Link>
+          </Button>
+        ),
+      }}
+    >
+      {(rows) => (
+        <ListTable
+          label="Richieste di sopralluogo"
+          head={
+            <>
+              <SortableHead column="date" first="desc" {...sorting}>
+                Appuntamento
+              </SortableHead>
+              <TableHead className="hidden md:table-cell">Problema</TableHead>
+              <SortableHead column="createdAt" first="desc" className="hidden lg:table-cell" {...sorting}>
+                Inviata il
+              </SortableHead>
+              <SortableHead column="status" {...sorting}>
+                Stato
+              </SortableHead>
+            </>
+          }
+        >
+          {rows.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell>
+                <span className="font-medium">
+                  {formatDate(r.date)}
+                  {r.time ? ` alle ${r.time}` : ""}
+                </span>
+                <div className="text-sm text-muted-foreground">{r.address}</div>
+                {r.urgency ? (
+                  <div className="text-xs text-muted-foreground">
+                    Urgenza {surveyRequestUrgencies.label(r.urgency).toLowerCase()}
+                  </div>
+                ) : null}
+              </TableCell>
+              <TableCell className="hidden max-w-xs md:table-cell">
+                <span className="line-clamp-2">{r.description ?? "—"}</span>
+              </TableCell>
+              <TableCell className="hidden lg:table-cell">{formatDate(r.createdAt)}</TableCell>
+              <TableCell>
+                <SurveyRequestBadge status={r.status} time={r.time} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
+      )}
+    </ListShell>
   );
 }
 
@@ -161,7 +161,7 @@ function InformationRequest({ r }: { r: InformationRequestView }) {
   );
 }
 
-function InformationRequests({ list }: { list: List }) {
+function InformationRequests({ list, frame }: { list: List; frame: Frame }) {
   const { q, state, sort } = list.values;
   const query = usePortalInformationRequests({
     q,
@@ -170,59 +170,64 @@ function InformationRequests({ list }: { list: List }) {
     limit: list.limit,
     offset: list.offset,
   });
+  const { data } = query;
   return (
-    <>
-      <p className="mb-3 text-sm text-muted-foreground">
-        {query.data ? countLabel(query.data.total, "richiesta di informazioni", "richieste di informazioni", query.data.capped) : "\u00a0"}
-      </p>
-      <ListToolbar
-        searchLabel="Cerca richieste di informazioni"
-        searchPlaceholder="Cerca per oggetto o messaggio..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per risposta"
-          value={state}
-          onValueChange={(value) => list.set({ state: value })}
-          allLabel="Tutte"
-          options={informationRequestStates.options}
-          className="sm:w-56"
-        />
-        <FilterSelect
-          label="Ordina"
-          value={sort === "-repliedAt" ? "-repliedAt" : ""}
-          onValueChange={(value) => list.set({ sort: value })}
-          options={[
-            { value: "", label: "Più recenti" },
-            { value: "-repliedAt", label: "Ultime risposte" },
-          ]}
-          className="sm:w-48"
-        />
-      </ListToolbar>
-      <ListBody
-        query={query}
-        errorText="Impossibile caricare le richieste. Riprova."
-        filtered={Boolean(q || state)}
-        empty={{
-          icon: MessageSquare,
-          title: "Nessuna richiesta di informazioni",
-          invite: "Le domande che invii all'impresa e le sue risposte compariranno qui.",
-          action: <InfoRequestButton subject="" variant="default" />,
-        }}
-      >
-        {(rows) => (
-          <Card>
-            <ul aria-label="Richieste di informazioni" className="divide-y divide-border">
-              {rows.map((r) => (
-                <InformationRequest key={r.id} r={r} />
-              ))}
-            </ul>
-          </Card>
-        )}
-      </ListBody>
-      <ListPagination total={query.data?.total} capped={query.data?.capped} list={list} />
-    </>
+    <ListShell
+      {...frame}
+      description={
+        data ? countLabel(data.total, "richiesta di informazioni", "richieste di informazioni", data.capped) : undefined
+      }
+      toolbar={{
+        searchLabel: "Cerca richieste di informazioni",
+        searchPlaceholder: "Cerca per oggetto o messaggio...",
+        query: q,
+        onSearch: (value) => list.set({ q: value }),
+        children: (
+          <>
+            <FilterSelect
+              label="Filtra per risposta"
+              value={state}
+              onValueChange={(value) => list.set({ state: value })}
+              allLabel="Tutte"
+              options={informationRequestStates.options}
+              className="sm:w-56"
+            />
+            {/* Cards have no column headers: the order is chosen here. */}
+            <FilterSelect
+              label="Ordina"
+              value={sort === "-repliedAt" ? "-repliedAt" : ""}
+              onValueChange={(value) => list.set({ sort: value })}
+              options={[
+                { value: "", label: "Più recenti" },
+                { value: "-repliedAt", label: "Ultime risposte" },
+              ]}
+              className="sm:w-48"
+            />
+          </>
+        ),
+      }}
+      list={list}
+      cursors={false}
+      query={query}
+      errorText="Impossibile caricare le richieste. Riprova."
+      filtered={Boolean(q || state)}
+      empty={{
+        icon: MessageSquare,
+        title: "Nessuna richiesta di informazioni",
+        invite: "Le domande che invii all'impresa e le sue risposte compariranno qui.",
+        action: <InfoRequestButton subject="" variant="default" />,
+      }}
+    >
+      {(rows) => (
+        <Card>
+          <ul aria-label="Richieste di informazioni" className="divide-y divide-border">
+            {rows.map((r) => (
+              <InformationRequest key={r.id} r={r} />
+            ))}
+          </ul>
+        </Card>
+      )}
+    </ListShell>
   );
 }
 
@@ -234,24 +239,26 @@ export default function PortalRequestsPage() {
     ["", "Sopralluoghi"],
     ["informazioni", "Informazioni"],
   ] as const;
-  return (
-    <>
-      <BackButton />
-      <PageHeader
-        title="Le mie richieste"
-        actions={
-          <>
-            <InfoRequestButton subject="" />
-            <Button asChild>
-              <Link href={paths.portal.surveyRequest()}>
-                <CalendarPlus aria-hidden />
-                Prenota Sopralluogo
-              </Link>
-            </Button>
-          </>
-        }
-      />
-      <div role="group" aria-label="Tipo di richiesta" className="mb-4 inline-flex rounded-md border border-input p-0.5">
+  const frame: Frame = {
+    back: <BackButton />,
+    title: "Le mie richieste",
+    actions: (
+      <>
+        <InfoRequestButton subject="" />
+        <Button asChild>
+          <Link href={paths.portal.surveyRequest()}>
+            <CalendarPlus aria-hidden />
+            Prenota Sopralluogo
+          </Link>
+        </Button>
+      </>
+    ),
+    intro: (
+      <div
+        role="group"
+        aria-label="Tipo di richiesta"
+        className="mb-4 inline-flex rounded-md border border-input p-0.5"
+      >
         {tabs.map(([value, label]) => (
           <button
             key={label}
@@ -268,7 +275,11 @@ export default function PortalRequestsPage() {
           </button>
         ))}
       </div>
-      {info ? <InformationRequests key="info" list={list} /> : <SurveyRequests key="surveys" list={list} />}
-    </>
+    ),
+  };
+  return info ? (
+    <InformationRequests key="info" list={list} frame={frame} />
+  ) : (
+    <SurveyRequests key="surveys" list={list} frame={frame} />
   );
 }

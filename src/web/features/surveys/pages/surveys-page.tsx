@@ -7,15 +7,12 @@ import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
 import type { CalendarView, Survey } from "@domain/surveys";
 import { countLabel } from "@domain/wording";
 import { ExportCsvButton } from "@web/components/export-csv-button";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { RowActions, RowDeleteAction, RowEditAction, RowViewAction } from "@web/components/list/row-actions";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent } from "@web/components/ui/card";
-import { PageHeader } from "@web/components/ui/page-header";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@web/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { cn } from "@web/lib/cn";
 import { AssignedToMeToggle } from "@web/components/team/assigned-to-me";
 import { AssigneeLabel } from "@web/components/team/person-dot";
@@ -44,78 +41,106 @@ function SurveyTable({
   sorting: { sort: string; onSort: (next: string) => void };
 }) {
   return (
-    <Card>
-      <CardContent className="p-0">
-        <Table aria-label="Elenco sopralluoghi">
-          <TableHeader>
-            <TableRow>
-              <SortableHead column="clientName" {...sorting}>
-                Cliente
-              </SortableHead>
-              <SortableHead column="date" first="desc" {...sorting}>
-                Data e ora
-              </SortableHead>
-              <TableHead className="hidden md:table-cell">Indirizzo</TableHead>
-              <TableHead className="hidden lg:table-cell">Descrizione</TableHead>
-              <TableHead className="hidden xl:table-cell">Tecnico</TableHead>
-              <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
-                Stato
-              </SortableHead>
-              <TableHead className="text-right">Azioni</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((s) => (
-              <TableRow key={s.id}>
-                <TableCell>
-                  <Link href={paths.admin.survey(s.id)} className="font-medium hover:underline">
-                    {s.clientName ?? "Cliente non trovato"}
-                  </Link>
-                  <div className="text-sm text-muted-foreground md:hidden">{s.address}</div>
-                  <div className="mt-1 sm:hidden">
-                    <SurveyStatusBadge status={s.status} />
-                  </div>
-                </TableCell>
-                <TableCell className="text-sm whitespace-nowrap sm:text-base">
-                  {formatDate(s.date)}
-                  <div className="text-sm text-muted-foreground">{s.time ?? "—"}</div>
-                </TableCell>
-                <TableCell className="hidden md:table-cell">{s.address}</TableCell>
-                <TableCell className="hidden max-w-xs lg:table-cell">
-                  <span className={cn("line-clamp-2", !s.description && "text-muted-foreground")}>
-                    {s.description ?? "Nessuna descrizione"}
-                  </span>
-                </TableCell>
-                <TableCell className="hidden xl:table-cell">
-                  <AssigneeLabel user={s.assignedUser} />
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  <SurveyStatusBadge status={s.status} />
-                </TableCell>
-                <TableCell>
-                  <RowActions>
-                    {/* On phones the client name already opens the detail: one button less to squeeze in. */}
-                    <RowViewAction
-                      href={paths.admin.survey(s.id)}
-                      label={`Visualizza sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
-                      className="hidden sm:inline-flex"
-                    />
-                    <RowEditAction
-                      label={`Modifica sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
-                      onClick={() => onEdit(s)}
-                    />
-                    <RowDeleteAction
-                      label={`Elimina sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
-                      onClick={() => onDelete(s)}
-                    />
-                  </RowActions>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </CardContent>
-    </Card>
+    <ListTable
+      label="Elenco sopralluoghi"
+      head={
+        <>
+          <SortableHead column="clientName" {...sorting}>
+            Cliente
+          </SortableHead>
+          <SortableHead column="date" first="desc" {...sorting}>
+            Data e ora
+          </SortableHead>
+          <TableHead className="hidden md:table-cell">Indirizzo</TableHead>
+          <TableHead className="hidden lg:table-cell">Descrizione</TableHead>
+          <TableHead className="hidden xl:table-cell">Tecnico</TableHead>
+          <SortableHead column="status" className="hidden sm:table-cell" {...sorting}>
+            Stato
+          </SortableHead>
+          <TableHead className="text-right">Azioni</TableHead>
+        </>
+      }
+    >
+      {rows.map((s) => (
+        <TableRow key={s.id}>
+          <TableCell>
+            <Link href={paths.admin.survey(s.id)} className="font-medium hover:underline">
+              {s.clientName ?? "Cliente non trovato"}
+            </Link>
+            <div className="text-sm text-muted-foreground md:hidden">{s.address}</div>
+            <div className="mt-1 sm:hidden">
+              <SurveyStatusBadge status={s.status} />
+            </div>
+          </TableCell>
+          <TableCell className="text-sm whitespace-nowrap sm:text-base">
+            {formatDate(s.date)}
+            <div className="text-sm text-muted-foreground">{s.time ?? "—"}</div>
+          </TableCell>
+          <TableCell className="hidden md:table-cell">{s.address}</TableCell>
+          <TableCell className="hidden max-w-xs lg:table-cell">
+            <span className={cn("line-clamp-2", !s.description && "text-muted-foreground")}>
+              {s.description ?? "Nessuna descrizione"}
+            </span>
+          </TableCell>
+          <TableCell className="hidden xl:table-cell">
+            <AssigneeLabel user={s.assignedUser} />
+          </TableCell>
+          <TableCell className="hidden sm:table-cell">
+            <SurveyStatusBadge status={s.status} />
+          </TableCell>
+          <TableCell>
+            <RowActions>
+              {/* On phones the client name already opens the detail: one button less to squeeze in. */}
+              <RowViewAction
+                href={paths.admin.survey(s.id)}
+                label={`Visualizza sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                className="hidden sm:inline-flex"
+              />
+              <RowEditAction
+                label={`Modifica sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                onClick={() => onEdit(s)}
+              />
+              <RowDeleteAction
+                label={`Elimina sopralluogo ${s.clientName ?? ""} del ${formatDate(s.date)}`}
+                onClick={() => onDelete(s)}
+              />
+            </RowActions>
+          </TableCell>
+        </TableRow>
+      ))}
+    </ListTable>
+  );
+}
+
+/** "Lista" or "Calendario": the same surveys as rows or on the calendar. */
+function ViewSwitch({ view, onChange }: { view: string; onChange: (view: string) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Modalità di visualizzazione"
+      className="inline-flex self-start rounded-md border border-input p-0.5 sm:ml-auto"
+    >
+      {(
+        [
+          ["", "Lista", List],
+          ["calendar", "Calendario", CalendarDays],
+        ] as const
+      ).map(([value, label, Icon]) => (
+        <button
+          key={label}
+          type="button"
+          aria-pressed={view === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            "inline-flex h-9 items-center gap-1.5 rounded px-3 text-sm font-medium",
+            view === value ? "bg-primary text-primary-foreground" : "hover:bg-accent",
+          )}
+        >
+          <Icon aria-hidden className="size-4" />
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -147,7 +172,7 @@ export default function SurveysPage() {
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Sopralluoghi"
         description={
           !calendar && data
@@ -163,105 +188,77 @@ export default function SurveysPage() {
             </Button>
           </>
         }
-      />
-
-      <ListToolbar
-        className="sm:flex-wrap"
-        searchLabel="Cerca sopralluoghi"
-        searchPlaceholder="Cerca per descrizione, cliente o indirizzo..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per stato"
-          value={status}
-          onValueChange={(value) => list.set({ status: value })}
-          allLabel="Tutti gli stati"
-          options={surveyStatuses.options}
-          className="sm:w-48"
-        />
-        <AssignedToMeToggle checked={Boolean(mine)} onChange={(on) => list.set({ mine: on ? "1" : "", tech: "" })} />
-        <div
-          role="group"
-          aria-label="Modalità di visualizzazione"
-          className="inline-flex self-start rounded-md border border-input p-0.5 sm:ml-auto"
-        >
-          {(
-            [
-              ["", "Lista", List],
-              ["calendar", "Calendario", CalendarDays],
-            ] as const
-          ).map(([value, label, Icon]) => (
-            <button
-              key={label}
-              type="button"
-              aria-pressed={view === value}
-              onClick={() => list.set({ view: value })}
-              className={cn(
-                "inline-flex h-9 items-center gap-1.5 rounded px-3 text-sm font-medium",
-                view === value ? "bg-primary text-primary-foreground" : "hover:bg-accent",
-              )}
-            >
-              <Icon aria-hidden className="size-4" />
-              {label}
-            </button>
-          ))}
-        </div>
-      </ListToolbar>
-      {contactId || clientId ? (
-        <p className="mb-3 text-sm text-muted-foreground">
-          Filtrati per {contactId ? "contatto" : "cliente"}.{" "}
-          <button
-            type="button"
-            className="text-primary hover:underline"
-            onClick={() => list.set({ contactId: "", clientId: "" })}
-          >
-            Mostra tutti
-          </button>
-        </p>
-      ) : null}
-
-      {calendar ? (
-        <SurveyCalendar
-          view={calView}
-          anchor={anchor}
-          q={q}
-          status={(status || undefined) as SurveyStatus | undefined}
-          mine={Boolean(mine)}
-          technician={tech}
-          onTechnician={(id) => list.set({ tech: id, mine: "" })}
-          onChange={(next) => list.set({ cal: next.view ?? calView, d: next.anchor ?? anchor })}
-          onCreate={setNewOn}
-        />
-      ) : (
-        <ListBody
-          query={query}
-          errorText="Impossibile caricare i sopralluoghi. Riprova."
-          filtered={filtered}
-          empty={{
-            icon: ClipboardList,
-            title: "Nessun sopralluogo trovato",
-            invite: "Inizia programmando il primo sopralluogo",
-            action: (
-              <Button onClick={() => setEditing("new")}>
-                <Plus aria-hidden className="size-4" />
-                Programma sopralluogo
-              </Button>
-            ),
-          }}
-        >
-          {(rows) => (
-            <SurveyTable
-              rows={rows}
-              onEdit={setEditing}
-              onDelete={setDeleting}
-              sorting={{ sort, onSort: (next) => list.set({ sort: next }) }}
+        toolbar={{
+          className: "sm:flex-wrap",
+          searchLabel: "Cerca sopralluoghi",
+          searchPlaceholder: "Cerca per descrizione, cliente o indirizzo...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per stato"
+                value={status}
+                onValueChange={(value) => list.set({ status: value })}
+                allLabel="Tutti gli stati"
+                options={surveyStatuses.options}
+                className="sm:w-48"
+              />
+              <AssignedToMeToggle
+                checked={Boolean(mine)}
+                onChange={(on) => list.set({ mine: on ? "1" : "", tech: "" })}
+              />
+              <ViewSwitch view={view} onChange={(value) => list.set({ view: value })} />
+            </>
+          ),
+        }}
+        aboveBody={
+          contactId || clientId ? (
+            <p className="mb-3 text-sm text-muted-foreground">
+              Filtrati per {contactId ? "contatto" : "cliente"}.{" "}
+              <button
+                type="button"
+                className="text-primary hover:underline"
+                onClick={() => list.set({ contactId: "", clientId: "" })}
+              >
+                Mostra tutti
+              </button>
+            </p>
+          ) : null
+        }
+        instead={
+          calendar ? (
+            <SurveyCalendar
+              view={calView}
+              anchor={anchor}
+              q={q}
+              status={(status || undefined) as SurveyStatus | undefined}
+              mine={Boolean(mine)}
+              technician={tech}
+              onTechnician={(id) => list.set({ tech: id, mine: "" })}
+              onChange={(next) => list.set({ cal: next.view ?? calView, d: next.anchor ?? anchor })}
+              onCreate={setNewOn}
             />
-          )}
-        </ListBody>
-      )}
-
-      {calendar ? null : <ListPagination total={data?.total} capped={data?.capped} cursors={data} list={list} />}
+          ) : undefined
+        }
+        list={list}
+        query={query}
+        errorText="Impossibile caricare i sopralluoghi. Riprova."
+        filtered={filtered}
+        empty={{
+          icon: ClipboardList,
+          title: "Nessun sopralluogo trovato",
+          invite: "Inizia programmando il primo sopralluogo",
+          action: (
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden className="size-4" />
+              Programma sopralluogo
+            </Button>
+          ),
+        }}
+      >
+        {(rows) => <SurveyTable rows={rows} onEdit={setEditing} onDelete={setDeleting} sorting={listSorting(list)} />}
+      </ListShell>
 
       <SurveyFormDialog
         open={editing !== null || intent.open || newOn !== null}

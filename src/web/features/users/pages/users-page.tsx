@@ -4,13 +4,11 @@ import { formatDate, formatDateTime } from "@domain/format";
 import { userDeleteQuestion, userStatuses, type User, type UserListParams, type UserWithLink } from "@domain/users";
 import { countLabel } from "@domain/wording";
 import { DeleteRecordDialog } from "@web/components/dialogs/delete-record-dialog";
-import { ListBody } from "@web/components/list/list-body";
-import { ListPagination } from "@web/components/list/list-pagination";
-import { FilterSelect, ListToolbar } from "@web/components/list/list-toolbar";
+import { ListShell } from "@web/components/list/list-shell";
+import { FilterSelect } from "@web/components/list/list-toolbar";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader } from "@web/components/ui/card";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useMe } from "@web/lib/session";
 import { SettingsTabs } from "@web/components/settings-tabs";
@@ -137,15 +135,14 @@ export default function UsersPage() {
   const resetTwoFactor = useResetUserTwoFactor();
   const [link, setLink] = useState<UserWithLink | null>(null);
   const remove = useDeleteUser();
-  const total = query.data?.total;
 
   return (
     <>
-      <PageHeader
+      <ListShell
         title="Impostazioni"
         description={
-          total !== undefined
-            ? countLabel(total, "utente", "utenti")
+          query.data
+            ? countLabel(query.data.total, "utente", "utenti")
             : "Le persone che usano il gestionale e il loro ruolo"
         }
         actions={
@@ -154,39 +151,44 @@ export default function UsersPage() {
             Invita utente
           </Button>
         }
-      />
-      <SettingsTabs />
-      <p className="mb-4 max-w-3xl text-sm text-muted-foreground">
-        Amministratore: tutto. Ufficio: tutto tranne utenti e impostazioni. Tecnico: sopralluoghi, cantieri e
-        calendario, senza prezzi, contratti e fatture. Gli accessi al portale dei clienti si gestiscono dalla scheda del
-        cliente.
-      </p>
-
-      <ListToolbar
-        searchLabel="Cerca utenti"
-        searchPlaceholder="Nome, utente o e-mail..."
-        query={q}
-        onSearch={(value) => list.set({ q: value })}
-      >
-        <FilterSelect
-          label="Filtra per ruolo"
-          value={role}
-          onValueChange={(value) => list.set({ role: value })}
-          allLabel="Tutti i ruoli"
-          options={staffRoleOptions}
-          className="sm:w-48"
-        />
-        <FilterSelect
-          label="Filtra per stato"
-          value={status}
-          onValueChange={(value) => list.set({ status: value })}
-          allLabel="Tutti gli stati"
-          options={userStatuses.options}
-          className="sm:w-48"
-        />
-      </ListToolbar>
-
-      <ListBody
+        intro={
+          <>
+            <SettingsTabs />
+            <p className="mb-4 max-w-3xl text-sm text-muted-foreground">
+              Amministratore: tutto. Ufficio: tutto tranne utenti e impostazioni. Tecnico: sopralluoghi, cantieri e
+              calendario, senza prezzi, contratti e fatture. Gli accessi al portale dei clienti si gestiscono dalla
+              scheda del cliente.
+            </p>
+          </>
+        }
+        toolbar={{
+          searchLabel: "Cerca utenti",
+          searchPlaceholder: "Nome, utente o e-mail...",
+          query: q,
+          onSearch: (value) => list.set({ q: value }),
+          children: (
+            <>
+              <FilterSelect
+                label="Filtra per ruolo"
+                value={role}
+                onValueChange={(value) => list.set({ role: value })}
+                allLabel="Tutti i ruoli"
+                options={staffRoleOptions}
+                className="sm:w-48"
+              />
+              <FilterSelect
+                label="Filtra per stato"
+                value={status}
+                onValueChange={(value) => list.set({ status: value })}
+                allLabel="Tutti gli stati"
+                options={userStatuses.options}
+                className="sm:w-48"
+              />
+            </>
+          ),
+        }}
+        list={list}
+        cursors={false}
         query={query}
         errorText="Impossibile caricare gli utenti. Riprova."
         filtered={list.hasFilters}
@@ -223,8 +225,7 @@ export default function UsersPage() {
             ))}
           </div>
         )}
-      </ListBody>
-      <ListPagination total={total} list={list} />
+      </ListShell>
 
       <InviteUserDialog open={inviting} onOpenChange={setInviting} onInvited={setLink} />
       <EditUserDialog user={editing} self={editing?.id === me?.id} onOpenChange={(open) => !open && setEditing(null)} />
