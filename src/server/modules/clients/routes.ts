@@ -13,7 +13,7 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { portalAccessEndpoints } from "./portal-access-routes";
 import { clientKeyset, countClients, getClientDetail, listClients } from "./queries";
 import { createClient, deleteClient, updateClient } from "./service";

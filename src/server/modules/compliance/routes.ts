@@ -20,7 +20,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import type { CsvColumn } from "../../lib/csv";
 import { csvExport } from "../../http/csv";
-import { sendPage } from "../../lib/list";
+import { sendPage } from "../../http/page";
 import { storageFor } from "../../storage";
 import { sendStoredFile } from "../../http/stored-file";
 import { complianceSummary } from "./daily";

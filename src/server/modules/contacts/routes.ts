@@ -4,7 +4,7 @@ import { contactDetailSchema, contactInputSchema, contactListQuerySchema, contac
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { contactKeyset, countContacts, getContactDetail, listContacts } from "./queries";
 import { createContact, deleteContact, updateContact } from "./service";
 import { actorOf } from "../../auth/actor";

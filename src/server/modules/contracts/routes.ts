@@ -14,9 +14,10 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { renderContractPdf } from "./pdf";
-import { sendRenderedPdf, sendStoredDocument, storedPdfOrFreeze } from "../../documents/store";
+import { storedPdfOrFreeze } from "../../documents/store";
+import { sendRenderedPdf, sendStoredDocument } from "../../http/stored-document";
 import {
   contractEstimateOptions,
   countContracts,
@@ -26,7 +27,7 @@ import {
   listContracts,
 } from "./queries";
 import { CONTRACT_NOT_FOUND, createContract, deleteContract, transitionContract, updateContractTerms } from "./service";
-import { withPdfSlot } from "../../documents/pdf/limits";
+import { withPdfSlot } from "../../http/pdf-slot";
 import { actorOf } from "../../auth/actor";
 
 const tags = ["contratti"];

@@ -14,7 +14,7 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } from "./actions";
 import { estimateItemEndpoints } from "./item-routes";
 import { estimatePdfSource } from "./pdf";

@@ -8,7 +8,8 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { keyset, sendKeysetPage } from "../../lib/list";
+import { keyset } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { countInformationRequests, informationRequestKeys } from "../portal/lists";
 import { getOffice, listOffice } from "./queries";
 import { NOT_FOUND, replyToRequest } from "./service";

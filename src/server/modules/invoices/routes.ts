@@ -20,9 +20,9 @@ import {
 } from "@domain/payments";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
-import { sendStoredDocument } from "../../documents/store";
+import { sendStoredDocument } from "../../http/stored-document";
 import { conflict, notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { invoicePdfSource, issuedInvoiceDocument } from "./documents";
 import { sendPdf } from "../../http/pdf-answer";
 import { issueCreditNote } from "./credit-notes";

@@ -11,7 +11,7 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { countOrderItems, listAllOrderItems, orderItemKeyset } from "./queries";
 import { createOrderItem, deleteOrderItem, updateOrderItem } from "./service";
 import { actorOf } from "../../auth/actor";

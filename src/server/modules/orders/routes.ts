@@ -17,13 +17,13 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { itemEndpoints } from "./item-routes";
 import { orderPdf } from "./pdf";
 import { countOrders, getOrderDetail, listOrders, orderKeyset } from "./queries";
 import { sendOrder } from "./send";
 import { applyOrderAction, createOrder, deleteOrder, ORDER_NOT_FOUND, updateOrder } from "./service";
-import { withPdfSlot } from "../../documents/pdf/limits";
+import { withPdfSlot } from "../../http/pdf-slot";
 import { actorOf } from "../../auth/actor";
 
 // Supplier orders are the office's; a technician reads them (what arrives on his sites, and

@@ -5,7 +5,7 @@ import { outboxDetailSchema, outboxListQuerySchema, outboxMessageSchema } from "
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { requireUser } from "../../auth/guard";
 import { storageFor } from "../../storage";
 import { countOutboxMessages, findOutboxMessage, listOutboxMessages, outboxKeyset, toMessage } from "./queries";

@@ -23,7 +23,7 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendPage } from "../../http/page";
 import { DEFAULT_CONTRACT_TERMS } from "../contracts/create-contract";
 import { getSettings } from "../settings/queries";
 import {

@@ -4,7 +4,7 @@ import { serviceInputSchema, serviceListQuerySchema, serviceSchema, serviceUpdat
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { countServices, findService, listServices, serviceKeyset } from "./queries";
 import { createService, deleteService, updateService } from "./service";
 import { actorOf } from "../../auth/actor";

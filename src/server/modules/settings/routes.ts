@@ -12,7 +12,7 @@ import { companyGapsMessage, companyInvoicingGaps } from "@domain/company-readin
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { isPrintableImage } from "../../documents/pdf/logo";
-import { notModified } from "../../documents/store";
+import { notModified } from "../../http/stored-document";
 import { badRequest, notFound } from "../../http/errors";
 import { imageTooLarge, LOGO_IMAGE_LIMITS } from "../../lib/image-dimensions";
 import { storageFor } from "../../storage";

@@ -10,7 +10,7 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { countSuppliers, getSupplierDetail, listSuppliers, supplierKeyset } from "./queries";
 import { createSupplier, deleteSupplier, SUPPLIER_NOT_FOUND, updateSupplier } from "./service";
 import { actorOf } from "../../auth/actor";

@@ -10,7 +10,7 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { storageFor } from "../../storage";
 import { assigneeFilter } from "../team/queries";
 import { countSurveys, getSurveyDetail, listSurveys, surveyKeyset } from "./queries";

@@ -5,7 +5,7 @@ import { userListQuerySchema, userSchema, userWithLinkSchema } from "@domain/use
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendPage } from "../../http/page";
 import { countUsers, findUser, listUsers } from "./queries";
 import { createUser, deleteUser, resetUserPassword, resetUserTwoFactor, updateUser } from "./service";
 import { actorOf } from "../../auth/actor";
