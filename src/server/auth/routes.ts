@@ -41,10 +41,10 @@ export const authEndpoints = ({ db, config, setup }: AppDeps): Endpoint[] => {
       access: "public",
       summary: "Accesso con nome utente e password",
       schema: {
-          tags: ["accesso"],
-          body: loginSchema,
-          response: { 200: z.union([sessionUserSchema, loginChallengeSchema]) },
-        },
+        tags: ["accesso"],
+        body: loginSchema,
+        response: { 200: z.union([sessionUserSchema, loginChallengeSchema]) },
+      },
       handler: async (request, reply) => {
         const outcome = await checkLogin(db, request.body.username, request.body.password, request.ip);
         if ("twoFactorRequired" in outcome) return outcome;

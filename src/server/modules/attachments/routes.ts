@@ -17,12 +17,12 @@ import { actorOf } from "../../auth/actor";
  * shared files of the client's own sites through /api/portal/attachments (clientMaySeeAttachment).
  */
 export const attachmentEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  // Multipart parsing exists only for the upload route (its own scope, http/register.ts).
   const multipartOptions = {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: MAX_FILES_PER_UPLOAD + 10 },
   };
   const storage = storageFor(config, db);
-  // Registered here so multipart parsing exists only for these routes.
   return [
     endpoint({
       method: "GET",

@@ -54,12 +54,12 @@ const csvColumns: CsvColumn<z.infer<typeof complianceRowSchema>>[] = [
  * technician reads a site's papers and may add one (the signed paper he photographs on site).
  */
 export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  // Multipart parsing exists only for the document upload (its own scope, http/register.ts).
   const multipartOptions = {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: 1, fields: 5, parts: 6 },
   };
   const storage = storageFor(config, db);
-
   return [
     csvExport({
       access: "office",
@@ -78,10 +78,10 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Sicurezza e permessi del cantiere: requisiti e documenti",
       schema: {
-          tags,
-          params: idParams,
-          response: { 200: siteComplianceSchema },
-        },
+        tags,
+        params: idParams,
+        response: { 200: siteComplianceSchema },
+      },
       handler: async (request) => {
         const result = await siteCompliance(db, request.params.id, todayIso());
         if (!result) throw notFound("Cantiere non trovato");
@@ -108,11 +108,11 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Aggiunge un documento al cantiere",
       schema: {
-          tags,
-          params: idParams,
-          body: complianceDocumentInputSchema,
-          response: { 201: complianceDocumentSchema },
-        },
+        tags,
+        params: idParams,
+        body: complianceDocumentInputSchema,
+        response: { 201: complianceDocumentSchema },
+      },
       handler: async (request, reply) =>
         reply.status(201).send(await createSiteDocument(db, actorOf(request), request.params.id, request.body)),
     }),
@@ -123,11 +123,11 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Modifica un documento del cantiere (scadenza, stato)",
       schema: {
-          tags,
-          params: docParams,
-          body: complianceDocumentUpdateSchema,
-          response: { 200: complianceDocumentSchema },
-        },
+        tags,
+        params: docParams,
+        body: complianceDocumentUpdateSchema,
+        response: { 200: complianceDocumentSchema },
+      },
       handler: async (request) => updateDocument(db, actorOf(request), request.params.docId, request.body),
     }),
 
@@ -150,11 +150,11 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "PDF o foto del documento",
       schema: {
-          tags,
-          consumes: ["multipart/form-data"],
-          params: docParams,
-          response: { 200: complianceDocumentSchema },
-        },
+        tags,
+        consumes: ["multipart/form-data"],
+        params: docParams,
+        response: { 200: complianceDocumentSchema },
+      },
       multipart: multipartOptions,
       handler: async (request) => {
         const part = request.isMultipart() ? await request.file() : undefined;
@@ -196,11 +196,11 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Aggiunge un documento al fornitore",
       schema: {
-          tags,
-          params: idParams,
-          body: supplierDocumentInputSchema,
-          response: { 201: complianceDocumentSchema },
-        },
+        tags,
+        params: idParams,
+        body: supplierDocumentInputSchema,
+        response: { 201: complianceDocumentSchema },
+      },
       handler: async (request, reply) =>
         reply.status(201).send(await createSupplierDocument(db, actorOf(request), request.params.id, request.body)),
     }),
@@ -211,10 +211,10 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Scadenze di sicurezza e permessi su tutti i cantieri",
       schema: {
-          tags,
-          querystring: complianceListQuerySchema,
-          response: { 200: z.array(complianceRowSchema) },
-        },
+        tags,
+        querystring: complianceListQuerySchema,
+        response: { 200: z.array(complianceRowSchema) },
+      },
       handler: async (request, reply) => {
         const { rows, total } = await listCompliance(db, request.query, todayIso());
         return sendPage(reply, Promise.resolve(rows), Promise.resolve(total));
@@ -227,9 +227,9 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "In scadenza nei prossimi 15 giorni e mancanti sui cantieri in corso",
       schema: {
-          tags,
-          response: { 200: complianceSummarySchema },
-        },
+        tags,
+        response: { 200: complianceSummarySchema },
+      },
       handler: async () => complianceSummary(db, todayIso()),
     }),
   ];

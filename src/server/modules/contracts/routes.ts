@@ -58,10 +58,10 @@ export const contractEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Preventivi accettati ancora senza contratto",
       schema: {
-          tags,
-          querystring: optionsQuery,
-          response: { 200: z.array(contractEstimateOptionSchema) },
-        },
+        tags,
+        querystring: optionsQuery,
+        response: { 200: z.array(contractEstimateOptionSchema) },
+      },
       handler: async (request) => contractEstimateOptions(db, request.query.q, request.query.limit),
     }),
 
@@ -84,11 +84,11 @@ export const contractEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "PDF del contratto",
       schema: {
-          tags,
-          params: idParams,
-          querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
-          response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
-        },
+        tags,
+        params: idParams,
+        querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
+        response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
+      },
       handler: async (request, reply) => {
         const row = await findContractWithParties(db, request.params.id, null);
         if (!row) throw notFound(CONTRACT_NOT_FOUND);

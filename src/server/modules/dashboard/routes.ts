@@ -14,10 +14,10 @@ export const dashboardEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Cruscotto: numeri del mese e cose da fare",
       schema: {
-          tags: ["dashboard"],
-          querystring: dashboardQuerySchema,
-          response: { 200: byRole(dashboardSchema, tecnicoDashboardSchema) },
-        },
+        tags: ["dashboard"],
+        querystring: dashboardQuerySchema,
+        response: { 200: byRole(dashboardSchema, tecnicoDashboardSchema) },
+      },
       handler: async (request) => {
         const day = request.query.date ?? todayIso();
         return seesMoney(request) ? getDashboard(db, day) : getTecnicoDashboard(db, day);

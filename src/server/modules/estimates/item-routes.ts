@@ -46,11 +46,11 @@ export const estimateItemEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Modifica una riga del preventivo",
       schema: {
-          tags,
-          params: idParams,
-          body: estimateItemUpdateSchema,
-          response: { 200: estimateItemSchema },
-        },
+        tags,
+        params: idParams,
+        body: estimateItemUpdateSchema,
+        response: { 200: estimateItemSchema },
+      },
       handler: async (request) => updateItem(db, actorOf(request), request.params.id, request.body),
     }),
 

@@ -60,11 +60,11 @@ export const estimateEndpoints = (deps: AppDeps): Endpoint[] => {
       access: "office",
       summary: "PDF del preventivo",
       schema: {
-          tags,
-          params: idParams,
-          querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
-          response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
-        },
+        tags,
+        params: idParams,
+        querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
+        response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
+      },
       handler: async (request, reply) => {
         const detail = await getEstimateDetail(db, request.params.id, null);
         if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
@@ -117,25 +117,26 @@ export const estimateEndpoints = (deps: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Invia il preventivo al cliente",
       schema: {
-          tags,
-          params: idParams,
-          body: estimateActionSchema.optional(),
-          response: { 200: estimateSchema.extend({ mailStatus: z.enum(["sent", "stored", "failed"]) }) },
-        },
+        tags,
+        params: idParams,
+        body: estimateActionSchema.optional(),
+        response: { 200: estimateSchema.extend({ mailStatus: z.enum(["sent", "stored", "failed"]) }) },
+      },
       handler: async (request) => sendEstimate(deps, actorOf(request), request.params.id, request.body?.version),
     }),
 
     endpoint({
       method: "POST",
       url: "/api/estimates/:id/accept",
+      // The administrator records the client's acceptance; the portal has its own route.
       access: "office",
-      summary: "Segna il preventivo come accettato",
+      summary: "Registra l'accettazione del cliente",
       schema: {
-          tags,
-          params: idParams,
-          body: estimateAcceptSchema,
-          response: { 200: estimateSchema.extend({ contract: z.object({ id: z.string(), number: z.string() }) }) },
-        },
+        tags,
+        params: idParams,
+        body: estimateAcceptSchema,
+        response: { 200: estimateSchema.extend({ contract: z.object({ id: z.string(), number: z.string() }) }) },
+      },
       handler: async (request) =>
         acceptEstimate(db, actorOf(request), request.params.id, request.body.signedBy, request.body.version, null, config),
     }),

@@ -12,10 +12,10 @@ export const vatRegisterEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Registro IVA delle fatture emesse (CSV)",
       schema: {
-          tags: ["esportazione"],
-          querystring: vatRegisterQuerySchema,
-          produces: ["text/csv"],
-        },
+        tags: ["esportazione"],
+        querystring: vatRegisterQuerySchema,
+        produces: ["text/csv"],
+      },
       handler: async (request, reply) => {
         const { from, to } = request.query;
         const PAGE = 200;

@@ -13,6 +13,7 @@ const TOO_BIG = `File troppo grande: al massimo ${MAX_IMPORT_BYTES / 1024 / 1024
  * (commit=0) saves nothing; commit=1 saves all rows or none (skipInvalid=1: the valid ones).
  */
 export const importEndpoints = ({ db }: AppDeps): Endpoint[] => {
+  // One file per request; multipart parsing exists only for this route (http/register.ts).
   const multipartOptions = {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_IMPORT_BYTES + 1, files: 1, fields: 2, parts: 3 },
@@ -24,12 +25,12 @@ export const importEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Importa clienti, contatti o listino da CSV o Excel",
       schema: {
-          tags: ["importazione"],
-          consumes: ["multipart/form-data"],
-          params: importParamsSchema,
-          querystring: importQuerySchema,
-          response: { 200: importResultSchema },
-        },
+        tags: ["importazione"],
+        consumes: ["multipart/form-data"],
+        params: importParamsSchema,
+        querystring: importQuerySchema,
+        response: { 200: importResultSchema },
+      },
       multipart: multipartOptions,
       handler: async (request) => {
         if (!request.isMultipart()) throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { file: "Scegli un file CSV o Excel" });

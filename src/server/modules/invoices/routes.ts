@@ -82,11 +82,11 @@ export const invoiceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "PDF della fattura",
       schema: {
-          tags,
-          params: idParams,
-          querystring: fileQuery,
-          response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
-        },
+        tags,
+        params: idParams,
+        querystring: fileQuery,
+        response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
+      },
       handler: async (request, reply) => {
         const doc = await findInvoiceDocument(db, request.params.id, null);
         if (!doc) throw notFound(INVOICE_NOT_FOUND);
@@ -100,10 +100,10 @@ export const invoiceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Fattura elettronica FatturaPA (FPR12), come emessa",
       schema: {
-          tags,
-          params: idParams,
-          response: { 200: z.any().describe("application/xml"), 304: z.null().describe("Non modificato (ETag)") },
-        },
+        tags,
+        params: idParams,
+        response: { 200: z.any().describe("application/xml"), 304: z.null().describe("Non modificato (ETag)") },
+      },
       handler: async (request, reply) => {
         const doc = await findInvoiceDocument(db, request.params.id, null);
         if (!doc) throw notFound(INVOICE_NOT_FOUND);
@@ -164,11 +164,11 @@ export const invoiceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Registra un pagamento dell'intero residuo",
       schema: {
-          tags,
-          params: idParams,
-          body: invoicePaySchema,
-          response: { 200: invoiceSchema },
-        },
+        tags,
+        params: idParams,
+        body: invoicePaySchema,
+        response: { 200: invoiceSchema },
+      },
       handler: async (request) => payRemainder(db, config, actorOf(request), request.params.id, request.body.paidDate),
     }),
 

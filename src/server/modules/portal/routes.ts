@@ -124,10 +124,10 @@ export const portalEndpoints = (deps: AppDeps): Endpoint[] => {
       access: "user",
       summary: "Portale: le mie richieste di informazioni",
       schema: {
-          tags,
-          querystring: portalInformationRequestListQuerySchema,
-          response: { 200: z.array(informationRequestViewSchema) },
-        },
+        tags,
+        querystring: portalInformationRequestListQuerySchema,
+        response: { 200: z.array(informationRequestViewSchema) },
+      },
       handler: async (request, reply) => {
         const { clientId } = portalUser(actorOf(request));
         return sendPage(

@@ -40,10 +40,10 @@ export const receivableEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Scadenzario",
       schema: {
-          tags: ["fatture"],
-          querystring: receivablesQuerySchema,
-          response: { 200: receivablesSchema },
-        },
+        tags: ["fatture"],
+        querystring: receivablesQuerySchema,
+        response: { 200: receivablesSchema },
+      },
       handler: async (request) => {
         const today = todayIso();
         const { limit, offset, ...params } = request.query;

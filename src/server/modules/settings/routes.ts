@@ -23,12 +23,12 @@ import { actorOf } from "../../auth/actor";
 const LOGO_DAMAGED_ERROR = "Il logo è danneggiato o non leggibile: salvalo di nuovo come PNG o JPEG";
 
 export const settingsEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  // One small file per request; multipart parsing exists only for the logo upload (http/register.ts).
   const multipartOptions = {
     throwFileSizeLimit: false,
     limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 },
   };
   const storage = storageFor(config, db);
-  // One small file per request; parsing exists only inside this plugin.
   return [
     endpoint({
       method: "GET",
@@ -80,9 +80,9 @@ export const settingsEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Dati dell'impresa che mancano per fatturare",
       schema: {
-          tags: ["impostazioni"],
-          response: { 200: z.object({ missing: z.array(z.string()), message: z.string().nullable() }) },
-        },
+        tags: ["impostazioni"],
+        response: { 200: z.object({ missing: z.array(z.string()), message: z.string().nullable() }) },
+      },
       handler: async (request) => {
         const missing = companyInvoicingGaps(await getSettings(db));
         const audience = request.user?.role === "admin" ? "admin" : "office";

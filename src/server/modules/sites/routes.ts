@@ -55,10 +55,10 @@ export const siteEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "office",
       summary: "Preventivi accettati su cui aprire un cantiere",
       schema: {
-          tags,
-          querystring: optionsQuery,
-          response: { 200: z.array(siteEstimateOptionSchema) },
-        },
+        tags,
+        querystring: optionsQuery,
+        response: { 200: z.array(siteEstimateOptionSchema) },
+      },
       handler: async (request) => siteEstimateOptions(db, request.query.q, request.query.limit),
     }),
 
@@ -81,11 +81,11 @@ export const siteEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Avanzamento, stato e note del cantiere (anche il tecnico)",
       schema: {
-          tags,
-          params: idParams,
-          body: siteProgressSchema,
-          response: { 200: byRole(siteSchema, siteTecnicoSchema) },
-        },
+        tags,
+        params: idParams,
+        body: siteProgressSchema,
+        response: { 200: byRole(siteSchema, siteTecnicoSchema) },
+      },
       handler: async (request) => {
         const row = await updateSiteProgress(db, actorOf(request), request.params.id, request.body, config);
         return seesMoney(request) ? row : siteForTecnico(row);

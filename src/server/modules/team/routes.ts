@@ -26,9 +26,9 @@ export const teamEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Persone attive dello staff (selettori e legenda del calendario)",
       schema: {
-          tags: ["squadra"],
-          response: { 200: z.array(teamMemberSchema) },
-        },
+        tags: ["squadra"],
+        response: { 200: z.array(teamMemberSchema) },
+      },
       handler: async (request) => listTeam(db, roleMayUse(requireUser(request).role, "office")),
     }),
 
@@ -38,9 +38,9 @@ export const teamEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Sopralluoghi di oggi e domani e cantieri attivi assegnati a me",
       schema: {
-          tags: ["squadra"],
-          response: { 200: myDaySchema },
-        },
+        tags: ["squadra"],
+        response: { 200: myDaySchema },
+      },
       handler: async (request) => myDay(db, requireUser(request).id, myDayWindow()),
     }),
 
@@ -50,11 +50,11 @@ export const teamEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Aggiunge una nota al sopralluogo",
       schema: {
-          tags: ["squadra"],
-          params: idParams,
-          body: noteAppendSchema,
-          response: { 200: fieldUpdateResultSchema },
-        },
+        tags: ["squadra"],
+        params: idParams,
+        body: noteAppendSchema,
+        response: { 200: fieldUpdateResultSchema },
+      },
       handler: async (request) => appendSurveyNote(db, actorOf(request), request.params.id, request.body.text),
     }),
 
@@ -64,11 +64,11 @@ export const teamEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Chiude il sopralluogo come eseguito",
       schema: {
-          tags: ["squadra"],
-          params: idParams,
-          body: completeSurveySchema,
-          response: { 200: fieldUpdateResultSchema },
-        },
+        tags: ["squadra"],
+        params: idParams,
+        body: completeSurveySchema,
+        response: { 200: fieldUpdateResultSchema },
+      },
       handler: async (request) => completeSurvey(db, actorOf(request), request.params.id, request.body.version),
     }),
 
@@ -78,11 +78,11 @@ export const teamEndpoints = ({ db }: AppDeps): Endpoint[] => {
       access: "staff",
       summary: "Aggiunge una nota al cantiere",
       schema: {
-          tags: ["squadra"],
-          params: idParams,
-          body: noteAppendSchema,
-          response: { 200: fieldUpdateResultSchema },
-        },
+        tags: ["squadra"],
+        params: idParams,
+        body: noteAppendSchema,
+        response: { 200: fieldUpdateResultSchema },
+      },
       handler: async (request) => appendSiteNote(db, actorOf(request), request.params.id, request.body.text),
     }),
   ];
