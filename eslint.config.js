@@ -23,6 +23,11 @@ const noFastify = {
   message:
     "Un servizio non vede Fastify: riceve un Actor (actorOf(request) nella route) e ciò che gli serve della richiesta.",
 };
+const noFastifyInHelpers = {
+  group: ["fastify", "fastify/*", "fastify-*", "@fastify/*"],
+  message:
+    "lib/ e documents/ non vedono Fastify: la risposta HTTP (sendPage, sendCsv, sendStoredDocument, withPdfSlot…) sta in src/server/http/.",
+};
 const browserOnly = {
   group: ["@server/*", "**/server/**", "drizzle-orm*", "fastify*", "pg", "@electric-sql/*"],
   message: "Il browser non importa codice del server.",
@@ -99,11 +104,18 @@ export default tseslint.config(
   },
   {
     // Services, queries and helpers learn who acts from an Actor (src/server/auth/actor.ts) and
-    // never see Fastify: only the route files (routes.ts, *-routes.ts, and index.ts that registers
-    // them) speak HTTP.
+    // never see Fastify: only the route files (routes.ts and *-routes.ts, which declare the
+    // module's endpoints, src/server/http/endpoint.ts) speak HTTP.
     files: ["src/server/modules/**/*.ts"],
-    ignores: ["src/server/modules/index.ts", "**/routes.ts", "**/*-routes.ts", "**/*.test.ts", ...demoFiles],
+    ignores: ["**/routes.ts", "**/*-routes.ts", "**/*.test.ts", ...demoFiles],
     rules: { "no-restricted-imports": restrict([serverNoTest, serverNoDemo, noFastify]) },
+  },
+  {
+    // Shared helpers (lib/) and documents (documents/) are plain logic: the Fastify answer made
+    // from them (a page's headers, a CSV download, a stored document, a PDF slot) is in src/server/http/.
+    files: ["src/server/lib/**/*.ts", "src/server/documents/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": restrict([serverNoTest, serverNoDemo, noFastifyInHelpers]) },
   },
   {
     files: demoFiles,

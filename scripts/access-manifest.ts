@@ -1,12 +1,11 @@
-// npm run access:manifest — writes src/server/access-manifest.json from the live route table,
+// npm run access:manifest — writes src/server/access-manifest.json from the declared endpoints
+// (src/server/modules/index.ts; no app, no database),
 // keeping the reviewed money/secrets annotations of routes that still exist. Exits 1 (after
 // writing) when an office/staff route still needs its annotation, saying which.
 import fs from "node:fs";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { openPglite } from "../src/server/db/client";
 import {
   buildManifest,
+  declaredRoutes,
   diffManifest,
   MANIFEST_FILE,
   readManifest,
@@ -15,14 +14,8 @@ import {
   unreviewedMessage,
 } from "../src/server/access-manifest";
 
-const database = await openPglite(null);
-const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/access-manifest" }), logLevel: "silent" as const };
-const app = await buildApp({ db: database.db, database, config, setup: { token: null } });
-await app.ready();
 const previous = readManifest();
-const manifest = buildManifest(app.routeTable, previous);
-await app.close();
-await database.close();
+const manifest = buildManifest(declaredRoutes(), previous);
 
 const changes = diffManifest(previous, manifest);
 fs.writeFileSync(MANIFEST_FILE, serialise(manifest));

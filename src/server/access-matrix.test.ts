@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readManifest, routeKey } from "./access-manifest";
+import { declaredRoutes, readManifest, routeKey } from "./access-manifest";
 import { buildTestApp, type TestApp } from "./test/app";
 
-// Enumerates every API route the server registers: a new route cannot escape these checks.
+// Enumerates every declared endpoint (src/server/modules/index.ts), and checks that the server
+// registers exactly those: a new route cannot escape these checks, declared or not.
 let t: TestApp;
 let portal: { cookie: string };
 let ufficio: string;
@@ -26,48 +27,53 @@ const call = (method: string, url: string, cookie?: string) =>
   });
 
 describe("access matrix over the whole route table", () => {
+  it("registers exactly the declared endpoints: no route outside the one loop (http/register.ts)", () => {
+    const entry = (r: { method: string; url: string; access: string }) => `${routeKey(r)} ${r.access}`;
+    expect(t.app.routeTable.map(entry).sort()).toEqual(declaredRoutes().map(entry).sort());
+  });
+
   it("enumerates exactly the routes of the committed access manifest", () => {
     const manifest = Object.keys(readManifest()).sort();
     expect(manifest.length).toBeGreaterThan(0);
-    expect(t.app.routeTable.map(routeKey).sort()).toEqual(manifest);
+    expect(declaredRoutes().map(routeKey).sort()).toEqual(manifest);
   });
 
   it("answers 401 without a session on every non-public route", async () => {
-    for (const route of t.app.routeTable.filter((r) => r.access !== "public")) {
+    for (const route of declaredRoutes().filter((r) => r.access !== "public")) {
       const res = await call(route.method, route.url);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
 
   it("declares one of the known access levels on every route", () => {
-    for (const route of t.app.routeTable)
+    for (const route of declaredRoutes())
       expect(["public", "user", "staff", "office", "admin"], `${route.method} ${route.url}`).toContain(route.access);
   });
 
   it("answers 403 to a portal client on every staff, office and admin route", async () => {
-    for (const route of t.app.routeTable.filter((r) => ["staff", "office", "admin"].includes(r.access))) {
+    for (const route of declaredRoutes().filter((r) => ["staff", "office", "admin"].includes(r.access))) {
       const res = await call(route.method, route.url, portal.cookie);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
 
   it("answers 403 to a technician on every office and admin route, and to the office on every admin route", async () => {
-    for (const route of t.app.routeTable.filter((r) => r.access === "office" || r.access === "admin")) {
+    for (const route of declaredRoutes().filter((r) => r.access === "office" || r.access === "admin")) {
       const res = await call(route.method, route.url, tecnico);
       expect(res.statusCode, `tecnico ${route.method} ${route.url}`).toBe(403);
     }
-    for (const route of t.app.routeTable.filter((r) => r.access === "admin")) {
+    for (const route of declaredRoutes().filter((r) => r.access === "admin")) {
       const res = await call(route.method, route.url, ufficio);
       expect(res.statusCode, `ufficio ${route.method} ${route.url}`).toBe(403);
     }
   });
 
   it("lets the office past the guard on every staff and office route, and the technician on every staff route", async () => {
-    for (const route of t.app.routeTable.filter((r) => r.access === "staff" || r.access === "office")) {
+    for (const route of declaredRoutes().filter((r) => r.access === "staff" || r.access === "office")) {
       const res = await call(route.method, route.url, ufficio);
       expect([401, 403], `ufficio ${route.method} ${route.url}: ${res.body}`).not.toContain(res.statusCode);
     }
-    for (const route of t.app.routeTable.filter((r) => r.access === "staff")) {
+    for (const route of declaredRoutes().filter((r) => r.access === "staff")) {
       const res = await call(route.method, route.url, tecnico);
       expect([401, 403], `tecnico ${route.method} ${route.url}: ${res.body}`).not.toContain(res.statusCode);
     }
@@ -79,7 +85,7 @@ describe("access matrix over the whole route table", () => {
       ["ufficio", ufficio],
       ["tecnico", tecnico],
     ] as const) {
-      for (const route of t.app.routeTable) {
+      for (const route of declaredRoutes()) {
         const res = await call(route.method, route.url, cookie);
         expect(res.statusCode, `${who} ${route.method} ${route.url}: ${res.body}`).toBeLessThan(500);
       }

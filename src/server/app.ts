@@ -17,7 +17,8 @@ import type { AppDeps } from "./deps";
 import { idempotency } from "./http/idempotency";
 import { openapiDocument, openapiDocumentTransform, openapiRouteTransform } from "./http/openapi";
 import { errorHandler } from "./http/errors";
-import { moduleRoutes } from "./modules";
+import { registerEndpoints } from "./http/register";
+import { declaredEndpoints } from "./modules";
 import { runtimePaths } from "./paths";
 
 // WEB_DIR lets parallel test runs each serve their own build.
@@ -173,7 +174,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: Destination
     transformObject: openapiDocumentTransform as never,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-  for (const routes of moduleRoutes) await app.register(routes, deps);
+  // Every API route, declared in its module (http/endpoint.ts) and registered by this one loop.
+  await registerEndpoints(app, declaredEndpoints(deps));
 
   const hasWeb = fs.existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {

@@ -6,5 +6,6 @@ export interface AppDeps {
   db: Db;
   database: Database;
   config: Config;
+  /** The one-time setup token of an empty installation; cleared once used. */
   setup: { token: string | null };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declaredRoutes } from "./access-manifest";
 import { buildTestApp, type TestApp } from "./test/app";
 
 // The served description (/api/docs/json) as outside tools read it: Redocly's recommended rules
@@ -62,14 +63,20 @@ describe("the OpenAPI description", () => {
 
   it("gives every operation a unique operationId, a summary, its security and an error answer when it can refuse", () => {
     const ops = operations();
+    const declared = declaredRoutes();
     expect(ops.length).toBe(t.app.routeTable.length);
+    expect(ops.length).toBe(declared.length);
     const ids = ops.map(({ op }) => op.operationId);
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { key, op } of ops) {
       expect(op.summary, key).toBeTruthy();
-      const route = t.app.routeTable.find((r) => `${r.method} ${r.url.replace(/:([A-Za-z]+)/g, "{$1}")}` === key)!;
+      const route = declared.find((r) => `${r.method} ${r.url.replace(/:([A-Za-z]+)/g, "{$1}")}` === key)!;
       expect(route, key).toBeDefined();
+      // Summary and operationId are the endpoint's declaration (http/endpoint.ts), none made up here.
+      const schema = route.schema as { summary?: string; operationId?: string };
+      expect(op.summary, key).toBe(schema.summary);
+      expect(op.operationId, key).toBe(schema.operationId);
       expect(op.security, key).toEqual(route.access === "public" ? [] : [{ sessionCookie: [] }]);
       if (route.access !== "public")
         expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(["401", "403"]));

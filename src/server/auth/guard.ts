@@ -10,8 +10,9 @@ import { findSessionUser, SESSION_COOKIE } from "./sessions";
 /**
  * Who may call a route (docs/domain/roles.md): "public" (anyone), "user" (any logged-in user:
  * the portal's own routes, which take the client from the session), "staff" (admin, ufficio and
- * tecnico), "office" (admin and ufficio) or "admin". API routes default to "admin", so a new
- * route is closed unless it says otherwise.
+ * tecnico), "office" (admin and ufficio) or "admin". Every endpoint must declare it
+ * (http/endpoint.ts); an /api route registered any other way is closed ("admin"), and
+ * access-matrix.test.ts fails on it.
  */
 export type Access = "public" | "user" | "staff" | "office" | "admin";
 

@@ -4,10 +4,11 @@ import { declaredAccess } from "../auth/guard";
 import { SESSION_COOKIE } from "../auth/sessions";
 
 // The OpenAPI description at /api/docs/json, made acceptable to outside tools (Redocly's
-// recommended rules, openapi-typescript) in one place instead of in every route: each operation
-// gets an operationId and a summary (from method and path when the route gives none), the cookie
-// session as its security (none on public routes), the error answers it can give, and a binary
-// body for the files it serves. Checked by src/server/openapi.test.ts.
+// recommended rules, openapi-typescript) in one place instead of in every route. Each operation's
+// summary and operationId come from its declaration (http/endpoint.ts, put in the schema by
+// http/register.ts); added here: the cookie session as its security (none on public routes), the
+// error answers it can give, and a binary body for the files it serves. Checked by
+// src/server/openapi.test.ts.
 
 type JsonSchema = Record<string, unknown>;
 type TransformArgs = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
@@ -31,7 +32,7 @@ const errorAnswer = (description: string) => ({
 const words = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean);
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** getClientsById, postInvoicesByIdCreditNote, getClientsExportCsv: unique as method + path are. */
+/** The operationId of an endpoint that gives none (http/register.ts): getClientsById, postInvoicesByIdCreditNote, getClientsExportCsv; unique as method + path are. */
 export function operationIdOf(method: string, url: string): string {
   const parts = url
     .split("/")
@@ -39,17 +40,6 @@ export function operationIdOf(method: string, url: string): string {
     .map((seg) => (seg.startsWith(":") ? `By${cap(seg.slice(1))}` : words(seg).map(cap).join("")));
   return `${method.toLowerCase()}${parts.join("")}`;
 }
-
-const VERB: Record<string, string> = {
-  GET: "Legge",
-  POST: "Invia",
-  PUT: "Modifica",
-  PATCH: "Aggiorna",
-  DELETE: "Elimina",
-};
-/** "Legge /api/clients/{id}": a plain summary for routes that do not give their own. */
-export const summaryOf = (method: string, url: string) =>
-  `${VERB[method] ?? method} ${url.replace(/:([A-Za-z]+)/g, "{$1}")}`;
 
 /** What a route serves that is not JSON, from its path (CSV exports, PDFs, stored files). */
 function fileTypeOf(url: string): string | null {
@@ -68,8 +58,6 @@ export function openapiRouteTransform(args: TransformArgs) {
   const url = args.route.url;
   const { access } = declaredAccess(args.route);
 
-  schema.operationId ??= operationIdOf(method, url);
-  schema.summary ??= summaryOf(method, url);
   schema.security = access === "public" ? [] : [{ [SECURITY_SCHEME]: [] }];
 
   const responses = { ...((schema.response as Record<string, JsonSchema> | undefined) ?? {}) };

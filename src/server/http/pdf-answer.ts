@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { withPdfSlot } from "../documents/pdf/limits";
-import { sendRenderedPdf, sendStoredDocument, type StoredDocument } from "../documents/store";
+import { withPdfSlot } from "./pdf-slot";
+import type { StoredDocument } from "../documents/store";
+import { sendRenderedPdf, sendStoredDocument } from "./stored-document";
 
 /**
  * Which bytes a document's PDF answers, decided by its module without seeing the request: the

@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { notModified } from "../documents/store";
+import { notModified } from "./stored-document";
 import type { FileStorage } from "../storage";
 import { notFound } from "./errors";
 

@@ -1,13 +1,9 @@
-import { Readable } from "node:stream";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { formatDate, formatDateTime } from "@domain/format";
-import type { z } from "@domain/zod";
-import type { Access } from "../auth/guard";
 
 // CSV that Italian Excel opens as it is (issue 8): UTF-8 with BOM so accents survive, ";" as the
 // separator because "," is the decimal comma, amounts as "1234,50", dates as "15/03/2026".
-// Lists are streamed page by page, so an export never holds a whole table in memory.
+// Lists are streamed page by page, so an export never holds a whole table in memory (the
+// download itself and the export endpoint: http/csv.ts).
 
 export type CsvType = "text" | "money" | "decimal" | "integer" | "date" | "datetime" | "boolean";
 export type CsvValue = string | number | boolean | null | undefined;
@@ -90,67 +86,4 @@ export async function* pages<T>(
 /** "clienti-2026-03-15.csv": the list's name and the day it was taken. */
 export function csvFileName(base: string, day = new Date().toISOString().slice(0, 10)) {
   return `${base}-${day}.csv`;
-}
-
-/**
- * Streams the CSV of a paged list as a download. The first page is read before the headers go
- * out: a database error there (a NUL byte in the search, say) is still a normal JSON error
- * answer instead of a download cut in the middle.
- */
-export async function sendCsv<T>(reply: FastifyReply, fileName: string, columns: CsvColumn<T>[], source: AsyncIterable<T[]>) {
-  const iterator = source[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  async function* lines() {
-    yield CSV_BOM + csvHeader(columns);
-    for (let page = first; !page.done; page = await iterator.next()) {
-      let chunk = "";
-      for (const row of page.value) chunk += csvRow(columns, row);
-      yield chunk;
-    }
-  }
-  return reply
-    .type("text/csv; charset=utf-8")
-    .header("Content-Disposition", `attachment; filename="${fileName.replace(/[^\w.-]/g, "_")}"`)
-    .header("Cache-Control", "no-store")
-    .send(Readable.from(lines()));
-}
-
-export interface CsvExportOptions<Q extends z.ZodType, T> {
-  /** e.g. "/api/clients/export.csv" */
-  url: string;
-  /** The list's own filters (q, status, sort…) without limit/offset. */
-  querystring: Q;
-  /** File name without date and extension, in Italian: "clienti". */
-  fileName: string;
-  columns: CsvColumn<T>[];
-  /** The module's list query for one page, with the parsed filters. */
-  fetchPage: (query: z.output<Q>, limit: number, offset: number) => Promise<T[]>;
-  tags?: string[];
-  /** Who may download it (docs/domain/roles.md): every export is office data, never a technician's. */
-  access: Access;
-}
-
-/**
- * The generic way every admin list gets its export: one call with the module's list query.
- * The route declares its access like every other route (exports are "office": never a technician).
- *
- *   registerCsvExport(app, { url: "/api/clients/export.csv", access: "office", querystring: clientExportQuerySchema,
- *     fileName: "clienti", columns, fetchPage: (q, limit, offset) => listClients(db, { ...q, limit, offset }) });
- */
-export function registerCsvExport<Q extends z.ZodType, T>(app: FastifyInstance, options: CsvExportOptions<Q, T>) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      options.url,
-      { config: { access: options.access }, schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] } },
-      async (request, reply) => {
-        const query = request.query as z.output<Q>;
-        return sendCsv(
-          reply,
-          csvFileName(options.fileName),
-          options.columns,
-          pages((limit, offset) => options.fetchPage(query, limit, offset)),
-        );
-      },
-    );
 }

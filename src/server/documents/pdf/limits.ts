@@ -1,6 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpError } from "../../http/errors";
-import { PdfPoolBusyError, pdfWorkerCount } from "./pool";
+import { pdfWorkerCount } from "./pool";
 
 // Per-user bound on PDF renders. The pool (pool.ts) keeps rendering off the request thread;
 // this keeps one user from filling the pool: at most IN_FLIGHT renders of a user are in the
@@ -99,21 +97,3 @@ export class PdfLimiter {
 
 /** One limiter for the process, as wide as the pool it feeds (one render per worker at a time). */
 export const pdfLimiter = new PdfLimiter(PDF_IN_FLIGHT_PER_USER, PDF_WAITING_PER_USER, pdfWorkerCount());
-
-/**
- * Runs a route's PDF work in one of the user's slots. Refusals carry Retry-After: 429 for
- * this user's excess, 503 when the whole pool is saturated.
- */
-export async function withPdfSlot<T>(request: FastifyRequest, reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
-  const key = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
-  try {
-    return await pdfLimiter.run(key, fn);
-  } catch (err) {
-    if (err instanceof TooManyPdfsError) {
-      reply.header("Retry-After", String(PDF_RETRY_AFTER_SECONDS));
-      throw new HttpError(429, TOO_MANY_PDFS);
-    }
-    if (err instanceof PdfPoolBusyError) reply.header("Retry-After", String(PDF_RETRY_AFTER_SECONDS));
-    throw err;
-  }
-}

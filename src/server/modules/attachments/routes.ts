@@ -1,5 +1,4 @@
-import multipart from "@fastify/multipart";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { attachmentPatchSchema, attachmentQuerySchema, attachmentSchema, MAX_ATTACHMENT_BYTES, MAX_FILES_PER_UPLOAD } from "@domain/attachments";
 import { idParams } from "@domain/common";
 import { z } from "@domain/zod";
@@ -17,58 +16,73 @@ import { actorOf } from "../../auth/actor";
  * remove them; sharing one with the client is the office's (PATCH). The portal reads the
  * shared files of the client's own sites through /api/portal/attachments (clientMaySeeAttachment).
  */
-export const attachmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config, db);
-  // Registered here so multipart parsing exists only for these routes.
-  await app.register(multipart, {
+export const attachmentEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  // Multipart parsing exists only for the upload route (its own scope, http/register.ts).
+  const multipartOptions = {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: MAX_FILES_PER_UPLOAD + 10 },
-  });
-
-  app.get(
-    "/api/attachments",
-    { config: { access: "staff" },
+  };
+  const storage = storageFor(config, db);
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/attachments",
+      access: "staff",
+      summary: "Foto e documenti di un sopralluogo o cantiere",
       schema: { tags: ["allegati"], querystring: attachmentQuerySchema, response: { 200: z.array(attachmentSchema) } },
-    },
-    async (request) => {
-      const { entityType, entityId } = request.query;
-      return listAttachments(db, entityType, entityId);
-    },
-  );
+      handler: async (request) => {
+        const { entityType, entityId } = request.query;
+        return listAttachments(db, entityType, entityId);
+      },
+    }),
 
-  app.post(
-    "/api/attachments",
-    { config: { access: "staff" }, schema: { tags: ["allegati"], consumes: ["multipart/form-data"], querystring: attachmentQuerySchema, response: { 201: z.array(attachmentSchema) } } },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest("La richiesta deve contenere dei file (multipart/form-data)", { files: "Scegli almeno un file" });
-      const { entityType, entityId } = request.query;
-      const rows = await uploadAttachments(db, storage, actorOf(request), entityType, entityId, request.parts());
-      return reply.status(201).send(rows);
-    },
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/attachments",
+      access: "staff",
+      summary: "Carica foto o documenti",
+      schema: { tags: ["allegati"], consumes: ["multipart/form-data"], querystring: attachmentQuerySchema, response: { 201: z.array(attachmentSchema) } },
+      multipart: multipartOptions,
+      handler: async (request, reply) => {
+        if (!request.isMultipart()) throw badRequest("La richiesta deve contenere dei file (multipart/form-data)", { files: "Scegli almeno un file" });
+        const { entityType, entityId } = request.query;
+        const rows = await uploadAttachments(db, storage, actorOf(request), entityType, entityId, request.parts());
+        return reply.status(201).send(rows);
+      },
+    }),
 
-  app.get(
-    "/api/attachments/:id/file",
-    { config: { access: "staff" }, schema: { tags: ["allegati"], params: idParams, querystring: attachmentFileQuery } },
-    async (request, reply) => {
-      const row = await findAttachment(db, request.params.id);
-      if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
-      return sendStoredFile(reply, storage, row, request.query.download === "1");
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/attachments/:id/file",
+      access: "staff",
+      summary: "Il file di un allegato",
+      schema: { tags: ["allegati"], params: idParams, querystring: attachmentFileQuery },
+      handler: async (request, reply) => {
+        const row = await findAttachment(db, request.params.id);
+        if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
+        return sendStoredFile(reply, storage, row, request.query.download === "1");
+      },
+    }),
 
-  app.patch(
-    "/api/attachments/:id",
-    { config: { access: "office" }, schema: { tags: ["allegati"], params: idParams, body: attachmentPatchSchema, response: { 200: attachmentSchema } } },
-    async (request) => setShared(db, actorOf(request), request.params.id, request.body.sharedWithClient),
-  );
+    endpoint({
+      method: "PATCH",
+      url: "/api/attachments/:id",
+      access: "office",
+      summary: "Condivide o no un allegato con il cliente",
+      schema: { tags: ["allegati"], params: idParams, body: attachmentPatchSchema, response: { 200: attachmentSchema } },
+      handler: async (request) => setShared(db, actorOf(request), request.params.id, request.body.sharedWithClient),
+    }),
 
-  app.delete(
-    "/api/attachments/:id",
-    { config: { access: "staff" }, schema: { tags: ["allegati"], params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await deleteAttachment(db, storage, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    endpoint({
+      method: "DELETE",
+      url: "/api/attachments/:id",
+      access: "staff",
+      summary: "Elimina un allegato",
+      schema: { tags: ["allegati"], params: idParams, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await deleteAttachment(db, storage, actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+  ];
 };

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Endpoint } from "../../http/endpoint";
 import { clientListQuerySchema } from "@domain/clients";
 import { clientTypes } from "@domain/statuses";
 import type { AppDeps } from "../../deps";
-import { registerCsvExport, type CsvColumn } from "../../lib/csv";
+import type { CsvColumn } from "../../lib/csv";
+import { csvExport } from "../../http/csv";
 import { listClients } from "./queries";
 
 type Row = Awaited<ReturnType<typeof listClients>>[number];
@@ -25,14 +26,17 @@ const columns: CsvColumn<Row>[] = [
 ];
 
 /** GET /api/clients/export.csv: the clients list with the same search, type filter and order. */
-export const clientExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/clients/export.csv",
-    querystring: clientListQuerySchema.pick({ q: true, type: true, sort: true }),
-    fileName: "clienti",
-    tags: ["clienti"],
-    columns,
-    fetchPage: (query, limit, offset) => listClients(db, { ...query, limit, offset }),
-  });
+export const clientExportEndpoints = ({ db }: AppDeps): Endpoint[] => {
+  return [
+    csvExport({
+      access: "office",
+      url: "/api/clients/export.csv",
+      summary: "Esporta i clienti (CSV)",
+      querystring: clientListQuerySchema.pick({ q: true, type: true, sort: true }),
+      fileName: "clienti",
+      tags: ["clienti"],
+      columns,
+      fetchPage: (query, limit, offset) => listClients(db, { ...query, limit, offset }),
+    }),
+  ];
 };

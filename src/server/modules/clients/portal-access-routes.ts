@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams } from "@domain/common";
 import { activateSchema, portalAccessCreateSchema, portalAccessResetSchema } from "@domain/passwords";
 import { activationTokenSchema, portalAccessSchema } from "@domain/portal";
@@ -13,38 +13,55 @@ const tags = ["clienti"];
 const activation = z.object({ username: z.string(), clientName: z.string().nullable(), role: z.enum(userRoles.values) });
 
 /** Admin: the portal access of a client (docs/domain/roles.md, docs/domain/api.md). Public: the one-time link. */
-export const portalAccessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  app.post(
-    "/api/clients/:id/portal-access",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: portalAccessCreateSchema, response: { 201: portalAccessSchema } } },
-    async (request, reply) => reply.status(201).send(await createPortalAccess(db, config, actorOf(request), request.params.id, request.body)),
-  );
+export const portalAccessEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  return [
+    endpoint({
+      method: "POST",
+      url: "/api/clients/:id/portal-access",
+      access: "office",
+      summary: "Crea l'accesso al portale del cliente",
+      schema: { tags, params: idParams, body: portalAccessCreateSchema, response: { 201: portalAccessSchema } },
+      handler: async (request, reply) => reply.status(201).send(await createPortalAccess(db, config, actorOf(request), request.params.id, request.body)),
+    }),
 
-  app.post(
-    "/api/clients/:id/portal-access/reset",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: portalAccessResetSchema, response: { 200: portalAccessSchema } } },
-    async (request) => resetPortalAccess(db, config, actorOf(request), request.params.id, request.body),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/clients/:id/portal-access/reset",
+      access: "office",
+      summary: "Nuovo link di attivazione per il portale del cliente",
+      schema: { tags, params: idParams, body: portalAccessResetSchema, response: { 200: portalAccessSchema } },
+      handler: async (request) => resetPortalAccess(db, config, actorOf(request), request.params.id, request.body),
+    }),
 
-  app.delete(
-    "/api/clients/:id/portal-access",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await disablePortalAccess(db, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    endpoint({
+      method: "DELETE",
+      url: "/api/clients/:id/portal-access",
+      access: "office",
+      summary: "Disattiva l'accesso al portale del cliente",
+      schema: { tags, params: idParams, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await disablePortalAccess(db, actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
 
-  // The token travels in the body, never in a URL the server would log.
-  app.post(
-    "/api/auth/activate/check",
-    { config: { access: "public" }, schema: { tags: ["accesso"], body: activationTokenSchema, response: { 200: activation } } },
-    async (request) => checkActivation(db, request.body.token),
-  );
+    // The token travels in the body, never in a URL the server would log.
+    endpoint({
+      method: "POST",
+      url: "/api/auth/activate/check",
+      access: "public",
+      summary: "Verifica un link di attivazione",
+      schema: { tags: ["accesso"], body: activationTokenSchema, response: { 200: activation } },
+      handler: async (request) => checkActivation(db, request.body.token),
+    }),
 
-  app.post(
-    "/api/auth/activate",
-    { config: { access: "public" }, schema: { tags: ["accesso"], body: activateSchema, response: { 200: activation } } },
-    async (request) => activate(db, optionalActorOf(request), request.body.token, request.body.password),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/auth/activate",
+      access: "public",
+      summary: "Attiva l'account scegliendo la password",
+      schema: { tags: ["accesso"], body: activateSchema, response: { 200: activation } },
+      handler: async (request) => activate(db, optionalActorOf(request), request.body.token, request.body.password),
+    }),
+  ];
 };

@@ -1,5 +1,4 @@
-import multipart from "@fastify/multipart";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { MAX_ATTACHMENT_BYTES } from "@domain/attachments";
 import { idParams } from "@domain/common";
 import {
@@ -19,8 +18,9 @@ import { siteStatuses } from "@domain/statuses";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { registerCsvExport, type CsvColumn } from "../../lib/csv";
-import { sendKeysetPage } from "../../lib/list";
+import type { CsvColumn } from "../../lib/csv";
+import { csvExport } from "../../http/csv";
+import { sendKeysetPage } from "../../http/page";
 import { storageFor } from "../../storage";
 import { sendStoredFile } from "../../http/stored-file";
 import { complianceSummary } from "./daily";
@@ -53,189 +53,192 @@ const csvColumns: CsvColumn<z.infer<typeof complianceRowSchema>>[] = [
  * Site compliance, "Sicurezza e permessi" (docs/domain/sites.md): the office writes the papers; a
  * technician reads a site's papers and may add one (the signed paper he photographs on site).
  */
-export const complianceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config, db);
-  await app.register(multipart, {
+export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  // Multipart parsing exists only for the document upload (its own scope, http/register.ts).
+  const multipartOptions = {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: 1, fields: 5, parts: 6 },
-  });
+  };
+  const storage = storageFor(config, db);
+  return [
+    csvExport({
+      access: "office",
+      url: "/api/compliance/export.csv",
+      summary: "Esporta le scadenze di sicurezza e permessi (CSV)",
+      querystring: complianceListQuerySchema.omit({ limit: true, offset: true, after: true, before: true }),
+      fileName: "scadenze",
+      tags,
+      columns: csvColumns,
+      fetchPage: async (q, limit, offset) =>
+        (await listCompliance(db, { ...q, limit, offset, after: undefined, before: undefined }, todayIso())).rows,
+    }),
 
-  app.get(
-    "/api/construction-sites/:id/compliance",
-    {
-      config: { access: "staff" },
+    endpoint({
+      method: "GET",
+      url: "/api/construction-sites/:id/compliance",
+      access: "staff",
+      summary: "Sicurezza e permessi del cantiere: requisiti e documenti",
       schema: {
         tags,
-        summary: "Sicurezza e permessi del cantiere: requisiti e documenti",
         params: idParams,
         response: { 200: siteComplianceSchema },
       },
-    },
-    async (request) => {
-      const result = await siteCompliance(db, request.params.id, todayIso());
-      if (!result) throw notFound("Cantiere non trovato");
-      return result;
-    },
-  );
+      handler: async (request) => {
+        const result = await siteCompliance(db, request.params.id, todayIso());
+        if (!result) throw notFound("Cantiere non trovato");
+        return result;
+      },
+    }),
 
-  app.get(
-    "/api/construction-sites/:id/documents",
-    {
-      config: { access: "staff" },
+    endpoint({
+      method: "GET",
+      url: "/api/construction-sites/:id/documents",
+      access: "staff",
+      summary: "Documenti di sicurezza e permessi del cantiere",
       schema: { tags, params: idParams, response: { 200: z.array(complianceDocumentSchema) } },
-    },
-    async (request) => {
-      const result = await siteCompliance(db, request.params.id, todayIso());
-      if (!result) throw notFound("Cantiere non trovato");
-      return result.documents;
-    },
-  );
+      handler: async (request) => {
+        const result = await siteCompliance(db, request.params.id, todayIso());
+        if (!result) throw notFound("Cantiere non trovato");
+        return result.documents;
+      },
+    }),
 
-  app.post(
-    "/api/construction-sites/:id/documents",
-    {
-      config: { access: "staff" },
+    endpoint({
+      method: "POST",
+      url: "/api/construction-sites/:id/documents",
+      access: "staff",
+      summary: "Aggiunge un documento al cantiere",
       schema: {
         tags,
         params: idParams,
         body: complianceDocumentInputSchema,
         response: { 201: complianceDocumentSchema },
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createSiteDocument(db, actorOf(request), request.params.id, request.body)),
-  );
+      handler: async (request, reply) =>
+        reply.status(201).send(await createSiteDocument(db, actorOf(request), request.params.id, request.body)),
+    }),
 
-  app.put(
-    "/api/site-documents/:docId",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "PUT",
+      url: "/api/site-documents/:docId",
+      access: "office",
+      summary: "Modifica un documento del cantiere (scadenza, stato)",
       schema: {
         tags,
         params: docParams,
         body: complianceDocumentUpdateSchema,
         response: { 200: complianceDocumentSchema },
       },
-    },
-    async (request) => updateDocument(db, actorOf(request), request.params.docId, request.body),
-  );
+      handler: async (request) => updateDocument(db, actorOf(request), request.params.docId, request.body),
+    }),
 
-  app.delete(
-    "/api/site-documents/:docId",
-    { config: { access: "office" }, schema: { tags, params: docParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      const key = await deleteDocument(db, actorOf(request), request.params.docId);
-      if (key) await storage.delete(key).catch(() => undefined);
-      return reply.status(204).send(null);
-    },
-  );
+    endpoint({
+      method: "DELETE",
+      url: "/api/site-documents/:docId",
+      access: "office",
+      summary: "Elimina un documento del cantiere",
+      schema: { tags, params: docParams, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        const key = await deleteDocument(db, actorOf(request), request.params.docId);
+        if (key) await storage.delete(key).catch(() => undefined);
+        return reply.status(204).send(null);
+      },
+    }),
 
-  app.put(
-    "/api/site-documents/:docId/file",
-    {
-      config: { access: "staff" },
+    endpoint({
+      method: "PUT",
+      url: "/api/site-documents/:docId/file",
+      access: "staff",
+      summary: "PDF o foto del documento",
       schema: {
         tags,
-        summary: "PDF o foto del documento",
         consumes: ["multipart/form-data"],
         params: docParams,
         response: { 200: complianceDocumentSchema },
       },
-    },
-    async (request) => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      return setDocumentFile(db, storage, actorOf(request), request.params.docId, part);
-    },
-  );
+      multipart: multipartOptions,
+      handler: async (request) => {
+        const part = request.isMultipart() ? await request.file() : undefined;
+        return setDocumentFile(db, storage, actorOf(request), request.params.docId, part);
+      },
+    }),
 
-  app.get(
-    "/api/site-documents/:docId/file",
-    {
-      config: { access: "staff" },
+    endpoint({
+      method: "GET",
+      url: "/api/site-documents/:docId/file",
+      access: "staff",
+      summary: "Il file di un documento del cantiere",
       schema: { tags, params: docParams, querystring: z.object({ download: z.enum(["0", "1"]).optional() }) },
-    },
-    async (request, reply) => {
-      const row = await documentFile(db, request.params.docId);
-      if (!row) throw notFound(DOCUMENT_NOT_FOUND);
-      if (!row.key || !row.name || !row.mime) throw notFound("Il documento non ha un file allegato");
-      return sendStoredFile(
-        reply,
-        storage,
-        { storageKey: row.key, fileName: row.name, mimeType: row.mime },
-        request.query.download === "1",
-      );
-    },
-  );
+      handler: async (request, reply) => {
+        const row = await documentFile(db, request.params.docId);
+        if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+        if (!row.key || !row.name || !row.mime) throw notFound("Il documento non ha un file allegato");
+        return sendStoredFile(
+          reply,
+          storage,
+          { storageKey: row.key, fileName: row.name, mimeType: row.mime },
+          request.query.download === "1",
+        );
+      },
+    }),
 
-  app.get(
-    "/api/suppliers/:id/documents",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/suppliers/:id/documents",
+      access: "office",
+      summary: "Documenti del fornitore (DURC e simili)",
       schema: { tags, params: idParams, response: { 200: z.array(complianceDocumentSchema) } },
-    },
-    async (request) => supplierDocuments(db, request.params.id, todayIso()),
-  );
+      handler: async (request) => supplierDocuments(db, request.params.id, todayIso()),
+    }),
 
-  app.post(
-    "/api/suppliers/:id/documents",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "POST",
+      url: "/api/suppliers/:id/documents",
+      access: "office",
+      summary: "Aggiunge un documento al fornitore",
       schema: {
         tags,
         params: idParams,
         body: supplierDocumentInputSchema,
         response: { 201: complianceDocumentSchema },
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createSupplierDocument(db, actorOf(request), request.params.id, request.body)),
-  );
+      handler: async (request, reply) =>
+        reply.status(201).send(await createSupplierDocument(db, actorOf(request), request.params.id, request.body)),
+    }),
 
-  app.get(
-    "/api/compliance",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/compliance",
+      access: "office",
+      summary: "Scadenze di sicurezza e permessi su tutti i cantieri",
       schema: {
         tags,
-        summary: "Scadenze di sicurezza e permessi su tutti i cantieri",
         querystring: complianceListQuerySchema,
         response: { 200: z.array(complianceRowSchema) },
       },
-    },
-    async (request, reply) => {
-      const ks = complianceKeyset(request.query);
-      const page = listCompliance(db, request.query, todayIso(), ks);
-      return sendKeysetPage(
-        reply,
-        ks,
-        request.query,
-        page.then((p) => p.rows),
-        page.then((p) => p.total),
-      );
-    },
-  );
+      handler: async (request, reply) => {
+        const ks = complianceKeyset(request.query);
+        const page = listCompliance(db, request.query, todayIso(), ks);
+        return sendKeysetPage(
+          reply,
+          ks,
+          request.query,
+          page.then((p) => p.rows),
+          page.then((p) => p.total),
+        );
+      },
+    }),
 
-  app.get(
-    "/api/compliance/summary",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/compliance/summary",
+      access: "office",
+      summary: "In scadenza nei prossimi 15 giorni e mancanti sui cantieri in corso",
       schema: {
         tags,
-        summary: "In scadenza nei prossimi 15 giorni e mancanti sui cantieri in corso",
         response: { 200: complianceSummarySchema },
       },
-    },
-    async () => complianceSummary(db, todayIso()),
-  );
-
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/compliance/export.csv",
-    querystring: complianceListQuerySchema.omit({ limit: true, offset: true, after: true, before: true }),
-    fileName: "scadenze",
-    tags,
-    columns: csvColumns,
-    fetchPage: async (q, limit, offset) =>
-      (await listCompliance(db, { ...q, limit, offset, after: undefined, before: undefined }, todayIso())).rows,
-  });
+      handler: async () => complianceSummary(db, todayIso()),
+    }),
+  ];
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams, optionsQuery } from "@domain/common";
 import {
   contractCreateSchema,
@@ -14,9 +14,10 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { renderContractPdf } from "./pdf";
-import { sendRenderedPdf, sendStoredDocument, storedPdfOrFreeze } from "../../documents/store";
+import { storedPdfOrFreeze } from "../../documents/store";
+import { sendRenderedPdf, sendStoredDocument } from "../../http/stored-document";
 import {
   contractEstimateOptions,
   countContracts,
@@ -26,106 +27,131 @@ import {
   listContracts,
 } from "./queries";
 import { CONTRACT_NOT_FOUND, createContract, deleteContract, transitionContract, updateContractTerms } from "./service";
-import { withPdfSlot } from "../../documents/pdf/limits";
+import { withPdfSlot } from "../../http/pdf-slot";
 import { actorOf } from "../../auth/actor";
 
 const tags = ["contratti"];
+const SUMMARY_OF_ACTION: Record<Exclude<ContractAction, "sign">, string> = {
+  activate: "Avvia il contratto (lavori in corso)",
+  complete: "Chiude il contratto come completato",
+};
 
 /** Contracts (docs/domain/api.md, docs/domain/statuses.md): one per accepted estimate, explicit transitions, PDF. Portal users read their own. */
-export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  app.get(
-    "/api/contracts",
-    { config: { access: "office" },
+export const contractEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/contracts",
+      access: "office",
+      summary: "Elenco dei contratti",
       schema: { tags, querystring: contractListQuerySchema, response: { 200: z.array(contractListItemSchema) } },
-    },
-    async (request, reply) => {
-      const ks = contractKeyset(request.query);
-      const rows = listContracts(db, request.query, null, ks);
-      return sendKeysetPage(reply, ks, request.query, rows, countContracts(db, request.query, null));
-    },
-  );
+      handler: async (request, reply) => {
+        const ks = contractKeyset(request.query);
+        const rows = listContracts(db, request.query, null, ks);
+        return sendKeysetPage(reply, ks, request.query, rows, countContracts(db, request.query, null));
+      },
+    }),
 
-  app.get(
-    "/api/contracts/estimate-options",
-    { config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/contracts/estimate-options",
+      access: "office",
+      summary: "Preventivi accettati ancora senza contratto",
       schema: {
         tags,
-        summary: "Preventivi accettati ancora senza contratto",
         querystring: optionsQuery,
         response: { 200: z.array(contractEstimateOptionSchema) },
       },
-    },
-    async (request) => contractEstimateOptions(db, request.query.q, request.query.limit),
-  );
+      handler: async (request) => contractEstimateOptions(db, request.query.q, request.query.limit),
+    }),
 
-  app.get(
-    "/api/contracts/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: contractDetailSchema } } },
-    async (request) => {
-      const detail = await getContractDetail(db, request.params.id, null);
-      if (!detail) throw notFound(CONTRACT_NOT_FOUND);
-      return detail;
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/contracts/:id",
+      access: "office",
+      summary: "Un contratto",
+      schema: { tags, params: idParams, response: { 200: contractDetailSchema } },
+      handler: async (request) => {
+        const detail = await getContractDetail(db, request.params.id, null);
+        if (!detail) throw notFound(CONTRACT_NOT_FOUND);
+        return detail;
+      },
+    }),
 
-  app.get(
-    "/api/contracts/:id/pdf",
-    { config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/contracts/:id/pdf",
+      access: "office",
+      summary: "PDF del contratto",
       schema: {
         tags,
         params: idParams,
         querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
         response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
       },
-    },
-    async (request, reply) => {
-      const row = await findContractWithParties(db, request.params.id, null);
-      if (!row) throw notFound(CONTRACT_NOT_FOUND);
-      const disposition = request.query.download === "1" ? "attachment" : "inline";
-      if (row.contract.status !== "bozza") {
-        // Signed: the PDF stored at signature, byte for byte.
-        const stored = await storedPdfOrFreeze(db, "contract", row.contract.id, async (tx) =>
-          renderContractPdf(tx, config, (await findContractWithParties(tx, row.contract.id, null))!),
-        );
-        return sendStoredDocument(request, reply, stored, disposition);
-      }
-      const { pdf, fileName } = await withPdfSlot(request, reply, () => renderContractPdf(db, config, row));
-      return sendRenderedPdf(reply, pdf, fileName, disposition);
-    },
-  );
+      handler: async (request, reply) => {
+        const row = await findContractWithParties(db, request.params.id, null);
+        if (!row) throw notFound(CONTRACT_NOT_FOUND);
+        const disposition = request.query.download === "1" ? "attachment" : "inline";
+        if (row.contract.status !== "bozza") {
+          // Signed: the PDF stored at signature, byte for byte.
+          const stored = await storedPdfOrFreeze(db, "contract", row.contract.id, async (tx) =>
+            renderContractPdf(tx, config, (await findContractWithParties(tx, row.contract.id, null))!),
+          );
+          return sendStoredDocument(request, reply, stored, disposition);
+        }
+        const { pdf, fileName } = await withPdfSlot(request, reply, () => renderContractPdf(db, config, row));
+        return sendRenderedPdf(reply, pdf, fileName, disposition);
+      },
+    }),
 
-  app.post(
-    "/api/contracts",
-    { config: { access: "office" }, schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } } },
-    async (request, reply) => reply.status(201).send(await createContract(db, actorOf(request), request.body.estimateId)),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/contracts",
+      access: "office",
+      summary: "Crea un contratto da un preventivo accettato",
+      schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } },
+      handler: async (request, reply) => reply.status(201).send(await createContract(db, actorOf(request), request.body.estimateId)),
+    }),
 
-  app.put(
-    "/api/contracts/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } } },
-    async (request) => updateContractTerms(db, actorOf(request), request.params.id, request.body),
-  );
+    endpoint({
+      method: "PUT",
+      url: "/api/contracts/:id",
+      access: "office",
+      summary: "Modifica un contratto",
+      schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } },
+      handler: async (request) => updateContractTerms(db, actorOf(request), request.params.id, request.body),
+    }),
 
-  app.delete(
-    "/api/contracts/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await deleteContract(db, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    endpoint({
+      method: "DELETE",
+      url: "/api/contracts/:id",
+      access: "office",
+      summary: "Elimina un contratto",
+      schema: { tags, params: idParams, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await deleteContract(db, actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
 
-  app.post(
-    "/api/contracts/:id/sign",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } } },
-    async (request) => transitionContract(db, actorOf(request), request.params.id, "sign", request.body.signedDate, config),
-  );
-
-  for (const action of ["activate", "complete"] as const satisfies ContractAction[]) {
-    app.post(
-      `/api/contracts/:id/${action}`,
-      { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: contractSchema } } },
-      async (request) => transitionContract(db, actorOf(request), request.params.id, action),
-    );
-  }
+    endpoint({
+      method: "POST",
+      url: "/api/contracts/:id/sign",
+      access: "office",
+      summary: "Segna il contratto come firmato",
+      schema: { tags, params: idParams, body: contractSignSchema, response: { 200: contractSchema } },
+      handler: async (request) => transitionContract(db, actorOf(request), request.params.id, "sign", request.body.signedDate, config),
+    }),
+    ...(["activate", "complete"] as const satisfies ContractAction[]).map((action) =>
+      endpoint({
+        method: "POST",
+        url: `/api/contracts/:id/${action}`,
+        access: "office",
+        summary: SUMMARY_OF_ACTION[action],
+        schema: { tags, params: idParams, response: { 200: contractSchema } },
+        handler: async (request) => transitionContract(db, actorOf(request), request.params.id, action),
+      }),
+    ),
+  ];
 };

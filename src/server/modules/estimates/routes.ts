@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams } from "@domain/common";
 import {
   estimateAcceptSchema,
@@ -14,9 +14,9 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } from "./actions";
-import { estimateItemRoutes } from "./item-routes";
+import { estimateItemEndpoints } from "./item-routes";
 import { estimatePdfSource } from "./pdf";
 import { sendPdf } from "../../http/pdf-answer";
 import { countEstimates, estimateKeyset, getEstimateDetail, listEstimates } from "./queries";
@@ -25,130 +25,143 @@ import { actorOf } from "../../auth/actor";
 
 const tags = ["preventivi"];
 
-export const estimateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const estimateEndpoints = (deps: AppDeps): Endpoint[] => {
   const { db, config } = deps;
-
-  app.get(
-    "/api/estimates",
-    {
-      config: { access: "office" },
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/estimates",
+      access: "office",
+      summary: "Elenco dei preventivi",
       schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } },
-    },
-    async (request, reply) => {
-      const ks = estimateKeyset(request.query);
-      const rows = listEstimates(db, request.query, null, ks);
-      return sendKeysetPage(reply, ks, request.query, rows, countEstimates(db, request.query, null));
-    },
-  );
+      handler: async (request, reply) => {
+        const ks = estimateKeyset(request.query);
+        const rows = listEstimates(db, request.query, null, ks);
+        return sendKeysetPage(reply, ks, request.query, rows, countEstimates(db, request.query, null));
+      },
+    }),
 
-  app.get(
-    "/api/estimates/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: estimateDetailSchema } } },
-    async (request) => {
-      const detail = await getEstimateDetail(db, request.params.id, null);
-      if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      return detail;
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/estimates/:id",
+      access: "office",
+      summary: "Un preventivo con le sue righe",
+      schema: { tags, params: idParams, response: { 200: estimateDetailSchema } },
+      handler: async (request) => {
+        const detail = await getEstimateDetail(db, request.params.id, null);
+        if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
+        return detail;
+      },
+    }),
 
-  app.get(
-    "/api/estimates/:id/pdf",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/estimates/:id/pdf",
+      access: "office",
+      summary: "PDF del preventivo",
       schema: {
         tags,
         params: idParams,
         querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
         response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
       },
-    },
-    async (request, reply) => {
-      const detail = await getEstimateDetail(db, request.params.id, null);
-      if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      return sendPdf(request, reply, await estimatePdfSource(db, config, detail as EstimateDetail));
-    },
-  );
+      handler: async (request, reply) => {
+        const detail = await getEstimateDetail(db, request.params.id, null);
+        if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
+        return sendPdf(request, reply, await estimatePdfSource(db, config, detail as EstimateDetail));
+      },
+    }),
 
-  app.post(
-    "/api/estimates",
-    { config: { access: "office" }, schema: { tags, body: estimateInputSchema, response: { 201: estimateSchema } } },
-    async (request, reply) => reply.status(201).send(await createEstimate(db, actorOf(request), request.body)),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/estimates",
+      access: "office",
+      summary: "Crea un preventivo in bozza",
+      schema: { tags, body: estimateInputSchema, response: { 201: estimateSchema } },
+      handler: async (request, reply) => reply.status(201).send(await createEstimate(db, actorOf(request), request.body)),
+    }),
 
-  app.post(
-    "/api/estimates/:id/duplicate",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 201: estimateSchema } } },
-    async (request, reply) => reply.status(201).send(await duplicateEstimate(db, actorOf(request), request.params.id)),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/estimates/:id/duplicate",
+      access: "office",
+      summary: "Duplica un preventivo in una nuova bozza",
+      schema: { tags, params: idParams, response: { 201: estimateSchema } },
+      handler: async (request, reply) => reply.status(201).send(await duplicateEstimate(db, actorOf(request), request.params.id)),
+    }),
 
-  app.put(
-    "/api/estimates/:id",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "PUT",
+      url: "/api/estimates/:id",
+      access: "office",
+      summary: "Modifica un preventivo",
       schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } },
-    },
-    async (request) => updateEstimate(db, actorOf(request), request.params.id, request.body),
-  );
+      handler: async (request) => updateEstimate(db, actorOf(request), request.params.id, request.body),
+    }),
 
-  app.delete(
-    "/api/estimates/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await deleteEstimate(db, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    endpoint({
+      method: "DELETE",
+      url: "/api/estimates/:id",
+      access: "office",
+      summary: "Elimina un preventivo",
+      schema: { tags, params: idParams, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await deleteEstimate(db, actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
 
-  app.post(
-    "/api/estimates/:id/send",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "POST",
+      url: "/api/estimates/:id/send",
+      access: "office",
+      summary: "Invia il preventivo al cliente",
       schema: {
         tags,
         params: idParams,
         body: estimateActionSchema.optional(),
         response: { 200: estimateSchema.extend({ mailStatus: z.enum(["sent", "stored", "failed"]) }) },
       },
-    },
-    async (request) => sendEstimate(deps, actorOf(request), request.params.id, request.body?.version),
-  );
+      handler: async (request) => sendEstimate(deps, actorOf(request), request.params.id, request.body?.version),
+    }),
 
-  app.post(
-    "/api/estimates/:id/accept",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "POST",
+      url: "/api/estimates/:id/accept",
       // The administrator records the client's acceptance; the portal has its own route.
+      access: "office",
+      summary: "Registra l'accettazione del cliente",
       schema: {
         tags,
         params: idParams,
         body: estimateAcceptSchema,
         response: { 200: estimateSchema.extend({ contract: z.object({ id: z.string(), number: z.string() }) }) },
       },
-    },
-    async (request) =>
-      acceptEstimate(db, actorOf(request), request.params.id, request.body.signedBy, request.body.version, null, config),
-  );
+      handler: async (request) =>
+        acceptEstimate(db, actorOf(request), request.params.id, request.body.signedBy, request.body.version, null, config),
+    }),
 
-  app.post(
-    "/api/estimates/:id/reject",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "POST",
+      url: "/api/estimates/:id/reject",
+      access: "office",
+      summary: "Segna il preventivo come rifiutato",
       schema: { tags, params: idParams, body: estimateActionSchema.optional(), response: { 200: estimateSchema } },
-    },
-    async (request) => rejectEstimate(db, actorOf(request), request.params.id, request.body?.version),
-  );
+      handler: async (request) => rejectEstimate(db, actorOf(request), request.params.id, request.body?.version),
+    }),
 
-  app.post(
-    "/api/estimates/:id/request-changes",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "POST",
+      url: "/api/estimates/:id/request-changes",
+      access: "office",
+      summary: "Registra una richiesta di modifiche al preventivo",
       schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      await requestEstimateChanges(deps, actorOf(request), request.params.id, request.body.message, null);
-      return reply.status(204).send(null);
-    },
-  );
+      handler: async (request, reply) => {
+        await requestEstimateChanges(deps, actorOf(request), request.params.id, request.body.message, null);
+        return reply.status(204).send(null);
+      },
+    }),
 
-  await app.register(estimateItemRoutes, deps);
+    ...estimateItemEndpoints(deps),
+  ];
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Endpoint } from "../../http/endpoint";
 import { documentTreatmentLabels } from "@domain/vat";
 import { contactListQuerySchema } from "@domain/contacts";
 import { contractListQuerySchema } from "@domain/contracts";
@@ -20,7 +20,8 @@ import {
 import { supplierListQuerySchema } from "@domain/suppliers";
 import { surveyListQuerySchema } from "@domain/surveys";
 import type { AppDeps } from "../../deps";
-import { registerCsvExport, type CsvColumn } from "../../lib/csv";
+import type { CsvColumn } from "../../lib/csv";
+import { csvExport } from "../../http/csv";
 import { listContacts } from "../contacts/queries";
 import { listContracts } from "../contracts/queries";
 import { listEstimates } from "../estimates/queries";
@@ -157,78 +158,89 @@ const orderColumns: CsvColumn<RowOf<typeof listOrders>>[] = [
   { header: "Stato", value: (r) => orderStatuses.label(r.status) },
 ];
 
-export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  // Admin routes: the client scope of the shared list queries is null (everything).
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/contacts/export.csv",
-    querystring: contactListQuerySchema,
-    fileName: "contatti",
-    columns: contactColumns,
-    fetchPage: (q, limit, offset) => listContacts(db, { ...q, limit, offset }),
-  });
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/surveys/export.csv",
-    querystring: surveyListQuerySchema,
-    fileName: "sopralluoghi",
-    columns: surveyColumns,
-    fetchPage: (q, limit, offset) => listSurveys(db, { ...q, limit, offset }, null),
-  });
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/services/export.csv",
-    querystring: serviceListQuerySchema,
-    fileName: "servizi",
-    columns: serviceColumns,
-    fetchPage: (q, limit, offset) => listServices(db, { ...q, limit, offset }),
-  });
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/estimates/export.csv",
-    querystring: estimateListQuerySchema,
-    fileName: "preventivi",
-    columns: estimateColumns,
-    fetchPage: (q, limit, offset) => listEstimates(db, { ...q, limit, offset }, null),
-  });
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/construction-sites/export.csv",
-    querystring: siteListQuerySchema,
-    fileName: "cantieri",
-    columns: siteColumns,
-    fetchPage: (q, limit, offset) => listSites(db, { ...q, limit, offset }, null),
-  });
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/contracts/export.csv",
-    querystring: contractListQuerySchema,
-    fileName: "contratti",
-    columns: contractColumns,
-    fetchPage: (q, limit, offset) => listContracts(db, { ...q, limit, offset }, null),
-  });
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/invoices/export.csv",
-    querystring: invoiceListQuerySchema,
-    fileName: "fatture",
-    columns: invoiceColumns,
-    fetchPage: (q, limit, offset) => listInvoices(db, { ...q, limit, offset }, null),
-  });
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/suppliers/export.csv",
-    querystring: supplierListQuerySchema,
-    fileName: "fornitori",
-    columns: supplierColumns,
-    fetchPage: (q, limit, offset) => listSuppliers(db, { ...q, limit, offset }),
-  });
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/orders/export.csv",
-    querystring: orderListQuerySchema,
-    fileName: "ordini",
-    columns: orderColumns,
-    fetchPage: (q, limit, offset) => listOrders(db, { ...q, limit, offset }),
-  });
+export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
+  return [
+    // Admin routes: the client scope of the shared list queries is null (everything).
+    csvExport({
+      access: "office",
+      url: "/api/contacts/export.csv",
+      summary: "Esporta i contatti (CSV)",
+      querystring: contactListQuerySchema,
+      fileName: "contatti",
+      columns: contactColumns,
+      fetchPage: (q, limit, offset) => listContacts(db, { ...q, limit, offset }),
+    }),
+    csvExport({
+      access: "office",
+      url: "/api/surveys/export.csv",
+      summary: "Esporta i sopralluoghi (CSV)",
+      querystring: surveyListQuerySchema,
+      fileName: "sopralluoghi",
+      columns: surveyColumns,
+      fetchPage: (q, limit, offset) => listSurveys(db, { ...q, limit, offset }, null),
+    }),
+    csvExport({
+      access: "office",
+      url: "/api/services/export.csv",
+      summary: "Esporta il listino delle lavorazioni (CSV)",
+      querystring: serviceListQuerySchema,
+      fileName: "servizi",
+      columns: serviceColumns,
+      fetchPage: (q, limit, offset) => listServices(db, { ...q, limit, offset }),
+    }),
+    csvExport({
+      access: "office",
+      url: "/api/estimates/export.csv",
+      summary: "Esporta i preventivi (CSV)",
+      querystring: estimateListQuerySchema,
+      fileName: "preventivi",
+      columns: estimateColumns,
+      fetchPage: (q, limit, offset) => listEstimates(db, { ...q, limit, offset }, null),
+    }),
+    csvExport({
+      access: "office",
+      url: "/api/construction-sites/export.csv",
+      summary: "Esporta i cantieri (CSV)",
+      querystring: siteListQuerySchema,
+      fileName: "cantieri",
+      columns: siteColumns,
+      fetchPage: (q, limit, offset) => listSites(db, { ...q, limit, offset }, null),
+    }),
+    csvExport({
+      access: "office",
+      url: "/api/contracts/export.csv",
+      summary: "Esporta i contratti (CSV)",
+      querystring: contractListQuerySchema,
+      fileName: "contratti",
+      columns: contractColumns,
+      fetchPage: (q, limit, offset) => listContracts(db, { ...q, limit, offset }, null),
+    }),
+    csvExport({
+      access: "office",
+      url: "/api/invoices/export.csv",
+      summary: "Esporta le fatture (CSV)",
+      querystring: invoiceListQuerySchema,
+      fileName: "fatture",
+      columns: invoiceColumns,
+      fetchPage: (q, limit, offset) => listInvoices(db, { ...q, limit, offset }, null),
+    }),
+    csvExport({
+      access: "office",
+      url: "/api/suppliers/export.csv",
+      summary: "Esporta i fornitori (CSV)",
+      querystring: supplierListQuerySchema,
+      fileName: "fornitori",
+      columns: supplierColumns,
+      fetchPage: (q, limit, offset) => listSuppliers(db, { ...q, limit, offset }),
+    }),
+    csvExport({
+      access: "office",
+      url: "/api/orders/export.csv",
+      summary: "Esporta gli ordini ai fornitori (CSV)",
+      querystring: orderListQuerySchema,
+      fileName: "ordini",
+      columns: orderColumns,
+      fetchPage: (q, limit, offset) => listOrders(db, { ...q, limit, offset }),
+    }),
+  ];
 };

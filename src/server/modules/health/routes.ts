@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { migrationsApplied } from "./queries";
@@ -14,33 +14,38 @@ const readySchema = z.object({
   reason: z.string().optional(),
 });
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
-  app.get(
-    "/api/health",
-    {
-      config: { access: "public" },
+export const healthEndpoints = ({ db, database }: AppDeps): Endpoint[] => {
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/health",
+      access: "public",
+      summary: "Il processo risponde (liveness)",
       schema: { tags: ["sistema"], response: { 200: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgresql"]) }) } },
-    },
-    async (_request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      return { status: "ok" as const, database: database.kind };
-    },
-  );
+      handler: async (_request, reply) => {
+        reply.header("Cache-Control", "no-store");
+        return { status: "ok" as const, database: database.kind };
+      },
+    }),
 
-  app.get(
-    "/api/health/ready",
-    { config: { access: "public" }, schema: { tags: ["sistema"], response: { 200: readySchema, 503: readySchema } } },
-    async (_request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      const unavailable = (reason: string) => reply.status(503).send({ status: "unavailable" as const, database: database.kind, reason });
-      // Draining (SIGTERM received): the balancer stops sending new requests while those in flight finish.
-      if (app.lifecycle.draining) return unavailable("Arresto in corso");
-      try {
-        if (!(await migrationsApplied(db))) return unavailable("Migrazioni del database non applicate");
-      } catch {
-        return unavailable("Database non raggiungibile");
-      }
-      return { status: "ready" as const, database: database.kind };
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/health/ready",
+      access: "public",
+      summary: "Pronto a ricevere traffico: database e migrazioni (readiness)",
+      schema: { tags: ["sistema"], response: { 200: readySchema, 503: readySchema } },
+      handler: async (request, reply) => {
+        reply.header("Cache-Control", "no-store");
+        const unavailable = (reason: string) => reply.status(503).send({ status: "unavailable" as const, database: database.kind, reason });
+        // Draining (SIGTERM received): the balancer stops sending new requests while those in flight finish.
+        if (request.server.lifecycle.draining) return unavailable("Arresto in corso");
+        try {
+          if (!(await migrationsApplied(db))) return unavailable("Migrazioni del database non applicate");
+        } catch {
+          return unavailable("Database non raggiungibile");
+        }
+        return { status: "ready" as const, database: database.kind };
+      },
+    }),
+  ];
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams, idSchema } from "@domain/common";
 import {
   invoiceCreateSchema,
@@ -20,9 +20,9 @@ import {
 } from "@domain/payments";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
-import { sendStoredDocument } from "../../documents/store";
+import { sendStoredDocument } from "../../http/stored-document";
 import { conflict, notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { invoicePdfSource, issuedInvoiceDocument } from "./documents";
 import { sendPdf } from "../../http/pdf-answer";
 import { issueCreditNote } from "./credit-notes";
@@ -38,196 +38,213 @@ const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
 const paymentParams = idParams.extend({ paymentId: idSchema });
 
 /** Invoices (docs/domain/api.md, docs/domain/invoices.md): created from a contract, gap-free numbers, PDF and FatturaPA. The portal reads its own through /api/portal. */
-export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  app.get(
-    "/api/invoices",
-    { config: { access: "office" },
+export const invoiceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  const detail = async (id: string) => (await getInvoiceDetail(db, id, null))!;
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/invoices",
+      access: "office",
+      summary: "Elenco delle fatture",
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceListItemSchema) } },
-    },
-    async (request, reply) => {
-      const ks = invoiceKeyset(request.query);
-      const rows = listInvoices(db, request.query, null, ks);
-      return sendKeysetPage(reply, ks, request.query, rows, countInvoices(db, request.query, null));
-    },
-  );
+      handler: async (request, reply) => {
+        const ks = invoiceKeyset(request.query);
+        const rows = listInvoices(db, request.query, null, ks);
+        return sendKeysetPage(reply, ks, request.query, rows, countInvoices(db, request.query, null));
+      },
+    }),
 
-  app.get(
-    "/api/invoices/totals",
-    {
-      config: { access: "office" },
-      schema: { tags, summary: "Totali dell'elenco filtrato", querystring: invoiceListQuerySchema, response: { 200: invoiceTotalsSchema } },
-    },
-    async (request) => invoiceListTotals(db, request.query),
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/invoices/totals",
+      access: "office",
+      summary: "Totali dell'elenco filtrato",
+      schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceTotalsSchema } },
+      handler: async (request) => invoiceListTotals(db, request.query),
+    }),
 
-  app.get(
-    "/api/invoices/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: invoiceDetailSchema } } },
-    async (request) => {
-      const detail = await getInvoiceDetail(db, request.params.id, null);
-      if (!detail) throw notFound(INVOICE_NOT_FOUND);
-      return detail;
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/invoices/:id",
+      access: "office",
+      summary: "Una fattura con righe e pagamenti",
+      schema: { tags, params: idParams, response: { 200: invoiceDetailSchema } },
+      handler: async (request) => {
+        const detail = await getInvoiceDetail(db, request.params.id, null);
+        if (!detail) throw notFound(INVOICE_NOT_FOUND);
+        return detail;
+      },
+    }),
 
-  app.get(
-    "/api/invoices/:id/pdf",
-    { config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/invoices/:id/pdf",
+      access: "office",
+      summary: "PDF della fattura",
       schema: {
         tags,
         params: idParams,
         querystring: fileQuery,
         response: { 200: z.any().describe("application/pdf"), 304: z.null().describe("Non modificato (ETag)") },
       },
-    },
-    async (request, reply) => {
-      const doc = await findInvoiceDocument(db, request.params.id, null);
-      if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      return sendPdf(request, reply, await invoicePdfSource(db, config, doc));
-    },
-  );
+      handler: async (request, reply) => {
+        const doc = await findInvoiceDocument(db, request.params.id, null);
+        if (!doc) throw notFound(INVOICE_NOT_FOUND);
+        return sendPdf(request, reply, await invoicePdfSource(db, config, doc));
+      },
+    }),
 
-  app.get(
-    "/api/invoices/:id/fatturapa",
-    { config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/invoices/:id/fatturapa",
+      access: "office",
+      summary: "Fattura elettronica FatturaPA (FPR12), come emessa",
       schema: {
         tags,
-        summary: "Fattura elettronica FatturaPA (FPR12), come emessa",
         params: idParams,
         response: { 200: z.any().describe("application/xml"), 304: z.null().describe("Non modificato (ETag)") },
       },
-    },
-    async (request, reply) => {
-      const doc = await findInvoiceDocument(db, request.params.id, null);
-      if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      if (doc.invoice.status === "bozza") {
-        throw conflict("La fattura è in bozza: il file FatturaPA si genera all'emissione");
-      }
-      return sendStoredDocument(
-        request,
-        reply,
-        await issuedInvoiceDocument(db, config, doc.invoice, "xml"),
-        "attachment",
-      );
-    },
-  );
+      handler: async (request, reply) => {
+        const doc = await findInvoiceDocument(db, request.params.id, null);
+        if (!doc) throw notFound(INVOICE_NOT_FOUND);
+        if (doc.invoice.status === "bozza") {
+          throw conflict("La fattura è in bozza: il file FatturaPA si genera all'emissione");
+        }
+        return sendStoredDocument(
+          request,
+          reply,
+          await issuedInvoiceDocument(db, config, doc.invoice, "xml"),
+          "attachment",
+        );
+      },
+    }),
 
-  app.post(
-    "/api/invoices",
-    { config: { access: "office" }, schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceSchema } } },
-    async (request, reply) => reply.status(201).send(await createInvoice(db, actorOf(request), request.body)),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/invoices",
+      access: "office",
+      summary: "Crea una fattura in bozza",
+      schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceSchema } },
+      handler: async (request, reply) => reply.status(201).send(await createInvoice(db, actorOf(request), request.body)),
+    }),
 
-  app.put(
-    "/api/invoices/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } } },
-    async (request) => updateInvoice(db, actorOf(request), request.params.id, request.body),
-  );
+    endpoint({
+      method: "PUT",
+      url: "/api/invoices/:id",
+      access: "office",
+      summary: "Modifica una fattura",
+      schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } },
+      handler: async (request) => updateInvoice(db, actorOf(request), request.params.id, request.body),
+    }),
 
-  app.delete(
-    "/api/invoices/:id",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await deleteInvoice(db, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    endpoint({
+      method: "DELETE",
+      url: "/api/invoices/:id",
+      access: "office",
+      summary: "Elimina una fattura in bozza",
+      schema: { tags, params: idParams, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await deleteInvoice(db, actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
 
-  app.post(
-    "/api/invoices/:id/send",
-    { config: { access: "office" }, schema: { tags, params: idParams, response: { 200: invoiceSchema } } },
-    async (request) => issueInvoice(db, config, actorOf(request), request.params.id),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/invoices/:id/send",
+      access: "office",
+      summary: "Emette la fattura",
+      schema: { tags, params: idParams, response: { 200: invoiceSchema } },
+      handler: async (request) => issueInvoice(db, config, actorOf(request), request.params.id),
+    }),
 
-  app.post(
-    "/api/invoices/:id/pay",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "POST",
+      url: "/api/invoices/:id/pay",
+      access: "office",
+      summary: "Registra un pagamento dell'intero residuo",
       schema: {
         tags,
-        summary: "Registra un pagamento dell'intero residuo",
         params: idParams,
         body: invoicePaySchema,
         response: { 200: invoiceSchema },
       },
-    },
-    async (request) => payRemainder(db, config, actorOf(request), request.params.id, request.body.paidDate),
-  );
+      handler: async (request) => payRemainder(db, config, actorOf(request), request.params.id, request.body.paidDate),
+    }),
 
-  const detail = async (id: string) => (await getInvoiceDetail(db, id, null))!;
+    endpoint({
+      method: "POST",
+      url: "/api/invoices/:id/payments",
+      access: "office",
+      summary: "Registra un pagamento (anche parziale)",
+      schema: { tags, params: idParams, body: paymentCreateSchema, response: { 201: invoiceDetailSchema } },
+      handler: async (request, reply) => {
+        await recordPayment(db, config, actorOf(request), request.params.id, request.body);
+        return reply.status(201).send(await detail(request.params.id));
+      },
+    }),
 
-  app.post(
-    "/api/invoices/:id/payments",
-    {
-      config: { access: "office" },
-      schema: { tags, summary: "Registra un pagamento (anche parziale)", params: idParams, body: paymentCreateSchema, response: { 201: invoiceDetailSchema } },
-    },
-    async (request, reply) => {
-      await recordPayment(db, config, actorOf(request), request.params.id, request.body);
-      return reply.status(201).send(await detail(request.params.id));
-    },
-  );
+    endpoint({
+      method: "DELETE",
+      url: "/api/invoices/:id/payments/:paymentId",
+      access: "office",
+      summary: "Elimina un pagamento (la fattura torna da incassare)",
+      schema: { tags, params: paymentParams, response: { 200: invoiceDetailSchema } },
+      handler: async (request) => {
+        await deletePayment(db, actorOf(request), request.params.id, request.params.paymentId);
+        return detail(request.params.id);
+      },
+    }),
 
-  app.delete(
-    "/api/invoices/:id/payments/:paymentId",
-    {
-      config: { access: "office" },
-      schema: { tags, summary: "Elimina un pagamento (la fattura torna da incassare)", params: paymentParams, response: { 200: invoiceDetailSchema } },
-    },
-    async (request) => {
-      await deletePayment(db, actorOf(request), request.params.id, request.params.paymentId);
-      return detail(request.params.id);
-    },
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/invoices/:id/email",
+      access: "office",
+      summary: "Invia la fattura al cliente (PDF emesso in allegato)",
+      schema: { tags, params: idParams, body: invoiceEmailSchema, response: { 201: outboxMessageSchema } },
+      handler: async (request, reply) =>
+        reply.status(201).send(await emailInvoice(db, config, actorOf(request), request.params.id, request.body)),
+    }),
 
-  app.post(
-    "/api/invoices/:id/email",
-    {
-      config: { access: "office" },
-      schema: { tags, summary: "Invia la fattura al cliente (PDF emesso in allegato)", params: idParams, body: invoiceEmailSchema, response: { 201: outboxMessageSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await emailInvoice(db, config, actorOf(request), request.params.id, request.body)),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/invoices/:id/reminder",
+      access: "office",
+      summary: "Invia un sollecito di pagamento",
+      schema: { tags, params: idParams, body: invoiceReminderSchema, response: { 201: outboxMessageSchema } },
+      handler: async (request, reply) =>
+        reply.status(201).send(await sendReminder(db, config, actorOf(request), request.params.id, request.body)),
+    }),
 
-  app.post(
-    "/api/invoices/:id/reminder",
-    {
-      config: { access: "office" },
-      schema: { tags, summary: "Invia un sollecito di pagamento", params: idParams, body: invoiceReminderSchema, response: { 201: outboxMessageSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await sendReminder(db, config, actorOf(request), request.params.id, request.body)),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/invoices/:id/sdi-outcome",
+      access: "office",
+      summary: "Registra l'esito dello SdI",
+      schema: { tags, params: idParams, body: sdiOutcomeSchema, response: { 200: invoiceDetailSchema } },
+      handler: async (request) => {
+        await recordSdiOutcome(db, actorOf(request), request.params.id, request.body);
+        return detail(request.params.id);
+      },
+    }),
 
-  app.post(
-    "/api/invoices/:id/sdi-outcome",
-    {
-      config: { access: "office" },
-      schema: { tags, summary: "Registra l'esito dello SdI", params: idParams, body: sdiOutcomeSchema, response: { 200: invoiceDetailSchema } },
-    },
-    async (request) => {
-      await recordSdiOutcome(db, actorOf(request), request.params.id, request.body);
-      return detail(request.params.id);
-    },
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/invoices/:id/reissue",
+      access: "office",
+      summary: "Riemette una fattura scartata (stesso numero, nuovo ProgressivoInvio)",
+      schema: { tags, params: idParams, response: { 200: invoiceSchema } },
+      handler: async (request) => reissueInvoice(db, config, actorOf(request), request.params.id),
+    }),
 
-  app.post(
-    "/api/invoices/:id/reissue",
-    {
-      config: { access: "office" },
-      schema: { tags, summary: "Riemette una fattura scartata (stesso numero, nuovo ProgressivoInvio)", params: idParams, response: { 200: invoiceSchema } },
-    },
-    async (request) => reissueInvoice(db, config, actorOf(request), request.params.id),
-  );
-
-  app.post(
-    "/api/invoices/:id/credit-note",
-    {
-      config: { access: "office" },
-      schema: { tags, summary: "Emette una nota di credito (TD04)", params: idParams, body: creditNoteSchema, response: { 201: invoiceSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await issueCreditNote(db, config, actorOf(request), request.params.id, request.body)),
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/invoices/:id/credit-note",
+      access: "office",
+      summary: "Emette una nota di credito (TD04)",
+      schema: { tags, params: idParams, body: creditNoteSchema, response: { 201: invoiceSchema } },
+      handler: async (request, reply) =>
+        reply.status(201).send(await issueCreditNote(db, config, actorOf(request), request.params.id, request.body)),
+    }),
+  ];
 };

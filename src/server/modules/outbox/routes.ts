@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams } from "@domain/common";
 import { outboxDetailSchema, outboxListQuerySchema, outboxMessageSchema } from "@domain/outbox";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../lib/list";
+import { sendKeysetPage } from "../../http/page";
 import { requireUser } from "../../auth/guard";
 import { storageFor } from "../../storage";
 import { countOutboxMessages, findOutboxMessage, listOutboxMessages, outboxKeyset, toMessage } from "./queries";
@@ -21,48 +21,49 @@ function disposition(fileName: string) {
 }
 
 /** "Posta in uscita": read-only for the office; the mail module writes it. */
-export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const outboxEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
   const storage = storageFor(config, db);
-
-  app.get(
-    "/api/outbox",
-    {
-      config: { access: "office" },
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/outbox",
+      access: "office",
+      summary: "Posta in uscita",
       schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } },
-    },
-    async (request, reply) => {
-      const params = { ...request.query, withRestricted: withRestricted(request) };
-      const ks = outboxKeyset(params);
-      return sendKeysetPage(reply, ks, params, listOutboxMessages(db, params, ks), countOutboxMessages(db, params));
-    },
-  );
+      handler: async (request, reply) => {
+        const params = { ...request.query, withRestricted: withRestricted(request) };
+        const ks = outboxKeyset(params);
+        return sendKeysetPage(reply, ks, params, listOutboxMessages(db, params, ks), countOutboxMessages(db, params));
+      },
+    }),
 
-  app.get(
-    "/api/outbox/:id",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/outbox/:id",
+      access: "office",
+      summary: "Un messaggio della posta in uscita",
       schema: { tags: ["posta"], params: idParams, response: { 200: outboxDetailSchema } },
-    },
-    async (request) => {
-      const row = await findOutboxMessage(db, request.params.id, withRestricted(request));
-      if (!row) throw notFound(NOT_FOUND);
-      return toMessage(row) as z.infer<typeof outboxDetailSchema>;
-    },
-  );
+      handler: async (request) => {
+        const row = await findOutboxMessage(db, request.params.id, withRestricted(request));
+        if (!row) throw notFound(NOT_FOUND);
+        return toMessage(row) as z.infer<typeof outboxDetailSchema>;
+      },
+    }),
 
-  app.get(
-    "/api/outbox/:id/attachments/:index",
-    {
-      config: { access: "office" },
+    endpoint({
+      method: "GET",
+      url: "/api/outbox/:id/attachments/:index",
+      access: "office",
+      summary: "Un allegato di un messaggio in uscita",
       schema: { tags: ["posta"], params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }) },
-    },
-    async (request, reply) => {
-      const row = await findOutboxMessage(db, request.params.id, withRestricted(request));
-      const attachment = row?.attachments?.[request.params.index];
-      if (!attachment) throw notFound("Allegato non trovato");
-      const data = await storage.get(attachment.storageKey);
-      if (!data) throw notFound("Allegato non trovato");
-      return reply.type(attachment.mimeType).header("Content-Disposition", disposition(attachment.fileName)).send(data);
-    },
-  );
+      handler: async (request, reply) => {
+        const row = await findOutboxMessage(db, request.params.id, withRestricted(request));
+        const attachment = row?.attachments?.[request.params.index];
+        if (!attachment) throw notFound("Allegato non trovato");
+        const data = await storage.get(attachment.storageKey);
+        if (!data) throw notFound("Allegato non trovato");
+        return reply.type(attachment.mimeType).header("Content-Disposition", disposition(attachment.fileName)).send(data);
+      },
+    }),
+  ];
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams } from "@domain/common";
 import { estimateAcceptSchema, estimateRequestChangesSchema, type EstimateDetail } from "@domain/estimates";
 import { notificationListSchema } from "@domain/notifications";
@@ -26,7 +26,6 @@ import { isVisibleEstimate, isVisibleInvoice } from "./queries";
 import { actorOf, type Actor } from "../../auth/actor";
 
 const tags = ["portale"];
-const user = { access: "user" as const };
 const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
 
 /**
@@ -35,81 +34,113 @@ const fileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
  * and its bell. The client always comes from the session; a draft or another client's record
  * answers 404 exactly like a missing one.
  */
-export const portalDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const portalDocumentEndpoints = (deps: AppDeps): Endpoint[] => {
   const { db, config } = deps;
   const storage = storageFor(config, db);
 
-  app.get(
-    "/api/portal/estimates/:id/pdf",
-    { config: user, schema: { tags, params: idParams, querystring: fileQuery, response: { 200: z.any().describe("application/pdf") } } },
-    async (request, reply) => {
-      const { clientId } = portalUser(actorOf(request));
-      if (!(await isVisibleEstimate(db, clientId, request.params.id))) throw notFound(ESTIMATE_NOT_FOUND);
-      const detail = (await getEstimateDetail(db, request.params.id, clientId)) as EstimateDetail | null;
-      if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-      return sendPdf(request, reply, await estimatePdfSource(db, config, detail));
-    },
-  );
-
-  app.get(
-    "/api/portal/invoices/:id/pdf",
-    { config: user, schema: { tags, params: idParams, querystring: fileQuery, response: { 200: z.any().describe("application/pdf") } } },
-    async (request, reply) => {
-      const { clientId } = portalUser(actorOf(request));
-      if (!(await isVisibleInvoice(db, clientId, request.params.id))) throw notFound(INVOICE_NOT_FOUND);
-      const doc = await findInvoiceDocument(db, request.params.id, clientId);
-      if (!doc) throw notFound(INVOICE_NOT_FOUND);
-      return sendPdf(request, reply, await invoicePdfSource(db, config, doc));
-    },
-  );
-
-  app.get(
-    "/api/portal/attachments/:id/file",
-    { config: user, schema: { tags, params: idParams, querystring: attachmentFileQuery } },
-    async (request, reply) => {
-      const { clientId } = portalUser(actorOf(request));
-      const row = await findAttachment(db, request.params.id);
-      if (!row || !(await clientMaySeeAttachment(db, clientId, row))) throw notFound(ATTACHMENT_NOT_FOUND);
-      return sendStoredFile(reply, storage, row, request.query.download === "1");
-    },
-  );
-
-  app.post(
-    "/api/portal/estimates/:id/accept",
-    { config: user, schema: { tags, params: idParams, body: estimateAcceptSchema, response: { 200: portalAcceptResultSchema } } },
-    async (request) => {
-      const { clientId } = portalUser(actorOf(request));
-      const { signedBy, version } = request.body;
-      return acceptEstimate(db, actorOf(request), request.params.id, signedBy, version, { clientId, ip: request.ip }, config);
-    },
-  );
-
-  app.post(
-    "/api/portal/estimates/:id/request-changes",
-    { config: user, schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await requestEstimateChanges(deps, actorOf(request), request.params.id, request.body.message, portalUser(actorOf(request)).clientId);
-      return reply.status(204).send(null);
-    },
-  );
-
   const bellOf = (actor: Actor): Bell => ({ audience: "client", clientId: portalUser(actor).clientId });
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/portal/estimates/:id/pdf",
+      access: "user",
+      summary: "Portale: PDF di un mio preventivo",
+      schema: { tags, params: idParams, querystring: fileQuery, response: { 200: z.any().describe("application/pdf") } },
+      handler: async (request, reply) => {
+        const { clientId } = portalUser(actorOf(request));
+        if (!(await isVisibleEstimate(db, clientId, request.params.id))) throw notFound(ESTIMATE_NOT_FOUND);
+        const detail = (await getEstimateDetail(db, request.params.id, clientId)) as EstimateDetail | null;
+        if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
+        return sendPdf(request, reply, await estimatePdfSource(db, config, detail));
+      },
+    }),
 
-  app.get("/api/portal/notifications", { config: user, schema: { tags, response: { 200: notificationListSchema } } }, async (request) =>
-    readBell(db, bellOf(actorOf(request))),
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/portal/invoices/:id/pdf",
+      access: "user",
+      summary: "Portale: PDF di una mia fattura",
+      schema: { tags, params: idParams, querystring: fileQuery, response: { 200: z.any().describe("application/pdf") } },
+      handler: async (request, reply) => {
+        const { clientId } = portalUser(actorOf(request));
+        if (!(await isVisibleInvoice(db, clientId, request.params.id))) throw notFound(INVOICE_NOT_FOUND);
+        const doc = await findInvoiceDocument(db, request.params.id, clientId);
+        if (!doc) throw notFound(INVOICE_NOT_FOUND);
+        return sendPdf(request, reply, await invoicePdfSource(db, config, doc));
+      },
+    }),
 
-  app.post("/api/portal/notifications/read-all", { config: user, schema: { tags, response: { 204: z.null() } } }, async (request, reply) => {
-    await markAllRead(db, bellOf(actorOf(request)));
-    return reply.status(204).send(null);
-  });
+    endpoint({
+      method: "GET",
+      url: "/api/portal/attachments/:id/file",
+      access: "user",
+      summary: "Portale: un file condiviso con me",
+      schema: { tags, params: idParams, querystring: attachmentFileQuery },
+      handler: async (request, reply) => {
+        const { clientId } = portalUser(actorOf(request));
+        const row = await findAttachment(db, request.params.id);
+        if (!row || !(await clientMaySeeAttachment(db, clientId, row))) throw notFound(ATTACHMENT_NOT_FOUND);
+        return sendStoredFile(reply, storage, row, request.query.download === "1");
+      },
+    }),
 
-  app.post(
-    "/api/portal/notifications/:id/read",
-    { config: user, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      if (!(await markRead(db, bellOf(actorOf(request)), request.params.id))) throw notFound("Notifica non trovata");
+    endpoint({
+      method: "POST",
+      url: "/api/portal/estimates/:id/accept",
+      access: "user",
+      summary: "Portale: accetta un mio preventivo",
+      schema: { tags, params: idParams, body: estimateAcceptSchema, response: { 200: portalAcceptResultSchema } },
+      handler: async (request) => {
+        const { clientId } = portalUser(actorOf(request));
+        const { signedBy, version } = request.body;
+        return acceptEstimate(db, actorOf(request), request.params.id, signedBy, version, { clientId, ip: request.ip }, config);
+      },
+    }),
+
+    endpoint({
+      method: "POST",
+      url: "/api/portal/estimates/:id/request-changes",
+      access: "user",
+      summary: "Portale: chiede modifiche a un mio preventivo",
+      schema: { tags, params: idParams, body: estimateRequestChangesSchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await requestEstimateChanges(deps, actorOf(request), request.params.id, request.body.message, portalUser(actorOf(request)).clientId);
+        return reply.status(204).send(null);
+      },
+    }),
+
+    endpoint({
+      method: "GET",
+      url: "/api/portal/notifications",
+      access: "user",
+      summary: "Portale: le mie notifiche",
+      schema: { tags, response: { 200: notificationListSchema } },
+      handler: async (request) =>
+      readBell(db, bellOf(actorOf(request))),
+    }),
+
+    endpoint({
+      method: "POST",
+      url: "/api/portal/notifications/read-all",
+      access: "user",
+      summary: "Portale: segna lette tutte le mie notifiche",
+      schema: { tags, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+      await markAllRead(db, bellOf(actorOf(request)));
       return reply.status(204).send(null);
     },
-  );
+    }),
+
+    endpoint({
+      method: "POST",
+      url: "/api/portal/notifications/:id/read",
+      access: "user",
+      summary: "Portale: segna letta una notifica",
+      schema: { tags, params: idParams, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        if (!(await markRead(db, bellOf(actorOf(request)), request.params.id))) throw notFound("Notifica non trovata");
+        return reply.status(204).send(null);
+      },
+    }),
+  ];
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams, listQuery } from "@domain/common";
 import { todayIso } from "@domain/dates";
 import {
@@ -23,7 +23,7 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendPage } from "../../lib/list";
+import { sendPage } from "../../http/page";
 import { DEFAULT_CONTRACT_TERMS } from "../contracts/create-contract";
 import { getSettings } from "../settings/queries";
 import {
@@ -35,7 +35,7 @@ import {
   listPortalInvoices,
 } from "./queries";
 import { getInvoiceDetail } from "../invoices/queries";
-import { portalDocumentRoutes } from "./document-routes";
+import { portalDocumentEndpoints } from "./document-routes";
 import {
   countInformationRequests,
   countPortalEstimates,
@@ -51,7 +51,6 @@ import { createSurveyRequest, sendInformationRequest } from "./service";
 import { actorOf } from "../../auth/actor";
 
 const invoiceListQuery = listQuery(["issueDate"] as const);
-const user = { access: "user" as const };
 const tags = ["portale"];
 
 /**
@@ -59,176 +58,196 @@ const tags = ["portale"];
  * the office's (admin only); the portal answers from here, through allowlist schemas that carry
  * no costs, supplier orders, internal notes, drafts or activity.
  */
-export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const portalEndpoints = (deps: AppDeps): Endpoint[] => {
   const { db, config } = deps;
-  await app.register(portalDocumentRoutes, deps);
+  return [
+    ...portalDocumentEndpoints(deps),
 
-  app.get(
-    "/api/portal/dashboard",
-    { config: user, schema: { tags, response: { 200: portalDashboardSchema } } },
-    async (request) => {
-      const { clientId, userId } = portalUser(actorOf(request));
-      const dashboard = await getPortalDashboard(db, clientId, userId);
-      if (!dashboard) throw notFound("Cliente non trovato");
-      return dashboard;
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/portal/dashboard",
+      access: "user",
+      summary: "Portale: la pagina iniziale del cliente",
+      schema: { tags, response: { 200: portalDashboardSchema } },
+      handler: async (request) => {
+        const { clientId, userId } = portalUser(actorOf(request));
+        const dashboard = await getPortalDashboard(db, clientId, userId);
+        if (!dashboard) throw notFound("Cliente non trovato");
+        return dashboard;
+      },
+    }),
 
-  // "I miei progetti", "I miei preventivi", "Le mie richieste" (docs/domain/portal.md).
-  app.get(
-    "/api/portal/projects",
-    {
-      config: user,
+    // "I miei progetti", "I miei preventivi", "Le mie richieste" (docs/domain/portal.md).
+    endpoint({
+      method: "GET",
+      url: "/api/portal/projects",
+      access: "user",
+      summary: "Portale: i miei lavori",
       schema: { tags, querystring: portalProjectListQuerySchema, response: { 200: z.array(portalProjectListItemSchema) } },
-    },
-    async (request, reply) => {
-      const { clientId } = portalUser(actorOf(request));
-      return sendPage(reply, listPortalProjects(db, clientId, request.query), countPortalProjects(db, clientId, request.query));
-    },
-  );
+      handler: async (request, reply) => {
+        const { clientId } = portalUser(actorOf(request));
+        return sendPage(reply, listPortalProjects(db, clientId, request.query), countPortalProjects(db, clientId, request.query));
+      },
+    }),
 
-  app.get(
-    "/api/portal/estimates",
-    {
-      config: user,
+    endpoint({
+      method: "GET",
+      url: "/api/portal/estimates",
+      access: "user",
+      summary: "Portale: i miei preventivi",
       schema: { tags, querystring: portalEstimateListQuerySchema, response: { 200: z.array(portalEstimateSummarySchema) } },
-    },
-    async (request, reply) => {
-      const { clientId } = portalUser(actorOf(request));
-      return sendPage(reply, listPortalEstimates(db, clientId, request.query), countPortalEstimates(db, clientId, request.query));
-    },
-  );
+      handler: async (request, reply) => {
+        const { clientId } = portalUser(actorOf(request));
+        return sendPage(reply, listPortalEstimates(db, clientId, request.query), countPortalEstimates(db, clientId, request.query));
+      },
+    }),
 
-  app.get(
-    "/api/portal/survey-requests",
-    {
-      config: user,
+    endpoint({
+      method: "GET",
+      url: "/api/portal/survey-requests",
+      access: "user",
+      summary: "Portale: le mie richieste di sopralluogo",
       schema: { tags, querystring: portalSurveyRequestListQuerySchema, response: { 200: z.array(portalSurveyRequestSchema) } },
-    },
-    async (request, reply) => {
-      const { clientId } = portalUser(actorOf(request));
-      return sendPage(
-        reply,
-        listPortalSurveyRequests(db, clientId, request.query),
-        countPortalSurveyRequests(db, clientId, request.query),
-      );
-    },
-  );
+      handler: async (request, reply) => {
+        const { clientId } = portalUser(actorOf(request));
+        return sendPage(
+          reply,
+          listPortalSurveyRequests(db, clientId, request.query),
+          countPortalSurveyRequests(db, clientId, request.query),
+        );
+      },
+    }),
 
-  app.get(
-    "/api/portal/information-requests",
-    {
-      config: user,
+    endpoint({
+      method: "GET",
+      url: "/api/portal/information-requests",
+      access: "user",
+      summary: "Portale: le mie richieste di informazioni",
       schema: {
         tags,
         querystring: portalInformationRequestListQuerySchema,
         response: { 200: z.array(informationRequestViewSchema) },
       },
-    },
-    async (request, reply) => {
-      const { clientId } = portalUser(actorOf(request));
-      return sendPage(
-        reply,
-        listPortalInformationRequests(db, clientId, request.query),
-        countInformationRequests(db, clientId, request.query),
-      );
-    },
-  );
+      handler: async (request, reply) => {
+        const { clientId } = portalUser(actorOf(request));
+        return sendPage(
+          reply,
+          listPortalInformationRequests(db, clientId, request.query),
+          countInformationRequests(db, clientId, request.query),
+        );
+      },
+    }),
 
-  app.get(
-    "/api/portal/projects/:id",
-    { config: user, schema: { tags, params: idParams, response: { 200: portalProjectSchema } } },
-    async (request) => {
-      const project = await getPortalProject(db, portalUser(actorOf(request)).clientId, request.params.id);
-      if (!project) throw notFound("Progetto non trovato");
-      return project;
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/portal/projects/:id",
+      access: "user",
+      summary: "Portale: un mio lavoro",
+      schema: { tags, params: idParams, response: { 200: portalProjectSchema } },
+      handler: async (request) => {
+        const project = await getPortalProject(db, portalUser(actorOf(request)).clientId, request.params.id);
+        if (!project) throw notFound("Progetto non trovato");
+        return project;
+      },
+    }),
 
-  app.get(
-    "/api/portal/estimates/:id",
-    { config: user, schema: { tags, params: idParams, response: { 200: portalEstimateSchema } } },
-    async (request) => {
-      const row = await getPortalEstimate(db, portalUser(actorOf(request)).clientId, request.params.id);
-      if (!row) throw notFound("Preventivo non trovato");
-      const { estimate, client, items, vat } = row;
-      const expired = estimate.expiresAt < todayIso();
-      const settings = await getSettings(db);
-      return {
-        ...estimate,
-        vat,
-        expired,
-        canAccept: estimate.status === "inviato" && !expired,
-        items,
-        client,
-        contractTerms: settings.contractTerms?.trim() || DEFAULT_CONTRACT_TERMS,
-      };
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/portal/estimates/:id",
+      access: "user",
+      summary: "Portale: un mio preventivo",
+      schema: { tags, params: idParams, response: { 200: portalEstimateSchema } },
+      handler: async (request) => {
+        const row = await getPortalEstimate(db, portalUser(actorOf(request)).clientId, request.params.id);
+        if (!row) throw notFound("Preventivo non trovato");
+        const { estimate, client, items, vat } = row;
+        const expired = estimate.expiresAt < todayIso();
+        const settings = await getSettings(db);
+        return {
+          ...estimate,
+          vat,
+          expired,
+          canAccept: estimate.status === "inviato" && !expired,
+          items,
+          client,
+          contractTerms: settings.contractTerms?.trim() || DEFAULT_CONTRACT_TERMS,
+        };
+      },
+    }),
 
-  app.get(
-    "/api/portal/invoices",
-    {
-      config: user,
+    endpoint({
+      method: "GET",
+      url: "/api/portal/invoices",
+      access: "user",
+      summary: "Portale: le mie fatture",
       schema: { tags, querystring: invoiceListQuery, response: { 200: z.array(portalInvoiceSummarySchema) } },
-    },
-    async (request, reply) => {
-      const { clientId } = portalUser(actorOf(request));
-      return sendPage(
-        reply,
-        listPortalInvoices(db, clientId, request.query.limit, request.query.offset),
-        countPortalInvoices(db, clientId),
-      );
-    },
-  );
+      handler: async (request, reply) => {
+        const { clientId } = portalUser(actorOf(request));
+        return sendPage(
+          reply,
+          listPortalInvoices(db, clientId, request.query.limit, request.query.offset),
+          countPortalInvoices(db, clientId),
+        );
+      },
+    }),
 
-  app.get(
-    "/api/portal/invoices/:id",
-    { config: user, schema: { tags, params: idParams, response: { 200: portalInvoiceSchema } } },
-    async (request) => {
-      const row = await getPortalInvoice(db, portalUser(actorOf(request)).clientId, request.params.id);
-      if (!row) throw notFound("Fattura non trovata");
-      const settings = await getSettings(db);
-      const { estimateId, estimateNumber, estimateTitle, clientType, clientFiscalCode, ...invoice } = row;
-      // The lines and VAT the client reads are the issued invoice's, frozen with its PDF.
-      const detail = (await getInvoiceDetail(db, row.id, portalUser(actorOf(request)).clientId))!;
-      const payments = detail.payments.map(({ date, amount, method }) => ({ date, amount, method }));
-      return {
-        ...invoice,
-        payments,
-        lines: detail.lines,
-        vat: detail.vat,
-        estimate: { id: estimateId, number: estimateNumber, title: estimateTitle },
-        payment: {
-          beneficiary: settings.companyName,
-          iban: settings.iban,
-          ...paymentCausale({
-            invoiceNumber: invoice.number ?? "",
-            issueDate: invoice.issueDate,
-            clientType,
-            clientFiscalCode,
-            companyVatNumber: settings.vatNumber,
-          }),
-        },
-      };
-    },
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/portal/invoices/:id",
+      access: "user",
+      summary: "Portale: una mia fattura",
+      schema: { tags, params: idParams, response: { 200: portalInvoiceSchema } },
+      handler: async (request) => {
+        const row = await getPortalInvoice(db, portalUser(actorOf(request)).clientId, request.params.id);
+        if (!row) throw notFound("Fattura non trovata");
+        const settings = await getSettings(db);
+        const { estimateId, estimateNumber, estimateTitle, clientType, clientFiscalCode, ...invoice } = row;
+        // The lines and VAT the client reads are the issued invoice's, frozen with its PDF.
+        const detail = (await getInvoiceDetail(db, row.id, portalUser(actorOf(request)).clientId))!;
+        const payments = detail.payments.map(({ date, amount, method }) => ({ date, amount, method }));
+        return {
+          ...invoice,
+          payments,
+          lines: detail.lines,
+          vat: detail.vat,
+          estimate: { id: estimateId, number: estimateNumber, title: estimateTitle },
+          payment: {
+            beneficiary: settings.companyName,
+            iban: settings.iban,
+            ...paymentCausale({
+              invoiceNumber: invoice.number ?? "",
+              issueDate: invoice.issueDate,
+              clientType,
+              clientFiscalCode,
+              companyVatNumber: settings.vatNumber,
+            }),
+          },
+        };
+      },
+    }),
 
-  app.post(
-    "/api/portal/survey-requests",
-    { config: user, schema: { tags, body: surveyRequestSchema, response: { 201: surveyRequestResultSchema } } },
-    async (request, reply) => {
-      const survey = await createSurveyRequest(db, config, actorOf(request), portalUser(actorOf(request)).clientId, request.body);
-      return reply.status(201).send(survey);
-    },
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/portal/survey-requests",
+      access: "user",
+      summary: "Portale: chiede un sopralluogo",
+      schema: { tags, body: surveyRequestSchema, response: { 201: surveyRequestResultSchema } },
+      handler: async (request, reply) => {
+        const survey = await createSurveyRequest(db, config, actorOf(request), portalUser(actorOf(request)).clientId, request.body);
+        return reply.status(201).send(survey);
+      },
+    }),
 
-  app.post(
-    "/api/portal/information-requests",
-    { config: user, schema: { tags, body: informationRequestSchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await sendInformationRequest(db, config, actorOf(request), portalUser(actorOf(request)).clientId, request.body);
-      return reply.status(204).send(null);
-    },
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/portal/information-requests",
+      access: "user",
+      summary: "Portale: chiede informazioni all'impresa",
+      schema: { tags, body: informationRequestSchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await sendInformationRequest(db, config, actorOf(request), portalUser(actorOf(request)).clientId, request.body);
+        return reply.status(204).send(null);
+      },
+    }),
+  ];
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import {
   passwordConfirmSchema,
   profileSchema,
@@ -34,115 +34,127 @@ import { actorOf } from "../../auth/actor";
 
 const sessionParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, "Sessione non trovata") });
 
-export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const profileEndpoints = ({ db }: AppDeps): Endpoint[] => {
   const currentSessionId = (cookie: string | undefined) => hashToken(cookie ?? "");
 
-  app.get(
-    "/api/profile",
-    {
-      config: { access: "user", twoFactorSetup: true },
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/profile",
+      access: "user",
+      summary: "Il mio profilo",
+      twoFactorSetup: true,
       schema: { tags: ["profilo"], response: { 200: profileSchema } },
-    },
-    async (request) => {
-      const profile = await getProfile(db, requireUser(request).id);
-      if (!profile) throw notFound("Utente non trovato");
-      return profile;
-    },
-  );
+      handler: async (request) => {
+        const profile = await getProfile(db, requireUser(request).id);
+        if (!profile) throw notFound("Utente non trovato");
+        return profile;
+      },
+    }),
 
-  // Clients' names and addresses belong to their client record, kept by the office: only staff
-  // edit their own here.
-  app.put(
-    "/api/profile",
-    {
-      config: { access: "staff", twoFactorSetup: true },
+    // Clients' names and addresses belong to their client record, kept by the office: only staff
+    // edit their own here.
+    endpoint({
+      method: "PUT",
+      url: "/api/profile",
+      access: "staff",
+      summary: "Modifica il mio profilo",
+      twoFactorSetup: true,
       schema: { tags: ["profilo"], body: profileUpdateSchema, response: { 200: profileSchema } },
-    },
-    async (request) => {
-      const me = requireUser(request);
-      await updateProfile(db, actorOf(request), me.id, request.body);
-      return (await getProfile(db, me.id))!;
-    },
-  );
+      handler: async (request) => {
+        const me = requireUser(request);
+        await updateProfile(db, actorOf(request), me.id, request.body);
+        return (await getProfile(db, me.id))!;
+      },
+    }),
 
-  app.get(
-    "/api/profile/sessions",
-    {
-      config: { access: "user", twoFactorSetup: true },
+    endpoint({
+      method: "GET",
+      url: "/api/profile/sessions",
+      access: "user",
+      summary: "Le mie sessioni aperte",
+      twoFactorSetup: true,
       schema: { tags: ["profilo"], response: { 200: z.array(sessionInfoSchema) } },
-    },
-    async (request) => listSessions(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE])),
-  );
+      handler: async (request) => listSessions(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE])),
+    }),
 
-  app.post(
-    "/api/profile/sessions/logout-others",
-    {
-      config: { access: "user", twoFactorSetup: true },
+    endpoint({
+      method: "POST",
+      url: "/api/profile/sessions/logout-others",
+      access: "user",
+      summary: "Chiude le mie altre sessioni",
+      twoFactorSetup: true,
       schema: { tags: ["profilo"], response: { 200: z.object({ ended: z.number().int() }) } },
-    },
-    async (request) => {
-      const ended = await endOtherSessions(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE]));
-      return { ended };
-    },
-  );
+      handler: async (request) => {
+        const ended = await endOtherSessions(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE]));
+        return { ended };
+      },
+    }),
 
-  app.delete(
-    "/api/profile/sessions/:id",
-    {
-      config: { access: "user", twoFactorSetup: true },
+    endpoint({
+      method: "DELETE",
+      url: "/api/profile/sessions/:id",
+      access: "user",
+      summary: "Chiude una mia sessione",
+      twoFactorSetup: true,
       schema: { tags: ["profilo"], params: sessionParams, response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      await endSession(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE]), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+      handler: async (request, reply) => {
+        await endSession(db, requireUser(request).id, currentSessionId(request.cookies[SESSION_COOKIE]), request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
 
-  // Two-factor enrolment: staff only (clients sign in with a password).
-  const staffEnrolment = { access: "staff" as const, twoFactorSetup: true };
-
-  app.post(
-    "/api/auth/totp/setup",
-    {
-      config: staffEnrolment,
+    // Two-factor enrolment: staff only (clients sign in with a password).
+    endpoint({
+      method: "POST",
+      url: "/api/auth/totp/setup",
+      access: "staff",
+      summary: "Avvia l'attivazione della verifica in due passaggi",
+      twoFactorSetup: true,
       schema: { tags: ["profilo"], body: passwordConfirmSchema, response: { 200: totpSetupSchema } },
-    },
-    async (request) => {
-      const settings = await getSettings(db);
-      return startTwoFactorSetup(db, actorOf(request), request.ip, request.body.password, settings.companyName);
-    },
-  );
+      handler: async (request) => {
+        const settings = await getSettings(db);
+        return startTwoFactorSetup(db, actorOf(request), request.ip, request.body.password, settings.companyName);
+      },
+    }),
 
-  app.post(
-    "/api/auth/totp/enable",
-    {
-      config: staffEnrolment,
+    endpoint({
+      method: "POST",
+      url: "/api/auth/totp/enable",
+      access: "staff",
+      summary: "Attiva la verifica in due passaggi con il primo codice",
+      twoFactorSetup: true,
       schema: { tags: ["profilo"], body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } },
-    },
-    async (request) =>
-      enableTwoFactor(
-        db,
-        actorOf(request),
-        request.body.code,
-        currentSessionId(request.cookies[SESSION_COOKIE]),
-      ),
-  );
+      handler: async (request) =>
+        enableTwoFactor(
+          db,
+          actorOf(request),
+          request.body.code,
+          currentSessionId(request.cookies[SESSION_COOKIE]),
+        ),
+    }),
 
-  app.post(
-    "/api/auth/totp/disable",
-    { config: staffEnrolment, schema: { tags: ["profilo"], body: totpDisableSchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await disableTwoFactor(db, actorOf(request), request.ip, request.body);
-      return reply.status(204).send(null);
-    },
-  );
+    endpoint({
+      method: "POST",
+      url: "/api/auth/totp/disable",
+      access: "staff",
+      summary: "Disattiva la verifica in due passaggi",
+      twoFactorSetup: true,
+      schema: { tags: ["profilo"], body: totpDisableSchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await disableTwoFactor(db, actorOf(request), request.ip, request.body);
+        return reply.status(204).send(null);
+      },
+    }),
 
-  app.post(
-    "/api/auth/totp/recovery-codes",
-    {
-      config: staffEnrolment,
+    endpoint({
+      method: "POST",
+      url: "/api/auth/totp/recovery-codes",
+      access: "staff",
+      summary: "Genera nuovi codici di recupero",
+      twoFactorSetup: true,
       schema: { tags: ["profilo"], body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } },
-    },
-    async (request) => regenerateRecoveryCodes(db, actorOf(request), request.ip, request.body.code),
-  );
+      handler: async (request) => regenerateRecoveryCodes(db, actorOf(request), request.ip, request.body.code),
+    }),
+  ];
 };

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { todayIso } from "@domain/dates";
 import { agingBucketLabels, receivablesQuerySchema, receivablesSchema } from "@domain/payments";
 import type { AppDeps } from "../../deps";
-import { registerCsvExport, type CsvColumn } from "../../lib/csv";
+import type { CsvColumn } from "../../lib/csv";
+import { csvExport } from "../../http/csv";
 import { listReceivables, receivableTotals } from "./queries";
 
 type Row = Awaited<ReturnType<typeof listReceivables>>[number];
@@ -21,32 +22,34 @@ const columns: CsvColumn<Row>[] = [
 ];
 
 /** The scadenzario (docs/domain/invoices.md): office only, like every invoice route. */
-export const receivableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get(
-    "/api/receivables",
-    {
-      config: { access: "office" },
+export const receivableEndpoints = ({ db }: AppDeps): Endpoint[] => {
+  return [
+    csvExport({
+      access: "office",
+      url: "/api/receivables/export.csv",
+      summary: "Esporta lo scadenzario (CSV)",
+      querystring: receivablesQuerySchema.omit({ limit: true, offset: true }),
+      fileName: "scadenzario",
+      columns,
+      fetchPage: (q, limit, offset) => listReceivables(db, q, limit, offset, todayIso()),
+    }),
+
+    endpoint({
+      method: "GET",
+      url: "/api/receivables",
+      access: "office",
+      summary: "Scadenzario",
       schema: {
         tags: ["fatture"],
-        summary: "Scadenzario",
         querystring: receivablesQuerySchema,
         response: { 200: receivablesSchema },
       },
-    },
-    async (request) => {
-      const today = todayIso();
-      const { limit, offset, ...params } = request.query;
-      const rows = await listReceivables(db, params, limit, offset, today);
-      return { rows, ...(await receivableTotals(db, params, today)) };
-    },
-  );
-
-  registerCsvExport(app, {
-    access: "office",
-    url: "/api/receivables/export.csv",
-    querystring: receivablesQuerySchema.omit({ limit: true, offset: true }),
-    fileName: "scadenzario",
-    columns,
-    fetchPage: (q, limit, offset) => listReceivables(db, q, limit, offset, todayIso()),
-  });
+      handler: async (request) => {
+        const today = todayIso();
+        const { limit, offset, ...params } = request.query;
+        const rows = await listReceivables(db, params, limit, offset, today);
+        return { rows, ...(await receivableTotals(db, params, today)) };
+      },
+    }),
+  ];
 };

@@ -1,5 +1,4 @@
-import multipart from "@fastify/multipart";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import {
   detectLogoType,
   LOGO_MAX_BYTES,
@@ -13,7 +12,7 @@ import { companyGapsMessage, companyInvoicingGaps } from "@domain/company-readin
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { isPrintableImage } from "../../documents/pdf/logo";
-import { notModified } from "../../documents/store";
+import { notModified } from "../../http/stored-document";
 import { badRequest, notFound } from "../../http/errors";
 import { imageTooLarge, LOGO_IMAGE_LIMITS } from "../../lib/image-dimensions";
 import { storageFor } from "../../storage";
@@ -23,114 +22,125 @@ import { actorOf } from "../../auth/actor";
 
 const LOGO_DAMAGED_ERROR = "Il logo è danneggiato o non leggibile: salvalo di nuovo come PNG o JPEG";
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const storage = storageFor(config, db);
-  // One small file per request; parsing exists only inside this plugin.
-  await app.register(multipart, {
+export const settingsEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
+  // One small file per request; multipart parsing exists only for the logo upload (http/register.ts).
+  const multipartOptions = {
     throwFileSizeLimit: false,
     limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 },
-  });
+  };
+  const storage = storageFor(config, db);
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/company",
+      access: "public",
+      summary: "Nome, recapiti e logo dell'impresa (pubblici)",
+      schema: { tags: ["impostazioni"], response: { 200: publicCompanySchema } },
+      handler: async () => {
+        const s = await getSettings(db);
+        return {
+          companyName: s.companyName,
+          phone: s.phone,
+          email: s.email,
+          logoUrl: logoUrlOf(s),
+          regimeFiscale: s.regimeFiscale,
+          defaultVatRate: s.defaultVatRate,
+        };
+      },
+    }),
 
-  app.get(
-    "/api/company",
-    { config: { access: "public" }, schema: { tags: ["impostazioni"], response: { 200: publicCompanySchema } } },
-    async () => {
-      const s = await getSettings(db);
-      return {
-        companyName: s.companyName,
-        phone: s.phone,
-        email: s.email,
-        logoUrl: logoUrlOf(s),
-        regimeFiscale: s.regimeFiscale,
-        defaultVatRate: s.defaultVatRate,
-      };
-    },
-  );
-
-  app.get(
-    "/api/company/logo",
-    {
-      config: { access: "public" },
+    endpoint({
+      method: "GET",
+      url: "/api/company/logo",
+      access: "public",
+      summary: "Il logo dell'impresa",
       schema: { tags: ["impostazioni"], querystring: z.object({ v: z.string().max(300).optional() }) },
-    },
-    async (request, reply) => {
-      const s = await getSettings(db);
-      const info = s.logoKey && s.logoMime ? await storage.info(s.logoKey) : null;
-      if (!info || !s.logoKey || !s.logoMime) throw notFound("Logo non trovato");
-      // The strong ETag "sha256" of the bytes; 304 to a browser that already has them.
-      const etag = `"${info.sha256}"`;
-      reply.header("ETag", etag);
-      if (notModified(request, etag)) return reply.status(304).header("Cache-Control", "public, max-age=3600").send();
-      const data = await storage.get(s.logoKey);
-      if (!data) throw notFound("Logo non trovato");
-      return reply
-        .type(s.logoMime)
-        .header("Cache-Control", "public, max-age=3600")
-        .header("Content-Disposition", "inline")
-        .send(data);
-    },
-  );
+      handler: async (request, reply) => {
+        const s = await getSettings(db);
+        const info = s.logoKey && s.logoMime ? await storage.info(s.logoKey) : null;
+        if (!info || !s.logoKey || !s.logoMime) throw notFound("Logo non trovato");
+        // The strong ETag "sha256" of the bytes; 304 to a browser that already has them.
+        const etag = `"${info.sha256}"`;
+        reply.header("ETag", etag);
+        if (notModified(request, etag)) return reply.status(304).header("Cache-Control", "public, max-age=3600").send();
+        const data = await storage.get(s.logoKey);
+        if (!data) throw notFound("Logo non trovato");
+        return reply
+          .type(s.logoMime)
+          .header("Cache-Control", "public, max-age=3600")
+          .header("Content-Disposition", "inline")
+          .send(data);
+      },
+    }),
 
-  // First run (issue 28): what the company record lacks for invoicing, in the words of the caller's role.
-  app.get(
-    "/api/company/invoicing-readiness",
-    {
-      config: { access: "office" },
+    // First run (issue 28): what the company record lacks for invoicing, in the words of the caller's role.
+    endpoint({
+      method: "GET",
+      url: "/api/company/invoicing-readiness",
+      access: "office",
+      summary: "Dati dell'impresa che mancano per fatturare",
       schema: {
         tags: ["impostazioni"],
         response: { 200: z.object({ missing: z.array(z.string()), message: z.string().nullable() }) },
       },
-    },
-    async (request) => {
-      const missing = companyInvoicingGaps(await getSettings(db));
-      const audience = request.user?.role === "admin" ? "admin" : "office";
-      return { missing, message: missing.length ? companyGapsMessage(missing, audience) : null };
-    },
-  );
+      handler: async (request) => {
+        const missing = companyInvoicingGaps(await getSettings(db));
+        const audience = request.user?.role === "admin" ? "admin" : "office";
+        return { missing, message: missing.length ? companyGapsMessage(missing, audience) : null };
+      },
+    }),
 
-  app.get(
-    "/api/settings",
-    { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } },
-    async () => toSettings(await getSettings(db)),
-  );
+    endpoint({
+      method: "GET",
+      url: "/api/settings",
+      access: "admin",
+      summary: "Impostazioni dell'impresa",
+      schema: { tags: ["impostazioni"], response: { 200: settingsSchema } },
+      handler: async () => toSettings(await getSettings(db)),
+    }),
 
-  app.put(
-    "/api/settings",
-    {
-      config: { access: "admin" },
+    endpoint({
+      method: "PUT",
+      url: "/api/settings",
+      access: "admin",
+      summary: "Modifica le impostazioni dell'impresa",
       schema: { tags: ["impostazioni"], body: settingsInputSchema, response: { 200: settingsSchema } },
-    },
-    async (request) => toSettings(await updateSettings(db, actorOf(request), request.body)),
-  );
+      handler: async (request) => toSettings(await updateSettings(db, actorOf(request), request.body)),
+    }),
 
-  app.post(
-    "/api/settings/logo",
-    {
-      config: { access: "admin" },
+    endpoint({
+      method: "POST",
+      url: "/api/settings/logo",
+      access: "admin",
+      summary: "Carica il logo dell'impresa",
       schema: { tags: ["impostazioni"], consumes: ["multipart/form-data"], response: { 200: settingsSchema } },
-    },
-    async (request) => {
-      if (!request.isMultipart())
-        throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { logo: "Scegli un'immagine" });
-      const file = await request.file();
-      if (!file) throw badRequest("Nessun file ricevuto: scegli un'immagine", { logo: "Scegli un'immagine" });
-      const data = await file.toBuffer();
-      if (file.file.truncated || data.length > LOGO_MAX_BYTES)
-        throw badRequest(LOGO_SIZE_ERROR, { logo: LOGO_SIZE_ERROR });
-      const type = detectLogoType(data);
-      if (!type) throw badRequest(LOGO_TYPE_ERROR, { logo: LOGO_TYPE_ERROR });
-      // Pixel size from the header before anything inflates it: the logo is printed in every PDF.
-      const tooLarge = imageTooLarge(data, file.filename || "logo", LOGO_IMAGE_LIMITS, LOGO_DAMAGED_ERROR);
-      if (tooLarge) throw badRequest(tooLarge, { logo: tooLarge });
-      // A damaged image with the right first bytes would make every PDF fail: print it once now.
-      if (!isPrintableImage(data, type.mime)) throw badRequest(LOGO_DAMAGED_ERROR, { logo: LOGO_DAMAGED_ERROR });
-      return toSettings(await replaceLogo(db, storage, actorOf(request), { data, ...type }));
-    },
-  );
+      multipart: multipartOptions,
+      handler: async (request) => {
+        if (!request.isMultipart())
+          throw badRequest("La richiesta deve contenere un file (multipart/form-data)", { logo: "Scegli un'immagine" });
+        const file = await request.file();
+        if (!file) throw badRequest("Nessun file ricevuto: scegli un'immagine", { logo: "Scegli un'immagine" });
+        const data = await file.toBuffer();
+        if (file.file.truncated || data.length > LOGO_MAX_BYTES)
+          throw badRequest(LOGO_SIZE_ERROR, { logo: LOGO_SIZE_ERROR });
+        const type = detectLogoType(data);
+        if (!type) throw badRequest(LOGO_TYPE_ERROR, { logo: LOGO_TYPE_ERROR });
+        // Pixel size from the header before anything inflates it: the logo is printed in every PDF.
+        const tooLarge = imageTooLarge(data, file.filename || "logo", LOGO_IMAGE_LIMITS, LOGO_DAMAGED_ERROR);
+        if (tooLarge) throw badRequest(tooLarge, { logo: tooLarge });
+        // A damaged image with the right first bytes would make every PDF fail: print it once now.
+        if (!isPrintableImage(data, type.mime)) throw badRequest(LOGO_DAMAGED_ERROR, { logo: LOGO_DAMAGED_ERROR });
+        return toSettings(await replaceLogo(db, storage, actorOf(request), { data, ...type }));
+      },
+    }),
 
-  app.delete(
-    "/api/settings/logo",
-    { config: { access: "admin" }, schema: { tags: ["impostazioni"], response: { 200: settingsSchema } } },
-    async (request) => toSettings(await replaceLogo(db, storage, actorOf(request), null)),
-  );
+    endpoint({
+      method: "DELETE",
+      url: "/api/settings/logo",
+      access: "admin",
+      summary: "Rimuove il logo dell'impresa",
+      schema: { tags: ["impostazioni"], response: { 200: settingsSchema } },
+      handler: async (request) => toSettings(await replaceLogo(db, storage, actorOf(request), null)),
+    }),
+  ];
 };

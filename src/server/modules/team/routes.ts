@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams } from "@domain/common";
 import {
   completeSurveySchema,
@@ -16,75 +16,74 @@ import { appendSiteNote, appendSurveyNote, completeSurvey } from "./service";
 import { actorOf } from "../../auth/actor";
 
 /** Everything here is for the firm's people in the field and the office: access "staff". */
-const staff = { access: "staff" as const };
 
 /** The team (issue 19): who can be assigned, the technician's day and his actions from the phone. */
-export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get(
-    "/api/team",
-    {
-      config: staff,
+export const teamEndpoints = ({ db }: AppDeps): Endpoint[] => {
+  return [
+    endpoint({
+      method: "GET",
+      url: "/api/team",
+      access: "staff",
+      summary: "Persone attive dello staff (selettori e legenda del calendario)",
       schema: {
         tags: ["squadra"],
-        summary: "Persone attive dello staff (selettori e legenda del calendario)",
         response: { 200: z.array(teamMemberSchema) },
       },
-    },
-    async (request) => listTeam(db, roleMayUse(requireUser(request).role, "office")),
-  );
+      handler: async (request) => listTeam(db, roleMayUse(requireUser(request).role, "office")),
+    }),
 
-  app.get(
-    "/api/my-day",
-    {
-      config: staff,
+    endpoint({
+      method: "GET",
+      url: "/api/my-day",
+      access: "staff",
+      summary: "Sopralluoghi di oggi e domani e cantieri attivi assegnati a me",
       schema: {
         tags: ["squadra"],
-        summary: "Sopralluoghi di oggi e domani e cantieri attivi assegnati a me",
         response: { 200: myDaySchema },
       },
-    },
-    async (request) => myDay(db, requireUser(request).id, myDayWindow()),
-  );
+      handler: async (request) => myDay(db, requireUser(request).id, myDayWindow()),
+    }),
 
-  app.post(
-    "/api/surveys/:id/notes",
-    {
-      config: staff,
+    endpoint({
+      method: "POST",
+      url: "/api/surveys/:id/notes",
+      access: "staff",
+      summary: "Aggiunge una nota al sopralluogo",
       schema: {
         tags: ["squadra"],
         params: idParams,
         body: noteAppendSchema,
         response: { 200: fieldUpdateResultSchema },
       },
-    },
-    async (request) => appendSurveyNote(db, actorOf(request), request.params.id, request.body.text),
-  );
+      handler: async (request) => appendSurveyNote(db, actorOf(request), request.params.id, request.body.text),
+    }),
 
-  app.post(
-    "/api/surveys/:id/complete",
-    {
-      config: staff,
+    endpoint({
+      method: "POST",
+      url: "/api/surveys/:id/complete",
+      access: "staff",
+      summary: "Chiude il sopralluogo come eseguito",
       schema: {
         tags: ["squadra"],
         params: idParams,
         body: completeSurveySchema,
         response: { 200: fieldUpdateResultSchema },
       },
-    },
-    async (request) => completeSurvey(db, actorOf(request), request.params.id, request.body.version),
-  );
+      handler: async (request) => completeSurvey(db, actorOf(request), request.params.id, request.body.version),
+    }),
 
-  app.post(
-    "/api/construction-sites/:id/notes",
-    {
-      config: staff,
+    endpoint({
+      method: "POST",
+      url: "/api/construction-sites/:id/notes",
+      access: "staff",
+      summary: "Aggiunge una nota al cantiere",
       schema: {
         tags: ["squadra"],
         params: idParams,
         body: noteAppendSchema,
         response: { 200: fieldUpdateResultSchema },
       },
-    },
-    async (request) => appendSiteNote(db, actorOf(request), request.params.id, request.body.text),
-  );
+      handler: async (request) => appendSiteNote(db, actorOf(request), request.params.id, request.body.text),
+    }),
+  ];
 };

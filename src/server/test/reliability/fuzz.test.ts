@@ -7,6 +7,7 @@ import { FULL, report, RUNS, SEED } from "./report";
 import { targetFor } from "./targets";
 import { randomSpelling } from "./spellings";
 import { rowCounts, secretsOf, seedShared, seedWorld, type Shared, type World } from "./world";
+import { declaredRoutes } from "../../access-manifest";
 
 // Property-based fuzzing of every JSON body (POST/PUT/PATCH) and every query string of the route
 // table: the answer is never a 5xx; a refusal is a 4xx with an Italian JSON message and leaves
@@ -36,8 +37,8 @@ afterAll(async () => {
 });
 
 const isMultipart = (r: RouteEntry) => (r.schema?.consumes ?? []).includes("multipart/form-data");
-const bodyRoutes = () => t.app.routeTable.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method) && !isMultipart(r) && r.url !== "/api/auth/logout");
-const queryRoutes = () => t.app.routeTable.filter((r) => r.method === "GET");
+const bodyRoutes = () => declaredRoutes().filter((r) => ["POST", "PUT", "PATCH"].includes(r.method) && !isMultipart(r) && r.url !== "/api/auth/logout");
+const queryRoutes = () => declaredRoutes().filter((r) => r.method === "GET");
 
 /** A body that passes validation, when one can be read back from the API: the fuzzer then reaches the services. */
 async function baseline(route: RouteEntry, url: string): Promise<Record<string, unknown>> {
@@ -142,7 +143,7 @@ describe("bad input never breaks the server", () => {
 
   it("every route under random spellings of its path: anonymous and a portal client get nothing more", async () => {
     const secrets = secretsOf(a);
-    for (const route of t.app.routeTable.filter((r) => r.url !== "/api/auth/logout")) {
+    for (const route of declaredRoutes().filter((r) => r.url !== "/api/auth/logout")) {
       tally.spellingRoutes++;
       const target = safeTarget(route);
       const [path, query] = [target.url.split("?")[0]!, target.url.includes("?") ? target.url.slice(target.url.indexOf("?")) : ""];

@@ -7,6 +7,7 @@ import { report } from "./report";
 import { targetFor } from "./targets";
 import { spellingsOf } from "./spellings";
 import { rowCounts, secretsOf, seedShared, seedWorld, type Shared, type World } from "./world";
+import { declaredRoutes } from "../../access-manifest";
 
 // Every route of the route table, called under the spellings an attacker tries instead of the
 // canonical path (percent-encoded letters, double slashes, dot segments, case, trailing slash,
@@ -134,7 +135,7 @@ async function tryRoute(route: RouteEntry, caller: "anon" | "A" | "B") {
   }
 }
 
-const routes = () => t.app.routeTable.filter((r) => r.url !== "/api/auth/logout");
+const routes = () => declaredRoutes().filter((r) => r.url !== "/api/auth/logout");
 const reads = () => routes().filter((r) => r.method === "GET");
 const writes = () => routes().filter((r) => r.method !== "GET");
 

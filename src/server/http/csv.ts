@@ -1,0 +1,76 @@
+import { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
+import type { z } from "@domain/zod";
+import type { Access } from "../auth/guard";
+import { CSV_BOM, csvFileName, csvHeader, csvRow, pages, type CsvColumn } from "../lib/csv";
+import { endpoint, type Endpoint } from "./endpoint";
+
+// The HTTP half of the CSV exports (lib/csv.ts writes the text): the streamed download and the
+// one declaration every list's export is made from.
+
+/**
+ * Streams the CSV of a paged list as a download. The first page is read before the headers go
+ * out: a database error there (a NUL byte in the search, say) is still a normal JSON error
+ * answer instead of a download cut in the middle.
+ */
+export async function sendCsv<T>(reply: FastifyReply, fileName: string, columns: CsvColumn<T>[], source: AsyncIterable<T[]>) {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* lines() {
+    yield CSV_BOM + csvHeader(columns);
+    for (let page = first; !page.done; page = await iterator.next()) {
+      let chunk = "";
+      for (const row of page.value) chunk += csvRow(columns, row);
+      yield chunk;
+    }
+  }
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="${fileName.replace(/[^\w.-]/g, "_")}"`)
+    .header("Cache-Control", "no-store")
+    .send(Readable.from(lines()));
+}
+
+export interface CsvExportOptions<Q extends z.ZodType, T> {
+  /** e.g. "/api/clients/export.csv" */
+  url: `/api/${string}`;
+  /** Who may download it (docs/domain/roles.md): every export is office data, never a technician's. */
+  access: Access;
+  /** The OpenAPI summary, in Italian. */
+  summary: string;
+  /** The list's own filters (q, status, sort…) without limit/offset. */
+  querystring: Q;
+  /** File name without date and extension, in Italian: "clienti". */
+  fileName: string;
+  columns: CsvColumn<T>[];
+  /** The module's list query for one page, with the parsed filters. */
+  fetchPage: (query: z.output<Q>, limit: number, offset: number) => Promise<T[]>;
+  tags?: string[];
+}
+
+/**
+ * The generic way every admin list gets its export: one declared endpoint with the module's list query.
+ * The route declares its access like every other route (exports are "office": never a technician).
+ *
+ *   csvExport({ url: "/api/clients/export.csv", access: "office", summary: "Esporta i clienti (CSV)",
+ *     querystring: clientExportQuerySchema, fileName: "clienti", columns,
+ *     fetchPage: (q, limit, offset) => listClients(db, { ...q, limit, offset }) })
+ */
+export function csvExport<Q extends z.ZodType, T>(options: CsvExportOptions<Q, T>): Endpoint {
+  return endpoint({
+    method: "GET",
+    url: options.url,
+    access: options.access,
+    summary: options.summary,
+    schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] },
+    handler: async (request, reply) => {
+      const query = request.query as z.output<Q>;
+      return sendCsv(
+        reply,
+        csvFileName(options.fileName),
+        options.columns,
+        pages((limit, offset) => options.fetchPage(query, limit, offset)),
+      );
+    },
+  });
+}
