@@ -1,9 +1,9 @@
 import { ClipboardList, FileText, Package, Receipt, Truck, UserPlus, type LucideIcon } from "lucide-react";
 import { Link } from "wouter";
 import { buttonVariants } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { createHref } from "@web/lib/create-intent";
 import { paths } from "@web/lib/paths";
+import { DashboardCard } from "./dashboard-parts";
 
 // docs/domain/screens.md: the six quick actions; each opens its section with the new-record form open.
 const actions: { href: string; label: string; icon: LucideIcon }[] = [
@@ -17,22 +17,17 @@ const actions: { href: string; label: string; icon: LucideIcon }[] = [
 
 export function QuickActions() {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Azioni rapide</CardTitle>
-      </CardHeader>
-      <CardContent className="grid grid-cols-2 gap-2">
-        {actions.map(({ href, label, icon: Icon }) => (
-          <Link
-            key={href}
-            href={href}
-            className={buttonVariants({ variant: "outline", className: "h-auto justify-start py-3 whitespace-normal" })}
-          >
-            <Icon aria-hidden />
-            {label}
-          </Link>
-        ))}
-      </CardContent>
-    </Card>
+    <DashboardCard title="Azioni rapide" contentClassName="grid grid-cols-2 gap-2">
+      {actions.map(({ href, label, icon: Icon }) => (
+        <Link
+          key={href}
+          href={href}
+          className={buttonVariants({ variant: "outline", className: "h-auto justify-start py-3 whitespace-normal" })}
+        >
+          <Icon aria-hidden />
+          {label}
+        </Link>
+      ))}
+    </DashboardCard>
   );
 }

@@ -3,11 +3,10 @@ import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { formatEuro } from "@domain/format";
 import { ComplianceAttentionCard } from "@web/components/compliance";
-import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { StatCard } from "@web/components/ui/stat-card";
 import { useCan } from "@web/lib/use-can";
 import { isTecnicoDashboard, useDashboard } from "../api/get-dashboard";
+import { DashboardTop } from "../components/dashboard-parts";
 import { QuickActions } from "../components/quick-actions";
 import { RecentActivity } from "../components/recent-activity";
 import { TecnicoDashboard } from "../components/tecnico-dashboard";
@@ -40,34 +39,33 @@ function OfficeDashboard() {
   const query = useDashboard();
   const { isPending, isError } = query;
   const data = isTecnicoDashboard(query.data) ? undefined : query.data;
-  const value = (v: string | number | undefined) => (isPending ? <Skeleton className="h-8 w-20" /> : isError ? "—" : v);
   const overdue = data?.overdueInvoices;
 
   return (
     <>
-      <PageHeader title="Dashboard Amministratore" description="Panoramica generale delle attività aziendali" />
-      {isError ? (
-        <p role="alert" className="mb-4 text-destructive">
-          Impossibile caricare i dati della dashboard. Riprova.
-        </p>
-      ) : null}
-
-      <section aria-label="Indicatori principali" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Clienti Attivi" value={value(data?.cards.activeClients)} icon={Building2} />
-        <StatCard
-          title="Preventivi in Corso"
-          value={value(data?.cards.quotesInProgress)}
-          icon={FileText}
-          hint="Bozze e inviati"
-        />
-        <StatCard title="Cantieri Attivi" value={value(data?.cards.activeSites)} icon={HardHat} hint="In corso" />
-        <StatCard
-          title="Fatturato Mensile"
-          value={value(data ? formatEuro(data.cards.monthlyRevenue) : undefined)}
-          icon={Euro}
-          hint="Incassi registrati questo mese"
-        />
-      </section>
+      <DashboardTop
+        title="Dashboard Amministratore"
+        description="Panoramica generale delle attività aziendali"
+        label="Indicatori principali"
+        isPending={isPending}
+        isError={isError}
+        indicators={[
+          { title: "Clienti Attivi", value: data?.cards.activeClients, icon: Building2 },
+          {
+            title: "Preventivi in Corso",
+            value: data?.cards.quotesInProgress,
+            icon: FileText,
+            hint: "Bozze e inviati",
+          },
+          { title: "Cantieri Attivi", value: data?.cards.activeSites, icon: HardHat, hint: "In corso" },
+          {
+            title: "Fatturato Mensile",
+            value: data ? formatEuro(data.cards.monthlyRevenue) : undefined,
+            icon: Euro,
+            hint: "Incassi registrati questo mese",
+          },
+        ]}
+      />
 
       {overdue ? (
         overdue.count > 0 ? (
