@@ -3,9 +3,8 @@ import { Link } from "wouter";
 import { todayIso } from "@domain/dates";
 import { formatDate, formatEuro } from "@domain/format";
 import { portalEstimateStates, type PortalEstimateState } from "@domain/portal";
-import { countLabel } from "@domain/wording";
-import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
-import { FilterSelect } from "@web/components/list/list-toolbar";
+import { FilteredList } from "@web/components/list/filtered-list";
+import { listSorting } from "@web/components/list/list-shell";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { TableCell, TableHead, TableRow } from "@web/components/ui/table";
 import { useListParams } from "@web/lib/use-list-params";
@@ -28,86 +27,64 @@ export default function PortalEstimatesPage() {
     limit: list.limit,
     offset: list.offset,
   });
-  const { data } = query;
   const today = todayIso();
   const sorting = listSorting(list);
 
   return (
-    <ListShell
+    <FilteredList
       back={<BackButton />}
       title="I miei preventivi"
-      description={data ? countLabel(data.total, "preventivo", "preventivi", data.capped) : undefined}
-      toolbar={{
-        searchLabel: "Cerca preventivi",
-        searchPlaceholder: "Cerca per numero o titolo...",
-        query: q,
-        onSearch: (value) => list.set({ q: value }),
-        children: (
-          <FilterSelect
-            label="Filtra per stato"
-            value={status}
-            onValueChange={(value) => list.set({ status: value })}
-            allLabel="Tutti gli stati"
-            options={portalEstimateStates.options}
-            className="sm:w-48"
-          />
-        ),
-      }}
+      noun={["preventivo", "preventivi"]}
+      search={{ label: "Cerca preventivi", placeholder: "Cerca per numero o titolo..." }}
+      statuses={portalEstimateStates.options}
       list={list}
-      cursors={false}
       query={query}
       errorText="Impossibile caricare i preventivi. Riprova."
-      filtered={list.hasFilters}
       empty={{
         icon: ClipboardList,
         title: "Nessun preventivo trovato",
         invite: "I preventivi che l'impresa ti invia compariranno qui.",
       }}
-    >
-      {(rows) => (
-        <ListTable
-          label="I miei preventivi"
-          head={
-            <>
-              <SortableHead column="number" {...sorting}>
-                Preventivo
-              </SortableHead>
-              <SortableHead column="createdAt" first="desc" className="hidden md:table-cell" {...sorting}>
-                Data
-              </SortableHead>
-              <SortableHead column="expiresAt" first="desc" className="hidden sm:table-cell" {...sorting}>
-                Valido fino al
-              </SortableHead>
-              <SortableHead column="grossTotal" first="desc" className="text-right" {...sorting}>
-                Totale
-              </SortableHead>
-              <TableHead className="hidden sm:table-cell">Stato</TableHead>
-            </>
-          }
-        >
-          {rows.map((e) => (
-            <TableRow key={e.id}>
-              <TableCell>
-                <Link href={paths.portal.estimate(e.id)} className="font-medium text-primary hover:underline">
-                  {e.number}
-                </Link>
-                <div className="text-sm text-muted-foreground">{e.title}</div>
-                <div className="mt-1 sm:hidden">
-                  <EstimateStatusBadge status={e.status} expired={e.expiresAt < today} />
-                </div>
-              </TableCell>
-              <TableCell className="hidden md:table-cell">{formatDate(e.createdAt)}</TableCell>
-              <TableCell className="hidden sm:table-cell">{formatDate(e.expiresAt)}</TableCell>
-              <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-                {formatEuro(e.grossTotal)}
-              </TableCell>
-              <TableCell className="hidden sm:table-cell">
+      table={{
+        head: (
+          <>
+            <SortableHead column="number" {...sorting}>
+              Preventivo
+            </SortableHead>
+            <SortableHead column="createdAt" first="desc" className="hidden md:table-cell" {...sorting}>
+              Data
+            </SortableHead>
+            <SortableHead column="expiresAt" first="desc" className="hidden sm:table-cell" {...sorting}>
+              Valido fino al
+            </SortableHead>
+            <SortableHead column="grossTotal" first="desc" className="text-right" {...sorting}>
+              Totale
+            </SortableHead>
+            <TableHead className="hidden sm:table-cell">Stato</TableHead>
+          </>
+        ),
+        row: (e) => (
+          <TableRow key={e.id}>
+            <TableCell>
+              <Link href={paths.portal.estimate(e.id)} className="font-medium text-primary hover:underline">
+                {e.number}
+              </Link>
+              <div className="text-sm text-muted-foreground">{e.title}</div>
+              <div className="mt-1 sm:hidden">
                 <EstimateStatusBadge status={e.status} expired={e.expiresAt < today} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </ListTable>
-      )}
-    </ListShell>
+              </div>
+            </TableCell>
+            <TableCell className="hidden md:table-cell">{formatDate(e.createdAt)}</TableCell>
+            <TableCell className="hidden sm:table-cell">{formatDate(e.expiresAt)}</TableCell>
+            <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+              {formatEuro(e.grossTotal)}
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">
+              <EstimateStatusBadge status={e.status} expired={e.expiresAt < today} />
+            </TableCell>
+          </TableRow>
+        ),
+      }}
+    />
   );
 }

@@ -2,9 +2,8 @@ import { Hammer } from "lucide-react";
 import { Link } from "wouter";
 import { formatDate } from "@domain/format";
 import { portalProjectStates } from "@domain/portal";
-import { countLabel } from "@domain/wording";
-import { ListShell, ListTable, listSorting } from "@web/components/list/list-shell";
-import { FilterSelect } from "@web/components/list/list-toolbar";
+import { FilteredList } from "@web/components/list/filtered-list";
+import { listSorting } from "@web/components/list/list-shell";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Progress } from "@web/components/ui/progress";
 import { TableCell, TableRow } from "@web/components/ui/table";
@@ -28,87 +27,65 @@ export default function PortalProjectsPage() {
     limit: list.limit,
     offset: list.offset,
   });
-  const { data } = query;
   const sorting = listSorting(list);
 
   return (
-    <ListShell
+    <FilteredList
       back={<BackButton />}
       title="I miei progetti"
-      description={data ? countLabel(data.total, "progetto", "progetti", data.capped) : undefined}
-      toolbar={{
-        searchLabel: "Cerca progetti",
-        searchPlaceholder: "Cerca per nome o indirizzo...",
-        query: q,
-        onSearch: (value) => list.set({ q: value }),
-        children: (
-          <FilterSelect
-            label="Filtra per stato"
-            value={status}
-            onValueChange={(value) => list.set({ status: value })}
-            allLabel="Tutti gli stati"
-            options={portalProjectStates.options}
-            className="sm:w-48"
-          />
-        ),
-      }}
+      noun={["progetto", "progetti"]}
+      search={{ label: "Cerca progetti", placeholder: "Cerca per nome o indirizzo..." }}
+      statuses={portalProjectStates.options}
       list={list}
-      cursors={false}
       query={query}
       errorText="Impossibile caricare i progetti. Riprova."
-      filtered={list.hasFilters}
       empty={{
         icon: Hammer,
         title: "Nessun progetto trovato",
         invite: "I cantieri dei preventivi accettati compariranno qui.",
       }}
-    >
-      {(rows) => (
-        <ListTable
-          label="I miei progetti"
-          head={
-            <>
-              <SortableHead column="name" {...sorting}>
-                Progetto
-              </SortableHead>
-              <SortableHead column="startDate" first="desc" className="hidden md:table-cell" {...sorting}>
-                Inizio
-              </SortableHead>
-              <SortableHead column="estimatedEndDate" first="desc" className="hidden lg:table-cell" {...sorting}>
-                Fine prevista
-              </SortableHead>
-              <SortableHead column="progress" first="desc" className="hidden sm:table-cell" {...sorting}>
-                Avanzamento
-              </SortableHead>
-              <SortableHead column="status" {...sorting}>
-                Stato
-              </SortableHead>
-            </>
-          }
-        >
-          {rows.map((p) => (
-            <TableRow key={p.id}>
-              <TableCell>
-                <Link href={paths.portal.project(p.id)} className="font-medium text-primary hover:underline">
-                  {p.name}
-                </Link>
-                <div className="text-sm text-muted-foreground">{p.address}</div>
-                <div className="text-xs text-muted-foreground">Preventivo {p.estimate.number}</div>
-              </TableCell>
-              <TableCell className="hidden md:table-cell">{p.startDate ? formatDate(p.startDate) : "—"}</TableCell>
-              <TableCell className="hidden lg:table-cell">
-                {p.estimatedEndDate ? formatDate(p.estimatedEndDate) : "—"}
-              </TableCell>
-              <TableCell className="hidden sm:table-cell">
-                <Progress value={p.progress} label={`Avanzamento ${p.name}`} showValue className="min-w-28" />
-              </TableCell>
-              <TableCell>
-                <ProjectStatusBadge status={p.status} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </ListTable>
-      )}
-    </ListShell>
+      table={{
+        head: (
+          <>
+            <SortableHead column="name" {...sorting}>
+              Progetto
+            </SortableHead>
+            <SortableHead column="startDate" first="desc" className="hidden md:table-cell" {...sorting}>
+              Inizio
+            </SortableHead>
+            <SortableHead column="estimatedEndDate" first="desc" className="hidden lg:table-cell" {...sorting}>
+              Fine prevista
+            </SortableHead>
+            <SortableHead column="progress" first="desc" className="hidden sm:table-cell" {...sorting}>
+              Avanzamento
+            </SortableHead>
+            <SortableHead column="status" {...sorting}>
+              Stato
+            </SortableHead>
+          </>
+        ),
+        row: (p) => (
+          <TableRow key={p.id}>
+            <TableCell>
+              <Link href={paths.portal.project(p.id)} className="font-medium text-primary hover:underline">
+                {p.name}
+              </Link>
+              <div className="text-sm text-muted-foreground">{p.address}</div>
+              <div className="text-xs text-muted-foreground">Preventivo {p.estimate.number}</div>
+            </TableCell>
+            <TableCell className="hidden md:table-cell">{p.startDate ? formatDate(p.startDate) : "—"}</TableCell>
+            <TableCell className="hidden lg:table-cell">
+              {p.estimatedEndDate ? formatDate(p.estimatedEndDate) : "—"}
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">
+              <Progress value={p.progress} label={`Avanzamento ${p.name}`} showValue className="min-w-28" />
+            </TableCell>
+            <TableCell>
+              <ProjectStatusBadge status={p.status} />
+            </TableCell>
+          </TableRow>
+        ),
+      }}
+    />
   );
 }

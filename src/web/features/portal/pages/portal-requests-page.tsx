@@ -3,8 +3,8 @@ import { Link } from "wouter";
 import { formatDate, formatDateTime } from "@domain/format";
 import { informationRequestStates, surveyRequestUrgencies, type InformationRequestView } from "@domain/portal";
 import { surveyStatuses, type SurveyStatus } from "@domain/statuses";
-import { countLabel } from "@domain/wording";
-import { ListShell, ListTable, listSorting, type ListShellProps } from "@web/components/list/list-shell";
+import { FilteredList } from "@web/components/list/filtered-list";
+import { listSorting, type ListShellProps } from "@web/components/list/list-shell";
 import { FilterSelect } from "@web/components/list/list-toolbar";
 import { SortableHead, validSort } from "@web/components/list/sortable-head";
 import { Badge } from "@web/components/ui/badge";
@@ -41,35 +41,16 @@ function SurveyRequests({ list, frame }: { list: List; frame: Frame }) {
     limit: list.limit,
     offset: list.offset,
   });
-  const { data } = query;
   const sorting = listSorting(list);
   return (
-    <ListShell
+    <FilteredList
       {...frame}
-      description={
-        data ? countLabel(data.total, "richiesta di sopralluogo", "richieste di sopralluogo", data.capped) : undefined
-      }
-      toolbar={{
-        searchLabel: "Cerca richieste di sopralluogo",
-        searchPlaceholder: "Cerca per indirizzo o descrizione...",
-        query: q,
-        onSearch: (value) => list.set({ q: value }),
-        children: (
-          <FilterSelect
-            label="Filtra per stato"
-            value={status}
-            onValueChange={(value) => list.set({ status: value })}
-            allLabel="Tutti gli stati"
-            options={surveyStatuses.options}
-            className="sm:w-48"
-          />
-        ),
-      }}
+      noun={["richiesta di sopralluogo", "richieste di sopralluogo"]}
+      search={{ label: "Cerca richieste di sopralluogo", placeholder: "Cerca per indirizzo o descrizione..." }}
+      statuses={surveyStatuses.options}
       list={list}
-      cursors={false}
       query={query}
       errorText="Impossibile caricare le richieste. Riprova."
-      filtered={Boolean(q || status)}
       empty={{
         icon: ClipboardList,
         title: "Nessuna richiesta di sopralluogo",
@@ -83,51 +64,47 @@ function SurveyRequests({ list, frame }: { list: List; frame: Frame }) {
           </Button>
         ),
       }}
-    >
-      {(rows) => (
-        <ListTable
-          label="Richieste di sopralluogo"
-          head={
-            <>
-              <SortableHead column="date" first="desc" {...sorting}>
-                Appuntamento
-              </SortableHead>
-              <TableHead className="hidden md:table-cell">Problema</TableHead>
-              <SortableHead column="createdAt" first="desc" className="hidden lg:table-cell" {...sorting}>
-                Inviata il
-              </SortableHead>
-              <SortableHead column="status" {...sorting}>
-                Stato
-              </SortableHead>
-            </>
-          }
-        >
-          {rows.map((r) => (
-            <TableRow key={r.id}>
-              <TableCell>
-                <span className="font-medium">
-                  {formatDate(r.date)}
-                  {r.time ? ` alle ${r.time}` : ""}
-                </span>
-                <div className="text-sm text-muted-foreground">{r.address}</div>
-                {r.urgency ? (
-                  <div className="text-xs text-muted-foreground">
-                    Urgenza {surveyRequestUrgencies.label(r.urgency).toLowerCase()}
-                  </div>
-                ) : null}
-              </TableCell>
-              <TableCell className="hidden max-w-xs md:table-cell">
-                <span className="line-clamp-2">{r.description ?? "—"}</span>
-              </TableCell>
-              <TableCell className="hidden lg:table-cell">{formatDate(r.createdAt)}</TableCell>
-              <TableCell>
-                <SurveyRequestBadge status={r.status} time={r.time} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </ListTable>
-      )}
-    </ListShell>
+      table={{
+        label: "Richieste di sopralluogo",
+        head: (
+          <>
+            <SortableHead column="date" first="desc" {...sorting}>
+              Appuntamento
+            </SortableHead>
+            <TableHead className="hidden md:table-cell">Problema</TableHead>
+            <SortableHead column="createdAt" first="desc" className="hidden lg:table-cell" {...sorting}>
+              Inviata il
+            </SortableHead>
+            <SortableHead column="status" {...sorting}>
+              Stato
+            </SortableHead>
+          </>
+        ),
+        row: (r) => (
+          <TableRow key={r.id}>
+            <TableCell>
+              <span className="font-medium">
+                {formatDate(r.date)}
+                {r.time ? ` alle ${r.time}` : ""}
+              </span>
+              <div className="text-sm text-muted-foreground">{r.address}</div>
+              {r.urgency ? (
+                <div className="text-xs text-muted-foreground">
+                  Urgenza {surveyRequestUrgencies.label(r.urgency).toLowerCase()}
+                </div>
+              ) : null}
+            </TableCell>
+            <TableCell className="hidden max-w-xs md:table-cell">
+              <span className="line-clamp-2">{r.description ?? "—"}</span>
+            </TableCell>
+            <TableCell className="hidden lg:table-cell">{formatDate(r.createdAt)}</TableCell>
+            <TableCell>
+              <SurveyRequestBadge status={r.status} time={r.time} />
+            </TableCell>
+          </TableRow>
+        ),
+      }}
+    />
   );
 }
 
@@ -170,44 +147,35 @@ function InformationRequests({ list, frame }: { list: List; frame: Frame }) {
     limit: list.limit,
     offset: list.offset,
   });
-  const { data } = query;
   return (
-    <ListShell
+    <FilteredList
       {...frame}
-      description={
-        data ? countLabel(data.total, "richiesta di informazioni", "richieste di informazioni", data.capped) : undefined
+      noun={["richiesta di informazioni", "richieste di informazioni"]}
+      search={{ label: "Cerca richieste di informazioni", placeholder: "Cerca per oggetto o messaggio..." }}
+      filters={
+        <>
+          <FilterSelect
+            label="Filtra per risposta"
+            value={state}
+            onValueChange={(value) => list.set({ state: value })}
+            allLabel="Tutte"
+            options={informationRequestStates.options}
+            className="sm:w-56"
+          />
+          {/* Cards have no column headers: the order is chosen here. */}
+          <FilterSelect
+            label="Ordina"
+            value={sort === "-repliedAt" ? "-repliedAt" : ""}
+            onValueChange={(value) => list.set({ sort: value })}
+            options={[
+              { value: "", label: "Più recenti" },
+              { value: "-repliedAt", label: "Ultime risposte" },
+            ]}
+            className="sm:w-48"
+          />
+        </>
       }
-      toolbar={{
-        searchLabel: "Cerca richieste di informazioni",
-        searchPlaceholder: "Cerca per oggetto o messaggio...",
-        query: q,
-        onSearch: (value) => list.set({ q: value }),
-        children: (
-          <>
-            <FilterSelect
-              label="Filtra per risposta"
-              value={state}
-              onValueChange={(value) => list.set({ state: value })}
-              allLabel="Tutte"
-              options={informationRequestStates.options}
-              className="sm:w-56"
-            />
-            {/* Cards have no column headers: the order is chosen here. */}
-            <FilterSelect
-              label="Ordina"
-              value={sort === "-repliedAt" ? "-repliedAt" : ""}
-              onValueChange={(value) => list.set({ sort: value })}
-              options={[
-                { value: "", label: "Più recenti" },
-                { value: "-repliedAt", label: "Ultime risposte" },
-              ]}
-              className="sm:w-48"
-            />
-          </>
-        ),
-      }}
       list={list}
-      cursors={false}
       query={query}
       errorText="Impossibile caricare le richieste. Riprova."
       filtered={Boolean(q || state)}
@@ -227,7 +195,7 @@ function InformationRequests({ list, frame }: { list: List; frame: Frame }) {
           </ul>
         </Card>
       )}
-    </ListShell>
+    </FilteredList>
   );
 }
 
