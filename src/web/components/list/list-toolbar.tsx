@@ -33,7 +33,9 @@ export function ListToolbar({
       value={search}
       onValueChange={setSearch}
       onDebouncedChange={onSearch}
-      className={children ? "sm:max-w-sm" : cn("mb-4 sm:max-w-sm", className)}
+      // In a row of filters the box takes the room they leave, from 14rem up to 24rem: left at its own
+      // width it cut the placeholders short ("Cerca per indirizzo o de…").
+      className={children ? "sm:max-w-sm sm:min-w-56 sm:flex-1" : cn("mb-4 sm:max-w-sm", className)}
     />
   );
   // Alone, the box keeps its full width (up to 24rem) instead of shrinking in a row.
