@@ -34,7 +34,7 @@ export const clientEndpoints = (deps: AppDeps): Endpoint[] => {
         count: (query) => countClients(db, query),
       },
       read: {
-        summary: "Un cliente con contatti, preventivi e cantieri",
+        summary: "Un cliente con contatti, ultimi preventivi e accesso al portale",
         response: byRole(clientDetailSchema, clientDetailTecnicoSchema),
         find: (id) => getClientDetail(db, id),
         notFound: "Cliente non trovato",

@@ -20,7 +20,7 @@ export const contactEndpoints = ({ db }: AppDeps): Endpoint[] =>
       count: (query) => countContacts(db, query),
     },
     read: {
-      summary: "Un contatto",
+      summary: "Un contatto con il suo cliente e i sopralluoghi",
       response: contactDetailSchema,
       find: (id) => getContactDetail(db, id),
       notFound: "Contatto non trovato",

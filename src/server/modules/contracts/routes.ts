@@ -53,7 +53,7 @@ export const contractEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
         count: (query) => countContracts(db, query, null),
       },
       read: {
-        summary: "Un contratto",
+        summary: "Un contratto con preventivo, cliente e fatture",
         response: contractDetailSchema,
         find: (id) => getContractDetail(db, id, null),
         notFound: CONTRACT_NOT_FOUND,
@@ -63,8 +63,8 @@ export const contractEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
         body: contractCreateSchema,
         run: (actor, body) => createContract(db, actor, body.estimateId),
       },
-      update: { summary: "Modifica un contratto", body: contractUpdateSchema, run: (actor, id, body) => updateContractTerms(db, actor, id, body) },
-      remove: { summary: "Elimina un contratto", run: (actor, id) => deleteContract(db, actor, id) },
+      update: { summary: "Modifica le condizioni di un contratto in bozza", body: contractUpdateSchema, run: (actor, id, body) => updateContractTerms(db, actor, id, body) },
+      remove: { summary: "Elimina un contratto in bozza senza fatture", run: (actor, id) => deleteContract(db, actor, id) },
     }),
 
     endpoint({

@@ -47,8 +47,8 @@ export const estimateEndpoints = (deps: AppDeps): Endpoint[] => {
         notFound: ESTIMATE_NOT_FOUND,
       },
       create: { summary: "Crea un preventivo in bozza", body: estimateInputSchema, run: (actor, body) => createEstimate(db, actor, body) },
-      update: { summary: "Modifica un preventivo", body: estimateUpdateSchema, run: (actor, id, body) => updateEstimate(db, actor, id, body) },
-      remove: { summary: "Elimina un preventivo", run: (actor, id) => deleteEstimate(db, actor, id) },
+      update: { summary: "Modifica un preventivo non accettato (torna in bozza)", body: estimateUpdateSchema, run: (actor, id, body) => updateEstimate(db, actor, id, body) },
+      remove: { summary: "Elimina un preventivo non accettato", run: (actor, id) => deleteEstimate(db, actor, id) },
     }),
 
     endpoint({
@@ -97,7 +97,7 @@ export const estimateEndpoints = (deps: AppDeps): Endpoint[] => {
       url: "/api/estimates/:id/accept",
       // The administrator records the client's acceptance; the portal has its own route.
       access: "office",
-      summary: "Registra l'accettazione del cliente",
+      summary: "Registra l'accettazione del cliente e crea il contratto in bozza",
       schema: {
         tags,
         params: idParams,

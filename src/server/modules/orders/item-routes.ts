@@ -31,8 +31,8 @@ export const itemEndpoints = ({ db }: AppDeps): Endpoint[] => {
       count: (query) => countOrderItems(db, query.orderId),
       forTecnico: orderItemForTecnico,
     },
-    create: { summary: "Aggiunge una riga all'ordine", body: orderItemCreateSchema, run: (actor, body) => createOrderItem(db, actor, body) },
-    update: { summary: "Modifica una riga dell'ordine", body: orderItemInputSchema, run: (actor, id, body) => updateOrderItem(db, actor, id, body) },
-    remove: { summary: "Elimina una riga dell'ordine", run: (actor, id) => deleteOrderItem(db, actor, id) },
+    create: { summary: "Aggiunge una riga a un ordine al fornitore in bozza", body: orderItemCreateSchema, run: (actor, body) => createOrderItem(db, actor, body) },
+    update: { summary: "Modifica una riga di un ordine al fornitore in bozza", body: orderItemInputSchema, run: (actor, id, body) => updateOrderItem(db, actor, id, body) },
+    remove: { summary: "Elimina una riga di un ordine al fornitore in bozza", run: (actor, id) => deleteOrderItem(db, actor, id) },
   });
 };

@@ -55,15 +55,15 @@ export const orderEndpoints = (deps: AppDeps): Endpoint[] => {
         forTecnico: orderForTecnico,
       },
       read: {
-        summary: "Un ordine al fornitore",
+        summary: "Un ordine al fornitore con le sue righe, il fornitore e il cantiere",
         response: byRole(orderDetailSchema, orderDetailTecnicoSchema),
         find: (id) => getOrderDetail(db, id),
         notFound: ORDER_NOT_FOUND,
         forTecnico: orderDetailForTecnico,
       },
       create: { summary: "Crea un ordine al fornitore", body: orderInputSchema, run: (actor, body) => createOrder(db, actor, body) },
-      update: { summary: "Modifica un ordine al fornitore", body: orderUpdateSchema, run: (actor, id, body) => updateOrder(db, actor, id, body) },
-      remove: { summary: "Elimina un ordine al fornitore", run: (actor, id) => deleteOrder(db, actor, id) },
+      update: { summary: "Modifica un ordine al fornitore in bozza", body: orderUpdateSchema, run: (actor, id, body) => updateOrder(db, actor, id, body) },
+      remove: { summary: "Elimina un ordine al fornitore in bozza o annullato", run: (actor, id) => deleteOrder(db, actor, id) },
     }),
 
     endpoint({
@@ -79,7 +79,7 @@ export const orderEndpoints = (deps: AppDeps): Endpoint[] => {
       method: "GET",
       url: "/api/orders/:id/pdf",
       access: "office",
-      summary: "PDF dell'ordine",
+      summary: "PDF dell'ordine al fornitore",
       schema: { tags, params: idParams },
       handler: async (request, reply) => {
       const { fileName, pdf } = await withPdfSlot(request, reply, () => orderPdf(db, request.params.id, deps.config.dataDir));

@@ -50,7 +50,7 @@ export const siteEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
         forTecnico: siteForTecnico,
       },
       read: {
-        summary: "Un cantiere",
+        summary: "Un cantiere con cliente, preventivo e contratti",
         response: byRole(siteDetailSchema, siteDetailTecnicoSchema),
         find: (id) => getSiteDetail(db, id, null),
         notFound: SITE_NOT_FOUND,
@@ -85,7 +85,7 @@ export const siteEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       method: "PUT",
       url: "/api/construction-sites/:id/progress",
       access: "staff",
-      summary: "Avanzamento, stato e note del cantiere (anche il tecnico)",
+      summary: "Aggiorna avanzamento, stato e note del cantiere (anche il tecnico)",
       schema: {
         tags,
         params: idParams,

@@ -26,7 +26,7 @@ export const supplierEndpoints = ({ db }: AppDeps): Endpoint[] =>
       count: (query) => countSuppliers(db, query),
     },
     read: {
-      summary: "Un fornitore",
+      summary: "Un fornitore con i totali e gli ultimi ordini",
       response: supplierDetailSchema,
       find: (id) => getSupplierDetail(db, id),
       notFound: SUPPLIER_NOT_FOUND,

@@ -29,7 +29,7 @@ export const surveyEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       count: (query) => countSurveys(db, query, null),
     },
     read: {
-      summary: "Un sopralluogo",
+      summary: "Un sopralluogo con cliente, referente e preventivi",
       response: byRole(surveyDetailSchema, surveyDetailTecnicoSchema),
       find: (id) => getSurveyDetail(db, id),
       notFound: "Sopralluogo non trovato",
