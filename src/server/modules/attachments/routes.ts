@@ -40,7 +40,7 @@ export const attachmentEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       method: "POST",
       url: "/api/attachments",
       access: "staff",
-      summary: "Carica foto o documenti",
+      summary: "Carica foto o documenti su un sopralluogo o un cantiere",
       schema: { tags: ["allegati"], consumes: ["multipart/form-data"], querystring: attachmentQuerySchema, response: { 201: z.array(attachmentSchema) } },
       multipart: multipartOptions,
       handler: async (request, reply) => {

@@ -28,7 +28,7 @@ export const portalAccessEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       method: "POST",
       url: "/api/clients/:id/portal-access/reset",
       access: "office",
-      summary: "Nuovo link di attivazione per il portale del cliente",
+      summary: "Genera un nuovo link di attivazione per il portale del cliente",
       schema: { tags, params: idParams, body: portalAccessResetSchema, response: { 200: portalAccessSchema } },
       handler: async (request) => resetPortalAccess(db, config, actorOf(request), request.params.id, request.body),
     }),

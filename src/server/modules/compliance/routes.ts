@@ -149,7 +149,7 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       method: "PUT",
       url: "/api/site-documents/:docId/file",
       access: "staff",
-      summary: "PDF o foto del documento",
+      summary: "Carica o sostituisce il PDF o la foto di un documento del cantiere",
       schema: {
         tags,
         consumes: ["multipart/form-data"],
@@ -233,7 +233,7 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       method: "GET",
       url: "/api/compliance/summary",
       access: "office",
-      summary: "In scadenza nei prossimi 15 giorni e mancanti sui cantieri in corso",
+      summary: "Sicurezza e permessi: documenti in scadenza entro 15 giorni, scaduti o mancanti sui cantieri",
       schema: {
         tags,
         response: { 200: complianceSummarySchema },

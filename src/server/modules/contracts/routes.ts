@@ -1,3 +1,4 @@
+import { crudEndpoints } from "../../http/crud";
 import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams, optionsQuery } from "@domain/common";
 import {
@@ -14,7 +15,6 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../http/page";
 import { renderContractPdf } from "./pdf";
 import { storedPdfOrFreeze } from "../../documents/store";
 import { sendRenderedPdf, sendStoredDocument } from "../../http/stored-document";
@@ -39,17 +39,32 @@ const SUMMARY_OF_ACTION: Record<Exclude<ContractAction, "sign">, string> = {
 /** Contracts (docs/domain/api.md, docs/domain/statuses.md): one per accepted estimate, explicit transitions, PDF. Portal users read their own. */
 export const contractEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
   return [
-    endpoint({
-      method: "GET",
-      url: "/api/contracts",
-      access: "office",
-      summary: "Elenco dei contratti",
-      schema: { tags, querystring: contractListQuerySchema, response: { 200: z.array(contractListItemSchema) } },
-      handler: async (request, reply) => {
-        const ks = contractKeyset(request.query);
-        const rows = listContracts(db, request.query, null, ks);
-        return sendKeysetPage(reply, ks, request.query, rows, countContracts(db, request.query, null));
+    ...crudEndpoints({
+      base: "/api/contracts",
+      tags,
+      access: { read: "office", write: "office" },
+      row: contractSchema,
+      list: {
+        summary: "Elenco dei contratti",
+        query: contractListQuerySchema,
+        response: z.array(contractListItemSchema),
+        keyset: contractKeyset,
+        rows: (query, ks) => listContracts(db, query, null, ks),
+        count: (query) => countContracts(db, query, null),
       },
+      read: {
+        summary: "Un contratto con preventivo, cliente e fatture",
+        response: contractDetailSchema,
+        find: (id) => getContractDetail(db, id, null),
+        notFound: CONTRACT_NOT_FOUND,
+      },
+      create: {
+        summary: "Crea un contratto da un preventivo accettato",
+        body: contractCreateSchema,
+        run: (actor, body) => createContract(db, actor, body.estimateId),
+      },
+      update: { summary: "Modifica le condizioni di un contratto in bozza", body: contractUpdateSchema, run: (actor, id, body) => updateContractTerms(db, actor, id, body) },
+      remove: { summary: "Elimina un contratto in bozza senza fatture", run: (actor, id) => deleteContract(db, actor, id) },
     }),
 
     endpoint({
@@ -63,19 +78,6 @@ export const contractEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
         response: { 200: z.array(contractEstimateOptionSchema) },
       },
       handler: async (request) => contractEstimateOptions(db, request.query.q, request.query.limit),
-    }),
-
-    endpoint({
-      method: "GET",
-      url: "/api/contracts/:id",
-      access: "office",
-      summary: "Un contratto",
-      schema: { tags, params: idParams, response: { 200: contractDetailSchema } },
-      handler: async (request) => {
-        const detail = await getContractDetail(db, request.params.id, null);
-        if (!detail) throw notFound(CONTRACT_NOT_FOUND);
-        return detail;
-      },
     }),
 
     endpoint({
@@ -102,36 +104,6 @@ export const contractEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
         }
         const { pdf, fileName } = await withPdfSlot(request, reply, () => renderContractPdf(db, config, row));
         return sendRenderedPdf(reply, pdf, fileName, disposition);
-      },
-    }),
-
-    endpoint({
-      method: "POST",
-      url: "/api/contracts",
-      access: "office",
-      summary: "Crea un contratto da un preventivo accettato",
-      schema: { tags, body: contractCreateSchema, response: { 201: contractSchema } },
-      handler: async (request, reply) => reply.status(201).send(await createContract(db, actorOf(request), request.body.estimateId)),
-    }),
-
-    endpoint({
-      method: "PUT",
-      url: "/api/contracts/:id",
-      access: "office",
-      summary: "Modifica un contratto",
-      schema: { tags, params: idParams, body: contractUpdateSchema, response: { 200: contractSchema } },
-      handler: async (request) => updateContractTerms(db, actorOf(request), request.params.id, request.body),
-    }),
-
-    endpoint({
-      method: "DELETE",
-      url: "/api/contracts/:id",
-      access: "office",
-      summary: "Elimina un contratto",
-      schema: { tags, params: idParams, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        await deleteContract(db, actorOf(request), request.params.id);
-        return reply.status(204).send(null);
       },
     }),
 

@@ -1,5 +1,5 @@
+import { crudEndpoints } from "../../http/crud";
 import { endpoint, type Endpoint } from "../../http/endpoint";
-import { idParams } from "@domain/common";
 import {
   estimateItemCreateSchema,
   estimateItemListQuerySchema,
@@ -11,7 +11,6 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { findEstimate, listEstimateItems } from "./queries";
 import { createItem, deleteItem, ESTIMATE_NOT_FOUND, updateItem } from "./service";
-import { actorOf } from "../../auth/actor";
 
 const tags = ["preventivi"];
 
@@ -31,39 +30,15 @@ export const estimateItemEndpoints = ({ db }: AppDeps): Endpoint[] => {
       },
     }),
 
-    endpoint({
-      method: "POST",
-      url: "/api/estimate-items",
-      access: "office",
-      summary: "Aggiunge una riga al preventivo",
-      schema: { tags, body: estimateItemCreateSchema, response: { 201: estimateItemSchema } },
-      handler: async (request, reply) => reply.status(201).send(await createItem(db, actorOf(request), request.body)),
-    }),
 
-    endpoint({
-      method: "PUT",
-      url: "/api/estimate-items/:id",
-      access: "office",
-      summary: "Modifica una riga del preventivo",
-      schema: {
-        tags,
-        params: idParams,
-        body: estimateItemUpdateSchema,
-        response: { 200: estimateItemSchema },
-      },
-      handler: async (request) => updateItem(db, actorOf(request), request.params.id, request.body),
-    }),
-
-    endpoint({
-      method: "DELETE",
-      url: "/api/estimate-items/:id",
-      access: "office",
-      summary: "Elimina una riga del preventivo",
-      schema: { tags, params: idParams, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        await deleteItem(db, actorOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
+    ...crudEndpoints({
+      base: "/api/estimate-items",
+      tags,
+      access: { read: "office", write: "office" },
+      row: estimateItemSchema,
+      create: { summary: "Aggiunge una riga al preventivo", body: estimateItemCreateSchema, run: (actor, body) => createItem(db, actor, body) },
+      update: { summary: "Modifica una riga del preventivo", body: estimateItemUpdateSchema, run: (actor, id, body) => updateItem(db, actor, id, body) },
+      remove: { summary: "Elimina una riga del preventivo", run: (actor, id) => deleteItem(db, actor, id) },
     }),
   ];
 };

@@ -1,3 +1,4 @@
+import { crudEndpoints } from "../../http/crud";
 import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams } from "@domain/common";
 import {
@@ -14,7 +15,6 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../http/page";
 import { acceptEstimate, rejectEstimate, requestEstimateChanges, sendEstimate } from "./actions";
 import { estimateItemEndpoints } from "./item-routes";
 import { estimatePdfSource } from "./pdf";
@@ -28,30 +28,27 @@ const tags = ["preventivi"];
 export const estimateEndpoints = (deps: AppDeps): Endpoint[] => {
   const { db, config } = deps;
   return [
-    endpoint({
-      method: "GET",
-      url: "/api/estimates",
-      access: "office",
-      summary: "Elenco dei preventivi",
-      schema: { tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema) } },
-      handler: async (request, reply) => {
-        const ks = estimateKeyset(request.query);
-        const rows = listEstimates(db, request.query, null, ks);
-        return sendKeysetPage(reply, ks, request.query, rows, countEstimates(db, request.query, null));
+    ...crudEndpoints({
+      base: "/api/estimates",
+      tags,
+      access: { read: "office", write: "office" },
+      row: estimateSchema,
+      list: {
+        summary: "Elenco dei preventivi",
+        query: estimateListQuerySchema,
+        keyset: estimateKeyset,
+        rows: (query, ks) => listEstimates(db, query, null, ks),
+        count: (query) => countEstimates(db, query, null),
       },
-    }),
-
-    endpoint({
-      method: "GET",
-      url: "/api/estimates/:id",
-      access: "office",
-      summary: "Un preventivo con le sue righe",
-      schema: { tags, params: idParams, response: { 200: estimateDetailSchema } },
-      handler: async (request) => {
-        const detail = await getEstimateDetail(db, request.params.id, null);
-        if (!detail) throw notFound(ESTIMATE_NOT_FOUND);
-        return detail;
+      read: {
+        summary: "Un preventivo con le sue righe",
+        response: estimateDetailSchema,
+        find: (id) => getEstimateDetail(db, id, null),
+        notFound: ESTIMATE_NOT_FOUND,
       },
+      create: { summary: "Crea un preventivo in bozza", body: estimateInputSchema, run: (actor, body) => createEstimate(db, actor, body) },
+      update: { summary: "Modifica un preventivo non accettato (torna in bozza)", body: estimateUpdateSchema, run: (actor, id, body) => updateEstimate(db, actor, id, body) },
+      remove: { summary: "Elimina un preventivo non accettato", run: (actor, id) => deleteEstimate(db, actor, id) },
     }),
 
     endpoint({
@@ -74,41 +71,11 @@ export const estimateEndpoints = (deps: AppDeps): Endpoint[] => {
 
     endpoint({
       method: "POST",
-      url: "/api/estimates",
-      access: "office",
-      summary: "Crea un preventivo in bozza",
-      schema: { tags, body: estimateInputSchema, response: { 201: estimateSchema } },
-      handler: async (request, reply) => reply.status(201).send(await createEstimate(db, actorOf(request), request.body)),
-    }),
-
-    endpoint({
-      method: "POST",
       url: "/api/estimates/:id/duplicate",
       access: "office",
       summary: "Duplica un preventivo in una nuova bozza",
       schema: { tags, params: idParams, response: { 201: estimateSchema } },
       handler: async (request, reply) => reply.status(201).send(await duplicateEstimate(db, actorOf(request), request.params.id)),
-    }),
-
-    endpoint({
-      method: "PUT",
-      url: "/api/estimates/:id",
-      access: "office",
-      summary: "Modifica un preventivo",
-      schema: { tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateSchema } },
-      handler: async (request) => updateEstimate(db, actorOf(request), request.params.id, request.body),
-    }),
-
-    endpoint({
-      method: "DELETE",
-      url: "/api/estimates/:id",
-      access: "office",
-      summary: "Elimina un preventivo",
-      schema: { tags, params: idParams, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        await deleteEstimate(db, actorOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
     }),
 
     endpoint({
@@ -130,7 +97,7 @@ export const estimateEndpoints = (deps: AppDeps): Endpoint[] => {
       url: "/api/estimates/:id/accept",
       // The administrator records the client's acceptance; the portal has its own route.
       access: "office",
-      summary: "Registra l'accettazione del cliente",
+      summary: "Registra l'accettazione del cliente e crea il contratto in bozza",
       schema: {
         tags,
         params: idParams,

@@ -1,3 +1,4 @@
+import { crudEndpoints } from "../../http/crud";
 import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams, idSchema } from "@domain/common";
 import {
@@ -22,7 +23,6 @@ import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { sendStoredDocument } from "../../http/stored-document";
 import { conflict, notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../http/page";
 import { invoicePdfSource, issuedInvoiceDocument } from "./documents";
 import { sendPdf } from "../../http/pdf-answer";
 import { issueCreditNote } from "./credit-notes";
@@ -41,39 +41,37 @@ const paymentParams = idParams.extend({ paymentId: idSchema });
 export const invoiceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
   const detail = async (id: string) => (await getInvoiceDetail(db, id, null))!;
   return [
-    endpoint({
-      method: "GET",
-      url: "/api/invoices",
-      access: "office",
-      summary: "Elenco delle fatture",
-      schema: { tags, querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceListItemSchema) } },
-      handler: async (request, reply) => {
-        const ks = invoiceKeyset(request.query);
-        const rows = listInvoices(db, request.query, null, ks);
-        return sendKeysetPage(reply, ks, request.query, rows, countInvoices(db, request.query, null));
+    ...crudEndpoints({
+      base: "/api/invoices",
+      tags,
+      access: { read: "office", write: "office" },
+      row: invoiceSchema,
+      list: {
+        summary: "Elenco delle fatture",
+        query: invoiceListQuerySchema,
+        response: z.array(invoiceListItemSchema),
+        keyset: invoiceKeyset,
+        rows: (query, ks) => listInvoices(db, query, null, ks),
+        count: (query) => countInvoices(db, query, null),
       },
+      read: {
+        summary: "Una fattura con righe e pagamenti",
+        response: invoiceDetailSchema,
+        find: (id) => getInvoiceDetail(db, id, null),
+        notFound: INVOICE_NOT_FOUND,
+      },
+      create: { summary: "Crea una fattura in bozza", body: invoiceCreateSchema, run: (actor, body) => createInvoice(db, actor, body) },
+      update: { summary: "Modifica una fattura in bozza", body: invoiceUpdateSchema, run: (actor, id, body) => updateInvoice(db, actor, id, body) },
+      remove: { summary: "Elimina una fattura in bozza", run: (actor, id) => deleteInvoice(db, actor, id) },
     }),
 
     endpoint({
       method: "GET",
       url: "/api/invoices/totals",
       access: "office",
-      summary: "Totali dell'elenco filtrato",
+      summary: "Totali delle fatture filtrate: imponibile, totale e residuo da incassare",
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceTotalsSchema } },
       handler: async (request) => invoiceListTotals(db, request.query),
-    }),
-
-    endpoint({
-      method: "GET",
-      url: "/api/invoices/:id",
-      access: "office",
-      summary: "Una fattura con righe e pagamenti",
-      schema: { tags, params: idParams, response: { 200: invoiceDetailSchema } },
-      handler: async (request) => {
-        const detail = await getInvoiceDetail(db, request.params.id, null);
-        if (!detail) throw notFound(INVOICE_NOT_FOUND);
-        return detail;
-      },
     }),
 
     endpoint({
@@ -121,39 +119,9 @@ export const invoiceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
 
     endpoint({
       method: "POST",
-      url: "/api/invoices",
-      access: "office",
-      summary: "Crea una fattura in bozza",
-      schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceSchema } },
-      handler: async (request, reply) => reply.status(201).send(await createInvoice(db, actorOf(request), request.body)),
-    }),
-
-    endpoint({
-      method: "PUT",
-      url: "/api/invoices/:id",
-      access: "office",
-      summary: "Modifica una fattura",
-      schema: { tags, params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceSchema } },
-      handler: async (request) => updateInvoice(db, actorOf(request), request.params.id, request.body),
-    }),
-
-    endpoint({
-      method: "DELETE",
-      url: "/api/invoices/:id",
-      access: "office",
-      summary: "Elimina una fattura in bozza",
-      schema: { tags, params: idParams, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        await deleteInvoice(db, actorOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    }),
-
-    endpoint({
-      method: "POST",
       url: "/api/invoices/:id/send",
       access: "office",
-      summary: "Emette la fattura",
+      summary: "Emette la fattura in bozza: numero, PDF e FatturaPA",
       schema: { tags, params: idParams, response: { 200: invoiceSchema } },
       handler: async (request) => issueInvoice(db, config, actorOf(request), request.params.id),
     }),
@@ -162,7 +130,7 @@ export const invoiceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       method: "POST",
       url: "/api/invoices/:id/pay",
       access: "office",
-      summary: "Registra un pagamento dell'intero residuo",
+      summary: "Registra il pagamento dell'intero residuo della fattura",
       schema: {
         tags,
         params: idParams,

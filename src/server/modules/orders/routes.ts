@@ -1,3 +1,4 @@
+import { crudEndpoints } from "../../http/crud";
 import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams } from "@domain/common";
 import {
@@ -13,11 +14,8 @@ import {
   orderUpdateSchema,
   type OrderAction,
 } from "@domain/orders";
-import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
-import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../http/page";
 import { itemEndpoints } from "./item-routes";
 import { orderPdf } from "./pdf";
 import { countOrders, getOrderDetail, listOrders, orderKeyset } from "./queries";
@@ -39,62 +37,33 @@ export const orderEndpoints = (deps: AppDeps): Endpoint[] => {
   const tags = ["ordini"];
 
   return [
-    endpoint({
-      method: "GET",
-      url: "/api/orders",
-      access: "staff",
-      summary: "Elenco degli ordini ai fornitori",
-      schema: { tags, querystring: orderListQuerySchema, response: { 200: byRole(z.array(orderSchema), z.array(orderTecnicoSchema)) } },
-      handler: async (request, reply) => {
+    ...crudEndpoints({
+      base: "/api/orders",
+      tags,
+      access: { read: "staff", write: "office" },
+      row: orderSchema,
+      rowTecnico: orderTecnicoSchema,
+      list: {
+        summary: "Elenco degli ordini ai fornitori",
+        query: orderListQuerySchema,
         // A technician may not order by amount either: the order of the rows would tell the prices.
-        const query = !seesMoney(request) && request.query.sort?.endsWith("totalAmount") ? { ...request.query, sort: undefined } : request.query;
-        const ks = orderKeyset(query);
-        const rows = await sendKeysetPage(reply, ks, query, listOrders(db, query, ks), countOrders(db, query));
-        return seesMoney(request) ? rows : rows.map(orderForTecnico);
+        prepare: (query, request) =>
+          !seesMoney(request) && query.sort?.endsWith("totalAmount") ? { ...query, sort: undefined } : query,
+        keyset: orderKeyset,
+        rows: (query, ks) => listOrders(db, query, ks),
+        count: (query) => countOrders(db, query),
+        forTecnico: orderForTecnico,
       },
-    }),
-
-    endpoint({
-      method: "GET",
-      url: "/api/orders/:id",
-      access: "staff",
-      summary: "Un ordine al fornitore",
-      schema: { tags, params: idParams, response: { 200: byRole(orderDetailSchema, orderDetailTecnicoSchema) } },
-      handler: async (request) => {
-      const detail = await getOrderDetail(db, request.params.id);
-      if (!detail) throw notFound(ORDER_NOT_FOUND);
-      return seesMoney(request) ? detail : orderDetailForTecnico(detail);
-    },
-    }),
-
-    endpoint({
-      method: "POST",
-      url: "/api/orders",
-      access: "office",
-      summary: "Crea un ordine al fornitore",
-      schema: { tags, body: orderInputSchema, response: { 201: orderSchema } },
-      handler: async (request, reply) => reply.status(201).send(await createOrder(db, actorOf(request), request.body)),
-    }),
-
-    endpoint({
-      method: "PUT",
-      url: "/api/orders/:id",
-      access: "office",
-      summary: "Modifica un ordine al fornitore",
-      schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } },
-      handler: async (request) => updateOrder(db, actorOf(request), request.params.id, request.body),
-    }),
-
-    endpoint({
-      method: "DELETE",
-      url: "/api/orders/:id",
-      access: "office",
-      summary: "Elimina un ordine al fornitore",
-      schema: { tags, params: idParams, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-      await deleteOrder(db, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+      read: {
+        summary: "Un ordine al fornitore con le sue righe, il fornitore e il cantiere",
+        response: byRole(orderDetailSchema, orderDetailTecnicoSchema),
+        find: (id) => getOrderDetail(db, id),
+        notFound: ORDER_NOT_FOUND,
+        forTecnico: orderDetailForTecnico,
+      },
+      create: { summary: "Crea un ordine al fornitore", body: orderInputSchema, run: (actor, body) => createOrder(db, actor, body) },
+      update: { summary: "Modifica un ordine al fornitore in bozza", body: orderUpdateSchema, run: (actor, id, body) => updateOrder(db, actor, id, body) },
+      remove: { summary: "Elimina un ordine al fornitore in bozza o annullato", run: (actor, id) => deleteOrder(db, actor, id) },
     }),
 
     endpoint({
@@ -110,7 +79,7 @@ export const orderEndpoints = (deps: AppDeps): Endpoint[] => {
       method: "GET",
       url: "/api/orders/:id/pdf",
       access: "office",
-      summary: "PDF dell'ordine",
+      summary: "PDF dell'ordine al fornitore",
       schema: { tags, params: idParams },
       handler: async (request, reply) => {
       const { fileName, pdf } = await withPdfSlot(request, reply, () => orderPdf(db, request.params.id, deps.config.dataDir));

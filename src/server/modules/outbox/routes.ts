@@ -28,7 +28,7 @@ export const outboxEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       method: "GET",
       url: "/api/outbox",
       access: "office",
-      summary: "Posta in uscita",
+      summary: "Posta in uscita: email inviate, in attesa o non riuscite",
       schema: { tags: ["posta"], querystring: outboxListQuerySchema, response: { 200: z.array(outboxMessageSchema) } },
       handler: async (request, reply) => {
         const params = { ...request.query, withRestricted: withRestricted(request) };

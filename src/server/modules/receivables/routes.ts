@@ -38,7 +38,7 @@ export const receivableEndpoints = ({ db }: AppDeps): Endpoint[] => {
       method: "GET",
       url: "/api/receivables",
       access: "office",
-      summary: "Scadenzario",
+      summary: "Scadenzario: fatture emesse da incassare, per giorni di ritardo",
       schema: {
         tags: ["fatture"],
         querystring: receivablesQuerySchema,

@@ -1,3 +1,4 @@
+import { crudEndpoints } from "../../http/crud";
 import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams, optionsQuery } from "@domain/common";
 import {
@@ -18,8 +19,6 @@ import {
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
 import { byRole, seesMoney } from "../../auth/shaping";
-import { notFound } from "../../http/errors";
-import { sendKeysetPage } from "../../http/page";
 import { storageFor } from "../../storage";
 import { assigneeFilter } from "../team/queries";
 import { countSites, getSiteDetail, listSites, siteEstimateOptions, siteKeyset } from "./queries";
@@ -35,17 +34,37 @@ const tags = ["cantieri"];
 export const siteEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
   const storage = storageFor(config, db);
   return [
-    endpoint({
-      method: "GET",
-      url: "/api/construction-sites",
-      access: "staff",
-      summary: "Elenco dei cantieri",
-      schema: { tags, querystring: siteListQuerySchema, response: { 200: byRole(z.array(siteListItemSchema), z.array(siteListItemTecnicoSchema)) } },
-      handler: async (request, reply) => {
-        const query = { ...request.query, assignedUserId: assigneeFilter(request.query, request.user?.id) };
-        const ks = siteKeyset(query);
-        const rows = await sendKeysetPage(reply, ks, query, listSites(db, query, null, ks), countSites(db, query, null));
-        return seesMoney(request) ? rows : rows.map(siteForTecnico);
+    ...crudEndpoints({
+      base: "/api/construction-sites",
+      tags,
+      access: { read: "staff", write: "office" },
+      row: siteSchema,
+      list: {
+        summary: "Elenco dei cantieri",
+        query: siteListQuerySchema,
+        response: byRole(z.array(siteListItemSchema), z.array(siteListItemTecnicoSchema)),
+        prepare: (query, request) => ({ ...query, assignedUserId: assigneeFilter(query, request.user?.id) }),
+        keyset: siteKeyset,
+        rows: (query, ks) => listSites(db, query, null, ks),
+        count: (query) => countSites(db, query, null),
+        forTecnico: siteForTecnico,
+      },
+      read: {
+        summary: "Un cantiere con cliente, preventivo e contratti",
+        response: byRole(siteDetailSchema, siteDetailTecnicoSchema),
+        find: (id) => getSiteDetail(db, id, null),
+        notFound: SITE_NOT_FOUND,
+        forTecnico: siteDetailForTecnico,
+      },
+      create: { summary: "Apre un cantiere", body: siteInputSchema, run: (actor, body) => createSite(db, actor, body) },
+      update: { summary: "Modifica un cantiere", body: siteUpdateSchema, run: (actor, id, body) => updateSite(db, actor, id, body, config) },
+      remove: {
+        summary: "Elimina un cantiere",
+        run: async (actor, id) => {
+          const keys = await deleteSite(db, actor, id);
+          // Files go after the commit: a failed delete leaves an orphan file, never a dangling row.
+          await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+        },
       },
     }),
 
@@ -63,23 +82,10 @@ export const siteEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
     }),
 
     endpoint({
-      method: "GET",
-      url: "/api/construction-sites/:id",
-      access: "staff",
-      summary: "Un cantiere",
-      schema: { tags, params: idParams, response: { 200: byRole(siteDetailSchema, siteDetailTecnicoSchema) } },
-      handler: async (request) => {
-        const detail = await getSiteDetail(db, request.params.id, null);
-        if (!detail) throw notFound(SITE_NOT_FOUND);
-        return seesMoney(request) ? detail : siteDetailForTecnico(detail);
-      },
-    }),
-
-    endpoint({
       method: "PUT",
       url: "/api/construction-sites/:id/progress",
       access: "staff",
-      summary: "Avanzamento, stato e note del cantiere (anche il tecnico)",
+      summary: "Aggiorna avanzamento, stato e note del cantiere (anche il tecnico)",
       schema: {
         tags,
         params: idParams,
@@ -89,38 +95,6 @@ export const siteEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       handler: async (request) => {
         const row = await updateSiteProgress(db, actorOf(request), request.params.id, request.body, config);
         return seesMoney(request) ? row : siteForTecnico(row);
-      },
-    }),
-
-    endpoint({
-      method: "POST",
-      url: "/api/construction-sites",
-      access: "office",
-      summary: "Apre un cantiere",
-      schema: { tags, body: siteInputSchema, response: { 201: siteSchema } },
-      handler: async (request, reply) => reply.status(201).send(await createSite(db, actorOf(request), request.body)),
-    }),
-
-    endpoint({
-      method: "PUT",
-      url: "/api/construction-sites/:id",
-      access: "office",
-      summary: "Modifica un cantiere",
-      schema: { tags, params: idParams, body: siteUpdateSchema, response: { 200: siteSchema } },
-      handler: async (request) => updateSite(db, actorOf(request), request.params.id, request.body, config),
-    }),
-
-    endpoint({
-      method: "DELETE",
-      url: "/api/construction-sites/:id",
-      access: "office",
-      summary: "Elimina un cantiere",
-      schema: { tags, params: idParams, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        const keys = await deleteSite(db, actorOf(request), request.params.id);
-        // Files go after the commit: a failed delete leaves an orphan file, never a dangling row.
-        await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
-        return reply.status(204).send(null);
       },
     }),
   ];

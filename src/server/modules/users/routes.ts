@@ -1,10 +1,10 @@
+import { crudEndpoints } from "../../http/crud";
 import { endpoint, type Endpoint } from "../../http/endpoint";
 import { idParams } from "@domain/common";
 import { userCreateSchema, userPasswordResetSchema, userUpdateBodySchema } from "@domain/passwords";
 import { userListQuerySchema, userSchema, userWithLinkSchema } from "@domain/users";
 import { z } from "@domain/zod";
 import type { AppDeps } from "../../deps";
-import { notFound } from "../../http/errors";
 import { sendPage } from "../../http/page";
 import { countUsers, findUser, listUsers } from "./queries";
 import { createUser, deleteUser, resetUserPassword, resetUserTwoFactor, updateUser } from "./service";
@@ -18,6 +18,22 @@ const tags = ["utenti"];
  */
 export const userEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
   return [
+    ...crudEndpoints({
+      base: "/api/users",
+      tags,
+      access: { read: "admin", write: "admin" },
+      row: userSchema,
+      read: { summary: "Un utente", response: userSchema, find: (id) => findUser(db, id), notFound: "Utente non trovato" },
+      create: {
+        summary: "Crea un utente",
+        body: userCreateSchema,
+        response: userWithLinkSchema,
+        run: (actor, body) => createUser(db, config, actor, body),
+      },
+      update: { summary: "Modifica un utente (ruolo, dati, attivo)", body: userUpdateBodySchema, run: (actor, id, body) => updateUser(db, actor, id, body) },
+      remove: { summary: "Elimina un utente", run: (actor, id) => deleteUser(db, actor, id) },
+    }),
+
     endpoint({
       method: "GET",
       url: "/api/users",
@@ -25,37 +41,6 @@ export const userEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       summary: "Elenco degli utenti",
       schema: { tags, querystring: userListQuerySchema, response: { 200: z.array(userSchema) } },
       handler: async (request, reply) => sendPage(reply, listUsers(db, request.query), countUsers(db, request.query)),
-    }),
-
-    endpoint({
-      method: "GET",
-      url: "/api/users/:id",
-      access: "admin",
-      summary: "Un utente",
-      schema: { tags, params: idParams, response: { 200: userSchema } },
-      handler: async (request) => {
-        const user = await findUser(db, request.params.id);
-        if (!user) throw notFound("Utente non trovato");
-        return user;
-      },
-    }),
-
-    endpoint({
-      method: "POST",
-      url: "/api/users",
-      access: "admin",
-      summary: "Crea un utente",
-      schema: { tags, body: userCreateSchema, response: { 201: userWithLinkSchema } },
-      handler: async (request, reply) => reply.status(201).send(await createUser(db, config, actorOf(request), request.body)),
-    }),
-
-    endpoint({
-      method: "PUT",
-      url: "/api/users/:id",
-      access: "admin",
-      summary: "Modifica un utente (ruolo, dati, attivo)",
-      schema: { tags, params: idParams, body: userUpdateBodySchema, response: { 200: userSchema } },
-      handler: async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
     }),
 
     endpoint({
@@ -76,16 +61,5 @@ export const userEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       handler: async (request) => resetUserTwoFactor(db, actorOf(request), request.params.id),
     }),
 
-    endpoint({
-      method: "DELETE",
-      url: "/api/users/:id",
-      access: "admin",
-      summary: "Elimina un utente",
-      schema: { tags, params: idParams, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        await deleteUser(db, actorOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    }),
   ];
 };
