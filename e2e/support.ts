@@ -25,11 +25,33 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-export async function loginAs(page: Page, role: "admin" | "client", credentials = E2E_ADMIN) {
+/**
+ * Signs in through the login form, as a person does. The form itself is tested where it is the
+ * subject (clients.spec, account.spec, portal.spec); elsewhere loginAs signs in through the API.
+ */
+export async function loginWithForm(page: Page, role: "admin" | "client", credentials = E2E_ADMIN) {
   await page.goto(`/login?role=${role}`);
   await page.getByLabel("Nome utente").fill(credentials.username);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page).toHaveURL(role === "admin" ? /\/admin/ : /\/client/);
+}
+
+/** Signs in through the API (the page's context keeps the cookie) without opening a page. */
+async function signIn(page: Page, credentials: { username: string; password: string }) {
+  const res = await page.request.post("/api/auth/login", { data: credentials });
+  expect(res.status(), await res.text()).toBe(200);
+  // A session, not a second-factor challenge (profile.spec turns two-factor off again).
+  expect(await res.json()).not.toHaveProperty("challenge");
+}
+
+/**
+ * Signs in through the API and opens the area the login form leads to (/admin or /client; a
+ * technician's /admin then shows his day): the form costs a page load for every test using it.
+ */
+export async function loginAs(page: Page, role: "admin" | "client", credentials = E2E_ADMIN) {
+  await signIn(page, credentials);
+  await page.goto(role === "admin" ? "/admin" : "/client");
   await expect(page).toHaveURL(role === "admin" ? /\/admin/ : /\/client/);
 }
 
@@ -40,8 +62,9 @@ export async function snap(page: Page, name: string) {
 }
 
 export const test = base.extend<{ adminPage: Page }>({
+  /** Signed in as the run's administrator, no page opened yet: each test opens its own. */
   adminPage: async ({ page }, use) => {
-    await loginAs(page, "admin");
+    await signIn(page, E2E_ADMIN);
     await use(page);
   },
 });
