@@ -64,8 +64,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database every run; the built SPA is served by the API server.
-    command: `rm -rf ${DATA_DIR} ${E2E_MAIL_DIR} && tsx scripts/e2e-seed-staff.ts && tsx src/server/main.ts`,
+    // A fresh embedded database every run; the built server serves the built SPA, as `npm start`
+    // does (no TypeScript compiled at start or in the PDF workers). The build is redone only when
+    // a source is newer than dist/ (scripts/build.mjs), so `npx playwright test` never tests a stale one.
+    command: `node scripts/build.mjs --if-stale && rm -rf ${DATA_DIR} ${E2E_MAIL_DIR} && tsx scripts/e2e-seed-staff.ts && node dist/server/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from "../playwright.config";
-import { expect, expectAccessible, loginAs, snap, test } from "./support";
+import { expect, expectAccessible, loginAs, loginWithForm, snap, test } from "./support";
 
 // "Cambia password" (docs/domain/roles.md): a section of "Il mio profilo", reached from the top bar; the shared policy in
 // the form, Italian messages from the form and from the server. The admin password is put back at
@@ -7,6 +7,7 @@ import { expect, expectAccessible, loginAs, snap, test } from "./support";
 
 test("admin changes the password from the top bar, then changes it back @phone", async ({ adminPage: page }) => {
   const temporary = test.info().project.name === "phone" ? "Comignolo-Ardesia-48" : "Lucernario-Zinco-Q9";
+  await page.goto("/admin");
   await page.getByRole("link", { name: "Il mio profilo" }).click();
   await expect(page).toHaveURL(/\/admin\/profilo$/);
   await expect(page.getByRole("heading", { name: "Cambia password", level: 2 })).toBeVisible();
@@ -51,7 +52,7 @@ test("admin changes the password from the top bar, then changes it back @phone",
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page.getByText("Credenziali non valide")).toBeVisible();
-  await loginAs(page, "admin", { username: E2E_ADMIN.username, password: temporary });
+  await loginWithForm(page, "admin", { username: E2E_ADMIN.username, password: temporary });
 
   // Back to the run's password (the old address leads to the profile's password section).
   await page.goto("/admin/password");

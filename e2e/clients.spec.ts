@@ -1,4 +1,4 @@
-import { expect, expectAccessible, loginAs, snap, test } from "./support";
+import { expect, expectAccessible, loginWithForm, snap, test } from "./support";
 
 test("landing → login → create, search, edit, view, delete a client → logout @phone", async ({ page }) => {
   // Names carry the project, so the desktop and phone runs do not see each other's clients.
@@ -19,7 +19,7 @@ test("landing → login → create, search, edit, view, delete a client → logo
   await page.getByLabel("Password").fill("sbagliata");
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page.getByText("Credenziali non valide")).toBeVisible();
-  await loginAs(page, "admin");
+  await loginWithForm(page, "admin");
 
   await page.goto("/admin/clients");
   await expect(page.getByRole("heading", { name: "Clienti" })).toBeVisible();

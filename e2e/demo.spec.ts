@@ -19,7 +19,8 @@ test.beforeAll(async () => {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   const env = { ...process.env, DATA_DIR, DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "warn" };
   execFileSync("npx", ["tsx", "scripts/demo.ts"], { env, stdio: "pipe", timeout: 300_000 });
-  server = spawn("npx", ["tsx", "src/server/main.ts"], { env: { ...env, PORT: String(PORT), HOST: "127.0.0.1" }, stdio: "ignore", detached: true });
+  // The built server, like the suite's (playwright.config.ts webServer builds it when stale).
+  server = spawn("node", ["dist/server/main.js"], { env: { ...env, PORT: String(PORT), HOST: "127.0.0.1" }, stdio: "ignore", detached: true });
   for (let i = 0; i < 120; i++) {
     const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false);
     if (ok) return;

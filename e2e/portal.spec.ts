@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { completeCompanyFiscalData } from "./billing-support";
-import { expect, expectAccessible, loginAs, snap, test } from "./support";
+import { expect, expectAccessible, loginAs, loginWithForm, snap, test } from "./support";
 
 // The client portal end to end: the admin prepares the documents (through the API, which
 // other specs test) and gives the client access on the client page; the client logs in,
@@ -118,7 +118,7 @@ test("portal: access, dashboard, project, PDF, accept an estimate, request a sur
   await expect(page).toHaveURL(/\/$/);
 
   // --- Client: dashboard figures.
-  await loginAs(page, "client", { username, password });
+  await loginWithForm(page, "client", { username, password });
   await expect(page.getByRole("heading", { name: `Benvenuto, ${clientName}` })).toBeVisible();
   await expect(counter(page, "Preventivi Attivi")).toContainText("1");
   await expect(counter(page, "Lavori in Corso")).toContainText("1");

@@ -14,6 +14,7 @@ const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: Math.fl
 test("admin changes name and password on the profile and sees this device @phone", async ({ adminPage: page }) => {
   const phone = test.info().project.name === "phone";
   const temporary = phone ? "Colmo-Abbaino-Grigio-83" : "Lamiera-Verde-Onda-64";
+  await page.goto("/admin");
   await page.getByRole("link", { name: "Il mio profilo" }).click();
   await expect(page).toHaveURL(/\/admin\/profilo$/);
   await expect(page.getByRole("heading", { name: "Il mio profilo", level: 1 })).toBeVisible();

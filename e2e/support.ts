@@ -20,16 +20,41 @@ export async function expectAccessible(page: Page) {
     .catch(() => {});
   // Toasts come and go on their own timer: a toast caught mid-fade reads as low contrast. Their
   // colours were chosen for 4.5:1 (components/ui/toaster.tsx); the rest of the page is scanned.
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  // Legacy mode: axe.run in the page itself. The default runs axe in every frame and then merges
+  // the results in a blank page opened for each check, twice the time on this machine; the app
+  // has no frames (src/web renders no iframe), so both modes report the same violations.
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").setLegacyMode(true).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-export async function loginAs(page: Page, role: "admin" | "client", credentials = E2E_ADMIN) {
+/**
+ * Signs in through the login form, as a person does. The form itself is tested where it is the
+ * subject (clients.spec, account.spec, portal.spec); elsewhere loginAs signs in through the API.
+ */
+export async function loginWithForm(page: Page, role: "admin" | "client", credentials = E2E_ADMIN) {
   await page.goto(`/login?role=${role}`);
   await page.getByLabel("Nome utente").fill(credentials.username);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page).toHaveURL(role === "admin" ? /\/admin/ : /\/client/);
+}
+
+/** Signs in through the API (the page's context keeps the cookie) without opening a page. */
+async function signIn(page: Page, credentials: { username: string; password: string }) {
+  const res = await page.request.post("/api/auth/login", { data: credentials });
+  expect(res.status(), await res.text()).toBe(200);
+  // A session, not a second-factor challenge (profile.spec turns two-factor off again).
+  expect(await res.json()).not.toHaveProperty("challenge");
+}
+
+/**
+ * Signs in through the API and opens the area the login form leads to (/admin or /client; a
+ * technician's /admin then shows his day): the form costs a page load for every test using it.
+ */
+export async function loginAs(page: Page, role: "admin" | "client", credentials = E2E_ADMIN) {
+  await signIn(page, credentials);
+  await page.goto(role === "admin" ? "/admin" : "/client");
   await expect(page).toHaveURL(role === "admin" ? /\/admin/ : /\/client/);
 }
 
@@ -40,8 +65,9 @@ export async function snap(page: Page, name: string) {
 }
 
 export const test = base.extend<{ adminPage: Page }>({
+  /** Signed in as the run's administrator, no page opened yet: each test opens its own. */
   adminPage: async ({ page }, use) => {
-    await loginAs(page, "admin");
+    await signIn(page, E2E_ADMIN);
     await use(page);
   },
 });
