@@ -31,6 +31,18 @@ describe("todayIso", () => {
   it("defaults to now", () => {
     expect(todayIso()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it("changes day at Rome's midnight though the last answer is kept for its minute", () => {
+    // The last millisecond of a day, then the first of the next: one minute apart by the cache's key.
+    expect(todayIso(new Date("2026-11-26T22:59:59.999Z"))).toBe("2026-11-26");
+    expect(todayIso(new Date("2026-11-26T23:00:00.000Z"))).toBe("2026-11-27");
+    expect(todayIso(new Date("2026-11-26T22:59:00.000Z"))).toBe("2026-11-26");
+    // The night summer time starts (02:00 CET → 03:00 CEST) and the night it ends.
+    expect(todayIso(new Date("2026-03-28T22:59:59.999Z"))).toBe("2026-03-28");
+    expect(todayIso(new Date("2026-03-28T23:00:00.000Z"))).toBe("2026-03-29");
+    expect(todayIso(new Date("2026-10-24T21:59:59.999Z"))).toBe("2026-10-24");
+    expect(todayIso(new Date("2026-10-24T22:00:00.000Z"))).toBe("2026-10-25");
+  });
 });
 
 describe("addDays / daysBetween", () => {

@@ -52,10 +52,18 @@ const romeParts = new Intl.DateTimeFormat("en-US", {
   day: "2-digit",
 });
 
+/** The last answer, by minute: a list page asks for today several times and formatToParts is not cheap. */
+let lastDay = { minute: Number.NaN, iso: "" };
+
 /** Calendar day of an instant as seen in Rome. */
 export function romeIsoDate(instant: Date): string {
+  // Rome is a whole number of hours from UTC, so its day changes only on a minute's boundary.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === lastDay.minute) return lastDay.iso;
   const parts = Object.fromEntries(romeParts.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const iso = `${parts.year}-${parts.month}-${parts.day}`;
+  lastDay = { minute, iso };
+  return iso;
 }
 
 /** Today in Rome, whatever the time zone of the server or browser. */

@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { SessionUser } from "@domain/auth";
 import type { Db } from "../db/client";
 import { clients, companySettings, sessions, users } from "../db/schema";
+import { preparedRead } from "../lib/prepared";
 import { hashToken, newToken } from "./tokens";
 
 export const SESSION_COOKIE = "colmo_session";
@@ -39,14 +40,14 @@ export const sessionUserColumns = {
 /**
  * One statement per request: the session, its user and the two-factor setting by primary keys
  * (EXPLAIN: four index scans, docs/decisions/013-dashboard-speed.md, "Session lookup"). It runs on
- * every request, so it is built once per database and prepared: drizzle no longer assembles it each
+ * every request, so it is built once per database and prepared (lib/prepared.ts): drizzle no longer assembles it each
  * time and PostgreSQL parses and plans it once per connection (in-process at scale 500, 4 in
  * flight, 3,000 calls: 540–700 µs of CPU per call built each time, 170–190 µs prepared).
  * The sliding expiry is written only when the last write is a minute old (TOUCH_AFTER_MS), with the
  * database's clock on both sides: a session ends idleMs after the request that last refreshed
  * it, so between idleMs − 1 min and idleMs after the user's last request, never later.
  */
-const prepareLookup = (db: Db) =>
+const readSessionUser = preparedRead("colmo_session_user", (db) =>
   db
     .select({
       ...sessionUserColumns,
@@ -56,19 +57,12 @@ const prepareLookup = (db: Db) =>
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clients, eq(clients.id, users.clientId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
-    .limit(1)
-    .prepare("colmo_session_user");
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-
-function sessionLookup(db: Db) {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) preparedLookups.set(db, (lookup = prepareLookup(db)));
-  return lookup;
-}
+    .limit(1),
+);
 
 export async function findSessionUser(db: Db, token: string, idleMs: number): Promise<SessionUser | null> {
   const id = hashToken(token);
-  const [row] = await sessionLookup(db).execute({ id });
+  const [row] = await readSessionUser(db, { id });
   if (!row) return null;
   if (row.stale) {
     await db

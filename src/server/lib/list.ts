@@ -2,6 +2,7 @@ import { asc, count, desc, getTableName, is, sql, type AnyColumn, type SQL } fro
 import { PgTable, type PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../db/client";
 import { badRequest } from "../http/errors";
+import { preparedRead } from "./prepared";
 
 /** ILIKE pattern for a user's search text, with % and _ taken literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -49,12 +50,17 @@ function wholeTable(matching: PgSelect): string | null {
   return getTableName(config.table);
 }
 
-/** The planner's estimate of a table's rows; -1 when it was never analysed. */
-async function estimatedRows(db: Queryable, table: string): Promise<number> {
-  const [row] = await db
+/** The planner's estimate of a table's rows, read on every unfiltered list page: prepared (lib/prepared.ts). */
+const readEstimatedRows = preparedRead("colmo_estimated_rows", (db) =>
+  db
     .select({ n: sql<number>`reltuples`.mapWith(Number) })
     .from(sql`pg_class`)
-    .where(sql`oid = to_regclass(${table})`);
+    .where(sql`oid = to_regclass(${sql.placeholder("table")})`),
+);
+
+/** The planner's estimate of a table's rows; -1 when it was never analysed. */
+async function estimatedRows(db: Queryable, table: string): Promise<number> {
+  const [row] = await readEstimatedRows(db, { table });
   return row?.n ?? -1;
 }
 

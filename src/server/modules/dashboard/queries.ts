@@ -17,6 +17,7 @@ import {
   siteStatusTotals,
   surveys,
 } from "../../db/schema";
+import { preparedRead } from "../../lib/prepared";
 import { overdueSql, remainderSql } from "../invoices/queries";
 
 /** How many invoices due for a reminder the dashboard lists. */
@@ -29,10 +30,15 @@ const activeSitesSql = int(
   sql`coalesce((select ${siteStatusTotals.count} from ${siteStatusTotals} where ${siteStatusTotals.status} = 'in_corso'), 0)`,
 );
 
+/**
+ * The office dashboard runs seven reads at every visit: each is built once and prepared
+ * (lib/prepared.ts), the day and its month as placeholders.
+ */
+const today = sql.placeholder("today");
+
 /** The four cards of docs/domain/screens.md in one round trip. */
-async function cards(db: Queryable, today: string) {
-  const month = monthRange(today);
-  const [row] = await db
+const readCards = preparedRead("colmo_dashboard_cards", (db) =>
+  db
     .select({
       // Both from the counts the triggers on clients and sites keep (migration 0022).
       activeClients: int(sql`coalesce((select ${clientTotals.count} from ${clientTotals}), 0)`),
@@ -44,9 +50,13 @@ async function cards(db: Queryable, today: string) {
       // Collected this month: payments by payment date (docs/domain/invoices.md), partial ones
       // included, from the monthly summary (migration 0019).
       monthlyRevenue: sql<string>`coalesce((select ${paymentMonthTotals.collected} from ${paymentMonthTotals}
-        where ${paymentMonthTotals.month} = ${month.start}), 0)::numeric(14,2)::text`,
+        where ${paymentMonthTotals.month} = ${sql.placeholder("monthStart")}), 0)::numeric(14,2)::text`,
     })
-    .from(sql`(select 1) as one`);
+    .from(sql`(select 1) as one`),
+);
+
+async function cards(db: Queryable, day: string) {
+  const [row] = await readCards(db, { monthStart: monthRange(day).start });
   return row!;
 }
 
@@ -56,21 +66,25 @@ async function cards(db: Queryable, today: string) {
  * read twelve rows of the monthly summaries the triggers keep (migration 0019), not a year of
  * invoices and payments.
  */
-async function revenueByMonth(db: Queryable, today: string) {
-  const months = lastMonths(today);
-  const start = `${months[0]}-01`;
-  const end = monthRange(today).end;
-  const monthOf = (column: typeof invoiceMonthTotals.month | typeof paymentMonthTotals.month) => sql<string>`to_char(${column}, 'YYYY-MM')`;
-  const [invoiced, collected] = await Promise.all([
-    db
-      .select({ month: monthOf(invoiceMonthTotals.month), total: sql<string>`${invoiceMonthTotals.invoiced}::text` })
-      .from(invoiceMonthTotals)
-      .where(and(gte(invoiceMonthTotals.month, start), lt(invoiceMonthTotals.month, end))),
-    db
-      .select({ month: monthOf(paymentMonthTotals.month), total: sql<string>`${paymentMonthTotals.collected}::text` })
-      .from(paymentMonthTotals)
-      .where(and(gte(paymentMonthTotals.month, start), lt(paymentMonthTotals.month, end))),
-  ]);
+const monthOf = (column: typeof invoiceMonthTotals.month | typeof paymentMonthTotals.month) =>
+  sql<string>`to_char(${column}, 'YYYY-MM')`;
+const readInvoiced = preparedRead("colmo_dashboard_invoiced", (db) =>
+  db
+    .select({ month: monthOf(invoiceMonthTotals.month), total: sql<string>`${invoiceMonthTotals.invoiced}::text` })
+    .from(invoiceMonthTotals)
+    .where(and(gte(invoiceMonthTotals.month, sql.placeholder("start")), lt(invoiceMonthTotals.month, sql.placeholder("end")))),
+);
+const readCollected = preparedRead("colmo_dashboard_collected", (db) =>
+  db
+    .select({ month: monthOf(paymentMonthTotals.month), total: sql<string>`${paymentMonthTotals.collected}::text` })
+    .from(paymentMonthTotals)
+    .where(and(gte(paymentMonthTotals.month, sql.placeholder("start")), lt(paymentMonthTotals.month, sql.placeholder("end")))),
+);
+
+async function revenueByMonth(db: Queryable, day: string) {
+  const months = lastMonths(day);
+  const window = { start: `${months[0]}-01`, end: monthRange(day).end };
+  const [invoiced, collected] = await Promise.all([readInvoiced(db, window), readCollected(db, window)]);
   const byMonth = (rows: { month: string; total: string }[]) => new Map(rows.map((r) => [r.month, r.total]));
   const inv = byMonth(invoiced);
   const col = byMonth(collected);
@@ -81,14 +95,18 @@ async function revenueByMonth(db: Queryable, today: string) {
  * Every estimate ever written, by status: read from the four-row summary that statement-level
  * triggers on estimates keep in the writing transaction (migration 0016), not grouped at each read.
  */
-async function estimatesByStatus(db: Queryable) {
-  const rows = await db
+const readEstimateTotals = preparedRead("colmo_dashboard_estimates", (db) =>
+  db
     .select({
       status: estimateStatusTotals.status,
       count: estimateStatusTotals.count,
       total: sql<string>`${estimateStatusTotals.totalAmount}::numeric(14,2)::text`,
     })
-    .from(estimateStatusTotals);
+    .from(estimateStatusTotals),
+);
+
+async function estimatesByStatus(db: Queryable) {
+  const rows = await readEstimateTotals(db, {});
   const found = new Map(rows.map((r) => [r.status, r]));
   const byStatus = estimateStatuses.values.map((status) => ({
     status,
@@ -109,8 +127,8 @@ async function estimatesByStatus(db: Queryable) {
  * estimated_end_date), an index-only range scan of that status's sites already past their date
  * (docs/decisions/013-dashboard-speed.md, "Counts").
  */
-async function sitesByStatus(db: Queryable, today: string) {
-  const rows = await db
+const readSiteTotals = preparedRead("colmo_dashboard_sites", (db) =>
+  db
     .select({
       status: siteStatusTotals.status,
       count: siteStatusTotals.count,
@@ -121,7 +139,11 @@ async function sitesByStatus(db: Queryable, today: string) {
           and site.estimated_end_date < ${today} and ${siteStatusTotals}.status <> 'completato')`,
       ),
     })
-    .from(siteStatusTotals);
+    .from(siteStatusTotals),
+);
+
+async function sitesByStatus(db: Queryable, day: string) {
+  const rows = await readSiteTotals(db, { today: day });
   const found = new Map(rows.map((r) => [r.status, r]));
   const byStatus = siteStatuses.values.map((status) => ({
     status,
@@ -132,20 +154,24 @@ async function sitesByStatus(db: Queryable, today: string) {
 }
 
 /** Overdue derived on the remainder (docs/domain/invoices.md): what is still owed on invoices past due (a draft: its total). */
-async function overdueInvoices(db: Queryable, today: string) {
-  const [row] = await db
+const readOverdue = preparedRead("colmo_dashboard_overdue", (db) =>
+  db
     .select({
       count: count(),
       total: sql<string>`coalesce(sum(case when ${invoices.status} = 'bozza' then ${invoices.totalAmount} else ${remainderSql} end), 0)::numeric(14,2)::text`,
     })
     .from(invoices)
-    .where(overdueSql(today));
+    .where(overdueSql(today)),
+);
+
+async function overdueInvoices(db: Queryable, day: string) {
+  const [row] = await readOverdue(db, { today: day });
   return { count: Number(row?.count ?? 0), total: row?.total ?? "0.00" };
 }
 
 /** Issued invoices past due with a remainder whose last reminder (if any) is a week old or more. */
-async function remindersDue(db: Queryable, today: string) {
-  const rows = await db
+const readReminders = preparedRead("colmo_dashboard_reminders", (db) =>
+  db
     .select({
       id: invoices.id,
       number: sql<string>`${invoices.number}`,
@@ -169,9 +195,10 @@ async function remindersDue(db: Queryable, today: string) {
       ),
     )
     .orderBy(asc(invoices.dueDate), asc(invoices.id))
-    .limit(DASHBOARD_REMINDERS);
-  return rows;
-}
+    .limit(DASHBOARD_REMINDERS),
+);
+
+const remindersDue = (db: Queryable, day: string) => readReminders(db, { today: day });
 
 export async function getDashboard(db: Queryable, today: string) {
   // Independent reads: on PostgreSQL the pool runs them side by side, PGlite queues them.

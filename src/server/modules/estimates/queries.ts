@@ -19,6 +19,7 @@ import {
   type Keyset,
   type SortKey,
 } from "../../lib/list";
+import { preparedRead } from "../../lib/prepared";
 
 type ListParams = z.output<typeof estimateListQuerySchema>;
 
@@ -144,13 +145,18 @@ export const estimateItemView = <T extends { quantity: string; unitPrice: string
   unitPrice: plainDecimal(row.unitPrice),
 });
 
-export async function listEstimateItems(db: Queryable, estimateId: string) {
-  const rows = await db
+const id = sql.placeholder("id");
+
+const readItems = preparedRead("colmo_estimate_items", (db) =>
+  db
     .select()
     .from(estimateItems)
-    .where(eq(estimateItems.estimateId, estimateId))
-    .orderBy(asc(estimateItems.position), asc(estimateItems.createdAt));
-  return rows.map(estimateItemView);
+    .where(eq(estimateItems.estimateId, id))
+    .orderBy(asc(estimateItems.position), asc(estimateItems.createdAt)),
+);
+
+export async function listEstimateItems(db: Queryable, estimateId: string) {
+  return (await readItems(db, { id: estimateId })).map(estimateItemView);
 }
 
 type VatItems = {
@@ -188,14 +194,9 @@ async function vatViewOf(
   return totals.vat ? vatView(totals.vat) : null;
 }
 
-/**
- * The detail screen: the estimate, its lines, client, survey, order, contracts and sites.
- * The estimate, its client, survey and order come in one statement (they were five, two of them
- * reading the client and the order a second time for the VAT view); then the lines, the company
- * settings, contracts and sites: five statements in all.
- */
-export async function getEstimateDetail(db: Queryable, id: string, scope: string | null) {
-  const [found] = await db
+/** The estimate with its client, survey and order; `scoped`: only when it is the portal client's. */
+const detailRow = (scoped: boolean) => (db: Queryable) =>
+  db
     .select({
       row: { ...estimateColumns, acceptedIp: estimates.acceptedIp },
       client: {
@@ -225,13 +226,13 @@ export async function getEstimateDetail(db: Queryable, id: string, scope: string
     .innerJoin(clients, eq(clients.id, estimates.clientId))
     .leftJoin(surveys, eq(surveys.id, estimates.surveyId))
     .leftJoin(orders, eq(orders.id, estimates.orderId))
-    .where(and(eq(estimates.id, id), scope ? eq(estimates.clientId, scope) : undefined))
+    .where(and(eq(estimates.id, id), scoped ? eq(estimates.clientId, sql.placeholder("scope")) : undefined))
     .limit(1);
-  if (!found) return null;
-  const { row, client, survey, order } = found;
-  const items = await listEstimateItems(db, id);
-  const vat = await vatViewOf(db, client, row.treatment, order?.totalAmount ?? null, items);
-  const contractRows = await db
+const readDetailRow = preparedRead("colmo_estimate_detail", detailRow(false));
+const readScopedDetailRow = preparedRead("colmo_estimate_detail_scoped", detailRow(true));
+
+const readContracts = preparedRead("colmo_estimate_contracts", (db) =>
+  db
     .select({
       id: contracts.id,
       number: contracts.number,
@@ -241,8 +242,11 @@ export async function getEstimateDetail(db: Queryable, id: string, scope: string
     })
     .from(contracts)
     .where(eq(contracts.estimateId, id))
-    .orderBy(desc(contracts.createdAt));
-  const siteRows = await db
+    .orderBy(desc(contracts.createdAt)),
+);
+
+const readSites = preparedRead("colmo_estimate_sites", (db) =>
+  db
     .select({
       id: constructionSites.id,
       name: constructionSites.name,
@@ -251,7 +255,23 @@ export async function getEstimateDetail(db: Queryable, id: string, scope: string
     })
     .from(constructionSites)
     .where(eq(constructionSites.estimateId, id))
-    .orderBy(desc(constructionSites.createdAt));
+    .orderBy(desc(constructionSites.createdAt)),
+);
+
+/**
+ * The detail screen: the estimate, its lines, client, survey, order, contracts and sites.
+ * The estimate, its client, survey and order come in one statement (they were five, two of them
+ * reading the client and the order a second time for the VAT view); then the lines, the company
+ * settings, contracts and sites: five statements in all, each prepared (lib/prepared.ts).
+ */
+export async function getEstimateDetail(db: Queryable, estimateId: string, scope: string | null) {
+  const [found] = scope
+    ? await readScopedDetailRow(db, { id: estimateId, scope })
+    : await readDetailRow(db, { id: estimateId });
+  if (!found) return null;
+  const { row, client, survey, order } = found;
+  const items = await listEstimateItems(db, estimateId);
+  const vat = await vatViewOf(db, client, row.treatment, order?.totalAmount ?? null, items);
   return {
     ...row,
     client,
@@ -259,8 +279,8 @@ export async function getEstimateDetail(db: Queryable, id: string, scope: string
     vat,
     survey: survey ?? null,
     order: order ?? null,
-    contracts: contractRows,
-    sites: siteRows,
+    contracts: await readContracts(db, { id: estimateId }),
+    sites: await readSites(db, { id: estimateId }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { daysPastDue, remainderOf } from "@domain/payments";
 import { todayIso } from "@domain/dates";
 import { invoiceDueState, isInvoiceEditable, type invoiceListQuerySchema } from "@domain/invoices";
@@ -76,7 +76,7 @@ export const remainderSql = sql<string>`greatest(${i.netToPay} - ${i.paidAmount}
  * Overdue, derived on the remainder (docs/domain/invoices.md): due date past, not pagata, something left
  * to collect (a draft counts with its whole total); a credit note is never overdue.
  */
-export const overdueSql = (today: string) =>
+export const overdueSql = (today: string | SQLWrapper) =>
   and(
     ne(i.status, "pagata"),
     ne(i.kind, "nota_credito"),
