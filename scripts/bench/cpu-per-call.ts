@@ -10,26 +10,16 @@
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { openPostgres } from "../../src/server/db/client";
-import { DEMO_LOGINS } from "../../src/server/demo/run";
+import { appAsAdmin } from "./in-process";
 
 const urls = process.argv.slice(2);
 if (!urls.length) throw new Error("usage: cpu-per-call.ts <url> [<url> …]");
 const N = Number(process.env.N ?? 2000);
 const C = Number(process.env.C ?? 4);
 const database = await openPostgres(process.env.CPU_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/colmo_bench");
-const app = await buildApp({
-  db: database.db,
-  database,
-  config: loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent" }),
-  setup: { token: null },
-});
-await database.db.execute("delete from login_attempts");
-const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: DEMO_LOGINS.admin });
-if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}`);
-const headers = { cookie: String(login.headers["set-cookie"]).split(";")[0]! };
+const { app, cookie } = await appAsAdmin(database);
+const headers = { cookie };
 
 console.log(`N=${N}, C=${C}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}`);
 for (const url of urls) {

@@ -8,11 +8,9 @@
 //   PLANS=1 prints each plan once.
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { openPostgres } from "../../src/server/db/client";
-import { DEMO_LOGINS } from "../../src/server/demo/run";
 import { capturingLogger, type CapturedQuery } from "./db-floor";
+import { appAsAdmin } from "./in-process";
 
 const urls = process.argv.slice(2);
 if (!urls.length) throw new Error("usage: explain-route.ts <url> [<url> …]");
@@ -21,16 +19,7 @@ const sink: { current: CapturedQuery[] | null } = { current: null };
 const database = await openPostgres(process.env.EXPLAIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/colmo_bench", {
   logger: capturingLogger(sink),
 });
-const app = await buildApp({
-  db: database.db,
-  database,
-  config: loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent" }),
-  setup: { token: null },
-});
-await database.db.execute("delete from login_attempts");
-const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: DEMO_LOGINS.admin });
-if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}`);
-const cookie = String(login.headers["set-cookie"]).split(";")[0]!;
+const { app, cookie } = await appAsAdmin(database);
 
 const literal = (v: unknown) =>
   v === null ? "null" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
