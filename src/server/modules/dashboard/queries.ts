@@ -32,9 +32,10 @@ const activeSitesSql = int(
 
 /**
  * The office dashboard runs seven reads at every visit: each is built once and prepared
- * (lib/prepared.ts), the day and its month as placeholders.
+ * (lib/prepared.ts), the day and its month as placeholders (`todayParam`, apart from the
+ * `today` strings the exported functions take).
  */
-const today = sql.placeholder("today");
+const todayParam = sql.placeholder("today");
 
 /** The four cards of docs/domain/screens.md in one round trip. */
 const readCards = preparedRead("colmo_dashboard_cards", (db) =>
@@ -136,7 +137,7 @@ const readSiteTotals = preparedRead("colmo_dashboard_sites", (db) =>
         // Qualified by hand: drizzle leaves a single table's columns unqualified, which inside the
         // subquery would name the site's own status.
         sql`(select count(*) from ${constructionSites} as site where site.status = ${siteStatusTotals}.status
-          and site.estimated_end_date < ${today} and ${siteStatusTotals}.status <> 'completato')`,
+          and site.estimated_end_date < ${todayParam} and ${siteStatusTotals}.status <> 'completato')`,
       ),
     })
     .from(siteStatusTotals),
@@ -161,7 +162,7 @@ const readOverdue = preparedRead("colmo_dashboard_overdue", (db) =>
       total: sql<string>`coalesce(sum(case when ${invoices.status} = 'bozza' then ${invoices.totalAmount} else ${remainderSql} end), 0)::numeric(14,2)::text`,
     })
     .from(invoices)
-    .where(overdueSql(today)),
+    .where(overdueSql(todayParam)),
 );
 
 async function overdueInvoices(db: Queryable, day: string) {
@@ -178,7 +179,7 @@ const readReminders = preparedRead("colmo_dashboard_reminders", (db) =>
       clientName: clients.name,
       dueDate: invoices.dueDate,
       remainder: sql<string>`${remainderSql}::numeric(14,2)::text`,
-      daysPastDue: sql<number>`(${today}::date - ${invoices.dueDate})`.mapWith(Number),
+      daysPastDue: sql<number>`(${todayParam}::date - ${invoices.dueDate})`.mapWith(Number),
       remindersSent: invoices.remindersSent,
     })
     .from(invoices)
@@ -189,9 +190,9 @@ const readReminders = preparedRead("colmo_dashboard_reminders", (db) =>
       and(
         eq(invoices.status, "inviata"),
         ne(invoices.kind, "nota_credito"),
-        lt(invoices.dueDate, today),
+        lt(invoices.dueDate, todayParam),
         sql`${remainderSql} > 0`,
-        sql`(${invoices.lastReminderAt} is null or ${invoices.lastReminderAt} <= ${today}::date - ${REMINDER_INTERVAL_DAYS}::int)`,
+        sql`(${invoices.lastReminderAt} is null or ${invoices.lastReminderAt} <= ${todayParam}::date - ${REMINDER_INTERVAL_DAYS}::int)`,
       ),
     )
     .orderBy(asc(invoices.dueDate), asc(invoices.id))
