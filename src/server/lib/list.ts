@@ -2,7 +2,7 @@ import { asc, count, desc, getTableName, is, sql, type AnyColumn, type SQL } fro
 import { PgTable, type PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../db/client";
 import { badRequest } from "../http/errors";
-import { preparedRead } from "./prepared";
+import { preparedRead, shapedRead } from "./prepared";
 
 /** ILIKE pattern for a user's search text, with % and _ taken literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,6 +65,24 @@ async function estimatedRows(db: Queryable, table: string): Promise<number> {
 }
 
 /**
+ * How long a table found far above the cap is taken to stay there without asking again: the
+ * estimate moves only when (auto)vacuum or analyze runs, and a table of 20,000 rows does not fall
+ * under 10,000 in a minute. An unfiltered page then costs its page query alone.
+ */
+const FAR_ABOVE_KEPT_MS = 60_000;
+const farAboveUntil = new WeakMap<Queryable, Map<string, number>>();
+
+/** The table's estimate is above ESTIMATE_FAR_ABOVE (remembered for FAR_ABOVE_KEPT_MS once it is). */
+async function farAboveCap(db: Queryable, table: string): Promise<boolean> {
+  let tables = farAboveUntil.get(db);
+  if ((tables?.get(table) ?? 0) > Date.now()) return true;
+  if ((await estimatedRows(db, table)) <= ESTIMATE_FAR_ABOVE) return false;
+  if (!tables) farAboveUntil.set(db, (tables = new Map()));
+  tables.set(table, Date.now() + FAR_ABOVE_KEPT_MS);
+  return true;
+}
+
+/**
  * A promise that starts its work only when someone awaits it (as drizzle's own queries do): a
  * route hands sendKeysetPage its count, and a cursor page whose client keeps the first page's
  * total never runs it.
@@ -100,8 +118,37 @@ class Deferred<T> implements Promise<T> {
 export function countCapped(db: Queryable, matching: PgSelect): Promise<number> {
   return new Deferred(async () => {
     const table = wholeTable(matching);
-    if (table && (await estimatedRows(db, table)) > ESTIMATE_FAR_ABOVE) return COUNT_CAP + 1;
+    if (table && (await farAboveCap(db, table))) return COUNT_CAP + 1;
     const [row] = await db.select({ n: count() }).from(matching.limit(COUNT_CAP + 1).as("matching"));
+    return row?.n ?? 0;
+  });
+}
+
+/** A list's count as countCapped, built once per shape of its WHERE (lib/prepared.ts shapedRead). */
+export interface ShapedCount {
+  /** The list's name and what its matching rows' query depends on besides the WHERE (its joins, say). */
+  shape: string;
+  where: SQL | undefined;
+  /** The table the list reads: counted by the planner's estimate when nothing filters or joins it. */
+  table: PgTable;
+  /** The query has joins (so it is never the whole table, even without a WHERE). */
+  joined?: boolean;
+  /** `select 1 from <the list's FROM> where <where>`. */
+  matching: (where: SQL | undefined) => PgSelect;
+}
+
+const readCount = shapedRead();
+
+/** countCapped for the lists that run most (lib/prepared.ts shapedRead). */
+export function countShaped(db: Queryable, spec: ShapedCount): Promise<number> {
+  return new Deferred(async () => {
+    if (!spec.where && !spec.joined && (await farAboveCap(db, getTableName(spec.table)))) return COUNT_CAP + 1;
+    const [row] = await readCount(db, {
+      shape: spec.shape,
+      where: spec.where,
+      build: (where) =>
+        db.select({ n: count() }).from(spec.matching(where).limit(COUNT_CAP + 1).as("matching")),
+    });
     return row?.n ?? 0;
   });
 }

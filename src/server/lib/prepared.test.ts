@@ -1,9 +1,9 @@
-import { eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Queryable } from "../db/client";
 import { clients } from "../db/schema";
 import { buildTestApp, type TestApp } from "../test/app";
-import { preparedRead } from "./prepared";
+import { preparedRead, shapedRead } from "./prepared";
 
 // A prepared read: built once per database, its values from each call, and inside a transaction it
 // runs in that transaction (a prepared statement would run on the pool and miss what it wrote).
@@ -50,5 +50,77 @@ describe("preparedRead", () => {
     expect(rolledBack).toBe(true);
     expect(inside).toEqual([{ name: "Prepared Tre", type: "privato" }]);
     expect(await readByName(t.db, { name: "Prepared Tre" })).toEqual([]);
+  });
+});
+
+// A shaped read: one statement per shape (the rest of the key is the WHERE's text), each call's
+// WHERE values bound to it; under tests a hit that would build different SQL fails.
+const readNames = shapedRead();
+let shapedBuilds = 0;
+const namesWhere = (db: Queryable, where: SQL | undefined, descending = false, shape = String(descending)) =>
+  readNames(db, {
+    shape,
+    where,
+    values: { limit: 10 },
+    build: (w) => {
+      shapedBuilds++;
+      return db
+        .select({ name: clients.name })
+        .from(clients)
+        .where(w)
+        .orderBy(descending ? desc(clients.name) : asc(clients.name))
+        .limit(sql.placeholder("limit"));
+    },
+  });
+const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+
+describe("shapedRead", () => {
+  it("builds once per shape of the WHERE and binds each call's values", async () => {
+    const before = shapedBuilds;
+    const like = (q: string) => ilike(clients.name, `Prepared ${q}%`);
+    expect(names(await namesWhere(t.db, like("U")))).toEqual(["Prepared Uno"]);
+    expect(names(await namesWhere(t.db, like("D")))).toEqual(["Prepared Due"]);
+    expect(names(await namesWhere(t.db, like("X")))).toEqual([]);
+    // Under tests a hit is rebuilt to compare (verifyShape): two builds for the first, one per hit.
+    const firstShape = shapedBuilds - before;
+    expect(firstShape).toBe(3);
+    // Another WHERE shape: its own statement, its own values.
+    const both = and(like(""), eq(clients.type, "azienda"));
+    expect(names(await namesWhere(t.db, both))).toEqual(["Prepared Due"]);
+    expect(names(await namesWhere(t.db, and(like(""), eq(clients.type, "privato"))))).toEqual(["Prepared Uno"]);
+    // No WHERE at all, and the other order: shapes of their own.
+    expect(names(await namesWhere(t.db, undefined)).filter((n) => n.startsWith("Prepared"))).toEqual([
+      "Prepared Due",
+      "Prepared Uno",
+    ]);
+    expect(names(await namesWhere(t.db, like(""), true))).toEqual(["Prepared Uno", "Prepared Due"]);
+  });
+
+  it("fails under tests when a shape key misses what changes the statement", async () => {
+    const where = eq(clients.type, "privato");
+    await namesWhere(t.db, where, false, "same");
+    // The same key for a statement ordered the other way: it would have been served the first one.
+    await expect(namesWhere(t.db, where, true, "same")).rejects.toThrow(/reused a different statement/);
+  });
+
+  it("runs a WHERE whose text cannot be read back into placeholders as built", async () => {
+    const odd = and(sql`${clients.name} <> '$1'`, eq(clients.name, "Prepared Uno"));
+    expect(names(await namesWhere(t.db, odd))).toEqual(["Prepared Uno"]);
+    expect(names(await namesWhere(t.db, and(sql`${clients.name} <> '$1'`, eq(clients.name, "Prepared Due"))))).toEqual([
+      "Prepared Due",
+    ]);
+  });
+
+  it("inside a transaction reads what the transaction wrote", async () => {
+    let inside: unknown;
+    await t.db
+      .transaction(async (tx) => {
+        await tx.insert(clients).values({ name: "Prepared Quattro", address: "Via Roma 4", type: "privato" });
+        inside = await namesWhere(tx, eq(clients.name, "Prepared Quattro"));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(names(inside as { name: string }[])).toEqual(["Prepared Quattro"]);
+    expect(await namesWhere(t.db, eq(clients.name, "Prepared Quattro"))).toEqual([]);
   });
 });

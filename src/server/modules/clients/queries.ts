@@ -3,7 +3,8 @@ import type { ClientListQuery } from "@domain/clients";
 import { CLIENT_DETAIL_CONTACTS, CLIENT_DETAIL_ESTIMATES } from "@domain/clients";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import { shapedRead } from "../../lib/prepared";
 
 type ListParams = Omit<ClientListQuery, "limit" | "offset"> & { limit: number; offset: number };
 
@@ -27,9 +28,18 @@ export const clientKeyset = (params: ListParams) =>
     ]),
   );
 
-/** One page; each row carries its `cursor` (sendKeysetPage turns it into headers). */
+const readPage = shapedRead();
+
+/**
+ * One page; each row carries its `cursor` (sendKeysetPage turns it into headers). Built once per
+ * shape (lib/prepared.ts shapedRead).
+ */
 export async function listClients(db: Queryable, params: ListParams, ks: Keyset = clientKeyset(params)) {
-  const rows = await db
+  const rows = await readPage(db, {
+    shape: `clients|${params.sort ?? ""}|${ks.backwards}`,
+    where: and(listWhere(params), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) => db
     .select({
       id: clients.id,
       name: clients.name,
@@ -53,16 +63,22 @@ export async function listClients(db: Queryable, params: ListParams, ks: Keyset 
       cursor: cursorSql(ks.keys),
     })
     .from(clients)
-    .where(and(listWhere(params), ks.where))
+    .where(where)
     .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset);
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
+  });
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;
 }
 
 export function countClients(db: Queryable, params: ListParams) {
-  return countCapped(db, db.select(countedRow).from(clients).where(listWhere(params)).$dynamic());
+  return countShaped(db, {
+    shape: "clients",
+    where: listWhere(params),
+    table: clients,
+    matching: (where) => db.select(countedRow).from(clients).where(where).$dynamic(),
+  });
 }
 
 export async function findClient(db: Queryable, id: string) {

@@ -2,7 +2,8 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { CONTACT_DETAIL_SURVEYS, type ContactListParams } from "@domain/contacts";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, surveys } from "../../db/schema";
-import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset } from "../../lib/list";
+import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset } from "../../lib/list";
+import { shapedRead } from "../../lib/prepared";
 
 type ListParams = ContactListParams & { limit: number; offset: number; after?: string; before?: string };
 
@@ -48,26 +49,44 @@ export const contactKeyset = (params: ListParams) =>
     ),
   );
 
-/** One page: the ids first (through the ORDER BY's index), then the client's name for those rows only. */
+const readPage = shapedRead();
+
+/**
+ * One page: the ids first (through the ORDER BY's index), then the client's name for those rows
+ * only. Built once per shape (lib/prepared.ts shapedRead).
+ */
 export async function listContacts(db: Queryable, params: ListParams, ks: Keyset = contactKeyset(params)) {
-  let ids = db.select({ id: contacts.id }).from(contacts).$dynamic();
-  if (sortKey(params.sort) === "clientName") ids = ids.innerJoin(clients, eq(clients.id, contacts.clientId));
-  const page = ids
-    .where(and(listWhere(params), ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset)
-    .as("page");
-  return db
-    .select({ ...columns, cursor: cursorSql(ks.keys) })
-    .from(page)
-    .innerJoin(contacts, eq(contacts.id, page.id))
-    .innerJoin(clients, eq(clients.id, contacts.clientId))
-    .orderBy(...ks.order);
+  const byClientName = sortKey(params.sort) === "clientName";
+  return readPage(db, {
+    shape: `contacts|${params.sort ?? ""}|${ks.backwards}|${byClientName}`,
+    where: and(listWhere(params), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) => {
+      let ids = db.select({ id: contacts.id }).from(contacts).$dynamic();
+      if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, contacts.clientId));
+      const page = ids
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .as("page");
+      return db
+        .select({ ...columns, cursor: cursorSql(ks.keys) })
+        .from(page)
+        .innerJoin(contacts, eq(contacts.id, page.id))
+        .innerJoin(clients, eq(clients.id, contacts.clientId))
+        .orderBy(...ks.order);
+    },
+  });
 }
 
 export function countContacts(db: Queryable, params: ListParams) {
-  return countCapped(db, db.select(countedRow).from(contacts).where(listWhere(params)).$dynamic());
+  return countShaped(db, {
+    shape: "contacts",
+    where: listWhere(params),
+    table: contacts,
+    matching: (where) => db.select(countedRow).from(contacts).where(where).$dynamic(),
+  });
 }
 
 export async function findContact(db: Queryable, id: string) {

@@ -6,7 +6,9 @@ import type { DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
 import { estimateVatView, listEstimateItems } from "../estimates/queries";
 import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
-import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import { shapedRead } from "../../lib/prepared";
 
 type ListParams = z.output<typeof contractListQuerySchema>;
 
@@ -63,44 +65,64 @@ export function contractKeyset(params: ListParams): Keyset {
   return keyset(params, keys);
 }
 
-/** One page: the ids first (through the ORDER BY's index), then estimate and client for those rows only. */
+const readPage = shapedRead();
+const { terms: _terms, ...listColumns } = contractColumns;
+
+/** The estimate is needed in the WHERE only to search its title or for the portal's scope. */
+const withEstimate = (params: ListParams, scope: string | null) => Boolean(params.q || scope);
+const matchingContracts = <Q extends PgSelect>(query: Q, joined: boolean) =>
+  joined ? query.innerJoin(estimates, eq(estimates.id, c.estimateId)) : query;
+
+/**
+ * One page: the ids first (through the ORDER BY's index), then estimate and client for those rows
+ * only. Built once per shape (lib/prepared.ts shapedRead).
+ */
 export async function listContracts(
   db: Queryable,
   params: ListParams,
   scope: string | null,
   ks: Keyset = contractKeyset(params),
 ) {
-  const { terms: _terms, ...columns } = contractColumns;
-  let ids = db.select({ id: c.id }).from(c).$dynamic();
-  // The estimate is needed in the WHERE only to search its title or for the portal's scope.
-  if (params.q || scope) ids = ids.innerJoin(estimates, eq(estimates.id, c.estimateId));
-  const page = ids
-    .where(and(listWhere(params, scope), ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset)
-    .as("page");
-  return db
-    .select({
-      ...columns,
-      estimateNumber: estimates.number,
-      estimateTitle: estimates.title,
-      estimateTotal: estimates.totalAmount,
-      clientId: clients.id,
-      clientName: clients.name,
-      cursor: cursorSql(ks.keys),
-    })
-    .from(page)
-    .innerJoin(c, eq(c.id, page.id))
-    .innerJoin(estimates, eq(estimates.id, c.estimateId))
-    .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .orderBy(...ks.order);
+  const joined = withEstimate(params, scope);
+  return readPage(db, {
+    shape: `contracts|${params.sort ?? ""}|${ks.backwards}|${joined}`,
+    where: and(listWhere(params, scope), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) => {
+      const page = matchingContracts(db.select({ id: c.id }).from(c).$dynamic(), joined)
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .as("page");
+      return db
+        .select({
+          ...listColumns,
+          estimateNumber: estimates.number,
+          estimateTitle: estimates.title,
+          estimateTotal: estimates.totalAmount,
+          clientId: clients.id,
+          clientName: clients.name,
+          cursor: cursorSql(ks.keys),
+        })
+        .from(page)
+        .innerJoin(c, eq(c.id, page.id))
+        .innerJoin(estimates, eq(estimates.id, c.estimateId))
+        .innerJoin(clients, eq(clients.id, estimates.clientId))
+        .orderBy(...ks.order);
+    },
+  });
 }
 
 export function countContracts(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select(countedRow).from(c).$dynamic();
-  if (params.q || scope) counted = counted.innerJoin(estimates, eq(estimates.id, c.estimateId));
-  return countCapped(db, counted.where(listWhere(params, scope)));
+  const joined = withEstimate(params, scope);
+  return countShaped(db, {
+    shape: `contracts|${joined}`,
+    where: listWhere(params, scope),
+    table: c,
+    joined,
+    matching: (where) => matchingContracts(db.select(countedRow).from(c).$dynamic(), joined).where(where),
+  });
 }
 
 /** Contract, estimate and client in one query; null when absent or outside the caller's scope. */

@@ -9,7 +9,7 @@ import type { Queryable } from "../../db/client";
 import { loadClient, vatSetup, type VatClient } from "./lines";
 import { clients, constructionSites, contracts, estimateItems, estimates, orders, surveys } from "../../db/schema";
 import {
-  countCapped,
+  countShaped,
   countedRow,
   cursorSql,
   keyset,
@@ -19,7 +19,7 @@ import {
   type Keyset,
   type SortKey,
 } from "../../lib/list";
-import { preparedRead } from "../../lib/prepared";
+import { preparedRead, shapedRead } from "../../lib/prepared";
 
 type ListParams = z.output<typeof estimateListQuerySchema>;
 
@@ -70,6 +70,8 @@ function listWhere(params: ListParams, scope: string | null): SQL | undefined {
   return and(...filters);
 }
 
+const readPage = shapedRead();
+
 /** The page the parameters ask for, in the list's order (by cursor or by offset). */
 export const estimateKeyset = (params: ListParams) => keyset(params, estimateKeys(params));
 
@@ -95,7 +97,8 @@ function estimateKeys(params: ListParams): SortKey[] {
 /**
  * One page: the ids first (walking the ORDER BY's index from the cursor, joined to clients only
  * when the search or the sort needs the client's name), then the columns and the client's name
- * for those rows. Each row carries its `cursor` (sendKeysetPage turns it into headers).
+ * for those rows. Each row carries its `cursor` (sendKeysetPage turns it into headers). Built
+ * once per shape (lib/prepared.ts shapedRead).
  */
 export async function listEstimates(
   db: Queryable,
@@ -103,28 +106,43 @@ export async function listEstimates(
   scope: string | null,
   ks: Keyset = estimateKeyset(params),
 ) {
-  let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
-  if (params.q || sortKey(params.sort) === "clientName")
-    ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
-  const page = ids
-    .where(and(listWhere(params, scope), ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset)
-    .as("page");
-  return db
-    .select({ ...estimateColumns, cursor: cursorSql(ks.keys) })
-    .from(page)
-    .innerJoin(estimates, eq(estimates.id, page.id))
-    .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .orderBy(...ks.order);
+  const byClientName = Boolean(params.q) || sortKey(params.sort) === "clientName";
+  return readPage(db, {
+    shape: `estimates|${params.sort ?? ""}|${ks.backwards}|${byClientName}`,
+    where: and(listWhere(params, scope), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) => {
+      let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
+      if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
+      const page = ids
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .as("page");
+      return db
+        .select({ ...estimateColumns, cursor: cursorSql(ks.keys) })
+        .from(page)
+        .innerJoin(estimates, eq(estimates.id, page.id))
+        .innerJoin(clients, eq(clients.id, estimates.clientId))
+        .orderBy(...ks.order);
+    },
+  });
 }
 
 export function countEstimates(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select(countedRow).from(estimates).$dynamic();
   // The client is joined only to search its name (estimates.client_id is NOT NULL with a foreign key).
-  if (params.q) counted = counted.innerJoin(clients, eq(clients.id, estimates.clientId));
-  return countCapped(db, counted.where(listWhere(params, scope)));
+  const byClientName = Boolean(params.q);
+  return countShaped(db, {
+    shape: `estimates|${byClientName}`,
+    where: listWhere(params, scope),
+    table: estimates,
+    joined: byClientName,
+    matching: (where) => {
+      const counted = db.select(countedRow).from(estimates).$dynamic();
+      return (byClientName ? counted.innerJoin(clients, eq(clients.id, estimates.clientId)) : counted).where(where);
+    },
+  });
 }
 
 /** One estimate as the API returns it, or null (also when outside the portal user's scope). */

@@ -18,8 +18,9 @@ import {
   invoices,
   invoiceSdiEvents,
 } from "../../db/schema";
+import { shapedRead } from "../../lib/prepared";
 import {
-  countCapped,
+  countShaped,
   countedRow,
   cursorSql,
   keyset,
@@ -138,13 +139,21 @@ const invoiceFallback: SortKey[] = [
 /** The page the parameters ask for, in the list's order (by cursor or by offset). */
 export const invoiceKeyset = (params: ListParams) => keyset(params, invoiceKeys(params));
 
-/** Contract and estimate joined only when the WHERE needs them (search, client filter, portal scope). */
-function whereJoins<Q extends PgSelect>(query: Q, params: ListParams, scope: string | null) {
-  const byClient = Boolean(scope || params.clientId);
-  if (!params.q && !byClient) return query;
-  const joined = query.innerJoin(contracts, eq(contracts.id, i.contractId));
-  return byClient ? joined.innerJoin(estimates, eq(estimates.id, contracts.estimateId)) : joined;
+/** Which joins the WHERE needs: contract (search), contract and estimate (client filter, portal scope). */
+function joinsOf(params: ListParams, scope: string | null) {
+  if (scope || params.clientId) return "estimate" as const;
+  return params.q ? ("contract" as const) : ("none" as const);
 }
+
+/** Contract and estimate joined only when the WHERE needs them (search, client filter, portal scope). */
+function whereJoins<Q extends PgSelect>(query: Q, joins: ReturnType<typeof joinsOf>) {
+  if (joins === "none") return query;
+  const joined = query.innerJoin(contracts, eq(contracts.id, i.contractId));
+  return joins === "estimate" ? joined.innerJoin(estimates, eq(estimates.id, contracts.estimateId)) : joined;
+}
+
+const readPage = shapedRead();
+const { notes: _notes, salPhase: _sal, ...listColumns } = invoiceColumns;
 
 /** One page: the ids first (through the ORDER BY's index), then contract and client for those rows only. */
 export async function listInvoices(
@@ -154,27 +163,34 @@ export async function listInvoices(
   ks: Keyset = invoiceKeyset(params),
 ) {
   const today = todayIso();
-  const { notes: _notes, salPhase: _sal, ...columns } = invoiceColumns;
-  const page = whereJoins(db.select({ id: i.id }).from(i).$dynamic(), params, scope)
-    .where(and(listWhere(params, scope, today), ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset)
-    .as("page");
-  const rows = await db
-    .select({
-      ...columns,
-      contractNumber: contracts.number,
-      clientId: clients.id,
-      clientName: clients.name,
-      cursor: cursorSql(ks.keys),
-    })
-    .from(page)
-    .innerJoin(i, eq(i.id, page.id))
-    .innerJoin(contracts, eq(contracts.id, i.contractId))
-    .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
-    .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .orderBy(...ks.order);
+  const joins = joinsOf(params, scope);
+  const rows = await readPage(db, {
+    shape: `invoices|${params.sort ?? ""}|${ks.backwards}|${joins}`,
+    where: and(listWhere(params, scope, today), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) => {
+      const page = whereJoins(db.select({ id: i.id }).from(i).$dynamic(), joins)
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .as("page");
+      return db
+        .select({
+          ...listColumns,
+          contractNumber: contracts.number,
+          clientId: clients.id,
+          clientName: clients.name,
+          cursor: cursorSql(ks.keys),
+        })
+        .from(page)
+        .innerJoin(i, eq(i.id, page.id))
+        .innerJoin(contracts, eq(contracts.id, i.contractId))
+        .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+        .innerJoin(clients, eq(clients.id, estimates.clientId))
+        .orderBy(...ks.order);
+    },
+  });
   return rows.map((r) => {
     const remainder = listRemainder(r);
     return { ...r, remainder, dueState: invoiceDueState({ ...r, remainder }, today) };
@@ -198,8 +214,7 @@ export async function invoiceListTotals(db: Queryable, params: ListParams) {
       })
       .from(i)
       .$dynamic(),
-    params,
-    null,
+    joinsOf(params, null),
   ).where(listWhere(params, null, todayIso()));
   return {
     count: Number(row?.count ?? 0),
@@ -210,10 +225,14 @@ export async function invoiceListTotals(db: Queryable, params: ListParams) {
 }
 
 export function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
-  return countCapped(
-    db,
-    whereJoins(db.select(countedRow).from(i).$dynamic(), params, scope).where(listWhere(params, scope, todayIso())),
-  );
+  const joins = joinsOf(params, scope);
+  return countShaped(db, {
+    shape: `invoices|${joins}`,
+    where: listWhere(params, scope, todayIso()),
+    table: i,
+    joined: joins !== "none",
+    matching: (where) => whereJoins(db.select(countedRow).from(i).$dynamic(), joins).where(where),
+  });
 }
 
 /** Invoice, contract, estimate and client in one query; null when absent or outside the caller's scope. */

@@ -4,7 +4,8 @@ import type { z } from "@domain/zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { constructionSites, estimates, orderItems, orders, suppliers } from "../../db/schema";
-import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import { shapedRead } from "../../lib/prepared";
 
 type ListParams = z.output<typeof orderListQuerySchema>;
 
@@ -47,8 +48,8 @@ function listWhere(params: ListParams): SQL | undefined {
 }
 
 /** Supplier and site joined only when the WHERE searches their names. */
-function whereJoins<Q extends PgSelect>(query: Q, params: ListParams) {
-  if (!params.q) return query;
+function whereJoins<Q extends PgSelect>(query: Q, searched: boolean) {
+  if (!searched) return query;
   return query
     .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
     .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId));
@@ -86,25 +87,45 @@ export function orderKeyset(params: ListParams): Keyset {
   return keyset(params, keys);
 }
 
-/** One page: the ids first (through the ORDER BY's index), then supplier and site names for those rows only. */
+const readPage = shapedRead();
+
+/**
+ * One page: the ids first (through the ORDER BY's index), then supplier and site names for those
+ * rows only. Built once per shape (lib/prepared.ts shapedRead).
+ */
 export async function listOrders(db: Queryable, params: ListParams, ks: Keyset = orderKeyset(params)) {
-  const page = whereJoins(db.select({ id: orders.id }).from(orders).$dynamic(), params)
-    .where(and(listWhere(params), ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset)
-    .as("page");
-  return db
-    .select({ ...orderColumns, cursor: cursorSql(ks.keys) })
-    .from(page)
-    .innerJoin(orders, eq(orders.id, page.id))
-    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
-    .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId))
-    .orderBy(...ks.order);
+  const searched = Boolean(params.q);
+  return readPage(db, {
+    shape: `orders|${params.sort ?? ""}|${ks.backwards}|${searched}`,
+    where: and(listWhere(params), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) => {
+      const page = whereJoins(db.select({ id: orders.id }).from(orders).$dynamic(), searched)
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .as("page");
+      return db
+        .select({ ...orderColumns, cursor: cursorSql(ks.keys) })
+        .from(page)
+        .innerJoin(orders, eq(orders.id, page.id))
+        .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
+        .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId))
+        .orderBy(...ks.order);
+    },
+  });
 }
 
 export function countOrders(db: Queryable, params: ListParams) {
-  return countCapped(db, whereJoins(db.select(countedRow).from(orders).$dynamic(), params).where(listWhere(params)));
+  const searched = Boolean(params.q);
+  return countShaped(db, {
+    shape: `orders|${searched}`,
+    where: listWhere(params),
+    table: orders,
+    joined: searched,
+    matching: (where) => whereJoins(db.select(countedRow).from(orders).$dynamic(), searched).where(where),
+  });
 }
 
 export async function findOrder(db: Queryable, id: string) {
@@ -178,41 +199,47 @@ const itemKeys: SortKey[] = [
 export const orderItemKeyset = (params: { after?: string; before?: string; offset: number }) =>
   keyset(params, itemKeys);
 
+const readItems = shapedRead();
+
 export async function listAllOrderItems(
   db: Queryable,
   params: { orderId?: string; limit: number; offset: number; after?: string; before?: string },
   ks: Keyset = orderItemKeyset(params),
 ) {
-  const rows = await db
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      position: orderItems.position,
-      description: orderItems.description,
-      quantity: orderItems.quantity,
-      unit: orderItems.unit,
-      unitPrice: orderItems.unitPrice,
-      totalPrice: orderItems.totalPrice,
-      notes: orderItems.notes,
-      createdAt: orderItems.createdAt,
-      cursor: cursorSql(ks.keys),
-    })
-    .from(orderItems)
-    .where(and(params.orderId ? eq(orderItems.orderId, params.orderId) : undefined, ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset);
+  const rows = await readItems(db, {
+    shape: `order_items|${ks.backwards}`,
+    where: and(params.orderId ? eq(orderItems.orderId, params.orderId) : undefined, ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) =>
+      db
+        .select({
+          id: orderItems.id,
+          orderId: orderItems.orderId,
+          position: orderItems.position,
+          description: orderItems.description,
+          quantity: orderItems.quantity,
+          unit: orderItems.unit,
+          unitPrice: orderItems.unitPrice,
+          totalPrice: orderItems.totalPrice,
+          notes: orderItems.notes,
+          createdAt: orderItems.createdAt,
+          cursor: cursorSql(ks.keys),
+        })
+        .from(orderItems)
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+  });
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;
 }
 
 export function countOrderItems(db: Queryable, orderId?: string) {
-  return countCapped(
-    db,
-    db
-      .select(countedRow)
-      .from(orderItems)
-      .where(orderId ? eq(orderItems.orderId, orderId) : undefined)
-      .$dynamic(),
-  );
+  return countShaped(db, {
+    shape: "order_items",
+    where: orderId ? eq(orderItems.orderId, orderId) : undefined,
+    table: orderItems,
+    matching: (where) => db.select(countedRow).from(orderItems).where(where).$dynamic(),
+  });
 }

@@ -5,7 +5,9 @@ import { MAX_OPTIONS } from "@domain/common";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, orders, suppliers, users } from "../../db/schema";
-import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import { shapedRead } from "../../lib/prepared";
 import { assigneeColumns, toAssignedUser } from "../team/queries";
 
 type ListParams = z.output<typeof siteListQuerySchema>;
@@ -82,33 +84,42 @@ export const siteKeyset = (params: ListParams) =>
     ),
   );
 
-/** One page: the ids first (through the ORDER BY's index), then estimate and client for those rows only. */
+const readPage = shapedRead();
+
+/**
+ * One page: the ids first (through the ORDER BY's index), then estimate and client for those rows
+ * only. Built once per shape (lib/prepared.ts shapedRead).
+ */
 export async function listSites(db: Queryable, params: ListParams, scope: string | null, ks: Keyset = siteKeyset(params)) {
-  let ids = db.select({ id: s.id }).from(s).$dynamic();
-  // The estimate is needed in the WHERE only for the portal's scope (its client).
-  if (scope) ids = ids.innerJoin(estimates, eq(estimates.id, s.estimateId));
-  const page = ids
-    .where(and(listWhere(params, scope), ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset)
-    .as("page");
-  const rows = await db
-    .select({
-      ...siteColumns,
-      estimateNumber: estimates.number,
-      estimateTitle: estimates.title,
-      clientId: clients.id,
-      clientName: clients.name,
-      assignee: assigneeColumns,
-      cursor: cursorSql(ks.keys),
-    })
-    .from(page)
-    .innerJoin(s, eq(s.id, page.id))
-    .innerJoin(estimates, eq(estimates.id, s.estimateId))
-    .innerJoin(clients, eq(clients.id, estimates.clientId))
-    .leftJoin(users, eq(users.id, s.assignedUserId))
-    .orderBy(...ks.order);
+  const rows = await readPage(db, {
+    shape: `sites|${params.sort ?? ""}|${ks.backwards}|${Boolean(scope)}`,
+    where: and(listWhere(params, scope), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) => {
+      const page = matchingSites(db.select({ id: s.id }).from(s).$dynamic(), scope)
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .as("page");
+      return db
+        .select({
+          ...siteColumns,
+          estimateNumber: estimates.number,
+          estimateTitle: estimates.title,
+          clientId: clients.id,
+          clientName: clients.name,
+          assignee: assigneeColumns,
+          cursor: cursorSql(ks.keys),
+        })
+        .from(page)
+        .innerJoin(s, eq(s.id, page.id))
+        .innerJoin(estimates, eq(estimates.id, s.estimateId))
+        .innerJoin(clients, eq(clients.id, estimates.clientId))
+        .leftJoin(users, eq(users.id, s.assignedUserId))
+        .orderBy(...ks.order);
+    },
+  });
   const today = todayIso();
   return rows.map(({ assignee, ...r }) => ({
     ...r,
@@ -117,12 +128,19 @@ export async function listSites(db: Queryable, params: ListParams, scope: string
   }));
 }
 
-export function countSites(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select(countedRow).from(s).$dynamic();
-  if (scope) counted = counted.innerJoin(estimates, eq(estimates.id, s.estimateId));
-  return countCapped(db, counted.where(listWhere(params, scope)));
-}
+/** The estimate is needed in the WHERE only for the portal's scope (its client). */
+const matchingSites = <Q extends PgSelect>(query: Q, scope: string | null) =>
+  scope ? query.innerJoin(estimates, eq(estimates.id, s.estimateId)) : query;
 
+export function countSites(db: Queryable, params: ListParams, scope: string | null) {
+  return countShaped(db, {
+    shape: `sites|${Boolean(scope)}`,
+    where: listWhere(params, scope),
+    table: s,
+    joined: Boolean(scope),
+    matching: (where) => matchingSites(db.select(countedRow).from(s).$dynamic(), scope).where(where),
+  });
+}
 
 /**
  * The detail screen in a handful of small queries. Portal users (scope set) get their own

@@ -3,7 +3,8 @@ import { SUPPLIER_DETAIL_ORDERS, type supplierListQuerySchema } from "@domain/su
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { orders, suppliers } from "../../db/schema";
-import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import { shapedRead } from "../../lib/prepared";
 
 type ListParams = z.output<typeof supplierListQuerySchema>;
 
@@ -52,20 +53,34 @@ export const supplierKeyset = (params: ListParams) =>
     ),
   );
 
+const readPage = shapedRead();
+
+/** One page, built once per shape (lib/prepared.ts shapedRead). */
 export async function listSuppliers(db: Queryable, params: ListParams, ks: Keyset = supplierKeyset(params)) {
-  const rows = await db
-    .select({ ...suppliersColumns, cursor: cursorSql(ks.keys) })
-    .from(suppliers)
-    .where(and(listWhere(params), ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset);
+  const rows = await readPage(db, {
+    shape: `suppliers|${params.sort ?? ""}|${ks.backwards}`,
+    where: and(listWhere(params), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) =>
+      db
+        .select({ ...suppliersColumns, cursor: cursorSql(ks.keys) })
+        .from(suppliers)
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+  });
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;
 }
 
 export function countSuppliers(db: Queryable, params: ListParams) {
-  return countCapped(db, db.select(countedRow).from(suppliers).where(listWhere(params)).$dynamic());
+  return countShaped(db, {
+    shape: "suppliers",
+    where: listWhere(params),
+    table: suppliers,
+    matching: (where) => db.select(countedRow).from(suppliers).where(where).$dynamic(),
+  });
 }
 
 export async function findSupplier(db: Queryable, id: string) {

@@ -2,7 +2,8 @@ import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SurveyListParams } from "@domain/surveys";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { countCapped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import { shapedRead } from "../../lib/prepared";
 import { assigneeColumns, withAssignedUser } from "../team/queries";
 
 type ListParams = SurveyListParams & { limit: number; offset: number; after?: string; before?: string };
@@ -85,36 +86,59 @@ export function surveyKeyset(params: ListParams): Keyset {
   return keyset(params, keys);
 }
 
-/** One page: the ids first (through the ORDER BY's index), then client and contact names for those rows only. */
+const readPage = shapedRead();
+
+/**
+ * One page: the ids first (through the ORDER BY's index), then client and contact names for those
+ * rows only. Built once per shape (lib/prepared.ts shapedRead): the keys depend on the sort and,
+ * without one, on whether a calendar range is asked.
+ */
 export async function listSurveys(
   db: Queryable,
   params: ListParams,
   scope: string | null,
   ks: Keyset = surveyKeyset(params),
 ) {
-  let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
-  if (params.q || sortKey(params.sort) === "clientName") ids = ids.innerJoin(clients, eq(clients.id, surveys.clientId));
-  const page = ids
-    .where(and(listWhere(params, scope), ks.where))
-    .orderBy(...ks.pageOrder)
-    .limit(params.limit)
-    .offset(ks.offset)
-    .as("page");
-  const rows = await db
-    .select({ ...surveyColumns, cursor: cursorSql(ks.keys) })
-    .from(page)
-    .innerJoin(surveys, eq(surveys.id, page.id))
-    .innerJoin(clients, eq(clients.id, surveys.clientId))
-    .leftJoin(contacts, eq(contacts.id, surveys.contactId))
-    .leftJoin(users, eq(users.id, surveys.assignedUserId))
-    .orderBy(...ks.order);
+  const byClientName = Boolean(params.q) || sortKey(params.sort) === "clientName";
+  const ranged = Boolean(params.from || params.to);
+  const rows = await readPage(db, {
+    shape: `surveys|${params.sort ?? ""}|${ranged}|${ks.backwards}|${byClientName}`,
+    where: and(listWhere(params, scope), ks.where),
+    values: { limit: params.limit, offset: ks.offset },
+    build: (where) => {
+      let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
+      if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, surveys.clientId));
+      const page = ids
+        .where(where)
+        .orderBy(...ks.pageOrder)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .as("page");
+      return db
+        .select({ ...surveyColumns, cursor: cursorSql(ks.keys) })
+        .from(page)
+        .innerJoin(surveys, eq(surveys.id, page.id))
+        .innerJoin(clients, eq(clients.id, surveys.clientId))
+        .leftJoin(contacts, eq(contacts.id, surveys.contactId))
+        .leftJoin(users, eq(users.id, surveys.assignedUserId))
+        .orderBy(...ks.order);
+    },
+  });
   return rows.map(withAssignedUser);
 }
 
 export function countSurveys(db: Queryable, params: ListParams, scope: string | null) {
-  let counted = db.select(countedRow).from(surveys).$dynamic();
-  if (params.q) counted = counted.leftJoin(clients, eq(clients.id, surveys.clientId));
-  return countCapped(db, counted.where(listWhere(params, scope)));
+  const byClientName = Boolean(params.q);
+  return countShaped(db, {
+    shape: `surveys|${byClientName}`,
+    where: listWhere(params, scope),
+    table: surveys,
+    joined: byClientName,
+    matching: (where) => {
+      const counted = db.select(countedRow).from(surveys).$dynamic();
+      return (byClientName ? counted.leftJoin(clients, eq(clients.id, surveys.clientId)) : counted).where(where);
+    },
+  });
 }
 
 export async function findSurvey(db: Queryable, id: string) {
