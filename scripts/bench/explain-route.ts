@@ -1,6 +1,6 @@
 // EXPLAIN ANALYZE of every statement one API call sends, on a loaded data set: the app answers the
 // call once in-process (as the administrator) while a drizzle logger records its SQL, then each
-// read is explained EXPLAIN_RUNS times (default 5) and its median printed. Writes are listed, not
+// read is explained EXPLAIN_RUNS times (default 5) and its median printed (execution, and planning beside it). Writes are listed, not
 // run again. The way to find where a slow call spends its database time.
 //
 //   npx tsx scripts/bench/explain-route.ts /api/dashboard [/api/estimates/<id> …]
@@ -34,6 +34,7 @@ for (const url of urls) {
   sink.current = null;
   console.log(`\n${url}: ${res.statusCode}, ${res.body.length} bytes, ${sent.length} statements`);
   let sum = 0;
+  let planSum = 0;
   for (const s of sent) {
     const head = s.sql.replace(/\s+/g, " ").slice(0, 110);
     if (!isRead(s.sql)) {
@@ -41,6 +42,7 @@ for (const url of urls) {
       continue;
     }
     const times: number[] = [];
+    const planning: number[] = [];
     let plan = "";
     for (let i = 0; i < runs; i++) {
       const out = (await database.db.execute(
@@ -48,15 +50,19 @@ for (const url of urls) {
       )) as unknown as { rows: Record<string, string>[] };
       const lines = out.rows.map((r) => r["QUERY PLAN"]!);
       times.push(Number(/Execution Time: ([\d.]+)/.exec(lines.join("\n"))![1]));
+      planning.push(Number(/Planning Time: ([\d.]+)/.exec(lines.join("\n"))?.[1] ?? 0));
       if (i === 0) plan = lines.join("\n");
     }
     times.sort((a, b) => a - b);
+    planning.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
+    const planned = planning[Math.floor(planning.length / 2)]!;
     sum += median;
-    console.log(`  ${median.toFixed(2).padStart(8)} ms  ${head}`);
+    planSum += planned;
+    console.log(`  ${median.toFixed(2).padStart(8)} ms  (planning ${planned.toFixed(2)} ms)  ${head}`);
     if (process.env.PLANS) console.log(plan.replace(/^/gm, "      "));
   }
-  console.log(`  ${sum.toFixed(2).padStart(8)} ms  sum of the medians`);
+  console.log(`  ${sum.toFixed(2).padStart(8)} ms  sum of the medians (planning ${planSum.toFixed(2)} ms)`);
 }
 await app.close();
 await database.close();

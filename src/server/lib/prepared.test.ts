@@ -57,19 +57,28 @@ describe("preparedRead", () => {
 // WHERE values bound to it; under tests a hit that would build different SQL fails.
 const readNames = shapedRead();
 let shapedBuilds = 0;
-const namesWhere = (db: Queryable, where: SQL | undefined, descending = false, shape = String(descending)) =>
+const namesWhere = (
+  db: Queryable,
+  where: SQL | undefined,
+  descending = false,
+  shape = String(descending),
+  page = { limit: 10, offset: 0 },
+  stable = false,
+) =>
   readNames(db, {
     shape,
     where,
-    values: { limit: 10 },
-    build: (w) => {
+    page,
+    stable,
+    build: (w, bounds) => {
       shapedBuilds++;
       return db
         .select({ name: clients.name })
         .from(clients)
         .where(w)
         .orderBy(descending ? desc(clients.name) : asc(clients.name))
-        .limit(sql.placeholder("limit"));
+        .limit(bounds.limit)
+        .offset(bounds.offset);
     },
   });
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
@@ -109,6 +118,18 @@ describe("shapedRead", () => {
     expect(names(await namesWhere(t.db, and(sql`${clients.name} <> '$1'`, eq(clients.name, "Prepared Due"))))).toEqual([
       "Prepared Due",
     ]);
+  });
+
+  it("a stable shape (no filter but the cursor) has its LIMIT and OFFSET in the key and reads each page", async () => {
+    const after = (name: string) => sql`${clients.name} > ${name}`;
+    const page = (name: string, limit: number, offset = 0) =>
+      namesWhere(t.db, after(name), false, "stable", { limit, offset }, true).then(names);
+    expect(await page("Prepared", 1)).toEqual(["Prepared Due"]);
+    expect(await page("Prepared Due", 1)).toEqual(["Prepared Uno"]);
+    expect((await page("Prepared", 2)).slice(0, 2)).toEqual(["Prepared Due", "Prepared Uno"]);
+    // An OFFSET page runs with its offset bound (never a statement per offset).
+    expect((await page("Prepared", 1, 1))[0]).toBe("Prepared Uno");
+    expect((await page("Prepared", 1, 0))[0]).toBe("Prepared Due");
   });
 
   it("inside a transaction reads what the transaction wrote", async () => {

@@ -1,4 +1,4 @@
-import { is, sql, type SQL } from "drizzle-orm";
+import { is, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { PgTransaction, type PgDialect } from "drizzle-orm/pg-core";
 import type { Db, Queryable } from "../db/client";
 
@@ -30,24 +30,44 @@ export function preparedRead<R>(name: string, build: (db: Queryable) => Preparab
   };
 }
 
+/** LIMIT and OFFSET as a shaped read hands them to its `build`: see ShapedCall. */
+export interface PageBounds {
+  limit: Placeholder;
+  offset: Placeholder;
+}
+
 /** One call of a shaped read: see shapedRead. */
 export interface ShapedCall<R> {
   /**
-   * Everything the built query depends on besides the WHERE and `values`: the sort, the page's
-   * direction, which joins it takes. Two calls with the same shape and the same WHERE text must
-   * build the same SQL (under tests every cache hit is rebuilt and compared).
+   * Everything the built query depends on besides the WHERE and the page: the list's name, the
+   * sort, the page's direction, which joins it takes. Two calls with the same shape and the same
+   * WHERE text must build the same SQL (under tests every reuse is rebuilt and compared).
    */
   shape: string;
   /** The call's WHERE, values inline as usual: its text is part of the key, its values are bound. */
   where: SQL | undefined;
-  /** Values of the placeholders `build` writes itself (the page's limit and offset, say). */
-  values?: Values;
-  /** The query, given the WHERE to put in it (with placeholders when it is cached). */
-  build: (where: SQL | undefined) => Preparable<R>;
+  /** The page's LIMIT and OFFSET, when the query has them. */
+  page?: { limit: number; offset: number };
+  /**
+   * The WHERE filters nothing but the cursor (an unfiltered list, its first page or a page after a
+   * cursor): its plan does not depend on its values, so the statement is named, its LIMIT and
+   * OFFSET (0) written in its text, and PostgreSQL keeps one plan per connection instead of
+   * planning every call (planning was twice the execution of such a page).
+   */
+  stable?: boolean;
+  /** The query, given the WHERE (with placeholders when it is reused) and the page's bounds. */
+  build: (where: SQL | undefined, page: PageBounds) => Preparable<R>;
 }
 
 /** Statements kept per database and read: beyond this a new shape runs built, as before. */
 const MAX_SHAPES = 256;
+/**
+ * Named statements across every shaped read: PostgreSQL keeps each one's plan on each pooled
+ * connection that ran it (tens of kB), so their number is bounded; beyond it stable shapes run
+ * unnamed too.
+ */
+const MAX_NAMED = 64;
+let named = 0;
 /** Under tests every hit is rebuilt and compared with the statement it reused. */
 const verifyHits = Boolean(process.env.VITEST);
 
@@ -56,36 +76,57 @@ interface Shaped<R> {
   text: string;
 }
 
+/** LIMIT / OFFSET as placeholders, bound at each call. */
+const boundPage: PageBounds = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
+
+/**
+ * LIMIT / OFFSET written as numbers in the statement's text: drizzle writes an SQL object given to
+ * limit() / offset() as it is, and PostgreSQL plans a LIMIT it can read (a LIMIT or OFFSET that is
+ * a parameter is planned as if 10 % of the rows were wanted).
+ */
+const inlinePage = (page: { limit: number; offset: number }): PageBounds => ({
+  limit: sql.raw(String(Math.trunc(page.limit))) as unknown as Placeholder,
+  offset: sql.raw(String(Math.trunc(page.offset))) as unknown as Placeholder,
+});
+
 /**
  * A list's read, built once per *shape* (docs/decisions/016-prepared-reads.md): a list's SQL varies
  * with its filters, sort and cursor, so one statement cannot serve it, but the number of shapes is
  * small. Each call still writes its WHERE with drizzle's operators — cheap — and serialises only
  * that; the WHERE's text with `shape` is the key, its values become the statement's placeholders,
  * and the rest of the query (the select list, joins, ORDER BY: most of the building) is assembled
- * once per key. The statement runs unnamed, so PostgreSQL plans every call with its own values as
- * before: a named statement's generic plan would not see a LIMIT or a search pattern.
+ * once per key. A filtered shape runs unnamed, so PostgreSQL plans every call with its own values
+ * as before (a generic plan would not see how wide a date range or how rare a search is); a
+ * `stable` one is named (see ShapedCall.stable).
  */
 export function shapedRead() {
   const cached = new WeakMap<Db, Map<string, Shaped<unknown>>>();
   return async <R>(db: Queryable, call: ShapedCall<R>): Promise<R> => {
-    if (is(db, PgTransaction)) return call.build(call.where).execute(call.values);
+    // Only a page that starts where its cursor (or the list) does: an OFFSET page (an old link, an
+    // export walking a table) would make a statement per offset.
+    const stable = Boolean(call.stable && call.page && call.page.offset === 0);
+    const pageOf = () => (stable ? inlinePage(call.page!) : boundPage);
+    const values: Values = call.page && !stable ? { ...call.page } : {};
+    if (is(db, PgTransaction)) return call.build(call.where, pageOf()).execute(values);
     const where = call.where ? dialectOf(db).sqlToQuery(call.where) : { sql: "", params: [] };
-    const key = `${call.shape}\u0000${where.sql}`;
+    const pageKey = stable ? String(call.page!.limit) : "";
+    const key = `${call.shape}\u0000${pageKey}\u0000${where.sql}`;
     let shapes = cached.get(db);
     if (!shapes) cached.set(db, (shapes = new Map()));
-    const values: Values = { ...call.values };
     where.params.forEach((value, i) => (values[`w${i + 1}`] = value));
     // One shapedRead serves one query, so what a key holds is always of its R.
     let shaped = shapes.get(key) as Shaped<R> | undefined;
     if (shaped) {
-      if (verifyHits) verifyShape(call, shaped.text, key);
+      if (verifyHits) verifyShape(call, pageOf(), shaped.text, key);
     } else {
       const template = whereTemplate(where.sql, where.params.length);
       // A WHERE whose text cannot be read back into placeholders runs built, as before.
-      if (call.where && !template) return call.build(call.where).execute(call.values);
-      const query = call.build(template);
-      shaped = { statement: query.prepare(""), text: query.toSQL().sql };
-      if (shapes.size < MAX_SHAPES) shapes.set(key, shaped);
+      if (call.where && !template) return call.build(call.where, pageOf()).execute(values);
+      const query = call.build(template, pageOf());
+      const keep = shapes.size < MAX_SHAPES;
+      const name = keep && stable && named < MAX_NAMED ? `colmo_shape_${++named}` : "";
+      shaped = { statement: query.prepare(name), text: query.toSQL().sql };
+      if (keep) shapes.set(key, shaped);
     }
     return shaped.statement.execute(values);
   };
@@ -112,8 +153,8 @@ function whereTemplate(text: string, count: number): SQL | undefined {
 }
 
 /** A cache hit must be the statement this call would have built; a shape key that misses a difference fails here. */
-function verifyShape<R>(call: ShapedCall<R>, cached: string, key: string) {
-  const built = call.build(call.where).toSQL().sql;
+function verifyShape<R>(call: ShapedCall<R>, page: PageBounds, cached: string, key: string) {
+  const built = call.build(call.where, page).toSQL().sql;
   if (built !== cached)
     throw new Error(`shapedRead: the shape "${key}" reused a different statement:\n${cached}\nbuilt now:\n${built}`);
 }

@@ -35,11 +35,13 @@ const readPage = shapedRead();
  * shape (lib/prepared.ts shapedRead).
  */
 export async function listClients(db: Queryable, params: ListParams, ks: Keyset = clientKeyset(params)) {
+  const filters = listWhere(params);
   const rows = await readPage(db, {
     shape: `clients|${params.sort ?? ""}|${ks.backwards}`,
-    where: and(listWhere(params), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) => db
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) => db
     .select({
       id: clients.id,
       name: clients.name,
@@ -65,8 +67,8 @@ export async function listClients(db: Queryable, params: ListParams, ks: Keyset 
     .from(clients)
     .where(where)
     .orderBy(...ks.pageOrder)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset")),
+    .limit(bounds.limit)
+    .offset(bounds.offset),
   });
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;

@@ -57,18 +57,20 @@ const readPage = shapedRead();
  */
 export async function listContacts(db: Queryable, params: ListParams, ks: Keyset = contactKeyset(params)) {
   const byClientName = sortKey(params.sort) === "clientName";
+  const filters = listWhere(params);
   return readPage(db, {
     shape: `contacts|${params.sort ?? ""}|${ks.backwards}|${byClientName}`,
-    where: and(listWhere(params), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) => {
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) => {
       let ids = db.select({ id: contacts.id }).from(contacts).$dynamic();
       if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, contacts.clientId));
       const page = ids
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
+        .limit(bounds.limit)
+        .offset(bounds.offset)
         .as("page");
       return db
         .select({ ...columns, cursor: cursorSql(ks.keys) })

@@ -84,16 +84,18 @@ export async function listContracts(
   ks: Keyset = contractKeyset(params),
 ) {
   const joined = withEstimate(params, scope);
+  const filters = listWhere(params, scope);
   return readPage(db, {
     shape: `contracts|${params.sort ?? ""}|${ks.backwards}|${joined}`,
-    where: and(listWhere(params, scope), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) => {
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) => {
       const page = matchingContracts(db.select({ id: c.id }).from(c).$dynamic(), joined)
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
+        .limit(bounds.limit)
+        .offset(bounds.offset)
         .as("page");
       return db
         .select({

@@ -107,18 +107,20 @@ export async function listEstimates(
   ks: Keyset = estimateKeyset(params),
 ) {
   const byClientName = Boolean(params.q) || sortKey(params.sort) === "clientName";
+  const filters = listWhere(params, scope);
   return readPage(db, {
     shape: `estimates|${params.sort ?? ""}|${ks.backwards}|${byClientName}`,
-    where: and(listWhere(params, scope), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) => {
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) => {
       let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
       if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
       const page = ids
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
+        .limit(bounds.limit)
+        .offset(bounds.offset)
         .as("page");
       return db
         .select({ ...estimateColumns, cursor: cursorSql(ks.keys) })

@@ -164,16 +164,18 @@ export async function listInvoices(
 ) {
   const today = todayIso();
   const joins = joinsOf(params, scope);
+  const filters = listWhere(params, scope, today);
   const rows = await readPage(db, {
     shape: `invoices|${params.sort ?? ""}|${ks.backwards}|${joins}`,
-    where: and(listWhere(params, scope, today), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) => {
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) => {
       const page = whereJoins(db.select({ id: i.id }).from(i).$dynamic(), joins)
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
+        .limit(bounds.limit)
+        .offset(bounds.offset)
         .as("page");
       return db
         .select({

@@ -95,16 +95,18 @@ const readPage = shapedRead();
  */
 export async function listOrders(db: Queryable, params: ListParams, ks: Keyset = orderKeyset(params)) {
   const searched = Boolean(params.q);
+  const filters = listWhere(params);
   return readPage(db, {
     shape: `orders|${params.sort ?? ""}|${ks.backwards}|${searched}`,
-    where: and(listWhere(params), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) => {
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) => {
       const page = whereJoins(db.select({ id: orders.id }).from(orders).$dynamic(), searched)
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
+        .limit(bounds.limit)
+        .offset(bounds.offset)
         .as("page");
       return db
         .select({ ...orderColumns, cursor: cursorSql(ks.keys) })
@@ -206,11 +208,13 @@ export async function listAllOrderItems(
   params: { orderId?: string; limit: number; offset: number; after?: string; before?: string },
   ks: Keyset = orderItemKeyset(params),
 ) {
+  const filters = params.orderId ? eq(orderItems.orderId, params.orderId) : undefined;
   const rows = await readItems(db, {
     shape: `order_items|${ks.backwards}`,
-    where: and(params.orderId ? eq(orderItems.orderId, params.orderId) : undefined, ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) =>
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) =>
       db
         .select({
           id: orderItems.id,
@@ -228,8 +232,8 @@ export async function listAllOrderItems(
         .from(orderItems)
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset")),
+        .limit(bounds.limit)
+        .offset(bounds.offset),
   });
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;

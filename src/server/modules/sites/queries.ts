@@ -91,16 +91,18 @@ const readPage = shapedRead();
  * only. Built once per shape (lib/prepared.ts shapedRead).
  */
 export async function listSites(db: Queryable, params: ListParams, scope: string | null, ks: Keyset = siteKeyset(params)) {
+  const filters = listWhere(params, scope);
   const rows = await readPage(db, {
     shape: `sites|${params.sort ?? ""}|${ks.backwards}|${Boolean(scope)}`,
-    where: and(listWhere(params, scope), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) => {
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) => {
       const page = matchingSites(db.select({ id: s.id }).from(s).$dynamic(), scope)
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
+        .limit(bounds.limit)
+        .offset(bounds.offset)
         .as("page");
       return db
         .select({

@@ -57,18 +57,20 @@ const readPage = shapedRead();
 
 /** One page, built once per shape (lib/prepared.ts shapedRead). */
 export async function listSuppliers(db: Queryable, params: ListParams, ks: Keyset = supplierKeyset(params)) {
+  const filters = listWhere(params);
   const rows = await readPage(db, {
     shape: `suppliers|${params.sort ?? ""}|${ks.backwards}`,
-    where: and(listWhere(params), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) =>
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) =>
       db
         .select({ ...suppliersColumns, cursor: cursorSql(ks.keys) })
         .from(suppliers)
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset")),
+        .limit(bounds.limit)
+        .offset(bounds.offset),
   });
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;

@@ -101,18 +101,20 @@ export async function listSurveys(
 ) {
   const byClientName = Boolean(params.q) || sortKey(params.sort) === "clientName";
   const ranged = Boolean(params.from || params.to);
+  const filters = listWhere(params, scope);
   const rows = await readPage(db, {
     shape: `surveys|${params.sort ?? ""}|${ranged}|${ks.backwards}|${byClientName}`,
-    where: and(listWhere(params, scope), ks.where),
-    values: { limit: params.limit, offset: ks.offset },
-    build: (where) => {
+    where: and(filters, ks.where),
+    stable: !filters,
+    page: { limit: params.limit, offset: ks.offset },
+    build: (where, bounds) => {
       let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
       if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, surveys.clientId));
       const page = ids
         .where(where)
         .orderBy(...ks.pageOrder)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
+        .limit(bounds.limit)
+        .offset(bounds.offset)
         .as("page");
       return db
         .select({ ...surveyColumns, cursor: cursorSql(ks.keys) })
