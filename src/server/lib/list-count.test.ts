@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Queryable } from "../db/client";
 import { clients } from "../db/schema";
 import { buildTestApp, type TestApp } from "../test/app";
-import { COUNT_CAP, countCapped, countedRow, ESTIMATE_FAR_ABOVE } from "./list";
+import { COUNT_CAP, countCapped, countedRow, countShaped, ESTIMATE_FAR_ABOVE } from "./list";
 
 // Counts stop at COUNT_CAP: past it the list says so in a header instead of counting every row.
 let t: TestApp;
@@ -114,6 +114,30 @@ describe("list counts", () => {
     expect(exact.headers["x-total-count"]).toBe("3");
     expect(exact.headers["x-total-count-capped"]).toBeUndefined();
   }, 120_000);
+
+  it("remembers for a minute that a filter matched more than the cap, by its values, then counts again", async () => {
+    const ofType = (type: "privato" | "azienda") =>
+      countShaped(t.db, {
+        shape: "clients by type (test)",
+        where: eq(clients.type, type),
+        table: clients,
+        matching: (where) => t.db.select(countedRow).from(clients).where(where).$dynamic(),
+      });
+    expect(await ofType("privato")).toBe(COUNT_CAP + 1);
+    const companies = await ofType("azienda");
+    expect(companies).toBeLessThan(COUNT_CAP);
+    await t.db.execute(sql`update clients set type = 'azienda' where name like 'Capped %' or name like 'Oltre %'`);
+    // The filter that was above the cap says so for a minute; the other value is counted as it is now.
+    expect(await ofType("privato")).toBe(COUNT_CAP + 1);
+    expect(await ofType("azienda")).toBe(COUNT_CAP + 1);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await ofType("privato")).toBeLessThan(COUNT_CAP);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("remembers for a minute that a table is far above the cap, then asks again", async () => {
     const unfiltered = () => countCapped(t.db, t.db.select(countedRow).from(clients).$dynamic());

@@ -133,7 +133,10 @@ export function shapedRead() {
 }
 
 // Drizzle keeps its dialect on the database object (not part of its typed surface).
-const dialectOf = (db: Db) => (db as unknown as { dialect: PgDialect }).dialect;
+const dialectOf = (db: Queryable) => (db as unknown as { dialect: PgDialect }).dialect;
+
+/** A piece of SQL as the database would receive it: its text (values as `$1…$n`) and its values. */
+export const sqlText = (db: Queryable, piece: SQL) => dialectOf(db).sqlToQuery(piece);
 
 /**
  * The WHERE's text with its parameters `$1…$n` as placeholders `w1…wn`; undefined when the

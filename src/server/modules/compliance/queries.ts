@@ -12,8 +12,10 @@ import {
 import { addDays } from "@domain/dates";
 import type { Queryable } from "../../db/client";
 import { complianceDocuments, complianceRequirements, constructionSites, orders, suppliers } from "../../db/schema";
+import { sqlText } from "../../lib/prepared";
 import {
   COUNT_CAP,
+  countRemembered,
   cursorOf,
   cursorSql,
   flipKeys,
@@ -457,8 +459,16 @@ async function requirementRows(db: Queryable, filter: ComplianceQuery, today: st
     (b) => sql`(select 1 from ${r} where ${sql.join(b.where, sql` and `)})`,
   );
   const count = sql`select count(*)::int as n from (${unionAll(counted)} limit ${COUNT_CAP + 1}) c`;
-  const [raw, n] = await Promise.all([db.execute(page), db.execute(count)]);
-  return { rows: rowsIn(raw), total: Number(rowsOf<{ n: number }>(n)[0]?.n ?? 0) };
+  const counting = sqlText(db, count);
+  // The page is sent first (then() starts drizzle's query), the count beside it.
+  const reading = db.execute(page).then(rowsIn);
+  const [rows, total] = await Promise.all([
+    reading,
+    countRemembered(db, `compliance\u0000${counting.sql}\u0000${JSON.stringify(counting.params)}`, async () =>
+      Number(rowsOf<{ n: number }>(await db.execute(count))[0]?.n ?? 0),
+    ),
+  ]);
+  return { rows, total };
 }
 
 /**
