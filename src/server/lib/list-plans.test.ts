@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   clientTypes,
@@ -12,14 +12,14 @@ import {
   surveyStatuses,
 } from "@domain/statuses";
 import type { Database } from "../db/client";
-import { clients, estimates } from "../db/schema";
+import { clients, estimates, invoices } from "../db/schema";
 import { todayIso } from "@domain/dates";
 import { countClients, listClients } from "../modules/clients/queries";
 import { listCompliance } from "../modules/compliance/queries";
 import { countContacts, listContacts } from "../modules/contacts/queries";
 import { countContracts, listContracts } from "../modules/contracts/queries";
 import { countEstimates, estimateColumns, listEstimates } from "../modules/estimates/queries";
-import { countInvoices, listInvoices } from "../modules/invoices/queries";
+import { countInvoices, listInvoices, remainderSql } from "../modules/invoices/queries";
 import { countOrderItems, countOrders, listAllOrderItems, listOrders } from "../modules/orders/queries";
 import { countOutboxMessages, listOutboxMessages } from "../modules/outbox/queries";
 import { countServices, listServices } from "../modules/services/queries";
@@ -42,6 +42,7 @@ import { COUNT_CAP } from "./list";
 interface PlanNode {
   "Node Type": string;
   "Index Cond"?: string;
+  "Index Name"?: string;
   "Relation Name"?: string;
   Plans?: PlanNode[];
 }
@@ -132,6 +133,26 @@ async function explain(query: string, params: unknown[]): Promise<PlanNode> {
   const raw = rows[0]!["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   return plan[0]!.Plan;
+}
+
+/**
+ * The plan PostgreSQL makes for the statement prepared, its parameters left unknown (a generic
+ * plan, which a prepared statement may settle on after five runs), on one connection.
+ */
+async function genericPlan(query: string, params: unknown[]): Promise<PlanNode> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw("set local plan_cache_mode = force_generic_plan"));
+    await tx.execute(sql.raw(`prepare colmo_generic as ${query}`));
+    const result = await tx.execute(
+      sql.raw(`explain (format json) execute colmo_generic(${params.map(literal).join(", ")})`),
+    );
+    await tx.execute(sql.raw("deallocate colmo_generic"));
+    const rows =
+      (result as unknown as { rows: Record<string, unknown>[] }).rows ??
+      (result as unknown as Record<string, unknown>[]);
+    const raw = rows[0]!["QUERY PLAN"];
+    return ((typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
+  });
 }
 
 /** Runs the list exactly as its route does and returns the plan of the statement it sent. */
@@ -225,6 +246,12 @@ const cases: { name: string; search?: boolean; indexed?: boolean; run: () => Pro
   { name: "invoices", run: () => listInvoices(database.db, page(), null) },
   { name: "invoices deep", run: () => listInvoices(database.db, page(deep), null) },
   { name: "invoices by status", run: () => listInvoices(database.db, page(25, { status: "inviata" }), null) },
+  // "Scadute": the open invoices' own index in the list's order (0023), no big table read whole.
+  {
+    name: "invoices overdue",
+    indexed: true,
+    run: () => listInvoices(database.db, page(0, { status: "scaduta" }), null),
+  },
   { name: "invoices search", search: true, run: () => listInvoices(database.db, page(0, { q: "F-12" }), null) },
   { name: "sites", run: () => listSites(database.db, page(), null) },
   { name: "sites deep", run: () => listSites(database.db, page(deep), null) },
@@ -298,6 +325,7 @@ const countCases: { name: string; run: () => Promise<unknown> }[] = [
   { name: "contracts search", run: () => countContracts(database.db, page(0, { q: "C-12" }), null) },
   { name: "invoices", run: () => countInvoices(database.db, page(), null) },
   { name: "invoices by status", run: () => countInvoices(database.db, page(0, { status: "inviata" }), null) },
+  { name: "invoices overdue", run: () => countInvoices(database.db, page(0, { status: "scaduta" }), null) },
   { name: "invoices search", run: () => countInvoices(database.db, page(0, { q: "F-12" }), null) },
   { name: "sites", run: () => countSites(database.db, page(), null) },
   { name: "suppliers", run: () => countSuppliers(database.db, page()) },
@@ -327,6 +355,12 @@ const bigTables = new Set([
 const seqScans = (node: PlanNode): string[] => [
   ...(node["Node Type"] === "Seq Scan" && bigTables.has(node["Relation Name"] ?? "") ? [node["Relation Name"]!] : []),
   ...(node.Plans ?? []).flatMap(seqScans),
+];
+
+/** The indexes the plan reads. */
+const indexNames = (node: PlanNode): string[] => [
+  ...(node["Index Name"] ? [node["Index Name"]] : []),
+  ...(node.Plans ?? []).flatMap(indexNames),
 ];
 
 /** Index conditions anywhere in the plan: where an index scan starts (or stops). */
@@ -439,6 +473,11 @@ const keysetCases: { name: string; column: string; run: () => Promise<unknown> }
         null,
       ),
   },
+  {
+    name: "invoices overdue",
+    column: "year",
+    run: byCursor((p) => listInvoices(database.db, p, null), { status: "scaduta" }),
+  },
 ];
 
 describe("list plans on seeded tables", () => {
@@ -460,6 +499,42 @@ describe("list plans on seeded tables", () => {
   it("a deep OFFSET page walks the index from its start (no Index Cond on the sort key)", async () => {
     const plan = await planOf(() => listEstimates(database.db, page(deep), null));
     expect(indexConds(plan).some((c) => c.includes("created_at"))).toBe(false);
+  });
+
+  // "Scadute" (0023): the page walks the partial index of the open invoices in the list's order. Its
+  // predicate is written with its constants in the text (invoices/queries.ts openSql), so a generic
+  // plan, which knows no parameter's value, can still prove the page may read it.
+  it("the overdue page reads the open invoices' index, in a custom and in a generic plan", async () => {
+    statements.length = 0;
+    await listInvoices(database.db, page(0, { status: "scaduta" }), null);
+    expect(statements).toHaveLength(1);
+    const { query, params } = statements[0]!;
+    for (const plan of [await explain(query, params), await genericPlan(query, params)]) {
+      expect(indexNames(plan), JSON.stringify(plan)).toContain("invoices_open_list_idx");
+      expect(fullSorts(plan, { search: false }), JSON.stringify(plan)).toEqual([]);
+    }
+  });
+
+  // Broken outcome: the same condition with its constants as parameters (drizzle's ne/eq) reads the
+  // index only once the values are known; the generic plan cannot, so the check above can fail.
+  it("the overdue condition with parameters for its constants loses the index in a generic plan", async () => {
+    const i = invoices;
+    const old = database.db
+      .select({ id: i.id })
+      .from(i)
+      .where(
+        and(
+          ne(i.status, "pagata"),
+          ne(i.kind, "nota_credito"),
+          lt(i.dueDate, todayIso()),
+          or(eq(i.status, "bozza"), sql`${remainderSql} > 0`),
+        ),
+      )
+      .orderBy(desc(i.year), desc(i.sequence), desc(i.id))
+      .limit(25)
+      .toSQL();
+    expect(indexNames(await explain(old.sql, old.params))).toContain("invoices_open_list_idx");
+    expect(indexNames(await genericPlan(old.sql, old.params))).not.toContain("invoices_open_list_idx");
   });
 
   it.each(countCases)("$name count: stops after COUNT_CAP + 1 matching rows", async ({ run }) => {

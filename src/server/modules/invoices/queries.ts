@@ -74,16 +74,17 @@ export const invoiceColumns = {
 export const remainderSql = sql<string>`greatest(${i.netToPay} - ${i.paidAmount} - ${i.creditedAmount}, 0)`;
 
 /**
- * Overdue, derived on the remainder (docs/domain/invoices.md): due date past, not pagata, something left
- * to collect (a draft counts with its whole total); a credit note is never overdue.
+ * Open: something left to collect (docs/domain/invoices.md): not pagata, not a credit note, a draft
+ * (with its whole total) or a remainder above zero. It is the predicate of the partial index
+ * invoices_open_list_idx (drizzle/0023_overdue_list.sql), written with the constants in the text,
+ * not as parameters: PostgreSQL proves that a query may read a partial index by comparing the
+ * conditions, and a `$1` proves nothing in a generic plan. invoices_unpaid_due_idx's predicate is
+ * its first two terms.
  */
-export const overdueSql = (today: string | SQLWrapper) =>
-  and(
-    ne(i.status, "pagata"),
-    ne(i.kind, "nota_credito"),
-    lt(i.dueDate, today),
-    or(eq(i.status, "bozza"), sql`${remainderSql} > 0`),
-  )!;
+export const openSql = sql`${i.status} <> 'pagata' and ${i.kind} <> 'nota_credito' and (${i.status} = 'bozza' or ${remainderSql} > 0)`;
+
+/** Overdue, derived on the remainder: open (above) and the due date past. */
+export const overdueSql = (today: string | SQLWrapper) => and(openSql, lt(i.dueDate, today))!;
 
 function listWhere(params: ListParams, scope: string | null, today: string): SQL | undefined {
   const filters: (SQL | undefined)[] = [];

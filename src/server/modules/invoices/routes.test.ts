@@ -309,6 +309,94 @@ describe("invoices API", () => {
     expect((await get(`/api/invoices/${NONE}`)).json().message).toBe("Fattura non trovata");
   });
 
+  it("scaduta: every case of the derived rule, in the list's order, counted exactly", async () => {
+    // docs/domain/invoices.md: due date past, not pagata, something left to collect (a draft with
+    // its whole total), never a credit note. Rows written directly, so each edge is one row.
+    const { contract } = await signedContract({ total: "100000.00", title: "Scadute, ogni caso" });
+    let n = 0;
+    const row = async (
+      label: string,
+      values: Partial<typeof invoices.$inferInsert> & { dueDate: string },
+    ): Promise<[string, string]> => {
+      n++;
+      const issued = values.status !== "bozza";
+      const [inserted] = await t.db
+        .insert(invoices)
+        .values({
+          contractId: contract.id,
+          kind: "libera",
+          amount: "100.00",
+          totalAmount: "122.00",
+          netToPay: "122.00",
+          issueDate: addDays(today, -90),
+          status: "inviata",
+          // Years no other test uses, newest first in the list: the order is checked below.
+          ...(issued ? { number: `FAT-S-${n}`, year: 1900 + n, sequence: n } : {}),
+          ...values,
+        })
+        .returning({ id: invoices.id });
+      return [label, inserted!.id];
+    };
+    const past = addDays(today, -1);
+    const cases = [
+      await row("unpaid", { dueDate: past }),
+      await row("partly paid", { dueDate: past, paidAmount: "22.00" }),
+      await row("paid to the cent, still inviata", { dueDate: past, paidAmount: "122.00" }),
+      await row("credited in full", { dueDate: past, creditedAmount: "122.00" }),
+      await row("paid and credited in part", { dueDate: past, paidAmount: "100.00", creditedAmount: "21.99" }),
+      await row("pagata", { dueDate: past, status: "pagata", paidAmount: "122.00", paidDate: past }),
+      await row("due today", { dueDate: today }),
+      await row("nothing to collect (netToPay 0)", { dueDate: past, totalAmount: "0.00", netToPay: "0.00" }),
+      await row("draft past due", { dueDate: past, status: "bozza" }),
+      await row("draft past due, zero total", {
+        dueDate: past,
+        status: "bozza",
+        totalAmount: "0.00",
+        netToPay: "0.00",
+      }),
+      await row("draft due tomorrow", { dueDate: addDays(today, 1), status: "bozza" }),
+    ];
+    const [original] = cases;
+    await row("credit note past due", {
+      dueDate: past,
+      kind: "nota_credito",
+      amount: "-100.00",
+      totalAmount: "-122.00",
+      netToPay: "-122.00",
+      creditedInvoiceId: original![1],
+    });
+    const label = new Map(cases.map(([l, id]) => [id, l]));
+    const idOf = new Map(cases);
+    const res = await get(`/api/invoices?contractId=${contract.id}&status=scaduta&limit=200`);
+    expect(res.statusCode, res.body).toBe(200);
+    // Drafts (no number) first, between them by id (newest first like the rest), then by year and sequence.
+    const drafts = ["draft past due", "draft past due, zero total"].sort((a, b) =>
+      idOf.get(a)! > idOf.get(b)! ? -1 : 1,
+    );
+    expect(res.json().map((r: { id: string }) => label.get(r.id) ?? r.id)).toEqual([
+      ...drafts,
+      "paid and credited in part",
+      "partly paid",
+      "unpaid",
+    ]);
+    expect(res.headers["x-total-count"]).toBe("5");
+    const remainders = { "draft past due": "122.00", "draft past due, zero total": "0.00" } as Record<string, string>;
+    expect(res.json().map((r: { remainder: string }) => r.remainder)).toEqual([
+      ...drafts.map((d) => remainders[d]),
+      "0.01",
+      "100.00",
+      "122.00",
+    ]);
+    // A page of two and the next by cursor: the same rows in the same order.
+    const first = await get(`/api/invoices?contractId=${contract.id}&status=scaduta&limit=2`);
+    const next = await get(
+      `/api/invoices?contractId=${contract.id}&status=scaduta&limit=3&after=${String(first.headers["x-next-cursor"])}`,
+    );
+    expect([...first.json(), ...next.json()].map((r: { id: string }) => r.id)).toEqual(
+      res.json().map((r: { id: string }) => r.id),
+    );
+  });
+
   it("portal users read their own issued invoices and PDFs through the portal only (drafts and others' 404)", async () => {
     const client = await insertClient(t.db, {
       name: "Famiglia Bianchi",
