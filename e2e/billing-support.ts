@@ -48,12 +48,12 @@ export async function completeCompanyFiscalData(request: APIRequestContext) {
   const res = await request.put("/api/settings", {
     data: {
       ...current,
-      vatNumber: current.vatNumber ?? "86419840789",
-      address: current.address ?? "Via dell'Artigianato 4",
-      city: current.city ?? "Monza",
-      province: current.province ?? "MB",
-      zipCode: current.zipCode ?? "20900",
-      iban: current.iban ?? "IT60X0542811101000000123456",
+      vatNumber: current.vatNumber || "86419840789",
+      address: current.address || "Via dell'Artigianato 4",
+      city: current.city || "Monza",
+      province: current.province || "MB",
+      zipCode: current.zipCode || "20900",
+      iban: current.iban || "IT60X0542811101000000123456",
     },
   });
   expect(res.status(), await res.text()).toBe(200);
