@@ -37,7 +37,15 @@ describe("outbox API", () => {
       { to: "fornitore@example.it", subject: "Ordine ORD-2026-004", text: "Ordine in allegato" },
       config,
     );
-    await t.db.insert(outbox).values({ to: "luca@example.it", subject: "Errore", text: "x", error: "SMTP rifiutato" });
+    // A second later than the others: rows written within one tick of the clock tie on created_at,
+    // and the tie is broken by the (random) id.
+    await t.db.insert(outbox).values({
+      to: "luca@example.it",
+      subject: "Errore",
+      text: "x",
+      error: "SMTP rifiutato",
+      createdAt: new Date(Date.now() + 1000).toISOString(),
+    });
 
     const list = await t.app.inject({ url: "/api/outbox?limit=2", headers: { cookie: t.admin } });
     expect(list.statusCode).toBe(200);
