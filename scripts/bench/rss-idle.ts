@@ -23,6 +23,7 @@ import { rssMb, startServer, stopServer } from "./server";
 //   RSS_PORT         default 5290
 //   RSS_NODE_OPTIONS the server's NODE_OPTIONS besides the probe (default: the bench's --max-old-space-size=8000)
 //   RSS_VERBOSE=1    RSS after each warm-up call
+//   RSS_GLIBC_TUNABLES  the server's GLIBC_TUNABLES instead of npm start's (empty: none)
 //   RSS_KEEP_PDF=1   keep the accepted estimate's stored PDF (by default deleted: the warm-up renders it)
 // Any other variable (PGLITE_SHARED_BUFFERS_MB, …) reaches the server as it is.
 const dataDir = path.resolve(process.argv[2] ?? ".tmp/bench-pglite");
@@ -140,6 +141,8 @@ const { child, base, startMs } = await startServer(
     WEB_DIR: path.resolve("dist/web"),
     NODE_OPTIONS: nodeOptions,
     MEMORY_PROBE_OUT: probeOut,
+    // npm start's malloc tunables (startServer sets them); RSS_GLIBC_TUNABLES= measures without.
+    ...(process.env.RSS_GLIBC_TUNABLES !== undefined ? { GLIBC_TUNABLES: process.env.RSS_GLIBC_TUNABLES } : {}),
   },
   port,
 );
