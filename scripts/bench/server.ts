@@ -1,11 +1,37 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
-/** The app as users run it (`npm start`: node on the build, no tsx): its own process, production mode, quiet logs. */
+/**
+ * The variables `npm start` sets before `node` (package.json's start script: NODE_ENV, the C
+ * library's malloc tunables of docs/decisions/017-pglite-memory.md), so the measured server runs
+ * with exactly those.
+ */
+export function startScriptEnv(): Record<string, string> {
+  const pkg = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    scripts: { start: string };
+  };
+  const env: Record<string, string> = {};
+  for (const word of pkg.scripts.start.trim().split(/\s+/)) {
+    const m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (!m) break;
+    env[m[1]!] = m[2]!;
+  }
+  return env;
+}
+
+/** The app as users run it (`npm start`: node on the build, no tsx, its environment): its own process, production mode, quiet logs. */
 export async function startServer(env: Record<string, string>, port: number) {
   const started = Date.now();
   const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      ...startScriptEnv(),
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
