@@ -1,8 +1,8 @@
-import { asc, count, desc, getTableName, is, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, getTableName, is, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgTable, type PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../db/client";
 import { badRequest } from "../http/errors";
-import { preparedRead, shapedRead, sqlText } from "./prepared";
+import { preparedRead, shapedRead, sqlText, type Preparable, type ShapedCall } from "./prepared";
 
 /** ILIKE pattern for a user's search text, with % and _ taken literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -47,7 +47,8 @@ export const ESTIMATE_FAR_ABOVE = (COUNT_CAP * 5) / 4;
 function wholeTable(matching: PgSelect): string | null {
   // Drizzle keeps what the builder was given in `config` (not part of its typed surface).
   const config = (matching as unknown as { config?: { table?: unknown; where?: unknown; joins?: unknown[] } }).config;
-  if (!config || config.where !== undefined || (config.joins?.length ?? 0) > 0 || !is(config.table, PgTable)) return null;
+  if (!config || config.where !== undefined || (config.joins?.length ?? 0) > 0 || !is(config.table, PgTable))
+    return null;
   return getTableName(config.table);
 }
 
@@ -184,7 +185,13 @@ async function runCount(db: Queryable, spec: ShapedCount) {
   const [row] = await readCount(db, {
     shape: spec.shape,
     where: spec.where,
-    build: (where) => db.select({ n: count() }).from(spec.matching(where).limit(COUNT_CAP + 1).as("matching")),
+    build: (where) =>
+      db.select({ n: count() }).from(
+        spec
+          .matching(where)
+          .limit(COUNT_CAP + 1)
+          .as("matching"),
+      ),
   });
   return row?.n ?? 0;
 }
@@ -406,5 +413,36 @@ export function keyset(
     pageOrder: orderSql(directed),
     order: orderSql(keys),
     offset: 0,
+  };
+}
+
+/**
+ * The shaped call (lib/prepared.ts shapedRead) of a keyset list's page: the list's filters and the
+ * cursor as its WHERE, its LIMIT and OFFSET, named when nothing but the cursor filters. `build`
+ * gets `ordered`, which gives the ids query that WHERE, the page's ORDER BY, LIMIT and OFFSET.
+ * `shape` names the list and what its query depends on besides these (sort, joins).
+ */
+export function keysetPage<R>(spec: {
+  shape: string;
+  filters: SQL | undefined;
+  ks: Keyset;
+  limit: number;
+  build: (ordered: <Q extends PgSelect>(ids: Q) => Q) => Preparable<R>;
+}): ShapedCall<R> {
+  const { ks } = spec;
+  return {
+    shape: `${spec.shape}|${ks.backwards}`,
+    where: and(spec.filters, ks.where),
+    stable: !spec.filters,
+    page: { limit: spec.limit, offset: ks.offset },
+    build: (where, bounds) =>
+      spec.build(
+        <Q extends PgSelect>(ids: Q) =>
+          ids
+            .where(where)
+            .orderBy(...ks.pageOrder)
+            .limit(bounds.limit)
+            .offset(bounds.offset) as Q,
+      ),
   };
 }

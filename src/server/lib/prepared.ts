@@ -6,7 +6,7 @@ type Values = Record<string, unknown>;
 interface Executable<R> {
   execute(values?: Values): Promise<R>;
 }
-interface Preparable<R> extends Executable<R> {
+export interface Preparable<R> extends Executable<R> {
   prepare(name: string): Executable<R>;
   toSQL(): { sql: string; params: unknown[] };
 }

@@ -3,7 +3,16 @@ import type { ClientListQuery } from "@domain/clients";
 import { CLIENT_DETAIL_CONTACTS, CLIENT_DETAIL_ESTIMATES } from "@domain/clients";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import {
+  countShaped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKeys,
+  type Keyset,
+  keysetPage,
+} from "../../lib/list";
 import { shapedRead } from "../../lib/prepared";
 
 type ListParams = Omit<ClientListQuery, "limit" | "offset"> & { limit: number; offset: number };
@@ -35,41 +44,43 @@ const readPage = shapedRead();
  * shape (lib/prepared.ts shapedRead).
  */
 export async function listClients(db: Queryable, params: ListParams, ks: Keyset = clientKeyset(params)) {
-  const filters = listWhere(params);
-  const rows = await readPage(db, {
-    shape: `clients|${params.sort ?? ""}|${ks.backwards}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) => db
-    .select({
-      id: clients.id,
-      name: clients.name,
-      type: clients.type,
-      address: clients.address,
-      city: clients.city,
-      province: clients.province,
-      zipCode: clients.zipCode,
-      phone: clients.phone,
-      email: clients.email,
-      pec: clients.pec,
-      sdiCode: clients.sdiCode,
-      vatNumber: clients.vatNumber,
-      fiscalCode: clients.fiscalCode,
-      officeCode: clients.officeCode,
-      withholdingAgent: clients.withholdingAgent,
-      notes: clients.notes,
-      createdAt: clients.createdAt,
-      updatedAt: clients.updatedAt,
-      version: clients.version,
-      cursor: cursorSql(ks.keys),
-    })
-    .from(clients)
-    .where(where)
-    .orderBy(...ks.pageOrder)
-    .limit(bounds.limit)
-    .offset(bounds.offset),
-  });
+  const rows = await readPage(
+    db,
+    keysetPage({
+      shape: `clients|${params.sort ?? ""}`,
+      filters: listWhere(params),
+      ks,
+      limit: params.limit,
+      build: (ordered) =>
+        ordered(
+          db
+            .select({
+              id: clients.id,
+              name: clients.name,
+              type: clients.type,
+              address: clients.address,
+              city: clients.city,
+              province: clients.province,
+              zipCode: clients.zipCode,
+              phone: clients.phone,
+              email: clients.email,
+              pec: clients.pec,
+              sdiCode: clients.sdiCode,
+              vatNumber: clients.vatNumber,
+              fiscalCode: clients.fiscalCode,
+              officeCode: clients.officeCode,
+              withholdingAgent: clients.withholdingAgent,
+              notes: clients.notes,
+              createdAt: clients.createdAt,
+              updatedAt: clients.updatedAt,
+              version: clients.version,
+              cursor: cursorSql(ks.keys),
+            })
+            .from(clients)
+            .$dynamic(),
+        ),
+    }),
+  );
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;
 }

@@ -2,7 +2,17 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { CONTACT_DETAIL_SURVEYS, type ContactListParams } from "@domain/contacts";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, surveys } from "../../db/schema";
-import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset } from "../../lib/list";
+import {
+  countShaped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKey,
+  sortKeys,
+  type Keyset,
+  keysetPage,
+} from "../../lib/list";
 import { shapedRead } from "../../lib/prepared";
 
 type ListParams = ContactListParams & { limit: number; offset: number; after?: string; before?: string };
@@ -57,29 +67,26 @@ const readPage = shapedRead();
  */
 export async function listContacts(db: Queryable, params: ListParams, ks: Keyset = contactKeyset(params)) {
   const byClientName = sortKey(params.sort) === "clientName";
-  const filters = listWhere(params);
-  return readPage(db, {
-    shape: `contacts|${params.sort ?? ""}|${ks.backwards}|${byClientName}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) => {
-      let ids = db.select({ id: contacts.id }).from(contacts).$dynamic();
-      if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, contacts.clientId));
-      const page = ids
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset)
-        .as("page");
-      return db
-        .select({ ...columns, cursor: cursorSql(ks.keys) })
-        .from(page)
-        .innerJoin(contacts, eq(contacts.id, page.id))
-        .innerJoin(clients, eq(clients.id, contacts.clientId))
-        .orderBy(...ks.order);
-    },
-  });
+  return readPage(
+    db,
+    keysetPage({
+      shape: `contacts|${params.sort ?? ""}|${byClientName}`,
+      filters: listWhere(params),
+      ks,
+      limit: params.limit,
+      build: (ordered) => {
+        let ids = db.select({ id: contacts.id }).from(contacts).$dynamic();
+        if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, contacts.clientId));
+        const page = ordered(ids).as("page");
+        return db
+          .select({ ...columns, cursor: cursorSql(ks.keys) })
+          .from(page)
+          .innerJoin(contacts, eq(contacts.id, page.id))
+          .innerJoin(clients, eq(clients.id, contacts.clientId))
+          .orderBy(...ks.order);
+      },
+    }),
+  );
 }
 
 export function countContacts(db: Queryable, params: ListParams) {

@@ -6,7 +6,18 @@ import type { DocumentTreatment } from "@domain/vat";
 import type { Queryable } from "../../db/client";
 import { estimateVatView, listEstimateItems } from "../estimates/queries";
 import { clients, constructionSites, contracts, estimates, invoices } from "../../db/schema";
-import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import {
+  countShaped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKey,
+  sortKeys,
+  type Keyset,
+  type SortKey,
+  keysetPage,
+} from "../../lib/list";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { shapedRead } from "../../lib/prepared";
 
@@ -84,36 +95,33 @@ export async function listContracts(
   ks: Keyset = contractKeyset(params),
 ) {
   const joined = withEstimate(params, scope);
-  const filters = listWhere(params, scope);
-  return readPage(db, {
-    shape: `contracts|${params.sort ?? ""}|${ks.backwards}|${joined}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) => {
-      const page = matchingContracts(db.select({ id: c.id }).from(c).$dynamic(), joined)
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset)
-        .as("page");
-      return db
-        .select({
-          ...listColumns,
-          estimateNumber: estimates.number,
-          estimateTitle: estimates.title,
-          estimateTotal: estimates.totalAmount,
-          clientId: clients.id,
-          clientName: clients.name,
-          cursor: cursorSql(ks.keys),
-        })
-        .from(page)
-        .innerJoin(c, eq(c.id, page.id))
-        .innerJoin(estimates, eq(estimates.id, c.estimateId))
-        .innerJoin(clients, eq(clients.id, estimates.clientId))
-        .orderBy(...ks.order);
-    },
-  });
+  return readPage(
+    db,
+    keysetPage({
+      shape: `contracts|${params.sort ?? ""}|${joined}`,
+      filters: listWhere(params, scope),
+      ks,
+      limit: params.limit,
+      build: (ordered) => {
+        const page = ordered(matchingContracts(db.select({ id: c.id }).from(c).$dynamic(), joined)).as("page");
+        return db
+          .select({
+            ...listColumns,
+            estimateNumber: estimates.number,
+            estimateTitle: estimates.title,
+            estimateTotal: estimates.totalAmount,
+            clientId: clients.id,
+            clientName: clients.name,
+            cursor: cursorSql(ks.keys),
+          })
+          .from(page)
+          .innerJoin(c, eq(c.id, page.id))
+          .innerJoin(estimates, eq(estimates.id, c.estimateId))
+          .innerJoin(clients, eq(clients.id, estimates.clientId))
+          .orderBy(...ks.order);
+      },
+    }),
+  );
 }
 
 export function countContracts(db: Queryable, params: ListParams, scope: string | null) {

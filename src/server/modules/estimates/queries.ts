@@ -13,6 +13,7 @@ import {
   countedRow,
   cursorSql,
   keyset,
+  keysetPage,
   likePattern,
   sortKey,
   sortKeys,
@@ -107,29 +108,26 @@ export async function listEstimates(
   ks: Keyset = estimateKeyset(params),
 ) {
   const byClientName = Boolean(params.q) || sortKey(params.sort) === "clientName";
-  const filters = listWhere(params, scope);
-  return readPage(db, {
-    shape: `estimates|${params.sort ?? ""}|${ks.backwards}|${byClientName}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) => {
-      let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
-      if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
-      const page = ids
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset)
-        .as("page");
-      return db
-        .select({ ...estimateColumns, cursor: cursorSql(ks.keys) })
-        .from(page)
-        .innerJoin(estimates, eq(estimates.id, page.id))
-        .innerJoin(clients, eq(clients.id, estimates.clientId))
-        .orderBy(...ks.order);
-    },
-  });
+  return readPage(
+    db,
+    keysetPage({
+      shape: `estimates|${params.sort ?? ""}|${byClientName}`,
+      filters: listWhere(params, scope),
+      ks,
+      limit: params.limit,
+      build: (ordered) => {
+        let ids = db.select({ id: estimates.id }).from(estimates).$dynamic();
+        if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, estimates.clientId));
+        const page = ordered(ids).as("page");
+        return db
+          .select({ ...estimateColumns, cursor: cursorSql(ks.keys) })
+          .from(page)
+          .innerJoin(estimates, eq(estimates.id, page.id))
+          .innerJoin(clients, eq(clients.id, estimates.clientId))
+          .orderBy(...ks.order);
+      },
+    }),
+  );
 }
 
 export function countEstimates(db: Queryable, params: ListParams, scope: string | null) {

@@ -24,6 +24,7 @@ import {
   countedRow,
   cursorSql,
   keyset,
+  keysetPage,
   likePattern,
   sortKey,
   sortKeys,
@@ -165,35 +166,32 @@ export async function listInvoices(
 ) {
   const today = todayIso();
   const joins = joinsOf(params, scope);
-  const filters = listWhere(params, scope, today);
-  const rows = await readPage(db, {
-    shape: `invoices|${params.sort ?? ""}|${ks.backwards}|${joins}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) => {
-      const page = whereJoins(db.select({ id: i.id }).from(i).$dynamic(), joins)
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset)
-        .as("page");
-      return db
-        .select({
-          ...listColumns,
-          contractNumber: contracts.number,
-          clientId: clients.id,
-          clientName: clients.name,
-          cursor: cursorSql(ks.keys),
-        })
-        .from(page)
-        .innerJoin(i, eq(i.id, page.id))
-        .innerJoin(contracts, eq(contracts.id, i.contractId))
-        .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
-        .innerJoin(clients, eq(clients.id, estimates.clientId))
-        .orderBy(...ks.order);
-    },
-  });
+  const rows = await readPage(
+    db,
+    keysetPage({
+      shape: `invoices|${params.sort ?? ""}|${joins}`,
+      filters: listWhere(params, scope, today),
+      ks,
+      limit: params.limit,
+      build: (ordered) => {
+        const page = ordered(whereJoins(db.select({ id: i.id }).from(i).$dynamic(), joins)).as("page");
+        return db
+          .select({
+            ...listColumns,
+            contractNumber: contracts.number,
+            clientId: clients.id,
+            clientName: clients.name,
+            cursor: cursorSql(ks.keys),
+          })
+          .from(page)
+          .innerJoin(i, eq(i.id, page.id))
+          .innerJoin(contracts, eq(contracts.id, i.contractId))
+          .innerJoin(estimates, eq(estimates.id, contracts.estimateId))
+          .innerJoin(clients, eq(clients.id, estimates.clientId))
+          .orderBy(...ks.order);
+      },
+    }),
+  );
   return rows.map((r) => {
     const remainder = listRemainder(r);
     return { ...r, remainder, dueState: invoiceDueState({ ...r, remainder }, today) };
@@ -371,4 +369,3 @@ export async function getInvoiceDetail(db: Queryable, id: string, scope: string 
     client,
   };
 }
-

@@ -4,7 +4,18 @@ import type { z } from "@domain/zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { constructionSites, estimates, orderItems, orders, suppliers } from "../../db/schema";
-import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import {
+  countShaped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKey,
+  sortKeys,
+  type Keyset,
+  type SortKey,
+  keysetPage,
+} from "../../lib/list";
 import { shapedRead } from "../../lib/prepared";
 
 type ListParams = z.output<typeof orderListQuerySchema>;
@@ -95,28 +106,25 @@ const readPage = shapedRead();
  */
 export async function listOrders(db: Queryable, params: ListParams, ks: Keyset = orderKeyset(params)) {
   const searched = Boolean(params.q);
-  const filters = listWhere(params);
-  return readPage(db, {
-    shape: `orders|${params.sort ?? ""}|${ks.backwards}|${searched}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) => {
-      const page = whereJoins(db.select({ id: orders.id }).from(orders).$dynamic(), searched)
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset)
-        .as("page");
-      return db
-        .select({ ...orderColumns, cursor: cursorSql(ks.keys) })
-        .from(page)
-        .innerJoin(orders, eq(orders.id, page.id))
-        .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
-        .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId))
-        .orderBy(...ks.order);
-    },
-  });
+  return readPage(
+    db,
+    keysetPage({
+      shape: `orders|${params.sort ?? ""}|${searched}`,
+      filters: listWhere(params),
+      ks,
+      limit: params.limit,
+      build: (ordered) => {
+        const page = ordered(whereJoins(db.select({ id: orders.id }).from(orders).$dynamic(), searched)).as("page");
+        return db
+          .select({ ...orderColumns, cursor: cursorSql(ks.keys) })
+          .from(page)
+          .innerJoin(orders, eq(orders.id, page.id))
+          .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
+          .leftJoin(constructionSites, eq(constructionSites.id, orders.constructionSiteId))
+          .orderBy(...ks.order);
+      },
+    }),
+  );
 }
 
 export function countOrders(db: Queryable, params: ListParams) {
@@ -208,33 +216,34 @@ export async function listAllOrderItems(
   params: { orderId?: string; limit: number; offset: number; after?: string; before?: string },
   ks: Keyset = orderItemKeyset(params),
 ) {
-  const filters = params.orderId ? eq(orderItems.orderId, params.orderId) : undefined;
-  const rows = await readItems(db, {
-    shape: `order_items|${ks.backwards}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) =>
-      db
-        .select({
-          id: orderItems.id,
-          orderId: orderItems.orderId,
-          position: orderItems.position,
-          description: orderItems.description,
-          quantity: orderItems.quantity,
-          unit: orderItems.unit,
-          unitPrice: orderItems.unitPrice,
-          totalPrice: orderItems.totalPrice,
-          notes: orderItems.notes,
-          createdAt: orderItems.createdAt,
-          cursor: cursorSql(ks.keys),
-        })
-        .from(orderItems)
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset),
-  });
+  const rows = await readItems(
+    db,
+    keysetPage({
+      shape: `order_items`,
+      filters: params.orderId ? eq(orderItems.orderId, params.orderId) : undefined,
+      ks,
+      limit: params.limit,
+      build: (ordered) =>
+        ordered(
+          db
+            .select({
+              id: orderItems.id,
+              orderId: orderItems.orderId,
+              position: orderItems.position,
+              description: orderItems.description,
+              quantity: orderItems.quantity,
+              unit: orderItems.unit,
+              unitPrice: orderItems.unitPrice,
+              totalPrice: orderItems.totalPrice,
+              notes: orderItems.notes,
+              createdAt: orderItems.createdAt,
+              cursor: cursorSql(ks.keys),
+            })
+            .from(orderItems)
+            .$dynamic(),
+        ),
+    }),
+  );
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;
 }

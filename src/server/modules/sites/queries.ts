@@ -5,7 +5,16 @@ import { MAX_OPTIONS } from "@domain/common";
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { clients, constructionSites, contracts, estimates, orders, suppliers, users } from "../../db/schema";
-import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import {
+  countShaped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKeys,
+  type Keyset,
+  keysetPage,
+} from "../../lib/list";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { shapedRead } from "../../lib/prepared";
 import { assigneeColumns, toAssignedUser } from "../team/queries";
@@ -90,38 +99,40 @@ const readPage = shapedRead();
  * One page: the ids first (through the ORDER BY's index), then estimate and client for those rows
  * only. Built once per shape (lib/prepared.ts shapedRead).
  */
-export async function listSites(db: Queryable, params: ListParams, scope: string | null, ks: Keyset = siteKeyset(params)) {
-  const filters = listWhere(params, scope);
-  const rows = await readPage(db, {
-    shape: `sites|${params.sort ?? ""}|${ks.backwards}|${Boolean(scope)}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) => {
-      const page = matchingSites(db.select({ id: s.id }).from(s).$dynamic(), scope)
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset)
-        .as("page");
-      return db
-        .select({
-          ...siteColumns,
-          estimateNumber: estimates.number,
-          estimateTitle: estimates.title,
-          clientId: clients.id,
-          clientName: clients.name,
-          assignee: assigneeColumns,
-          cursor: cursorSql(ks.keys),
-        })
-        .from(page)
-        .innerJoin(s, eq(s.id, page.id))
-        .innerJoin(estimates, eq(estimates.id, s.estimateId))
-        .innerJoin(clients, eq(clients.id, estimates.clientId))
-        .leftJoin(users, eq(users.id, s.assignedUserId))
-        .orderBy(...ks.order);
-    },
-  });
+export async function listSites(
+  db: Queryable,
+  params: ListParams,
+  scope: string | null,
+  ks: Keyset = siteKeyset(params),
+) {
+  const rows = await readPage(
+    db,
+    keysetPage({
+      shape: `sites|${params.sort ?? ""}|${Boolean(scope)}`,
+      filters: listWhere(params, scope),
+      ks,
+      limit: params.limit,
+      build: (ordered) => {
+        const page = ordered(matchingSites(db.select({ id: s.id }).from(s).$dynamic(), scope)).as("page");
+        return db
+          .select({
+            ...siteColumns,
+            estimateNumber: estimates.number,
+            estimateTitle: estimates.title,
+            clientId: clients.id,
+            clientName: clients.name,
+            assignee: assigneeColumns,
+            cursor: cursorSql(ks.keys),
+          })
+          .from(page)
+          .innerJoin(s, eq(s.id, page.id))
+          .innerJoin(estimates, eq(estimates.id, s.estimateId))
+          .innerJoin(clients, eq(clients.id, estimates.clientId))
+          .leftJoin(users, eq(users.id, s.assignedUserId))
+          .orderBy(...ks.order);
+      },
+    }),
+  );
   const today = todayIso();
   return rows.map(({ assignee, ...r }) => ({
     ...r,

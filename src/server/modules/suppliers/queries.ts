@@ -3,7 +3,16 @@ import { SUPPLIER_DETAIL_ORDERS, type supplierListQuerySchema } from "@domain/su
 import type { z } from "@domain/zod";
 import type { Queryable } from "../../db/client";
 import { orders, suppliers } from "../../db/schema";
-import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKeys, type Keyset } from "../../lib/list";
+import {
+  countShaped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKeys,
+  type Keyset,
+  keysetPage,
+} from "../../lib/list";
 import { shapedRead } from "../../lib/prepared";
 
 type ListParams = z.output<typeof supplierListQuerySchema>;
@@ -47,7 +56,12 @@ export const supplierKeyset = (params: ListParams) =>
     params,
     sortKeys(
       params.sort,
-      { name: supplierName, city: sql`lower(${suppliers.city})`, createdAt: suppliers.createdAt, status: suppliers.status },
+      {
+        name: supplierName,
+        city: sql`lower(${suppliers.city})`,
+        createdAt: suppliers.createdAt,
+        status: suppliers.status,
+      },
       [{ expr: supplierName }, { expr: suppliers.id, desc: true }],
       suppliers.id,
     ),
@@ -57,21 +71,22 @@ const readPage = shapedRead();
 
 /** One page, built once per shape (lib/prepared.ts shapedRead). */
 export async function listSuppliers(db: Queryable, params: ListParams, ks: Keyset = supplierKeyset(params)) {
-  const filters = listWhere(params);
-  const rows = await readPage(db, {
-    shape: `suppliers|${params.sort ?? ""}|${ks.backwards}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) =>
-      db
-        .select({ ...suppliersColumns, cursor: cursorSql(ks.keys) })
-        .from(suppliers)
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset),
-  });
+  const rows = await readPage(
+    db,
+    keysetPage({
+      shape: `suppliers|${params.sort ?? ""}`,
+      filters: listWhere(params),
+      ks,
+      limit: params.limit,
+      build: (ordered) =>
+        ordered(
+          db
+            .select({ ...suppliersColumns, cursor: cursorSql(ks.keys) })
+            .from(suppliers)
+            .$dynamic(),
+        ),
+    }),
+  );
   // Read backwards from a `before` cursor: put the page back in the list's order.
   return ks.backwards ? rows.reverse() : rows;
 }

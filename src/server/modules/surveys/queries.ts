@@ -2,7 +2,18 @@ import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SurveyListParams } from "@domain/surveys";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
-import { countShaped, countedRow, cursorSql, keyset, likePattern, sortKey, sortKeys, type Keyset, type SortKey } from "../../lib/list";
+import {
+  countShaped,
+  countedRow,
+  cursorSql,
+  keyset,
+  likePattern,
+  sortKey,
+  sortKeys,
+  type Keyset,
+  type SortKey,
+  keysetPage,
+} from "../../lib/list";
 import { shapedRead } from "../../lib/prepared";
 import { assigneeColumns, withAssignedUser } from "../team/queries";
 
@@ -101,31 +112,28 @@ export async function listSurveys(
 ) {
   const byClientName = Boolean(params.q) || sortKey(params.sort) === "clientName";
   const ranged = Boolean(params.from || params.to);
-  const filters = listWhere(params, scope);
-  const rows = await readPage(db, {
-    shape: `surveys|${params.sort ?? ""}|${ranged}|${ks.backwards}|${byClientName}`,
-    where: and(filters, ks.where),
-    stable: !filters,
-    page: { limit: params.limit, offset: ks.offset },
-    build: (where, bounds) => {
-      let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
-      if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, surveys.clientId));
-      const page = ids
-        .where(where)
-        .orderBy(...ks.pageOrder)
-        .limit(bounds.limit)
-        .offset(bounds.offset)
-        .as("page");
-      return db
-        .select({ ...surveyColumns, cursor: cursorSql(ks.keys) })
-        .from(page)
-        .innerJoin(surveys, eq(surveys.id, page.id))
-        .innerJoin(clients, eq(clients.id, surveys.clientId))
-        .leftJoin(contacts, eq(contacts.id, surveys.contactId))
-        .leftJoin(users, eq(users.id, surveys.assignedUserId))
-        .orderBy(...ks.order);
-    },
-  });
+  const rows = await readPage(
+    db,
+    keysetPage({
+      shape: `surveys|${params.sort ?? ""}|${ranged}|${byClientName}`,
+      filters: listWhere(params, scope),
+      ks,
+      limit: params.limit,
+      build: (ordered) => {
+        let ids = db.select({ id: surveys.id }).from(surveys).$dynamic();
+        if (byClientName) ids = ids.innerJoin(clients, eq(clients.id, surveys.clientId));
+        const page = ordered(ids).as("page");
+        return db
+          .select({ ...surveyColumns, cursor: cursorSql(ks.keys) })
+          .from(page)
+          .innerJoin(surveys, eq(surveys.id, page.id))
+          .innerJoin(clients, eq(clients.id, surveys.clientId))
+          .leftJoin(contacts, eq(contacts.id, surveys.contactId))
+          .leftJoin(users, eq(users.id, surveys.assignedUserId))
+          .orderBy(...ks.order);
+      },
+    }),
+  );
   return rows.map(withAssignedUser);
 }
 
