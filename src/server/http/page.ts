@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { COUNT_CAP, encodeCursor, type Keyset } from "../lib/list";
 
 // The HTTP answer of a list (lib/list.ts builds its SQL): the page as the body, its count and
@@ -27,6 +27,10 @@ export async function sendPage<T>(reply: FastifyReply, page: Promise<T[]>, count
  */
 export const TOTAL_KNOWN_HEADER = "x-total-count-known";
 
+/** A cursor page whose client keeps the first page's total (X-Total-Count-Known): no count is sent. */
+export const totalKnown = (request: FastifyRequest, params: { after?: string | undefined; before?: string | undefined }) =>
+  Boolean(params.after ?? params.before) && request.headers[TOTAL_KNOWN_HEADER] === "true";
+
 /**
  * sendPage for a keyset list: `page` rows carry `cursor` (cursorSql of the keys), which is taken
  * off the answer and sent as X-Previous-Cursor (first row) and X-Next-Cursor (last row) when a
@@ -43,8 +47,7 @@ export async function sendKeysetPage<T extends { cursor: string }>(
 ): Promise<Omit<T, "cursor">[]> {
   // A cursor page whose client says it keeps the first page's total (api.list in the web app) is
   // sent without X-Total-Count, and its count, deferred until awaited, never runs.
-  const cursor = Boolean(params.after ?? params.before);
-  const known = cursor && reply.request.headers[TOTAL_KNOWN_HEADER] === "true";
+  const known = totalKnown(reply.request, params);
   if (known && count instanceof Promise) count.catch(() => {}); // an eager count: no unhandled rejection
   const rows = known ? await page : await sendPage(reply, page, count);
   const full = rows.length >= params.limit;

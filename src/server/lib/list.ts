@@ -160,7 +160,7 @@ export function countShaped(db: Queryable, spec: ShapedCount): Promise<number> {
     }
     const where = sqlText(db, spec.where);
     return countRemembered(db, `${spec.shape}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`, () =>
-      runCount(db, spec),
+      runCount(db, spec, where),
     );
   });
 }
@@ -170,21 +170,30 @@ export function countShaped(db: Queryable, spec: ShapedCount): Promise<number> {
  * FAR_ABOVE_KEPT_MS ago: then "oltre" (COUNT_CAP + 1) without counting.
  */
 export async function countRemembered(db: Queryable, key: string, run: () => Promise<number>): Promise<number> {
-  let kept = aboveCapUntil.get(db);
-  if ((kept?.get(key) ?? 0) > Date.now()) return COUNT_CAP + 1;
+  if (rememberedAboveCap(db, key)) return COUNT_CAP + 1;
   const n = await run();
+  rememberCount(db, key, n);
+  return n;
+}
+
+/** The count under `key` was above the cap less than FAR_ABOVE_KEPT_MS ago (countRemembered). */
+export const rememberedAboveCap = (db: Queryable, key: string) => (aboveCapUntil.get(db)?.get(key) ?? 0) > Date.now();
+
+/** A count just made under `key`: kept when above the cap, forgotten otherwise (countRemembered). */
+export function rememberCount(db: Queryable, key: string, n: number) {
+  let kept = aboveCapUntil.get(db);
   if (n > COUNT_CAP) {
     if (!kept) aboveCapUntil.set(db, (kept = new Map()));
     if (kept.size >= ABOVE_CAP_KEPT) kept.clear();
     kept.set(key, Date.now() + FAR_ABOVE_KEPT_MS);
   } else kept?.delete(key);
-  return n;
 }
 
-async function runCount(db: Queryable, spec: ShapedCount) {
+async function runCount(db: Queryable, spec: ShapedCount, whereText?: { sql: string; params: unknown[] }) {
   const [row] = await readCount(db, {
     shape: spec.shape,
     where: spec.where,
+    whereText,
     build: (where) =>
       db.select({ n: count() }).from(
         spec
@@ -425,6 +434,8 @@ export function keyset(
 export function keysetPage<R>(spec: {
   shape: string;
   filters: SQL | undefined;
+  /** The filters' values do not change the plan (ShapedCall.stable): named like an unfiltered page. */
+  planStable?: boolean;
   ks: Keyset;
   limit: number;
   build: (ordered: <Q extends PgSelect>(ids: Q) => Q) => Preparable<R>;
@@ -433,7 +444,7 @@ export function keysetPage<R>(spec: {
   return {
     shape: `${spec.shape}|${ks.backwards}`,
     where: and(spec.filters, ks.where),
-    stable: !spec.filters,
+    stable: !spec.filters || Boolean(spec.planStable),
     page: { limit: spec.limit, offset: ks.offset },
     build: (where, bounds) =>
       spec.build(

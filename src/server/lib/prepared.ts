@@ -1,8 +1,9 @@
 import { is, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { PgTransaction, type PgDialect } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgDialect, type PgSession } from "drizzle-orm/pg-core";
 import type { Db, Queryable } from "../db/client";
 
-type Values = Record<string, unknown>;
+/** Placeholder values by name. */
+export type Values = Record<string, unknown>;
 interface Executable<R> {
   execute(values?: Values): Promise<R>;
 }
@@ -46,6 +47,10 @@ export interface ShapedCall<R> {
   shape: string;
   /** The call's WHERE, values inline as usual: its text is part of the key, its values are bound. */
   where: SQL | undefined;
+  /** The WHERE already serialised (sqlText) by the caller, for its own key: not serialised again. */
+  whereText?: { sql: string; params: unknown[] } | undefined;
+  /** Values of the query's own `sql.placeholder(name)`s (a hand-written statement's), bound at each call. */
+  values?: Values;
   /** The page's LIMIT and OFFSET, when the query has them. */
   page?: { limit: number; offset: number };
   /**
@@ -106,9 +111,9 @@ export function shapedRead() {
     // export walking a table) would make a statement per offset.
     const stable = Boolean(call.stable && call.page && call.page.offset === 0);
     const pageOf = () => (stable ? inlinePage(call.page!) : boundPage);
-    const values: Values = call.page && !stable ? { ...call.page } : {};
+    const values: Values = { ...call.values, ...(call.page && !stable ? call.page : {}) };
     if (is(db, PgTransaction)) return call.build(call.where, pageOf()).execute(values);
-    const where = call.where ? dialectOf(db).sqlToQuery(call.where) : { sql: "", params: [] };
+    const where = call.whereText ?? (call.where ? dialectOf(db).sqlToQuery(call.where) : { sql: "", params: [] });
     const pageKey = stable ? String(call.page!.limit) : "";
     const key = `${call.shape}\u0000${pageKey}\u0000${where.sql}`;
     let shapes = cached.get(db);
@@ -132,7 +137,23 @@ export function shapedRead() {
   };
 }
 
-// Drizzle keeps its dialect on the database object (not part of its typed surface).
+/**
+ * Hand-written SQL (a UNION the query builder cannot say) as a shaped read's statement: its values
+ * are `sql.placeholder(name)`s bound from ShapedCall.values, and it answers its rows as objects.
+ * It is serialised here, once per shape.
+ */
+export function rawStatement<T>(db: Queryable, query: SQL): Preparable<T[]> {
+  const built = dialectOf(db).sqlToQuery(query);
+  const prepare = (name: string) => {
+    // What drizzle's own db.execute(sql) does, with a name and placeholders (an empty name: unnamed).
+    const statement = sessionOf(db).prepareQuery(built, undefined, name || undefined, false);
+    return { execute: async (values?: Values) => ((await statement.execute(values)) as { rows: T[] }).rows };
+  };
+  return { toSQL: () => built, prepare, execute: (values) => prepare("").execute(values) };
+}
+
+// Drizzle keeps its dialect and session on the database object (not part of its typed surface).
+const sessionOf = (db: Queryable) => (db as unknown as { session: PgSession }).session;
 const dialectOf = (db: Queryable) => (db as unknown as { dialect: PgDialect }).dialect;
 
 /** A piece of SQL as the database would receive it: its text (values as `$1…$n`) and its values. */

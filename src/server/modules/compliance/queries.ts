@@ -12,10 +12,11 @@ import {
 import { addDays } from "@domain/dates";
 import type { Queryable } from "../../db/client";
 import { complianceDocuments, complianceRequirements, constructionSites, orders, suppliers } from "../../db/schema";
-import { sqlText } from "../../lib/prepared";
+import { rawStatement, shapedRead, type Values } from "../../lib/prepared";
 import {
   COUNT_CAP,
-  countRemembered,
+  rememberCount,
+  rememberedAboveCap,
   cursorOf,
   cursorSql,
   flipKeys,
@@ -303,24 +304,64 @@ export async function derivedComplianceRows(db: Queryable, filter: ComplianceQue
 
 const r = complianceRequirements;
 
-function requirementBranches(filter: RequirementFilter, today: string) {
+/** The states a filter asks for: its `states`, its `state`, or all of them. */
+const wantedStates = (filter: RequirementFilter) =>
+  new Set(filter.states ?? (filter.state ? [filter.state] : complianceStates.values));
+
+/**
+ * A filter's statements are built once per shape (lib/prepared.ts shapedRead): the SQL depends on
+ * which filters are set and which states are wanted, written here; their values are placeholders
+ * (requirementValues), `prefix` keeping apart several filters' in one statement.
+ */
+function filterShape(filter: RequirementFilter): string {
+  const set = (v: unknown) => (v ? "1" : "0");
+  return [
+    set(filter.siteId),
+    filter.siteStatuses?.length ?? 0,
+    set(filter.excludeCompleted),
+    set(filter.kind),
+    set(filter.supplierId),
+    set(filter.requiredOnly),
+    [...wantedStates(filter)].sort().join(","),
+  ].join(".");
+}
+
+/** The values of requirementBranches' placeholders, by name. */
+function requirementValues(filter: RequirementFilter, today: string, prefix = ""): Values {
+  const values: Values = { [`${prefix}today`]: today, [`${prefix}soon`]: addDays(today, EXPIRY_WARNING_DAYS) };
+  if (filter.siteId) values[`${prefix}site`] = filter.siteId;
+  filter.siteStatuses?.forEach((status, i) => (values[`${prefix}status${i}`] = status));
+  if (filter.kind) values[`${prefix}kind`] = filter.kind;
+  if (filter.supplierId) values[`${prefix}supplier`] = filter.supplierId;
+  return values;
+}
+
+function requirementBranches(filter: RequirementFilter, prefix = "") {
+  const p = (name: string) => sql.placeholder(`${prefix}${name}`);
   const common: SQL[] = [];
-  if (filter.siteId) common.push(sql`${r.siteId} = ${filter.siteId}`);
-  if (filter.siteStatuses?.length) common.push(inArray(r.siteStatus, [...filter.siteStatuses]));
+  if (filter.siteId) common.push(sql`${r.siteId} = ${p("site")}`);
+  if (filter.siteStatuses?.length)
+    common.push(
+      inArray(
+        r.siteStatus,
+        filter.siteStatuses.map((_, i) => p(`status${i}`)),
+      ),
+    );
   // Written as the partial indexes' predicate, so the planner can use them.
   if (filter.excludeCompleted) common.push(sql.raw(`"compliance_requirements"."site_status" <> 'completato'`));
-  if (filter.kind) common.push(sql`${r.kind} = ${filter.kind}`);
-  if (filter.supplierId) common.push(sql`${r.supplierId} = ${filter.supplierId}`);
+  if (filter.kind) common.push(sql`${r.kind} = ${p("kind")}`);
+  if (filter.supplierId) common.push(sql`${r.supplierId} = ${p("supplier")}`);
   if (filter.requiredOnly) common.push(sql`${r.required}`);
-  const wanted = new Set(filter.states ?? (filter.state ? [filter.state] : complianceStates.values));
-  const soon = addDays(today, EXPIRY_WARNING_DAYS);
+  const wanted = wantedStates(filter);
+  const today = sql`${p("today")}::date`;
+  const soon = sql`${p("soon")}::date`;
   const branches: { rank: number; state: SQL; sortDate: SQL; where: SQL[] }[] = [];
   if (wanted.has("scaduto"))
     branches.push({
       rank: 1,
       state: sql`'scaduto'`,
       sortDate: sql`${r.sortDate}`,
-      where: [sql`${r.documentId} is not null`, sql`${r.sortDate} < ${today}::date`],
+      where: [sql`${r.documentId} is not null`, sql`${r.sortDate} < ${today}`],
     });
   if (wanted.has("mancante"))
     branches.push({
@@ -330,17 +371,25 @@ function requirementBranches(filter: RequirementFilter, today: string) {
       where: [sql`${r.documentId} is null`],
     });
   if (wanted.has("in_scadenza") || wanted.has("valido")) {
-    const where = [sql`${r.documentId} is not null`, sql`${r.sortDate} >= ${today}::date`];
-    if (!wanted.has("valido")) where.push(sql`${r.sortDate} <= ${soon}::date`);
-    if (!wanted.has("in_scadenza")) where.push(sql`${r.sortDate} > ${soon}::date`);
+    const where = [sql`${r.documentId} is not null`, sql`${r.sortDate} >= ${today}`];
+    if (!wanted.has("valido")) where.push(sql`${r.sortDate} <= ${soon}`);
+    if (!wanted.has("in_scadenza")) where.push(sql`${r.sortDate} > ${soon}`);
     branches.push({
       rank: 3,
-      state: sql`case when ${r.sortDate} <= ${soon}::date then 'in_scadenza' else 'valido' end`,
+      state: sql`case when ${r.sortDate} <= ${soon} then 'in_scadenza' else 'valido' end`,
       sortDate: sql`${r.sortDate}`,
       where,
     });
   }
   return branches.map((b) => ({ ...b, where: [...common, ...b.where] }));
+}
+
+/** The branches' ranks requirementBranches would give, without building them. */
+function wantedRanks(filter: RequirementFilter) {
+  const wanted = wantedStates(filter);
+  return [wanted.has("scaduto") && 1, wanted.has("mancante") && 2, (wanted.has("in_scadenza") || wanted.has("valido")) && 3].filter(
+    (rank): rank is number => rank !== false,
+  );
 }
 
 const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
@@ -399,76 +448,116 @@ export const complianceKeyset = (params: {
 
 /**
  * Requirement and document rows with their state on `today`, each with its cursor; with a limit,
- * also the capped count. In the list's own order each branch reads its index in order from the
- * cursor (or from its start past OFFSET) and stops after LIMIT (+ OFFSET) rows; a branch wholly
- * before the cursor is left out; the outer sort then orders at most three pages. A chosen sort
- * orders every match, the cursor a condition on the union.
+ * also the capped count, in the same statement. In the list's own order each branch reads its
+ * index in order from the cursor (or from its start past OFFSET) and stops after LIMIT (+ OFFSET)
+ * rows; a branch wholly before the cursor is left out; the outer sort then orders at most three
+ * pages. A chosen sort orders every match, the cursor a condition on the union. The statement is
+ * built once per shape (lib/prepared.ts shapedRead): the filters set, the sort, the cursor's
+ * direction, branch and NULLs, the page's size; every value is a placeholder.
  */
 async function requirementRows(db: Queryable, filter: ComplianceQuery, today: string, ks: Keyset) {
   const chosen = Boolean(sortKey(filter.sort) && sortKey(filter.sort)! in CHOSEN_SORTS);
-  const cursor = chosen ? null : cursorOf(filter, LIST_KEYS.length);
-  const cursorRank = cursor ? Number(cursor.values[0]) : 0;
-  const branches = requirementBranches(filter, today).filter(
-    (b) => !cursor || (cursor.backwards ? b.rank <= cursorRank : b.rank >= cursorRank),
+  const cursor = cursorOf(filter, ks.keys.length);
+  // In the list's own order a cursor seeks each branch; under a chosen sort it filters the union.
+  const cursorRank = cursor && !chosen ? Number(cursor.values[0]) : 0;
+  const ranks = wantedRanks(filter).filter(
+    (rank) => !cursorRank || (cursor!.backwards ? rank <= cursorRank : rank >= cursorRank),
   );
-  if (branches.length === 0) return { rows: [] as (RawRow & { cursor: string })[], total: 0 };
-  const branchKeys = (b: (typeof branches)[number]) => (b.rank === 2 ? MISSING_KEYS : DOC_KEYS);
-  const seek = (b: (typeof branches)[number]) => {
-    if (!cursor || b.rank !== cursorRank) return [];
-    const keys = branchKeys(b);
-    return [
-      seekSql(
-        keys.map(([k]) => k),
-        keys.map(([, i]) => cursor.values[i] ?? null),
-        cursor.backwards,
-      ),
-    ];
-  };
-  const selects = branches.map(
-    (b) => sql`select ${sql.raw(String(b.rank))} as rank, ${b.state} as state, ${b.sortDate} as sort_date,
-      ${r.siteId} as site_id, ${r.siteName} as site_name, ${r.siteSort} as site_sort, ${r.siteStatus} as site_status,
-      ${r.kind} as kind, ${r.kindRank} as kind_rank, ${r.supplierId} as supplier_id, ${r.supplierName} as supplier_name,
-      ${r.required} as required, ${r.documentId} as document_id, ${r.title} as title, ${r.validUntil}::text as valid_until
-      from ${r} where ${sql.join([...b.where, ...seek(b)], sql` and `)}`,
-  );
+  if (ranks.length === 0) return { rows: [] as PageRow[], total: 0 };
+  const values = requirementValues(filter, today);
+  const counting = Boolean(filter.limit) && filter.counted !== false;
+  // The count is the whole filter's, whichever page the cursor names: remembered by its values.
+  const countKey = `compliance\u0000${filterShape(filter)}\u0000${JSON.stringify(values)}`;
+  const countAbove = counting && rememberedAboveCap(db, countKey);
+  cursor?.values.forEach((v, i) => v !== null && (values[`c${i}`] = v));
+  const withCount = counting && !countAbove;
   const reach = filter.limit && !chosen ? filter.limit + ks.offset : null;
-  const branchOrder = (b: (typeof branches)[number]) => {
-    const keys = branchKeys(b).map(([k]) => k);
-    return sql`order by ${sql.join(orderSql(cursor?.backwards ? flipKeys(keys) : keys), sql`, `)}`;
-  };
-  const parts = reach
-    ? selects.map((s, i) => sql`(${s} ${branchOrder(branches[i]!)} limit ${reach})`)
-    : selects.map((s) => sql`(${s})`);
-  const where = chosen && ks.where ? sql`where ${ks.where}` : sql``;
-  const page = sql`select x.site_id, x.site_name, x.site_status, x.kind, x.supplier_id, x.supplier_name, x.required,
-      x.document_id, x.title, x.valid_until, x.state, ${cursorSql(ks.keys)} as cursor
-    from (${unionAll(parts)}) x ${where}
-    order by ${sql.join(ks.pageOrder, sql`, `)}
-    ${filter.limit ? sql`limit ${filter.limit} offset ${ks.offset}` : sql``}`;
-  const rowsIn = (raw: unknown) => {
-    const rows = rowsOf<RawRow & { cursor: string }>(raw);
-    // A page read backwards comes in reverse; the answer is always in the list's order.
-    return ks.backwards ? rows.reverse() : rows;
-  };
-  if (!filter.limit || filter.counted === false) {
-    const rows = rowsIn(await db.execute(page));
-    return { rows, total: rows.length };
-  }
-  // The count is the whole filter's, whichever page the cursor names.
-  const counted = requirementBranches(filter, today).map(
-    (b) => sql`(select 1 from ${r} where ${sql.join(b.where, sql` and `)})`,
-  );
-  const count = sql`select count(*)::int as n from (${unionAll(counted)} limit ${COUNT_CAP + 1}) c`;
-  const counting = sqlText(db, count);
-  // The page is sent first (then() starts drizzle's query), the count beside it.
-  const reading = db.execute(page).then(rowsIn);
-  const [rows, total] = await Promise.all([
-    reading,
-    countRemembered(db, `compliance\u0000${counting.sql}\u0000${JSON.stringify(counting.params)}`, async () =>
-      Number(rowsOf<{ n: number }>(await db.execute(count))[0]?.n ?? 0),
-    ),
-  ]);
+  const shape = [
+    filterShape(filter),
+    filter.sort ?? "",
+    cursor ? `${cursor.backwards ? "<" : ">"}${cursorRank}:${cursor.values.map((v) => (v === null ? 0 : 1)).join("")}` : "",
+    filter.limit ? `${filter.limit}+${ks.offset}` : "",
+    withCount ? "n" : "",
+  ].join("|");
+  const rows = await readRequirements(db, {
+    shape: `compliance|${shape}`,
+    where: undefined,
+    values,
+    build: () => {
+      // The cursor's values as placeholders, NULL where the cursor has NULL (a different SQL).
+      const at = cursor?.values.map((v, i) => (v === null ? null : (sql.placeholder(`c${i}`) as unknown as string)));
+      const branches = requirementBranches(filter).filter((b) => ranks.includes(b.rank));
+      const branchKeys = (b: (typeof branches)[number]) => (b.rank === 2 ? MISSING_KEYS : DOC_KEYS);
+      const seek = (b: (typeof branches)[number]) => {
+        if (!at || b.rank !== cursorRank) return [];
+        const keys = branchKeys(b);
+        return [
+          seekSql(
+            keys.map(([k]) => k),
+            keys.map(([, i]) => at[i] ?? null),
+            cursor!.backwards,
+          ),
+        ];
+      };
+      const selects = branches.map(
+        (b) => sql`select ${sql.raw(String(b.rank))} as rank, ${b.state} as state, ${b.sortDate} as sort_date,
+          ${r.siteId} as site_id, ${r.siteName} as site_name, ${r.siteSort} as site_sort, ${r.siteStatus} as site_status,
+          ${r.kind} as kind, ${r.kindRank} as kind_rank, ${r.supplierId} as supplier_id, ${r.supplierName} as supplier_name,
+          ${r.required} as required, ${r.documentId} as document_id, ${r.title} as title, ${r.validUntil}::text as valid_until
+          from ${r} where ${sql.join([...b.where, ...seek(b)], sql` and `)}`,
+      );
+      const branchOrder = (b: (typeof branches)[number]) => {
+        const keys = branchKeys(b).map(([k]) => k);
+        return sql`order by ${sql.join(orderSql(cursor?.backwards ? flipKeys(keys) : keys), sql`, `)}`;
+      };
+      const parts = reach
+        ? selects.map((s, i) => sql`(${s} ${branchOrder(branches[i]!)} limit ${sql.raw(String(reach))})`)
+        : selects.map((s) => sql`(${s})`);
+      const where = chosen && at ? sql`where ${seekSql(ks.keys, at, cursor!.backwards)}` : sql``;
+      // An uncorrelated subquery: PostgreSQL runs it once (an InitPlan), when the first row is sent.
+      const total = withCount ? sql`, (${countSql(requirementBranches(filter))}) as total` : sql``;
+      return rawStatement<PageRow & { total?: number }>(
+        db,
+        sql`select x.site_id, x.site_name, x.site_status, x.kind, x.supplier_id, x.supplier_name, x.required,
+          x.document_id, x.title, x.valid_until, x.state, ${cursorSql(ks.keys)} as cursor${total}
+        from (${unionAll(parts)}) x ${where}
+        order by ${sql.join(ks.pageOrder, sql`, `)}
+        ${filter.limit ? sql.raw(`limit ${filter.limit} offset ${ks.offset}`) : sql``}`,
+      );
+    },
+  });
+  // A page read backwards comes in reverse; the answer is always in the list's order.
+  if (ks.backwards) rows.reverse();
+  if (!counting) return { rows, total: rows.length };
+  if (countAbove) return { rows, total: COUNT_CAP + 1 };
+  // No row to carry the count: nothing matches, or the page lies past the last match.
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : !cursor && ks.offset === 0
+      ? 0
+      : await countAlone(db, filter, requirementValues(filter, today));
+  rememberCount(db, countKey, total);
   return { rows, total };
+}
+
+type PageRow = RawRow & { cursor: string };
+const readRequirements = shapedRead();
+const readCount = shapedRead();
+
+/** The capped count of a filter's rows: how many, up to COUNT_CAP + 1 ("oltre"). */
+const countSql = (branches: ReturnType<typeof requirementBranches>) =>
+  sql`select count(*)::int from (${unionAll(
+    branches.map((b) => sql`(select 1 from ${r} where ${sql.join(b.where, sql` and `)})`),
+  )} limit ${sql.raw(String(COUNT_CAP + 1))}) c`;
+
+async function countAlone(db: Queryable, filter: RequirementFilter, values: Values) {
+  const [row] = await readCount(db, {
+    shape: `compliance-count|${filterShape(filter)}`,
+    where: undefined,
+    values,
+    build: () => rawStatement<{ n: number }>(db, sql`select (${countSql(requirementBranches(filter))}) as n`),
+  });
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -481,15 +570,26 @@ export async function complianceCounts<K extends string>(
   today: string,
 ): Promise<Record<K, number>> {
   const names = Object.keys(filters) as K[];
-  const counts = names.map((name) => {
-    const branches = requirementBranches(filters[name], today).map(
-      (b) => sql`(select count(*) from ${r} where ${sql.join(b.where, sql` and `)})`,
-    );
-    return sql`${branches.length ? sql.join(branches, sql` + `) : sql`0`}::int as ${sql.identifier(name)}`;
+  // Each filter's placeholders named after it, so that one statement holds them all.
+  const prefix = (i: number) => `f${i}_`;
+  const values = Object.assign({}, ...names.map((name, i) => requirementValues(filters[name], today, prefix(i))));
+  const [row] = await readCounts(db, {
+    shape: names.map((name) => `${name}:${filterShape(filters[name])}`).join("|"),
+    where: undefined,
+    values,
+    build: () => {
+      const counts = names.map((name, i) => {
+        const branches = requirementBranches(filters[name], prefix(i)).map(
+          (b) => sql`(select count(*) from ${r} where ${sql.join(b.where, sql` and `)})`,
+        );
+        return sql`${branches.length ? sql.join(branches, sql` + `) : sql`0`}::int as ${sql.identifier(name)}`;
+      });
+      return rawStatement<Record<K, number>>(db, sql`select ${sql.join(counts, sql`, `)}`);
+    },
   });
-  const [row] = rowsOf<Record<K, number>>(await db.execute(sql`select ${sql.join(counts, sql`, `)}`));
   return Object.fromEntries(names.map((name) => [name, Number(row?.[name] ?? 0)])) as Record<K, number>;
 }
+const readCounts = shapedRead();
 
 /** Requirement and document rows with their state on `today`; with a limit, also the capped count. */
 export async function complianceRows(db: Queryable, filter: ComplianceQuery, today: string) {
@@ -503,6 +603,7 @@ export async function listCompliance(
   params: ComplianceListParams,
   today: string,
   ks: Keyset = complianceKeyset(params),
+  counted = true,
 ) {
   const { rows, total } = await requirementRows(
     db,
@@ -517,6 +618,7 @@ export async function listCompliance(
       offset: params.offset,
       after: params.after,
       before: params.before,
+      counted,
     },
     today,
     ks,

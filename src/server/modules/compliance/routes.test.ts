@@ -395,6 +395,29 @@ describe("across sites", () => {
   });
 });
 
+describe("the count beside the page", () => {
+  // The count rides on the page's rows (one statement); a page with no row counts on its own.
+  it("is the whole filter's on a page past its last row, and 0 when nothing matches", async () => {
+    await site({ status: "in_corso", name: "Cantiere Del Conteggio" });
+    await site({ status: "in_corso", name: "Cantiere Del Conteggio Bis" });
+    const first = await inject("GET", "/api/compliance?state=mancante&limit=200");
+    const total = Number(first.headers["x-total-count"]);
+    expect(total).toBeGreaterThan(1);
+    const full = await inject("GET", `/api/compliance?state=mancante&limit=${total}`);
+    expect(full.json()).toHaveLength(total);
+    const past = await inject("GET", `/api/compliance?state=mancante&limit=${total}&after=${full.headers["x-next-cursor"]}`);
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+    expect(Number(past.headers["x-total-count"])).toBe(total);
+    const byOffset = await inject("GET", `/api/compliance?state=mancante&limit=5&offset=${total}`);
+    expect(byOffset.json()).toEqual([]);
+    expect(Number(byOffset.headers["x-total-count"])).toBe(total);
+    const none = await inject("GET", `/api/compliance?supplierId=${crypto.randomUUID()}&limit=25`);
+    expect(none.json()).toEqual([]);
+    expect(none.headers["x-total-count"]).toBe("0");
+  });
+});
+
 describe("daily summary", () => {
   it("is put in the outbox exactly once a day by two instances at the same time", async () => {
     await site({ status: "in_corso", name: "Cantiere Del Riepilogo" });

@@ -88,6 +88,16 @@ export const openSql = sql`${i.status} <> 'pagata' and ${i.kind} <> 'nota_credit
 export const overdueSql = (today: string | SQLWrapper) => and(openSql, lt(i.dueDate, today))!;
 
 function listWhere(params: ListParams, scope: string | null, today: string): SQL | undefined {
+  return listFilters(params, scope, today).where;
+}
+
+/**
+ * The list's WHERE, and whether its plan is the same whatever its values: the "Scadute" filter
+ * alone, whose only value is today's date (every day the same walk of invoices_open_list_idx), so
+ * its page is a named statement planned once per connection like an unfiltered one (a search or a
+ * date range is planned with its values each time).
+ */
+function listFilters(params: ListParams, scope: string | null, today: string) {
   const filters: (SQL | undefined)[] = [];
   if (params.q) {
     const p = likePattern(params.q);
@@ -105,7 +115,7 @@ function listWhere(params: ListParams, scope: string | null, today: string): SQL
   else if (params.sdiStatus) filters.push(eq(i.sdiStatus, params.sdiStatus));
   if (params.clientId) filters.push(eq(estimates.clientId, params.clientId));
   if (scope) filters.push(eq(estimates.clientId, scope));
-  return and(...filters);
+  return { where: and(...filters), planStable: params.status === "scaduta" && filters.filter(Boolean).length === 1 };
 }
 
 function invoiceKeys(params: ListParams): SortKey[] {
@@ -166,11 +176,13 @@ export async function listInvoices(
 ) {
   const today = todayIso();
   const joins = joinsOf(params, scope);
+  const { where, planStable } = listFilters(params, scope, today);
   const rows = await readPage(
     db,
     keysetPage({
       shape: `invoices|${params.sort ?? ""}|${joins}`,
-      filters: listWhere(params, scope, today),
+      filters: where,
+      planStable,
       ks,
       limit: params.limit,
       build: (ordered) => {
