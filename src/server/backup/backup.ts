@@ -4,6 +4,7 @@ import path from "node:path";
 import { asc } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database, Queryable } from "../db/client";
+import { rowColumns } from "../db/schema/columns";
 import { uploadsDir } from "../storage";
 import { BACKUP_FORMAT, BACKUP_VERSION, countFiles, packDirectory, schemaFingerprint, type Manifest } from "./archive";
 import { backupPlan, type TablePlan } from "./plan";
@@ -32,8 +33,9 @@ async function dumpTable(db: Queryable, plan: TablePlan, file: string): Promise<
   let rows = 0;
   try {
     for (let offset = 0; ; offset += PAGE) {
+      // Without the search text: generated from the other columns, as the restore's insert is.
       const page = (await db
-        .select()
+        .select(rowColumns(plan.table))
         .from(plan.table)
         .orderBy(...order)
         .limit(PAGE)

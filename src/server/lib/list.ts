@@ -1,4 +1,4 @@
-import { and, asc, count, desc, getTableName, is, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, getTableName, is, like, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgTable, type PgSelect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../db/client";
 import { badRequest } from "../http/errors";
@@ -6,6 +6,13 @@ import { preparedRead, shapedRead, sqlText, type Preparable, type ShapedCall } f
 
 /** ILIKE pattern for a user's search text, with % and _ taken literally. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The rows whose search text (a `searchText` column, db/schema/columns.ts) contains the user's
+ * text, case-insensitively: the column is stored lowercased, the pattern is lowercased here, as
+ * ILIKE lowercases both sides; one LIKE that the column's trigram index serves.
+ */
+export const searchMatches = (searchText: AnyColumn, q: string) => like(searchText, sql`lower(${likePattern(q)})`);
 
 /** Turns "name" / "-createdAt" into an ORDER BY from a whitelist; unknown keys never reach SQL. */
 export function orderBy<K extends string>(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { clientTypes } from "@domain/statuses";
-import { createdAt, id, oneOf, trigramIndex, updatedAt, version } from "./columns";
+import { createdAt, id, oneOf, searchText, trigramIndex, updatedAt, version } from "./columns";
 
 export const clients = pgTable(
   "clients",
@@ -27,15 +27,17 @@ export const clients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
+    /** The list's search box reads this (migration 0024); read whole rows through rowColumns. */
+    searchText: searchText((): AnyPgColumn[] => [clients.name, clients.email, clients.phone]),
   },
   (t) => [
     check("clients_type_check", oneOf(t.type, clientTypes.values)),
     index("clients_name_idx").on(sql`lower(${t.name})`),
     index("clients_type_idx").on(t.type),
     index("clients_created_idx").on(t.createdAt),
+    // The estimates, surveys, sites and contracts lists search the client's name on its own.
     trigramIndex("clients_name_trgm", t.name),
-    trigramIndex("clients_email_trgm", t.email),
-    trigramIndex("clients_phone_trgm", t.phone),
+    trigramIndex("clients_search_trgm", t.searchText),
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
     index("clients_list_idx").on(t.createdAt, t.id),
     index("clients_type_list_idx").on(t.type, t.createdAt, t.id),
@@ -72,13 +74,13 @@ export const contacts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
+    /** The list's search box reads this (migration 0024). */
+    searchText: searchText((): AnyPgColumn[] => [contacts.name, contacts.email, contacts.phone]),
   },
   (t) => [
     index("contacts_client_idx").on(t.clientId),
     index("contacts_name_idx").on(sql`lower(${t.name})`),
-    trigramIndex("contacts_name_trgm", t.name),
-    trigramIndex("contacts_email_trgm", t.email),
-    trigramIndex("contacts_phone_trgm", t.phone),
+    trigramIndex("contacts_search_trgm", t.searchText),
     index("contacts_list_idx").on(sql`lower(${t.name})`, t.id.desc().nullsFirst()),
     // A chosen sort, then the id in its direction (migration 0017).
     index("contacts_name_sort_idx").on(sql`lower(${t.name})`, t.id),

@@ -1,14 +1,15 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ClientListQuery } from "@domain/clients";
 import { CLIENT_DETAIL_CONTACTS, CLIENT_DETAIL_ESTIMATES } from "@domain/clients";
 import type { Queryable } from "../../db/client";
 import { clients, contacts, estimates, surveys, users } from "../../db/schema";
+import { rowColumns } from "../../db/schema/columns";
 import {
   countShaped,
   countedRow,
   cursorSql,
   keyset,
-  likePattern,
+  searchMatches,
   sortKeys,
   type Keyset,
   keysetPage,
@@ -20,8 +21,8 @@ type ListParams = Omit<ClientListQuery, "limit" | "offset"> & { limit: number; o
 function listWhere(params: ListParams): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (params.q) {
-    const p = likePattern(params.q);
-    filters.push(or(ilike(clients.name, p), ilike(clients.email, p), ilike(clients.phone, p)));
+    // Name, e-mail or phone: one LIKE on the three together (migration 0024).
+    filters.push(searchMatches(clients.searchText, params.q));
   }
   if (params.type) filters.push(eq(clients.type, params.type as "privato"));
   return and(...filters);
@@ -95,7 +96,7 @@ export function countClients(db: Queryable, params: ListParams) {
 }
 
 export async function findClient(db: Queryable, id: string) {
-  const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  const [row] = await db.select(rowColumns(clients)).from(clients).where(eq(clients.id, id)).limit(1);
   return row ?? null;
 }
 

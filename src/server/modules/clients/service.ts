@@ -3,6 +3,7 @@ import type { Actor } from "../../auth/actor";
 import type { ClientValues } from "@domain/clients";
 import type { Db } from "../../db/client";
 import { clients } from "../../db/schema";
+import { rowColumns } from "../../db/schema/columns";
 import { conflict, notFound, staleVersion } from "../../http/errors";
 import { recordActivity } from "../activity/record";
 import { clientDependents } from "./queries";
@@ -11,7 +12,7 @@ const NOT_FOUND = "Cliente non trovato";
 
 export async function createClient(db: Db, actor: Actor, values: ClientValues) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(clients).values(values).returning();
+    const [row] = await tx.insert(clients).values(values).returning(rowColumns(clients));
     await recordActivity(tx, actor, {
       action: "create",
       entityType: "client",
@@ -30,7 +31,7 @@ export async function updateClient(db: Db, actor: Actor, id: string, values: Cli
       .update(clients)
       .set({ ...fields, updatedAt: sql`now()`, version: sql`${clients.version} + 1` })
       .where(and(eq(clients.id, id), eq(clients.version, version)))
-      .returning();
+      .returning(rowColumns(clients));
     if (!row) {
       const [exists] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
       throw exists ? staleVersion() : notFound(NOT_FOUND);

@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, contacts, surveys } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
+import { searchedNames } from "../../test/search";
 
 let t: TestApp;
 let clientId: string;
@@ -84,6 +85,24 @@ describe("contacts API", () => {
     expect(ofClient.json().every((c: { clientName: string }) => c.clientName === "Condominio Aurora")).toBe(true);
     expect((await t.app.inject({ url: "/api/contacts?clientId=nope", headers: { cookie: t.admin } })).statusCode).toBe(400);
     expect((await t.app.inject({ url: "/api/contacts?limit=500", headers: { cookie: t.admin } })).statusCode).toBe(400);
+  });
+
+  it("searches name, e-mail and phone in one text: any case, accented letters, % and _ literal, never across two fields", async () => {
+    await create({ ...valid(), name: "Niccolò Ombretti", email: "Niccolo@Studio-Ombretti.it", phone: "+39 02 5550202" });
+    await create({ ...valid(), name: "Uff_Tecnico 100%", email: "tecnico@ferri.it", phone: "0461 998877" });
+    await create({ ...valid(), name: "Ombretti Sara", email: "sara@posta.it", phone: "" });
+    const names = (q: string) => searchedNames(t, "/api/contacts", q);
+    expect(await names("ombretti")).toEqual(["Niccolò Ombretti", "Ombretti Sara"]);
+    expect(await names("NICCOLÒ")).toEqual(["Niccolò Ombretti"]);
+    expect(await names("studio-OMBRETTI")).toEqual(["Niccolò Ombretti"]);
+    expect(await names("5550202")).toEqual(["Niccolò Ombretti"]);
+    expect(await names("100%")).toEqual(["Uff_Tecnico 100%"]);
+    expect(await names("uff_tec")).toEqual(["Uff_Tecnico 100%"]);
+    expect(await names("ombretti_sara")).toEqual([]);
+    expect(await names("ombretti%sara")).toEqual([]);
+    expect(await names("sarasara@")).toEqual([]);
+    const [found] = (await t.app.inject({ url: "/api/contacts?q=ombretti%20sara", headers: { cookie: t.admin } })).json();
+    expect(found).not.toHaveProperty("searchText");
   });
 
   it("shows the detail with client, survey count and the latest 5 surveys", async () => {
