@@ -10,15 +10,21 @@ import { startScriptEnv } from "../../scripts/bench/server";
 const TUNABLES = "glibc.malloc.mmap_threshold=4194304";
 const root = new URL("../../", import.meta.url);
 
-/** Resident MB of the main thread's malloc heap after three password checks (scrypt N=16384, r=8) on it. */
-function heapAfterScrypt(env: NodeJS.ProcessEnv) {
+/**
+ * Resident anonymous MB that three password checks (scrypt N=16384, r=8: 16 MB each) leave behind.
+ * Counted over the whole process, not the main heap alone: glibc serves the main thread from
+ * another arena when the main one is locked by a V8 thread at that instant (seen on a loaded
+ * machine: the heap kept 2 MB and the other arena the rest).
+ */
+function keptAfterScrypt(env: NodeJS.ProcessEnv) {
   const script = `
     const crypto = require("node:crypto"), fs = require("node:fs");
+    const anon = () => Number(/RssAnon:\\s+(\\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"))[1]) / 1024;
+    const before = anon();
     for (let i = 0; i < 3; i++) crypto.scryptSync("password", "salt", 64, { N: 16384, r: 8, p: 1, maxmem: 64 * 2 ** 20 });
-    const m = /\\[heap\\]\\n(?:.*\\n)*?Rss:\\s+(\\d+) kB/.exec(fs.readFileSync("/proc/self/smaps", "utf8"));
-    console.log(m ? Number(m[1]) / 1024 : 0);`;
+    console.log(anon() - before);`;
   const res = spawnSync(process.execPath, ["-e", script], { env, encoding: "utf8" });
-  expect(res.status).toBe(0);
+  expect(res.status, res.stderr).toBe(0);
   return Number(res.stdout.trim());
 }
 
@@ -37,8 +43,8 @@ describe("malloc tunables of the production start", () => {
 
   it.runIf(glibc)("with them a password check's 16 MB goes back to the system; without, the heap keeps it", () => {
     const { GLIBC_TUNABLES: _, ...without } = process.env;
-    expect(heapAfterScrypt({ ...without, GLIBC_TUNABLES: startScriptEnv().GLIBC_TUNABLES })).toBeLessThan(8);
+    expect(keptAfterScrypt({ ...without, GLIBC_TUNABLES: startScriptEnv().GLIBC_TUNABLES })).toBeLessThan(8);
     // The premise of the setting: if the C library stops keeping it, the tunable can go.
-    expect(heapAfterScrypt(without)).toBeGreaterThanOrEqual(16);
+    expect(keptAfterScrypt(without)).toBeGreaterThanOrEqual(12);
   });
 });
