@@ -10,6 +10,8 @@ const EXCLUDED = new Set([
   "estimate_status_totals",
   // Derived: the triggers on sites, orders, suppliers and documents rebuild it (0018).
   "compliance_requirements",
+  // Derived: the triggers on compliance_requirements rebuild it (0025).
+  "compliance_requirement_totals",
   // Derived: the triggers on invoices and invoice_payments rebuild them (0019).
   "invoice_month_totals",
   "payment_month_totals",

@@ -98,6 +98,17 @@ export const complianceRequirements = pgTable(
   },
 );
 
+/**
+ * How many compliance_requirements rows each site status has, kept by statement-level triggers on
+ * that table in the writing transaction (drizzle/0025_compliance_totals.sql). Every state of every
+ * paper is one row there, so the Scadenze list's count without a filter but the sites' is a sum
+ * over these few rows. Derived data: backups leave it out.
+ */
+export const complianceRequirementTotals = pgTable("compliance_requirement_totals", {
+  siteStatus: text().primaryKey(),
+  count: integer().notNull().default(0),
+});
+
 /** One row per daily job and Rome day: the primary key makes "once a day" hold across instances. */
 export const dailyJobRuns = pgTable(
   "daily_job_runs",

@@ -11,7 +11,14 @@ import {
 } from "@domain/compliance";
 import { addDays } from "@domain/dates";
 import type { Queryable } from "../../db/client";
-import { complianceDocuments, complianceRequirements, constructionSites, orders, suppliers } from "../../db/schema";
+import {
+  complianceDocuments,
+  complianceRequirementTotals,
+  complianceRequirements,
+  constructionSites,
+  orders,
+  suppliers,
+} from "../../db/schema";
 import { rawStatement, shapedRead, type Values } from "../../lib/prepared";
 import {
   COUNT_CAP,
@@ -387,9 +394,11 @@ function requirementBranches(filter: RequirementFilter, prefix = "") {
 /** The branches' ranks requirementBranches would give, without building them. */
 function wantedRanks(filter: RequirementFilter) {
   const wanted = wantedStates(filter);
-  return [wanted.has("scaduto") && 1, wanted.has("mancante") && 2, (wanted.has("in_scadenza") || wanted.has("valido")) && 3].filter(
-    (rank): rank is number => rank !== false,
-  );
+  return [
+    wanted.has("scaduto") && 1,
+    wanted.has("mancante") && 2,
+    (wanted.has("in_scadenza") || wanted.has("valido")) && 3,
+  ].filter((rank): rank is number => rank !== false);
 }
 
 const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
@@ -475,7 +484,9 @@ async function requirementRows(db: Queryable, filter: ComplianceQuery, today: st
   const shape = [
     filterShape(filter),
     filter.sort ?? "",
-    cursor ? `${cursor.backwards ? "<" : ">"}${cursorRank}:${cursor.values.map((v) => (v === null ? 0 : 1)).join("")}` : "",
+    cursor
+      ? `${cursor.backwards ? "<" : ">"}${cursorRank}:${cursor.values.map((v) => (v === null ? 0 : 1)).join("")}`
+      : "",
     filter.limit ? `${filter.limit}+${ks.offset}` : "",
     withCount ? "n" : "",
   ].join("|");
@@ -515,7 +526,7 @@ async function requirementRows(db: Queryable, filter: ComplianceQuery, today: st
         : selects.map((s) => sql`(${s})`);
       const where = chosen && at ? sql`where ${seekSql(ks.keys, at, cursor!.backwards)}` : sql``;
       // An uncorrelated subquery: PostgreSQL runs it once (an InitPlan), when the first row is sent.
-      const total = withCount ? sql`, (${countSql(requirementBranches(filter))}) as total` : sql``;
+      const total = withCount ? sql`, (${countSql(filter)}) as total` : sql``;
       return rawStatement<PageRow & { total?: number }>(
         db,
         sql`select x.site_id, x.site_name, x.site_status, x.kind, x.supplier_id, x.supplier_name, x.required,
@@ -544,18 +555,51 @@ type PageRow = RawRow & { cursor: string };
 const readRequirements = shapedRead();
 const readCount = shapedRead();
 
-/** The capped count of a filter's rows: how many, up to COUNT_CAP + 1 ("oltre"). */
-const countSql = (branches: ReturnType<typeof requirementBranches>) =>
-  sql`select count(*)::int from (${unionAll(
-    branches.map((b) => sql`(select 1 from ${r} where ${sql.join(b.where, sql` and `)})`),
-  )} limit ${sql.raw(String(COUNT_CAP + 1))}) c`;
+/**
+ * Every state of every paper, filtered by nothing but the sites' statuses: each row of
+ * compliance_requirements is one row of the list (a paper on file has a sort date, a missing one
+ * none, and the states only split them), so the count is the statuses' totals (drizzle/0025).
+ */
+const totals = complianceRequirementTotals;
+const countsEveryRow = (filter: RequirementFilter) =>
+  !filter.siteId &&
+  !filter.kind &&
+  !filter.supplierId &&
+  !filter.requiredOnly &&
+  complianceStates.values.every((state) => wantedStates(filter).has(state));
+
+/**
+ * The capped count of a filter's rows: how many, up to COUNT_CAP + 1 ("oltre"). With no filter but
+ * the sites' it sums at most four rows kept by triggers; otherwise it reads each state's index
+ * range until COUNT_CAP + 1 rows. Its placeholders are requirementBranches' (requirementValues).
+ */
+function countSql(filter: RequirementFilter): SQL {
+  const capped = sql.raw(String(COUNT_CAP + 1));
+  if (countsEveryRow(filter)) {
+    const where: SQL[] = [];
+    if (filter.siteStatuses?.length)
+      where.push(
+        inArray(
+          totals.siteStatus,
+          filter.siteStatuses.map((_, i) => sql.placeholder(`status${i}`)),
+        ),
+      );
+    if (filter.excludeCompleted) where.push(sql`${totals.siteStatus} <> 'completato'`);
+    return sql`select least(coalesce(sum(${totals.count}), 0), ${capped})::int from ${totals}${
+      where.length ? sql` where ${sql.join(where, sql` and `)}` : sql``
+    }`;
+  }
+  return sql`select count(*)::int from (${unionAll(
+    requirementBranches(filter).map((b) => sql`(select 1 from ${r} where ${sql.join(b.where, sql` and `)})`),
+  )} limit ${capped}) c`;
+}
 
 async function countAlone(db: Queryable, filter: RequirementFilter, values: Values) {
   const [row] = await readCount(db, {
     shape: `compliance-count|${filterShape(filter)}`,
     where: undefined,
     values,
-    build: () => rawStatement<{ n: number }>(db, sql`select (${countSql(requirementBranches(filter))}) as n`),
+    build: () => rawStatement<{ n: number }>(db, sql`select (${countSql(filter)}) as n`),
   });
   return Number(row?.n ?? 0);
 }
