@@ -21,7 +21,12 @@ const database = await openPostgres(process.env.CPU_DATABASE_URL ?? "postgres://
 const { app, cookie } = await appAsAdmin(database);
 const headers = { cookie };
 
-console.log(`N=${N}, C=${C}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}`);
+console.log(
+  `N=${N}, C=${C}; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ")}`,
+);
 for (const url of urls) {
   const call = () => app.inject({ method: "GET", url, headers });
   const first = await call();
@@ -53,7 +58,7 @@ for (const url of urls) {
     session.disconnect();
   }
   console.log(
-    `${url}: ${((cpu.user + cpu.system) / N).toFixed(0)} µs CPU per call, ${(wall / N).toFixed(2)} ms wall per call (${first.body.length} bytes)`,
+    `${url}: ${((cpu.user + cpu.system) / N).toFixed(0)} µs CPU per call (${(cpu.system / N).toFixed(0)} in the kernel), ${(wall / N).toFixed(2)} ms wall per call (${first.body.length} bytes)`,
   );
 }
 await app.close();

@@ -38,7 +38,9 @@ interface PlanNode {
 }
 const scans = (n: PlanNode): string[] => [
   ...(n["Node Type"].includes("Scan") || n["Node Type"].includes("Sort")
-    ? [`${n["Node Type"]}${n["Index Name"] ? ` ${n["Index Name"]}` : n["Relation Name"] ? ` ${n["Relation Name"]}` : ""}`]
+    ? [
+        `${n["Node Type"]}${n["Index Name"] ? ` ${n["Index Name"]}` : n["Relation Name"] ? ` ${n["Relation Name"]}` : ""}`,
+      ]
     : []),
   ...(n.Plans ?? []).flatMap(scans),
 ];

@@ -16,9 +16,12 @@ const urls = process.argv.slice(2);
 if (!urls.length) throw new Error("usage: explain-route.ts <url> [<url> …]");
 const runs = Number(process.env.EXPLAIN_RUNS ?? 5);
 const sink: { current: CapturedQuery[] | null } = { current: null };
-const database = await openPostgres(process.env.EXPLAIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/colmo_bench", {
-  logger: capturingLogger(sink),
-});
+const database = await openPostgres(
+  process.env.EXPLAIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/colmo_bench",
+  {
+    logger: capturingLogger(sink),
+  },
+);
 const { app, cookie } = await appAsAdmin(database);
 
 const literal = (v: unknown) =>
@@ -26,7 +29,12 @@ const literal = (v: unknown) =>
 const inline = (q: string, p: unknown[]) => q.replace(/\$(\d+)\b/g, (_m, n: string) => literal(p[Number(n) - 1]));
 const isRead = (q: string) => /^\s*(select|with)\b/i.test(q) && !/\bfor update\b/i.test(q);
 
-console.log(`${runs} runs each; load ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}`);
+console.log(
+  `${runs} runs each; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ")}`,
+);
 for (const url of urls) {
   sink.current = [];
   const res = await app.inject({ method: "GET", url, headers: { cookie } });

@@ -182,11 +182,7 @@ export function markdownReport(r: {
     for (const row of t.api) {
       const goal = target(t, row);
       const met =
-        goal === null
-          ? ""
-          : meetsP95(row, goal)
-            ? `p95 ≤ ${goal.toFixed(0)} ✅`
-            : `p95 ≤ ${goal.toFixed(0)} ❌`;
+        goal === null ? "" : meetsP95(row, goal) ? `p95 ≤ ${goal.toFixed(0)} ✅` : `p95 ≤ ${goal.toFixed(0)} ❌`;
       const shareOf = floorShare(t, row);
       const share = shareOf === null ? "" : shareOf >= 0.6 ? " · ≥60% floor ✅" : " · ≥60% floor ❌";
       const f = (x: RunStats | null) => (x ? `${ms(x.p95)} / ${x.rps.toFixed(0)} / ${x.count}` : "–");

@@ -6,7 +6,7 @@ import { openPglite } from "../../src/server/db/client";
 import { DEMO_LOGINS } from "../../src/server/demo/run";
 import { httpLoad } from "./http-load";
 import { loginAs, pdfUsers } from "./pdf-figures";
-import { KEYSET_LISTS, scenarios, withQuery } from "./scenarios";
+import { discoverIds, scenarios } from "./scenarios";
 import { rssMb, startServer, stopServer } from "./server";
 
 // The bench's PGlite idle-memory figure alone, and where that memory is. Reproduces run.ts's
@@ -151,23 +151,18 @@ try {
   log(`server up in ${startMs} ms, RSS ${rssMb(pid)} MB`);
   const cookie = await loginAs(base, DEMO_LOGINS.admin);
   await pdfUsers(base);
-  // run.ts's discoverIds.
-  const get = async (p: string) => (await (await fetch(base + p, { headers: { cookie } })).json()) as { id: string }[];
-  const [estimate] = await get("/api/estimates?status=accettato&limit=1");
-  const [client] = await get("/api/clients?limit=1");
-  const cursors: Record<string, string> = {};
-  for (const p of KEYSET_LISTS) {
-    const res = await fetch(`${base}${withQuery(p)}limit=1&offset=4974`, { headers: { cookie } });
-    const next = res.headers.get("x-next-cursor");
-    if (next) cursors[p] = next;
-  }
+  const ids = await discoverIds(base, cookie);
   log(`after logins and ids: RSS ${rssMb(pid)} MB`);
-  const list = scenarios({ estimateId: estimate!.id, clientId: client!.id, login: DEMO_LOGINS.admin, cursors });
+  const list = scenarios(ids);
   for (const s of list) {
     const t0 = performance.now();
     const res = await fetch(base + s.path, {
       method: s.method,
-      headers: { ...(s.kind === "login" ? {} : { cookie }), ...(s.body ? { "content-type": "application/json" } : {}) },
+      headers: {
+        ...(s.kind === "login" ? {} : { cookie }),
+        ...s.headers,
+        ...(s.body ? { "content-type": "application/json" } : {}),
+      },
       ...(s.body ? { body: JSON.stringify(s.body) } : {}),
     });
     await res.arrayBuffer();

@@ -12,7 +12,7 @@ import { browserFigures, bundleFigures, type BrowserFigures } from "./frontend";
 import { httpLoad } from "./http-load";
 import { loginAs, pdfFigures, pdfUsers, type PdfFigures } from "./pdf-figures";
 import { checkTargets, consoleTable, markdownReport, spliceReport, type TargetResult } from "./report";
-import { KEYSET_LISTS, scenarios, withQuery, type Scenario } from "./scenarios";
+import { discoverIds, scenarios, type Scenario } from "./scenarios";
 import { rssMb, startServer, stopServer } from "./server";
 import type { RunStats } from "./stats";
 
@@ -112,22 +112,6 @@ async function settle(base: string) {
   }
 }
 
-const DEEP_ROW = 4975;
-
-async function discoverIds(base: string, cookie: string) {
-  const get = async (p: string) => (await (await fetch(base + p, { headers: { cookie } })).json()) as { id: string }[];
-  const [estimate] = await get("/api/estimates?status=accettato&limit=1");
-  const [client] = await get("/api/clients?limit=1");
-  // The cursor after row DEEP_ROW of each keyset list (X-Next-Cursor), for its deep page by cursor.
-  const cursors: Record<string, string> = {};
-  for (const path of KEYSET_LISTS) {
-    const res = await fetch(`${base}${withQuery(path)}limit=1&offset=${DEEP_ROW - 1}`, { headers: { cookie } });
-    const next = res.headers.get("x-next-cursor");
-    if (next) cursors[path] = next;
-  }
-  return { estimateId: estimate!.id, clientId: client!.id, login: DEMO_LOGINS.admin, cursors };
-}
-
 /** Removes what the write scenarios added, so every run measures the same data set. */
 async function cleanUp(kind: "postgresql" | "pglite") {
   const database = await openTarget(kind);
@@ -172,6 +156,7 @@ async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean
         method: s.method,
         headers: {
           ...(s.kind === "login" ? {} : { cookie }),
+          ...s.headers,
           ...(s.body ? { "content-type": "application/json" } : {}),
         },
         ...(s.body ? { body: JSON.stringify(s.body) } : {}),
@@ -184,7 +169,12 @@ async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(child.pid!))), 250);
     for (const s of list) {
       for (const c of levels[kind]) {
-        const stats = await httpLoad(base, { ...s, headers: s.kind === "login" ? {} : { cookie } }, c, seconds);
+        const stats = await httpLoad(
+          base,
+          { ...s, headers: { ...(s.kind === "login" ? {} : { cookie }), ...s.headers } },
+          c,
+          seconds,
+        );
         await settle(base);
         api.push({
           scenario: s.name,
@@ -256,7 +246,7 @@ async function measureTarget(kind: "postgresql" | "pglite", withBrowser: boolean
       await app.inject({
         method: s.method,
         url: s.path,
-        headers: s.kind === "login" ? {} : { cookie },
+        headers: { ...(s.kind === "login" ? {} : { cookie }), ...s.headers },
         ...(s.body ? { payload: s.body as object } : {}),
       });
       const captured = sink.current;
