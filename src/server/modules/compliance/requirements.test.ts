@@ -431,3 +431,13 @@ describe.skipIf(!process.env.DATABASE_URL)("concurrent writers", () => {
     }
   });
 });
+
+// Last in the file: it empties the maintained rows.
+describe("compliance_requirement_totals (drizzle/0025)", () => {
+  it("TRUNCATE of the requirements empties them, and the list counts nothing", async () => {
+    expect(Object.keys((await totalsByStatus()).kept).length).toBeGreaterThan(0);
+    await t.db.execute(sql`truncate compliance_requirements`);
+    expect(await totalsByStatus()).toEqual({ kept: {}, counted: {} });
+    expect((await complianceRows(t.db, { limit: 5, offset: 0 }, today)).total).toBe(0);
+  });
+});
