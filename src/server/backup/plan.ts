@@ -15,6 +15,8 @@ const EXCLUDED = new Set([
   // Derived: the triggers on invoices and invoice_payments rebuild them (0019).
   "invoice_month_totals",
   "payment_month_totals",
+  // Derived: the triggers on invoices rebuild it (0026).
+  "invoice_due_totals",
   // Derived: the triggers on clients and construction_sites rebuild them (0022).
   "client_totals",
   "site_status_totals",

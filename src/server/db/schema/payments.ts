@@ -66,3 +66,15 @@ export const paymentMonthTotals = pgTable("payment_month_totals", {
   month: date({ mode: "string" }).primaryKey(),
   collected: numeric({ precision: 14, scale: 2 }).notNull().default("0"),
 });
+
+/**
+ * What is still to collect on the open invoices (invoices/queries.ts openSql), by due date: how many
+ * and how much (a draft's total, an issued invoice's remainder), kept by statement-level triggers on
+ * invoices in the writing transaction (migration 0026); a date with nothing open has no row. The
+ * dashboard's overdue card sums the dates before today. Derived data: backups leave it out.
+ */
+export const invoiceDueTotals = pgTable("invoice_due_totals", {
+  dueDate: date({ mode: "string" }).primaryKey(),
+  count: integer().notNull().default(0),
+  amount: numeric({ precision: 16, scale: 2 }).notNull().default("0"),
+});

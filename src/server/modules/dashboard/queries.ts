@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { lastMonths, monthRange, TECNICO_DASHBOARD_SURVEYS, type TecnicoDashboard } from "@domain/dashboard";
 import { addDays } from "@domain/dates";
 import { estimateStatuses, siteStatuses } from "@domain/statuses";
@@ -11,6 +11,7 @@ import {
   contracts,
   estimates,
   estimateStatusTotals,
+  invoiceDueTotals,
   invoiceMonthTotals,
   invoices,
   paymentMonthTotals,
@@ -18,7 +19,7 @@ import {
   surveys,
 } from "../../db/schema";
 import { preparedRead } from "../../lib/prepared";
-import { overdueSql, remainderSql } from "../invoices/queries";
+import { remainderSql } from "../invoices/queries";
 
 /** How many invoices due for a reminder the dashboard lists. */
 const DASHBOARD_REMINDERS = 8;
@@ -73,13 +74,23 @@ const readInvoiced = preparedRead("colmo_dashboard_invoiced", (db) =>
   db
     .select({ month: monthOf(invoiceMonthTotals.month), total: sql<string>`${invoiceMonthTotals.invoiced}::text` })
     .from(invoiceMonthTotals)
-    .where(and(gte(invoiceMonthTotals.month, sql.placeholder("start")), lt(invoiceMonthTotals.month, sql.placeholder("end")))),
+    .where(
+      and(
+        gte(invoiceMonthTotals.month, sql.placeholder("start")),
+        lt(invoiceMonthTotals.month, sql.placeholder("end")),
+      ),
+    ),
 );
 const readCollected = preparedRead("colmo_dashboard_collected", (db) =>
   db
     .select({ month: monthOf(paymentMonthTotals.month), total: sql<string>`${paymentMonthTotals.collected}::text` })
     .from(paymentMonthTotals)
-    .where(and(gte(paymentMonthTotals.month, sql.placeholder("start")), lt(paymentMonthTotals.month, sql.placeholder("end")))),
+    .where(
+      and(
+        gte(paymentMonthTotals.month, sql.placeholder("start")),
+        lt(paymentMonthTotals.month, sql.placeholder("end")),
+      ),
+    ),
 );
 
 async function revenueByMonth(db: Queryable, day: string) {
@@ -154,15 +165,19 @@ async function sitesByStatus(db: Queryable, day: string) {
   return { byStatus, late: byStatus.reduce((n, s) => n + s.late, 0) };
 }
 
-/** Overdue derived on the remainder (docs/domain/invoices.md): what is still owed on invoices past due (a draft: its total). */
+/**
+ * Overdue derived on the remainder (docs/domain/invoices.md): what is still owed on invoices past
+ * due (a draft: its total). Summed from the open amounts by due date that the triggers on invoices
+ * keep (migration 0026): the dates before today, not every open invoice past due.
+ */
 const readOverdue = preparedRead("colmo_dashboard_overdue", (db) =>
   db
     .select({
-      count: count(),
-      total: sql<string>`coalesce(sum(case when ${invoices.status} = 'bozza' then ${invoices.totalAmount} else ${remainderSql} end), 0)::numeric(14,2)::text`,
+      count: sql<number>`coalesce(sum(${invoiceDueTotals.count}), 0)::int`.mapWith(Number),
+      total: sql<string>`coalesce(sum(${invoiceDueTotals.amount}), 0)::numeric(14,2)::text`,
     })
-    .from(invoices)
-    .where(overdueSql(todayParam)),
+    .from(invoiceDueTotals)
+    .where(lt(invoiceDueTotals.dueDate, todayParam)),
 );
 
 async function overdueInvoices(db: Queryable, day: string) {
