@@ -117,6 +117,9 @@ class Deferred<T> implements Promise<T> {
   }
 }
 
+/** A count (or any read) that runs when awaited, not when called: see Deferred. */
+export const deferred = <T>(run: () => Promise<T>): Promise<T> => new Deferred(run);
+
 /**
  * `select count(*) from (<the list's FROM and WHERE> limit COUNT_CAP + 1)`: the scan stops after
  * COUNT_CAP + 1 matching rows, so a count costs at most that whatever the table's size. A result

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDueTotals, invoices } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { insertClient, insertContract, insertEstimate } from "../../test/fixtures/dashboard";
+import { todayIso } from "@domain/dates";
 import { openSql, remainderSql } from "../invoices/queries";
 
 // invoice_due_totals (migration 0026) must equal, after every kind of write, a GROUP BY by due date
@@ -198,6 +199,31 @@ describe(`invoice_due_totals against the open invoices (seed ${SEED})`, () => {
     await t.db.execute(sql`update invoice_due_totals set count = count + 1 where due_date = '2026-02-28'`);
     try {
       expect((await overdue()).count).toBe(expected!.n + 1);
+    } finally {
+      await t.db.execute(sql`update invoice_due_totals set count = count - 1 where due_date = '2026-02-28'`);
+    }
+  });
+
+  // The invoices list's "Scadute" filter alone counts from the same rows; with another filter it
+  // counts the invoices themselves.
+  it('the office\'s "Scadute" list counts from them', async () => {
+    const total = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/invoices?${query}`, headers: { cookie: t.admin } });
+      expect(res.statusCode).toBe(200);
+      return Number(res.headers["x-total-count"]);
+    };
+    const [open] = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from ${invoices} where ${openSql} and ${invoices.dueDate} < ${todayIso()}`,
+      ),
+    );
+    expect(open!.n).toBeGreaterThan(0);
+    expect(await total("status=scaduta&limit=5")).toBe(open!.n);
+    await t.db.execute(sql`update invoice_due_totals set count = count + 1 where due_date = '2026-02-28'`);
+    try {
+      expect(await total("status=scaduta&limit=5")).toBe(open!.n + 1);
+      // Another filter beside it: the rows are counted, the kept totals play no part.
+      expect(await total("status=scaduta&type=fattura&limit=5")).toBe(open!.n);
     } finally {
       await t.db.execute(sql`update invoice_due_totals set count = count - 1 where due_date = '2026-02-28'`);
     }

@@ -11,7 +11,6 @@ import {
   contracts,
   estimates,
   estimateStatusTotals,
-  invoiceDueTotals,
   invoiceMonthTotals,
   invoices,
   paymentMonthTotals,
@@ -19,7 +18,7 @@ import {
   surveys,
 } from "../../db/schema";
 import { preparedRead } from "../../lib/prepared";
-import { remainderSql } from "../invoices/queries";
+import { readOverdueTotals, remainderSql } from "../invoices/queries";
 
 /** How many invoices due for a reminder the dashboard lists. */
 const DASHBOARD_REMINDERS = 8;
@@ -165,23 +164,9 @@ async function sitesByStatus(db: Queryable, day: string) {
   return { byStatus, late: byStatus.reduce((n, s) => n + s.late, 0) };
 }
 
-/**
- * Overdue derived on the remainder (docs/domain/invoices.md): what is still owed on invoices past
- * due (a draft: its total). Summed from the open amounts by due date that the triggers on invoices
- * keep (migration 0026): the dates before today, not every open invoice past due.
- */
-const readOverdue = preparedRead("colmo_dashboard_overdue", (db) =>
-  db
-    .select({
-      count: sql<number>`coalesce(sum(${invoiceDueTotals.count}), 0)::int`.mapWith(Number),
-      total: sql<string>`coalesce(sum(${invoiceDueTotals.amount}), 0)::numeric(14,2)::text`,
-    })
-    .from(invoiceDueTotals)
-    .where(lt(invoiceDueTotals.dueDate, todayParam)),
-);
-
 async function overdueInvoices(db: Queryable, day: string) {
-  const [row] = await readOverdue(db, { today: day });
+  // Overdue derived on the remainder (docs/domain/invoices.md), from the open amounts by due date.
+  const [row] = await readOverdueTotals(db, { today: day });
   return { count: Number(row?.count ?? 0), total: row?.total ?? "0.00" };
 }
 

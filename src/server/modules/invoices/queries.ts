@@ -14,14 +14,16 @@ import {
   clients,
   contracts,
   estimates,
+  invoiceDueTotals,
   invoicePayments as invoicePaymentsTable,
   invoices,
   invoiceSdiEvents,
 } from "../../db/schema";
-import { shapedRead } from "../../lib/prepared";
+import { preparedRead, shapedRead } from "../../lib/prepared";
 import {
   countShaped,
   countedRow,
+  deferred,
   cursorSql,
   keyset,
   keysetPage,
@@ -237,7 +239,25 @@ export async function invoiceListTotals(db: Queryable, params: ListParams) {
   };
 }
 
+/**
+ * How many invoices are overdue on `today` and what is still owed on them (a draft: its total):
+ * the sum of the open amounts by due date that the triggers on invoices keep (migration 0026),
+ * over the dates before today. The dashboard's card and the "Scadute" list's count.
+ */
+export const readOverdueTotals = preparedRead("colmo_invoices_overdue_totals", (db) =>
+  db
+    .select({
+      count: sql<number>`coalesce(sum(${invoiceDueTotals.count}), 0)::int`.mapWith(Number),
+      total: sql<string>`coalesce(sum(${invoiceDueTotals.amount}), 0)::numeric(14,2)::text`,
+    })
+    .from(invoiceDueTotals)
+    .where(lt(invoiceDueTotals.dueDate, sql.placeholder("today"))),
+);
+
 export function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
+  // "Scadute" alone, in the office: every overdue invoice, counted by the kept totals.
+  if (!scope && listFilters(params, scope, todayIso()).planStable)
+    return deferred(async () => (await readOverdueTotals(db, { today: todayIso() }))[0]?.count ?? 0);
   const joins = joinsOf(params, scope);
   return countShaped(db, {
     shape: `invoices|${joins}`,
