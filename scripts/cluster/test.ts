@@ -195,7 +195,12 @@ try {
   let pending = drafts;
   for (let round = 0; round < 5 && pending.length; round++) {
     const answers = await Promise.all(
-      pending.map(async (id) => ({ id, r: await proxy("POST", `/api/invoices/${id}/send`) })),
+      // A connection the proxy dropped (every instance marked down for a moment under this burst)
+      // is sent again like a 503: an invoice issued meanwhile answers 409, never a second number.
+      pending.map(async (id) => ({
+        id,
+        r: await proxy("POST", `/api/invoices/${id}/send`).catch(() => ({ status: 0, json: null })),
+      })),
     );
     pending = [];
     for (const { id, r } of answers) {
