@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDueTotals, invoices } from "../../db/schema";
+import { createRandom } from "../../demo/random";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { insertClient, insertContract, insertEstimate } from "../../test/fixtures/dashboard";
 import { todayIso } from "@domain/dates";
@@ -38,20 +39,9 @@ async function grouped() {
   return asMap(rows);
 }
 
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.DUE_TOTALS_SEED ?? 20261127);
-const rand = prng(SEED);
-const pick = <T>(values: readonly T[]) => values[Math.floor(rand() * values.length)]!;
-const chance = (p: number) => rand() < p;
+// The demo loader's seeded generator: a failure replays with the same seed.
+const { next: rand, pick, chance } = createRandom(SEED);
 const cents = (max: number) => (Math.floor(rand() * max * 100) / 100).toFixed(2);
 const DUES = ["2026-01-31", "2026-02-28", "2026-03-15", "2026-03-31", "2026-04-30"] as const;
 
