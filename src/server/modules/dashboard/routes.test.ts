@@ -110,6 +110,23 @@ describe("dashboard API", () => {
     expect(d.overdueInvoices).toEqual({ count: 2, total: "71.00" });
   });
 
+  it("lists the invoices due for a reminder with the client, what is owed and for how long", async () => {
+    const d = await get();
+    // The issued one due yesterday; the overdue draft is not sent, so there is nobody to remind yet.
+    expect(d.remindersDue).toEqual([
+      {
+        id: expect.any(String),
+        number: expect.stringMatching(/^FAT-T-\d+$/),
+        clientName: expect.stringMatching(/^Cliente /),
+        dueDate: "2026-03-14",
+        remainder: "61.00",
+        daysPastDue: 1,
+        remindersSent: 0,
+      },
+    ]);
+    expect((await get("?date=2026-03-24")).remindersDue[0]).toMatchObject({ daysPastDue: 10 });
+  });
+
   it("moves with the reference day: on April 1st March's revenue leaves the card", async () => {
     const d = await get("?date=2026-04-01");
     expect(d.cards.monthlyRevenue).toBe("400.00");

@@ -244,15 +244,15 @@ export async function invoiceListTotals(db: Queryable, params: ListParams) {
  * the sum of the open amounts by due date that the triggers on invoices keep (migration 0026),
  * over the dates before today. The dashboard's card and the "Scadute" list's count.
  */
-export const readOverdueTotals = preparedRead("colmo_invoices_overdue_totals", (db) =>
+export const overdueTotals = (db: Queryable) =>
   db
     .select({
-      count: sql<number>`coalesce(sum(${invoiceDueTotals.count}), 0)::int`.mapWith(Number),
-      total: sql<string>`coalesce(sum(${invoiceDueTotals.amount}), 0)::numeric(14,2)::text`,
+      count: sql<number>`coalesce(sum(${invoiceDueTotals.count}), 0)::int`.mapWith(Number).as("count"),
+      total: sql<string>`coalesce(sum(${invoiceDueTotals.amount}), 0)::numeric(14,2)::text`.as("total"),
     })
     .from(invoiceDueTotals)
-    .where(lt(invoiceDueTotals.dueDate, sql.placeholder("today"))),
-);
+    .where(lt(invoiceDueTotals.dueDate, sql.placeholder("today")));
+export const readOverdueTotals = preparedRead("colmo_invoices_overdue_totals", overdueTotals);
 
 export function countInvoices(db: Queryable, params: ListParams, scope: string | null) {
   // "Scadute" alone, in the office: every overdue invoice, counted by the kept totals.
