@@ -56,25 +56,7 @@ export async function listClients(db: Queryable, params: ListParams, ks: Keyset 
         ordered(
           db
             .select({
-              id: clients.id,
-              name: clients.name,
-              type: clients.type,
-              address: clients.address,
-              city: clients.city,
-              province: clients.province,
-              zipCode: clients.zipCode,
-              phone: clients.phone,
-              email: clients.email,
-              pec: clients.pec,
-              sdiCode: clients.sdiCode,
-              vatNumber: clients.vatNumber,
-              fiscalCode: clients.fiscalCode,
-              officeCode: clients.officeCode,
-              withholdingAgent: clients.withholdingAgent,
-              notes: clients.notes,
-              createdAt: clients.createdAt,
-              updatedAt: clients.updatedAt,
-              version: clients.version,
+              ...rowColumns(clients),
               cursor: cursorSql(ks.keys),
             })
             .from(clients)

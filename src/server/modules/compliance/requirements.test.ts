@@ -7,6 +7,7 @@ import { openPostgres, type Db } from "../../db/client";
 import { complianceDocuments, constructionSites, orders, suppliers } from "../../db/schema";
 import { withDatabase } from "../../test/global-setup";
 import { insertEstimate } from "../../test/fixtures/contracts";
+import { createRandom } from "../../demo/random";
 import { buildTestApp, type TestApp } from "../../test/app";
 import { complianceRows, derivedComplianceRows, type ComplianceQuery } from "./queries";
 
@@ -24,20 +25,9 @@ afterAll(async () => t.close());
 
 const today = todayIso();
 
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.COMPLIANCE_SEED ?? 20261127);
-const rand = prng(SEED);
-const pick = <T>(values: readonly T[]) => values[Math.floor(rand() * values.length)]!;
-const chance = (p: number) => rand() < p;
+// The demo loader's seeded generator, so a failure can be replayed with the same COMPLIANCE_SEED.
+const { next: rand, pick, chance } = createRandom(SEED);
 const maybeDate = () => (chance(0.15) ? null : addDays(today, Math.floor(rand() * 100) - 40));
 
 let n = 0;
