@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { z } from "@domain/zod";
 import type { Access } from "../auth/guard";
 import { CSV_BOM, csvFileName, csvHeader, csvRow, pages, type CsvColumn } from "../lib/csv";
+import { encodeCursor } from "../lib/list";
 import { endpoint, type Endpoint } from "./endpoint";
 
 // The HTTP half of the CSV exports (lib/csv.ts writes the text): the streamed download and the
@@ -13,7 +14,12 @@ import { endpoint, type Endpoint } from "./endpoint";
  * out: a database error there (a NUL byte in the search, say) is still a normal JSON error
  * answer instead of a download cut in the middle.
  */
-export async function sendCsv<T>(reply: FastifyReply, fileName: string, columns: CsvColumn<T>[], source: AsyncIterable<T[]>) {
+export async function sendCsv<T>(
+  reply: FastifyReply,
+  fileName: string,
+  columns: CsvColumn<T>[],
+  source: AsyncIterable<T[]>,
+) {
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* lines() {
@@ -43,10 +49,18 @@ export interface CsvExportOptions<Q extends z.ZodType, T> {
   /** File name without date and extension, in Italian: "clienti". */
   fileName: string;
   columns: CsvColumn<T>[];
-  /** The module's list query for one page, with the parsed filters. */
-  fetchPage: (query: z.output<Q>, limit: number, offset: number) => Promise<T[]>;
   tags?: string[];
 }
+
+/**
+ * Where the rows come from: a keyset list's query (lib/list.ts: each row carries its `cursor`)
+ * read from `after`, the cursor of the last row sent (undefined for the first page), so the
+ * database starts every page at its place in the index; or, for a list without cursors, its
+ * page at `offset`.
+ */
+export type CsvPages<Q extends z.ZodType, T> =
+  | { fetchPage: (query: z.output<Q>, limit: number, after: string | undefined) => Promise<(T & { cursor: string })[]> }
+  | { fetchOffsetPage: (query: z.output<Q>, limit: number, offset: number) => Promise<T[]> };
 
 /**
  * The generic way every admin list gets its export: one declared endpoint with the module's list query.
@@ -54,9 +68,9 @@ export interface CsvExportOptions<Q extends z.ZodType, T> {
  *
  *   csvExport({ url: "/api/clients/export.csv", access: "office", summary: "Esporta i clienti (CSV)",
  *     querystring: clientExportQuerySchema, fileName: "clienti", columns,
- *     fetchPage: (q, limit, offset) => listClients(db, { ...q, limit, offset }) })
+ *     fetchPage: (q, limit, after) => listClients(db, { ...q, limit, offset: 0, after }) })
  */
-export function csvExport<Q extends z.ZodType, T>(options: CsvExportOptions<Q, T>): Endpoint {
+export function csvExport<Q extends z.ZodType, T>(options: CsvExportOptions<Q, T> & CsvPages<Q, T>): Endpoint {
   return endpoint({
     method: "GET",
     url: options.url,
@@ -69,7 +83,11 @@ export function csvExport<Q extends z.ZodType, T>(options: CsvExportOptions<Q, T
         reply,
         csvFileName(options.fileName),
         options.columns,
-        pages((limit, offset) => options.fetchPage(query, limit, offset)),
+        "fetchPage" in options
+          ? pages<T & { cursor: string }>((limit, last) =>
+              options.fetchPage(query, limit, last ? encodeCursor(last.cursor) : undefined),
+            )
+          : pages<T>((limit, _last, offset) => options.fetchOffsetPage(query, limit, offset)),
       );
     },
   });

@@ -71,15 +71,22 @@ export function toCsv<T>(columns: CsvColumn<T>[], rows: Iterable<T>): string {
   return out;
 }
 
-/** Reads a list page by page with its own query function (limit/offset), stopping at the end. */
+/**
+ * Reads a list page by page with its own query function, stopping at the end. Each call gets the
+ * last row of the page before (undefined for the first) and the number of rows read so far: a
+ * keyset list continues after that row's cursor, so page 300 of an export costs what page 2 does
+ * (by OFFSET the database would walk and drop every row before it, page after page).
+ */
 export async function* pages<T>(
-  fetchPage: (limit: number, offset: number) => Promise<T[]>,
+  fetchPage: (limit: number, last: T | undefined, offset: number) => Promise<T[]>,
   pageSize = PAGE_SIZE,
 ): AsyncGenerator<T[]> {
+  let last: T | undefined;
   for (let offset = 0; offset < CSV_MAX_ROWS; offset += pageSize) {
-    const rows = await fetchPage(Math.min(pageSize, CSV_MAX_ROWS - offset), offset);
+    const rows = await fetchPage(Math.min(pageSize, CSV_MAX_ROWS - offset), last, offset);
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
+    last = rows[rows.length - 1];
   }
 }
 

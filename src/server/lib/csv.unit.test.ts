@@ -49,16 +49,22 @@ describe("csv cells for Italian Excel", () => {
     ]);
   });
 
-  it("reads a list page by page until a short page", async () => {
+  it("reads a list page by page until a short page, each after the last row of the one before", async () => {
     const data = Array.from({ length: 7 }, (_, i) => i);
-    const calls: number[] = [];
+    const calls: [number | undefined, number][] = [];
     const out: number[] = [];
-    for await (const page of pages(
-      async (limit, offset) => (calls.push(offset), data.slice(offset, offset + limit)),
-      3,
-    ))
+    for await (const page of pages<number>(async (limit, last, offset) => {
+      calls.push([last, offset]);
+      // A keyset list reads after the last row; the offset is there for lists without cursors.
+      const from = last === undefined ? 0 : data.indexOf(last) + 1;
+      return data.slice(from, from + limit);
+    }, 3))
       out.push(...page);
     expect(out).toEqual(data);
-    expect(calls).toEqual([0, 3, 6]);
+    expect(calls).toEqual([
+      [undefined, 0],
+      [2, 3],
+      [5, 6],
+    ]);
   });
 });

@@ -36,7 +36,7 @@ export const clientExportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       fileName: "clienti",
       tags: ["clienti"],
       columns,
-      fetchPage: (query, limit, offset) => listClients(db, { ...query, limit, offset }),
+      fetchPage: (query, limit, after) => listClients(db, { ...query, limit, offset: 0, after }),
     }),
   ];
 };

@@ -102,6 +102,17 @@ describe("clients CSV export", () => {
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(520);
   });
 
+  it("walks the pages by cursor in the chosen order, across rows written in the same instant", async () => {
+    // The 520 rows share one created_at: the default order's tie is broken by the id, page after page.
+    const byDate = parseCsv((await exportCsv("?q=massa")).body).slice(1);
+    expect(new Set(byDate.map((r) => r[0])).size).toBe(520);
+    const byName = parseCsv((await exportCsv("?q=massa&sort=-name")).body)
+      .slice(1)
+      .map((r) => r[0]);
+    expect(byName).toHaveLength(520);
+    expect(byName).toEqual(Array.from({ length: 520 }, (_, i) => `Massa ${String(519 - i).padStart(3, "0")}`));
+  });
+
   it("refuses bad filters like the list does", async () => {
     const bad = await exportCsv("?type=villa");
     expect(bad.statusCode).toBe(400);

@@ -69,8 +69,10 @@ export const complianceEndpoints = ({ db, config }: AppDeps): Endpoint[] => {
       fileName: "scadenze",
       tags,
       columns: csvColumns,
-      fetchPage: async (q, limit, offset) =>
-        (await listCompliance(db, { ...q, limit, offset, after: undefined, before: undefined }, todayIso())).rows,
+      // By cursor, without the count (the file has no total).
+      fetchPage: async (q, limit, after) =>
+        (await listCompliance(db, { ...q, limit, offset: 0, after, before: undefined }, todayIso(), undefined, false))
+          .rows,
     }),
 
     endpoint({

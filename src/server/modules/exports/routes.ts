@@ -168,7 +168,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: contactListQuerySchema,
       fileName: "contatti",
       columns: contactColumns,
-      fetchPage: (q, limit, offset) => listContacts(db, { ...q, limit, offset }),
+      fetchPage: (q, limit, after) => listContacts(db, { ...q, limit, offset: 0, after }),
     }),
     csvExport({
       access: "office",
@@ -177,7 +177,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: surveyListQuerySchema,
       fileName: "sopralluoghi",
       columns: surveyColumns,
-      fetchPage: (q, limit, offset) => listSurveys(db, { ...q, limit, offset }, null),
+      fetchPage: (q, limit, after) => listSurveys(db, { ...q, limit, offset: 0, after }, null),
     }),
     csvExport({
       access: "office",
@@ -186,7 +186,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: serviceListQuerySchema,
       fileName: "servizi",
       columns: serviceColumns,
-      fetchPage: (q, limit, offset) => listServices(db, { ...q, limit, offset }),
+      fetchPage: (q, limit, after) => listServices(db, { ...q, limit, offset: 0, after }),
     }),
     csvExport({
       access: "office",
@@ -195,7 +195,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: estimateListQuerySchema,
       fileName: "preventivi",
       columns: estimateColumns,
-      fetchPage: (q, limit, offset) => listEstimates(db, { ...q, limit, offset }, null),
+      fetchPage: (q, limit, after) => listEstimates(db, { ...q, limit, offset: 0, after }, null),
     }),
     csvExport({
       access: "office",
@@ -204,7 +204,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: siteListQuerySchema,
       fileName: "cantieri",
       columns: siteColumns,
-      fetchPage: (q, limit, offset) => listSites(db, { ...q, limit, offset }, null),
+      fetchPage: (q, limit, after) => listSites(db, { ...q, limit, offset: 0, after }, null),
     }),
     csvExport({
       access: "office",
@@ -213,7 +213,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: contractListQuerySchema,
       fileName: "contratti",
       columns: contractColumns,
-      fetchPage: (q, limit, offset) => listContracts(db, { ...q, limit, offset }, null),
+      fetchPage: (q, limit, after) => listContracts(db, { ...q, limit, offset: 0, after }, null),
     }),
     csvExport({
       access: "office",
@@ -222,7 +222,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: invoiceListQuerySchema,
       fileName: "fatture",
       columns: invoiceColumns,
-      fetchPage: (q, limit, offset) => listInvoices(db, { ...q, limit, offset }, null),
+      fetchPage: (q, limit, after) => listInvoices(db, { ...q, limit, offset: 0, after }, null),
     }),
     csvExport({
       access: "office",
@@ -231,7 +231,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: supplierListQuerySchema,
       fileName: "fornitori",
       columns: supplierColumns,
-      fetchPage: (q, limit, offset) => listSuppliers(db, { ...q, limit, offset }),
+      fetchPage: (q, limit, after) => listSuppliers(db, { ...q, limit, offset: 0, after }),
     }),
     csvExport({
       access: "office",
@@ -240,7 +240,7 @@ export const exportEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: orderListQuerySchema,
       fileName: "ordini",
       columns: orderColumns,
-      fetchPage: (q, limit, offset) => listOrders(db, { ...q, limit, offset }),
+      fetchPage: (q, limit, after) => listOrders(db, { ...q, limit, offset: 0, after }),
     }),
   ];
 };

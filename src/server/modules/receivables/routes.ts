@@ -31,7 +31,7 @@ export const receivableEndpoints = ({ db }: AppDeps): Endpoint[] => {
       querystring: receivablesQuerySchema.omit({ limit: true, offset: true }),
       fileName: "scadenzario",
       columns,
-      fetchPage: (q, limit, offset) => listReceivables(db, q, limit, offset, todayIso()),
+      fetchOffsetPage: (q, limit, offset) => listReceivables(db, q, limit, offset, todayIso()),
     }),
 
     endpoint({
