@@ -304,12 +304,23 @@ function decodeCursor(cursor: string, length: number): (string | null)[] {
 }
 
 /**
- * Rows strictly after `values` in the order of `keys`. With every key NOT NULL and in one
- * direction it is a row comparison (an index range); otherwise the lexicographic expansion, led
- * by a plain bound on the first key so that the index scan still starts at the cursor.
+ * A key the row comparison orders right: NOT NULL, or with its NULLs before every value in the
+ * order the page is read. Where such a key is NULL and the cursor's value is not, the row comes
+ * before the cursor, and the comparison's NULL result leaves it out, as it should (PostgreSQL
+ * compares rows left to right and stops, NULL, at the first pair with a NULL). A NULL placed after
+ * the values would be left out too, wrongly: that key needs the expansion.
+ */
+const rowComparable = (k: SortKey) => !k.nullable || nullsFirst(k);
+
+/**
+ * Rows strictly after `values` in the order of `keys`. With every key row-comparable, in one
+ * direction and a value for each, it is a row comparison: one index range that starts at the
+ * cursor (the invoices' number, year and sequence, NULL on drafts, which come first newest-first).
+ * Otherwise the lexicographic expansion, led by a plain bound on the first key so that the index
+ * scan still starts near the cursor.
  */
 function afterSql(keys: SortKey[], values: (string | null)[]): SQL {
-  const uniform = keys.every((k) => !k.nullable && Boolean(k.desc) === Boolean(keys[0]!.desc));
+  const uniform = keys.every((k) => rowComparable(k) && Boolean(k.desc) === Boolean(keys[0]!.desc));
   if (uniform && values.every((v) => v !== null)) {
     const left = sql.join(
       keys.map((k) => sql`${k.expr}`),
