@@ -78,7 +78,10 @@ export function csvExport<Q extends z.ZodType, T>(options: CsvExportOptions<Q, T
     summary: options.summary,
     schema: { tags: options.tags ?? ["esportazione"], querystring: options.querystring, produces: ["text/csv"] },
     handler: async (request, reply) => {
-      const query = request.query as z.output<Q>;
+      // The export reads the whole list: a page cursor the address carries (a list's URL copied)
+      // is not where it starts; it walks its own cursors.
+      const { after: _after, before: _before, ...filters } = request.query as Record<string, unknown>;
+      const query = filters as z.output<Q>;
       return sendCsv(
         reply,
         csvFileName(options.fileName),

@@ -36,7 +36,12 @@ const todayParam = sql.placeholder("today");
 /** "Cantieri attivi": the in_corso row of the per-status site counts (migration 0022). */
 const activeSitesSql = sql`coalesce((select ${siteStatusTotals.count} from ${siteStatusTotals} where ${siteStatusTotals.status} = 'in_corso'), 0)::int`;
 
-/** The four cards of docs/domain/screens.md. */
+/**
+ * The four cards of docs/domain/screens.md: clients and sites from the counts the triggers keep
+ * (migration 0022); "Preventivi in corso" (bozza + inviato) from the per-status summary (0016);
+ * collected this month: payments by payment date (docs/domain/invoices.md), partial ones included,
+ * from the monthly summary (0019).
+ */
 const cardsSql = sql`json_build_object(
   'activeClients', coalesce((select ${clientTotals.count} from ${clientTotals}), 0)::int,
   'quotesInProgress', (select coalesce(sum(${estimateStatusTotals.count}), 0) from ${estimateStatusTotals}
@@ -45,9 +50,6 @@ const cardsSql = sql`json_build_object(
   'monthlyRevenue', coalesce((select ${paymentMonthTotals.collected} from ${paymentMonthTotals}
     where ${paymentMonthTotals.month} = ${sql.placeholder("monthStart")}), 0)::numeric(14,2)::text
 )`;
-// Clients and sites from the counts the triggers keep (migration 0022); "Preventivi in corso"
-// (bozza + inviato) from the per-status summary (migration 0016); collected this month: payments by
-// payment date (docs/domain/invoices.md), partial ones included, from the monthly summary (0019).
 
 /**
  * Invoiced (issued, not draft, by issue month, credit notes negative) and collected (the
@@ -56,10 +58,9 @@ const cardsSql = sql`json_build_object(
  */
 const monthTotalsSql = (
   table: typeof invoiceMonthTotals | typeof paymentMonthTotals,
-  month: typeof invoiceMonthTotals.month | typeof paymentMonthTotals.month,
   total: typeof invoiceMonthTotals.invoiced | typeof paymentMonthTotals.collected,
-) => sql`(select coalesce(json_agg(json_build_object('month', to_char(${month}, 'YYYY-MM'), 'total', ${total}::text)), '[]')
-  from ${table} where ${month} >= ${sql.placeholder("start")} and ${month} < ${sql.placeholder("end")})`;
+) => sql`(select coalesce(json_agg(json_build_object('month', to_char(${table.month}, 'YYYY-MM'), 'total', ${total}::text)), '[]')
+  from ${table} where ${table.month} >= ${sql.placeholder("start")} and ${table.month} < ${sql.placeholder("end")})`;
 
 /**
  * Every estimate ever written, by status: the four-row summary that statement-level triggers on
@@ -150,8 +151,8 @@ const readDashboard = preparedRead("colmo_dashboard", (db) =>
   rawStatement<DashboardRow>(
     db,
     sql`select ${cardsSql} as "cards",
-      ${monthTotalsSql(invoiceMonthTotals, invoiceMonthTotals.month, invoiceMonthTotals.invoiced)} as "invoiced",
-      ${monthTotalsSql(paymentMonthTotals, paymentMonthTotals.month, paymentMonthTotals.collected)} as "collected",
+      ${monthTotalsSql(invoiceMonthTotals, invoiceMonthTotals.invoiced)} as "invoiced",
+      ${monthTotalsSql(paymentMonthTotals, paymentMonthTotals.collected)} as "collected",
       ${estimateTotalsSql} as "estimates",
       (select coalesce(json_agg(s), '[]') from (${siteTotals(db)}) as s) as "sites",
       (select row_to_json(o) from (${overdueTotals(db)}) as o) as "overdue",
