@@ -54,6 +54,9 @@ describe("keyset pagination", () => {
     ["sort=-type", "type descending, many ties"],
     ["sort=createdAt", "created_at ascending with ties"],
     ["type=privato&sort=name", "a filter"],
+    // A search reads the page's ids first, then their rows (clients/queries.ts listClients).
+    ["q=i", "a search, ties on created_at"],
+    ["q=i&sort=-name", "a search by name descending"],
   ])("clients: %s walks like OFFSET (%s)", async (query) => {
     await expectWalkMatchesOffset("/api/clients", query);
   });

@@ -372,6 +372,12 @@ const indexNames = (node: PlanNode): string[] => [
   ...(node.Plans ?? []).flatMap(indexNames),
 ];
 
+/** The plan's nodes that `match`, anywhere in it. */
+const nodesWith = (node: PlanNode, match: (n: PlanNode) => boolean): PlanNode[] => [
+  ...(match(node) ? [node] : []),
+  ...(node.Plans ?? []).flatMap((p) => nodesWith(p, match)),
+];
+
 /** Index conditions anywhere in the plan: where an index scan starts (or stops). */
 const indexConds = (node: PlanNode): string[] => [
   ...(node["Index Cond"] ? [node["Index Cond"]] : []),
@@ -522,6 +528,18 @@ describe("list plans on seeded tables", () => {
       expect(indexNames(plan), JSON.stringify(plan)).toContain("invoices_open_list_idx");
       expect(fullSorts(plan, { search: false }), JSON.stringify(plan)).toEqual([]);
     }
+  });
+
+  // A clients search that walks the list's order (decision 019, "The page reads the index first"):
+  // the pattern is tested on clients_list_idx's entries, which carry search_text (migration 0027),
+  // and only the page's ids are looked up in the table. Without the INCLUDE the walk is an Index
+  // Scan that fetches every row it drops (shown failing by building the index without it).
+  it("a clients search walks the list's index alone and reads the table for the page's rows only", async () => {
+    const plan = await planOf(() => listClients(database.db, page(0, { q: "Cliente 1" })));
+    const walk = nodesWith(plan, (n) => n["Index Name"] === "clients_list_idx");
+    expect(walk.map((n) => n["Node Type"]), JSON.stringify(plan)).toEqual(["Index Only Scan"]);
+    expect(nodesWith(plan, (n) => n["Index Name"] === "clients_pkey"), JSON.stringify(plan)).toHaveLength(1);
+    expect(seqScans(plan), JSON.stringify(plan)).toEqual([]);
   });
 
   // Broken outcome: the same condition with its constants as parameters (drizzle's ne/eq) reads the

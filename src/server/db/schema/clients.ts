@@ -34,11 +34,12 @@ export const clients = pgTable(
     check("clients_type_check", oneOf(t.type, clientTypes.values)),
     index("clients_name_idx").on(sql`lower(${t.name})`),
     index("clients_type_idx").on(t.type),
-    index("clients_created_idx").on(t.createdAt),
     // The estimates, surveys, sites and contracts lists search the client's name on its own.
     trigramIndex("clients_name_trgm", t.name),
     trigramIndex("clients_search_trgm", t.searchText),
     // List pages walk these in ORDER BY order and stop after LIMIT (docs/benchmarks.md §1).
+    // clients_list_idx also carries search_text (INCLUDE, migration 0027; drizzle cannot declare
+    // it), so a search walks it without reading the rows it drops (queries.ts listClients).
     index("clients_list_idx").on(t.createdAt, t.id),
     index("clients_type_list_idx").on(t.type, t.createdAt, t.id),
   ],
