@@ -5,6 +5,12 @@ import { closedLoop, type RunStats } from "./stats";
 export interface PdfFigures {
   /** A draft estimate's PDF, rendered at every request (drafts are never stored), one connection. */
   fresh: RunStats;
+  /**
+   * The first of those renders, timed alone and left out of `fresh` (every scenario gets one
+   * warm-up call): it starts the render worker when the worker had exited after its idle minute
+   * (docs/decisions/017-pglite-memory.md), a cost a user pays once after a quiet spell.
+   */
+  firstRenderMs: number;
   /** /api/health at one connection with nothing else running, then while 20 renders are in flight. */
   healthIdle: RunStats;
   healthDuringRenders: RunStats;
@@ -44,6 +50,9 @@ export async function pdfFigures(base: string, seconds: number, cookies: [string
     await res.arrayBuffer();
     return res.status;
   };
+  const started = performance.now();
+  if ((await render(cookies[0]!)) !== 200) throw new Error("render refused");
+  const firstRenderMs = performance.now() - started;
   const fresh = await closedLoop(
     async () => {
       if ((await render(cookies[0]!)) !== 200) throw new Error("render refused");
@@ -68,5 +77,5 @@ export async function pdfFigures(base: string, seconds: number, cookies: [string
   const healthDuringRenders = await httpLoad(base, health, 1, seconds);
   running = false;
   await Promise.all(workers);
-  return { fresh, healthIdle, healthDuringRenders, rendered, refused };
+  return { fresh, firstRenderMs, healthIdle, healthDuringRenders, rendered, refused };
 }

@@ -199,6 +199,7 @@ export function markdownReport(r: {
         "| measure | p50 ms | p95 ms | n |",
         "|---|--:|--:|--:|",
         `| fresh render of a draft estimate | ${ms(p.fresh.p50)} | ${ms(p.fresh.p95)} | ${p.fresh.count} |`,
+        `| the first of them, alone (starts the render worker if it had exited idle) | ${ms(p.firstRenderMs)} | – | 1 |`,
         `| /api/health, idle | ${ms(p.healthIdle.p50)} | ${ms(p.healthIdle.p95)} | ${p.healthIdle.count} |`,
         `| /api/health while 20 PDFs render (${p.rendered} rendered, ${p.refused} refused) | ${ms(p.healthDuringRenders.p50)} | ${ms(p.healthDuringRenders.p95)} | ${p.healthDuringRenders.count} |`,
         "",
