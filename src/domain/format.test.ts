@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatDecimal,
   formatEuro,
+  formatEuroAxis,
   formatEuroNoDecimals,
   formatLongDate,
   formatPercent,
@@ -31,6 +32,21 @@ describe("formatEuro", () => {
     expect(formatEuro("")).toBe("—");
     expect(formatEuro("abc")).toBe("—");
     expect(formatEuro(Number.NaN)).toBe("—");
+  });
+});
+
+describe("formatEuroAxis", () => {
+  it.each([
+    [0, "0 €"],
+    [500, "500 €"],
+    [1500, "1,5 mila €"],
+    [18000, "18 mila €"],
+    [999_949, "999,9 mila €"],
+    [1_800_000, "1,8 Mln €"],
+    [18_000_000, "18 Mln €"],
+    [-250_000, "-250 mila €"],
+  ])("%s -> %s, never wrapped", (value, label) => {
+    expect(formatEuroAxis(value)).toBe(label.replaceAll(" ", "\u00a0"));
   });
 });
 

@@ -50,6 +50,19 @@ export function formatEuroNoDecimals(value: DecimalInput): string {
   return euros === null ? MISSING : `${italianNumber(euros)} €`;
 }
 
+/**
+ * A chart axis' tick: 18000 -> "18 mila €", 1800000 -> "1,8 Mln €", 500 -> "500 €". The words
+ * are joined by no-break spaces so a narrow axis never wraps a label; the exact amount is in
+ * the chart's tooltip and table.
+ */
+export function formatEuroAxis(value: number): string {
+  const nbsp = "\u00a0";
+  const size = Math.abs(value);
+  if (size >= 1_000_000) return `${formatDecimal(value / 1_000_000, 1)}${nbsp}Mln${nbsp}€`;
+  if (size >= 1_000) return `${formatDecimal(value / 1_000, 1)}${nbsp}mila${nbsp}€`;
+  return `${formatDecimal(value, 0)}${nbsp}€`;
+}
+
 /** Quantities: "1.50" -> "1,5", "3.00" -> "3", "1234.5" -> "1.234,5"; at most `maxDecimals`. */
 export function formatDecimal(value: DecimalInput, maxDecimals = 2): string {
   const decimal = rounded(value, maxDecimals);

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { monthLabel, type Dashboard } from "@domain/dashboard";
-import { formatEuro, formatPercent } from "@domain/format";
+import { formatEuro, formatEuroAxis, formatPercent } from "@domain/format";
 import { estimateStatuses, siteStatuses } from "@domain/statuses";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -18,12 +18,6 @@ const COLORS = {
   grid: "#e2e8f0",
   axis: "#475569",
 };
-
-/** "12345.00" → "12k €" on the axis: the tooltip shows the exact amount. */
-function compactEuro(value: number) {
-  if (Math.abs(value) >= 1000) return `${Math.round(value / 1000)}k €`;
-  return `${value} €`;
-}
 
 function ChartCard({
   title,
@@ -97,7 +91,7 @@ export function RevenueChart({ months }: { months: Dashboard["revenueByMonth"] }
         <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid vertical={false} stroke={COLORS.grid} />
           <XAxis dataKey="label" tick={{ fill: COLORS.axis, fontSize: 12 }} interval="preserveStartEnd" />
-          <YAxis tickFormatter={compactEuro} tick={{ fill: COLORS.axis, fontSize: 12 }} width={56} />
+          <YAxis tickFormatter={formatEuroAxis} tick={{ fill: COLORS.axis, fontSize: 12 }} width={76} />
           <Tooltip
             formatter={(_value, name, item) => {
               const raw = (item.payload as (typeof data)[number]).raw;
